@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { THEMES } from '../constants.ts';
+import { emailField, nicknameField, passwordField, REQUIRED, usernameField } from './fields.ts';
+
+export const updateUserBody = z
+  .object({
+    name: usernameField.optional(),
+    locale: z.enum(['en', 'de']).optional(),
+    theme: z.enum(THEMES).optional(),
+    show_history: z.boolean().optional(),
+    current_password: z.string().max(1024).optional(),
+    new_password: passwordField.optional(),
+  })
+  .refine((v) => v.new_password === undefined || (v.current_password ?? '').length > 0, {
+    path: ['current_password'],
+    message: REQUIRED,
+  });
+
+export const newsletterBody = z.object({ newsletter: z.boolean({ error: REQUIRED }) });
+
+export const resetEmailBody = z.object({
+  email: emailField,
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),
+});
+
+export const cancelBody = z.object({
+  password: z.string().max(1024).optional(),
+  reason: z.string().trim().max(1000, 'errors.validations.too_long').optional(),
+});
+
+export const nicknameBody = z.object({ nickname: nicknameField });

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { emailField, passwordField, REQUIRED, tokenField, usernameField } from './fields.ts';
+
+export const nickname = z.object({ id: z.number().int(), nickname: z.string() });
+export type Nickname = z.infer<typeof nickname>;
+
+/** The user of spec part 1 section 3. */
+export const user = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  coins: z.number().int(),
+  is_verified: z.boolean(),
+  show_history: z.boolean(),
+  newsletter: z.boolean(),
+  locale: z.enum(['en', 'de']),
+  theme: z.string(),
+  has_password: z.boolean(),
+  nicknames: z.object({ data: z.array(nickname), current_nickname: nickname.nullable() }),
+});
+export type User = z.infer<typeof user>;
+
+export const userResponse = z.object({ user: user.nullable() });
+
+export const loginBody = z.union([
+  z.object({
+    username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long'),
+    password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
+  }),
+  z.object({
+    credential: z.string().min(1, REQUIRED).max(8192, 'errors.validations.too_long'),
+    register: z.boolean().optional(),
+  }),
+]);
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const registerBody = z.object({
+  email: emailField,
+  code: z.string().trim().max(64, 'errors.validations.too_long').optional(),
+  password: passwordField.optional(),
+  username: usernameField.optional(),
+  terms_check: z.literal(true, { error: 'errors.validations.terms' }),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const mailcheckQuery = z.object({ email: z.string().max(254) });
+export const mailcheckResponse = z.object({ suggestion: z.string().nullable() });
+
+export const tokenBody = z.object({ token: tokenField });
+export const validateBody = z.object({ token: tokenField, password: passwordField.optional() });
+
+export const sendResetBody = z.object({ email: emailField });
+
+export const resetBody = z
+  .object({ token: tokenField, password: passwordField, password_confirm: z.string({ error: REQUIRED }) })
+  .refine((v) => v.password === v.password_confirm, {
+    path: ['password_confirm'],
+    message: 'errors.validations.password_confirm',
+  });

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { emailField, REQUIRED, requiredString } from './fields.ts';
+
+export const contactBody = z.object({
+  name: requiredString(100),
+  email: emailField,
+  subject: requiredString(200),
+  message: requiredString(5000),
+});
+export type ContactBody = z.input<typeof contactBody>;
+
+export const TAKEDOWN_CATEGORIES = [
+  'minor',
+  'non_consensual',
+  'copyright',
+  'privacy',
+  'violence',
+  'hate',
+  'other_illegal',
+] as const;
+
+/** The elements of a notice of illegal content under EU DSA Art. 16(2). */
+export const takedownBody = z
+  .object({
+    name: z.string().trim().max(100, 'errors.validations.too_long').optional(),
+    email: z
+      .string()
+      .trim()
+      .max(254, 'errors.validations.too_long')
+      .pipe(z.union([z.literal(''), z.email('errors.validations.email')]))
+      .optional(),
+    urls: z
+      .array(z.string().trim().max(2000, 'errors.validations.too_long').pipe(z.url('errors.validations.url')), {
+        error: REQUIRED,
+      })
+      .min(1, REQUIRED)
+      .max(20, 'errors.validations.too_many'),
+    category: z.enum(TAKEDOWN_CATEGORIES, { error: REQUIRED }),
+    explanation: requiredString(5000),
+    good_faith: z.literal(true, { error: 'errors.validations.good_faith' }),
+  })
+  // Name and address may be left out only for notices about the abuse of minors (Art. 16(2)(c)).
+  .refine((v) => v.category === 'minor' || (v.name ?? '').length > 0, { path: ['name'], message: REQUIRED })
+  .refine((v) => v.category === 'minor' || (v.email ?? '').length > 0, { path: ['email'], message: REQUIRED });
+export type TakedownBody = z.input<typeof takedownBody>;
+
+export const takedownResponse = z.object({ id: z.number().int() });

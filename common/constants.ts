@@ -1,0 +1,107 @@
+/**
+ * The spec's business constants (part 1 section 9, part 2 section 9), in one place.
+ * Durations are milliseconds unless the name says otherwise.
+ */
+export const QUICK_SEARCH_MIN_CHARS = 3;
+export const QUICK_SEARCH_DEBOUNCE_MS = 500;
+export const GEO_MAX_AGE_MS = 600_000;
+export const MESSAGE_COUNT_POLL_MS = 60_000;
+export const FAVORITES_POLL_MS = 60_000;
+export const VOICECALL_POLL_ACTIVE_MS = 10_000;
+export const VOICECALL_POLL_AWAITED_MS = 2_500;
+export const VERSION_POLL_MS = 30_000;
+export const LATEST_CONVERSATIONS_REFETCH_MS = 30_000;
+export const UPDATE_NOTICE_DELAY_MS = 10_000;
+export const UPDATE_NOTICE_SNOOZE_MS = 5 * 60_000;
+export const VOICECALL_HINT_MS = 5_000;
+export const VOICECALL_HINT_EXTENDED_MS = 10_000;
+export const PAYMENT_WINDOW_CLOSE_AFTER_SUCCESS_MS = 2_000;
+export const PAYMENT_WINDOW_WATCH_MS = 100;
+export const INCENTIVE_WINDOW_MS = 900_000;
+export const INCENTIVE_OVERTIME_MS = 60_000;
+export const INCENTIVE_EXPAND_DELAY_MS = 2_000;
+/** Marker stored as the incentive timestamp once the visitor has logged in. */
+export const INCENTIVE_DISABLED = -1;
+export const RATING_STARS = 10;
+export const RATING_STARS_PHONE = 5;
+export const FAVORITE_MINUTE_STEP = 15;
+export const STALE_RELOAD_GUARD_MS = 60_000;
+export const EURO_SPECIAL_UNTIL = '2024-07-16';
+export const CATEGORY_BAR = {
+  shown: 3,
+  specialId: 20,
+  hiddenId: 1,
+  searchIds: [1013, 1024, 1051, 1052, 1054, 1062],
+} as const;
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_DAYS = 365;
+export const LAYOUT_COOKIE = 'layout';
+export const LAYOUT_COOKIE_DAYS = 365;
+export const CONSENT_COOKIE = 'analytics_consent';
+export const GOOGLE_CONSENT_COOKIE = 'google_login_consent';
+export const AUTH_COOKIE_PREFIX = 'auth.';
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;
+export const SESSION_DAYS = 2;
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const FINGERPRINT_MAX_RETRIES = 5;
+export const CLIENT_LOG_MAX_ENTRIES = 10;
+export const CLIENT_LOG_DEBOUNCE_MS = 5_000;
+export const LOG_LEVELS = { ERROR: 1, WARNING: 2, INFO: 3, DEBUG: 4 } as const;
+export const SNACKBAR_TIMEOUT_MS = 10_000;
+export const COUPON_DEFAULT_EXCHANGE_RATE = 0.1;
+export const COUPON_DURATION_SHOWN_DAYS = 14;
+export const COPY_CONFIRMATION_MS = 2_000;
+export const SEARCH_HISTORY_MAX = 12;
+export const DRAWER_BREAKPOINT = 960;
+export const DRAWER_WIDTH = 200;
+export const SIGNUP_DIALOG_MAX_WIDTH = 640;
+export const SUCCESS_DIALOG_MAX_WIDTH = 960;
+export const COUNTER_PIXEL_WEBSITE_ID = 19;
+export const PREVIEW_SIZES = ['45x34', '320x240'] as const;
+
+export const NICKNAME_MIN = 3;
+export const NICKNAME_MAX = 15;
+export const NICKNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const RESERVED_NICKNAMES = ['guest'] as const;
+export const VOUCHER_MIN_CHARS = 3;
+export const VOUCHER_DEBOUNCE_MS = 1_000;
+export const MAILCHECK_DEBOUNCE_MS = 250;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const USERNAME_MAX = 32;
+
+export const PAGE_SIZES = {
+  shows: 36,
+  videos: 48,
+  galleries: 48,
+  moreLikeThis: 12,
+  teaser: 5,
+  teaserKept: 4,
+  quickSearch: 6,
+  unreadConversations: 50,
+  latestConversations: 3,
+} as const;
+
+export const BREAKPOINTS = { sm: 600, md: 960, lg: 1264 } as const;
+export const CONTENT_MAX_WIDTH = 1720;
+export const HEADER_HEIGHT = 64;
+
+export const LOCALES = ['en', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** The interface's default locale; the server falls back to German when a request names none. */
+export const DEFAULT_UI_LOCALE: Locale = 'en';
+export const DEFAULT_SERVER_LOCALE: Locale = 'de';
+
+export const THEMES = ['redhot', 'greenhorn', 'black-white', 'blue-valvet', 'greyhound', 'pink-pussy'] as const;
+export type ThemeName = (typeof THEMES)[number];
+export const DEFAULT_THEME: ThemeName = 'redhot';
+
+/** Pages a session with a splash URL may still open (part 1, route rules). */
+export const SPLASH_EXEMPT_ROUTES = ['terms', 'contact', 'privacy_policy', 'faq', 'usc2257', 'refund'] as const;
+
+/** How long a password-reset or activation token stays valid. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+export const ACTIVATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+export const RESET_MAIL_THROTTLE_SECONDS = 60;

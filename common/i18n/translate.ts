@@ -1,0 +1,24 @@
+import type { Locale } from '../constants.ts';
+import de from './de.json';
+import en from './en.json';
+
+type Catalog = { [key: string]: string | Catalog };
+const catalogs: Record<Locale, Catalog> = { en, de };
+
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: string | Catalog | undefined = catalog;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * The server's translator over the same catalogs the SPA uses (i18next syntax: {{name}}).
+ * A missing key falls back to English, then to the key itself.
+ */
+export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const text = lookup(catalogs[locale], key) ?? lookup(catalogs.en, key) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}

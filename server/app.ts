@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppContext } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import type { Config } from './env.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { contentRoutes } from './features/content/routes.ts';
+import { createMailer } from './features/mail/mailer.ts';
+import { mailboxRoutes } from './features/mail/routes.ts';
+import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { sessionRoutes } from './features/session/routes.ts';
+import { systemRoutes } from './features/system/routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerSessionHooks } from './http/session.ts';
+import { registerSpa } from './http/spa.ts';
+import { memoryThrottle, redisThrottle } from './http/throttle.ts';
+import { googleVerifier } from './providers/google.ts';
+import { type MailTransport, smtpTransport } from './providers/mail.ts';
+
+export type AppDeps = { database?: Database; redis?: Redis | null; mailTransport?: MailTransport | null };
+export type App = FastifyInstance;
+
+const BODY_LIMIT = 64 * 1024;
+
+/** Builds the whole server; main.ts and every API test build it the same way. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.env === 'test' ? 'silent' : config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'req.headers["x-xsrf-token"]',
+          'res.headers["set-cookie"]',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = deps.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !deps.database;
+  const redis =
+    deps.redis !== undefined ? deps.redis : config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
+  const ownsRedis = deps.redis === undefined && redis !== null;
+  const transport =
+    deps.mailTransport !== undefined
+      ? deps.mailTransport
+      : config.smtpUrl
+        ? smtpTransport(config.smtpUrl, config.mailFrom)
+        : null;
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    redis,
+    throttle: redis ? redisThrottle(redis) : memoryThrottle(),
+    mailer: createMailer(database.db, config.site.name, transport, (err) =>
+      app.log.error({ err }, 'mail delivery failed'),
+    ),
+    google: googleVerifier(config.google),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    transport?.close();
+    if (ownsRedis) await redis?.quit();
+    if (ownsDatabase) await database.close();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      reply.header('x-version', config.buildId);
+      reply.header('x-request-id', String(request.id));
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
+  });
+
+  await app.register(cookie);
+  await registerSecurity(app);
+  registerErrorHandler(app);
+  registerSessionHooks(app);
+
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const routes of [systemRoutes, sessionRoutes, authRoutes, accountRoutes, nicknameRoutes, contentRoutes]) {
+    await app.register(routes, { prefix: '/api' });
+  }
+  if (config.env !== 'production') await app.register(mailboxRoutes);
+  await registerSpa(app);
+  await app.ready();
+  return app;
+}

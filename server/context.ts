@@ -1,0 +1,35 @@
+import type { Redis } from 'ioredis';
+import type { Locale } from '#common/constants.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Config } from './env.ts';
+import type { Mailer } from './features/mail/mailer.ts';
+import type { SessionRow } from './features/session/data.ts';
+import type { Throttle } from './http/throttle.ts';
+import type { GoogleVerifier } from './providers/google.ts';
+
+/** What every route can reach through `app.ctx`; built once per app in buildApp. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  redis: Redis | null;
+  throttle: Throttle;
+  mailer: Mailer;
+  google: GoogleVerifier;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    /** The session found from the cookie, or null; routes change it only through the session helpers. */
+    session: SessionRow | null;
+    sessionToken: string | null;
+  }
+  interface FastifyContextConfig {
+    /** false for calls that are verified another way (provider callbacks, beacons). */
+    csrf?: boolean;
+  }
+}

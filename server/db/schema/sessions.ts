@@ -1,0 +1,32 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** What the server keeps per browser session besides the user (spec part 1 section 3). */
+export type SessionData = {
+  visitorId?: string | null;
+  visitorConfidence?: number;
+  splash18Confirmed?: boolean;
+  agechecked?: boolean;
+  redirectSplash?: string | null;
+  voicecall?: boolean;
+  phonecall?: { paymentTypeId: number; productId: number; paymentName: string } | null;
+  tempNickname?: string | null;
+  welcomeDialog?: { video: number | null; voucher: number | null } | null;
+  incentiveTsp?: number | null;
+  googleEmail?: string | null;
+};
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Keyed hash of the cookie token: a leaked table cannot be replayed as cookies. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<SessionData>().notNull().default({}),
+    domain: text('domain').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    /** active | blocked | cancelled */
+    status: text('status').notNull().default('active'),
+    locale: text('locale').notNull().default('en'),
+    theme: text('theme').notNull().default('redhot'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    showHistory: boolean('show_history').notNull().default(true),
+    currentNicknameId: integer('current_nickname_id'),
+    /** Voucher code given at sign-up; redeemed by the coupons feature. */
+    signupCode: text('signup_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('users_google_sub_unique').on(t.googleSub),
+  ],
+);
+
+export const nicknames = pgTable(
+  'nicknames',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('nicknames_lower_unique').on(sql`lower(${t.nickname})`), index('nicknames_user').on(t.userId)],
+);
+
+/** Single-use tokens for activation, password reset and e-mail change; only a keyed hash is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** activate | reset | email_change */
+    purpose: text('purpose').notNull(),
+    /** The new address for an e-mail change. */
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user').on(t.userId, t.purpose)],
+);

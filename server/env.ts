@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, validated once at start. Nothing else reads process.env.
+ * The README's settings table mirrors this schema.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+const siteSchema = z.object({
+  name: z.string().min(1),
+  logo: z.string().min(1),
+  webid: z.number().int().positive().default(1),
+});
+export type SiteSettings = z.infer<typeof siteSchema>;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, 'must be at least 32 characters'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().optional(),
+  SUPPORT_EMAIL: z.email().default('support@livecam.local'),
+  SITE_NAME: z.string().min(1).default('LiveCam'),
+  SITE_LOGO: z.string().min(1).default('/logo.svg'),
+  SITES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return {};
+      try {
+        return z.record(z.string(), siteSchema).parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON: {"domain": {"name", "logo", "webid"}}' });
+        return z.NEVER;
+      }
+    }),
+  LEGAL_COMPANY: z.string().default('LiveCam Media GmbH'),
+  LEGAL_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin, Germany'),
+  LEGAL_REGISTER: z.string().default('Amtsgericht Charlottenburg, HRB 000000'),
+  LEGAL_VAT_ID: z.string().default('DE000000000'),
+  LEGAL_DIRECTOR: z.string().default('Managing director of the operator'),
+  YOUTH_OFFICER: z.string().default('Youth-protection officer of the operator'),
+  YOUTH_EMAIL: z.email().optional(),
+  ABUSE_EMAIL: z.email().optional(),
+  RECORDS_CUSTODIAN: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  BUILD_ID: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: bool,
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  site: SiteSettings;
+  sites: Record<string, SiteSettings>;
+  legal: {
+    company: string;
+    address: string;
+    register: string;
+    vatId: string;
+    director: string;
+    youthOfficer: string;
+    youthEmail: string;
+    abuseEmail: string;
+    records: string;
+  };
+  google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
+  buildId: string;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  /** Built SPA folder; absent during tests and development with Vite. */
+  appDir: string;
+};
+
+export class ConfigError extends Error {}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Reads the secret from DATA_DIR, creating it once, so sessions survive restarts in development. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function readBuildId(appDir: string): string {
+  const file = path.join(appDir, 'build-id.txt');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'dev';
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(ROOT, e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (48+ random characters)');
+  }
+  const appDir = path.join(ROOT, 'dist', 'app');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const host = new URL(publicUrl).hostname;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET || localSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${host}>`,
+    supportEmail: e.SUPPORT_EMAIL,
+    site: { name: e.SITE_NAME, logo: e.SITE_LOGO, webid: 1 },
+    sites: e.SITES,
+    legal: {
+      company: e.LEGAL_COMPANY,
+      address: e.LEGAL_ADDRESS,
+      register: e.LEGAL_REGISTER,
+      vatId: e.LEGAL_VAT_ID,
+      director: e.LEGAL_DIRECTOR,
+      youthOfficer: e.YOUTH_OFFICER,
+      youthEmail: e.YOUTH_EMAIL ?? e.SUPPORT_EMAIL,
+      abuseEmail: e.ABUSE_EMAIL ?? e.SUPPORT_EMAIL,
+      records: e.RECORDS_CUSTODIAN ?? `${e.LEGAL_COMPANY}, ${e.LEGAL_ADDRESS}`,
+    },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID || undefined,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuers: e.GOOGLE_ISSUERS.split(',').map((s) => s.trim()),
+    },
+    buildId: e.BUILD_ID ?? readBuildId(appDir),
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO === 'true',
+    appDir,
+  };
+}
+
+/** The real services the server test suite may also run against (CI sets them). */
+export function testServices(): { databaseUrl: string | undefined; redisUrl: string | undefined } {
+  return { databaseUrl: process.env.TEST_DATABASE_URL || undefined, redisUrl: process.env.REDIS_URL || undefined };
+}
+
+/** Site settings for the domain a request came in on. */
+export function siteFor(config: Config, domain: string): SiteSettings {
+  return config.sites[domain] ?? config.site;
+}

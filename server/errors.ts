@@ -1,0 +1,52 @@
+/**
+ * The one error module. Routes and mutations throw these; the error handler turns them into
+ * `{ error, message, errors?, requestId? }` with the status of the code.
+ */
+const STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  unknown_credentials: 401,
+  forbidden: 403,
+  not_verified: 403,
+  user_blocked: 403,
+  not_found: 404,
+  email_already_exists: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  csrf_mismatch: 419,
+  validation_failed: 422,
+  google_account_not_found: 422,
+  throttle: 429,
+  throttled: 429,
+  no_coins: 402,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: { message?: string; errors?: FieldErrors; email?: string; retryAfter?: number } = {},
+  ) {
+    super(details.message ?? code);
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = () => new AppError('not_found');
+export const unauthenticated = () => new AppError('unauthenticated');
+export const forbidden = () => new AppError('forbidden');
+export const notVerified = () => new AppError('not_verified');
+export const csrfMismatch = () => new AppError('csrf_mismatch');
+export const unknownCredentials = () => new AppError('unknown_credentials');
+export const userBlocked = () => new AppError('user_blocked');
+export const throttled = (retryAfter: number, code: 'throttle' | 'throttled' = 'throttle') =>
+  new AppError(code, { retryAfter });
+/** A 422 for one or more fields, each with an i18n key. */
+export const invalid = (errors: FieldErrors) => new AppError('validation_failed', { errors });
+export const invalidField = (field: string, key: string) => invalid({ [field]: [key] });

@@ -1,0 +1,54 @@
+import { asc, eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { nicknames, users } from '#server/db/schema/users.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NicknameRow = typeof nicknames.$inferSelect;
+export type UserWithNicknames = UserRow & { nicknames: NicknameRow[] };
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByName(db: DbOrTx, name: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.name})`, name.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Login accepts the e-mail address or the user name (case-insensitive). */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | null> {
+  const value = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, value), eq(sql`lower(${users.name})`, value)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function loadUserWithNicknames(db: DbOrTx, id: number): Promise<UserWithNicknames | null> {
+  const user = await findUserById(db, id);
+  if (!user) return null;
+  const list = await db.select().from(nicknames).where(eq(nicknames.userId, id)).orderBy(asc(nicknames.id));
+  return { ...user, nicknames: list };
+}
+
+/**
+ * The user as presented, or null when the id no longer names a usable account.
+ * Coins stay 0 until the account has a wallet.
+ */
+export async function loadPresentableUser(db: DbOrTx, id: number | null | undefined) {
+  if (!id) return null;
+  const user = await loadUserWithNicknames(db, id);
+  return user?.status === 'active' ? user : null;
+}

@@ -1,0 +1,20 @@
+import type { User } from '#common/api/auth.ts';
+import type { UserWithNicknames } from './data.ts';
+
+/** The user as the client sees it (spec part 1 section 3); never the row itself. */
+export function presentUser(u: UserWithNicknames, coins: number): User {
+  const data = u.nicknames.map((n) => ({ id: n.id, nickname: n.nickname }));
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    coins,
+    is_verified: u.isVerified,
+    show_history: u.showHistory,
+    newsletter: u.newsletter,
+    locale: u.locale === 'de' ? 'de' : 'en',
+    theme: u.theme,
+    has_password: u.passwordHash !== null,
+    nicknames: { data, current_nickname: data.find((n) => n.id === u.currentNicknameId) ?? null },
+  };
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cancelBody, newsletterBody, resetEmailBody, updateUserBody } from '#common/api/accounts.ts';
+import { tokenBody, user as userSchema } from '#common/api/auth.ts';
+import { okResponse } from '#common/api/fields.ts';
+import { AppError, invalidField, throttled, unknownCredentials } from '#server/errors.ts';
+import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
+import { verifyPassword } from '#server/features/auth/passwords.ts';
+import { consumeToken, issueToken } from '#server/features/auth/tokens.ts';
+import { destroyUserSessions } from '#server/features/session/mutations.ts';
+import { endSession } from '#server/http/session.ts';
+import { findUserByEmail, findUserByName, loadPresentableUser } from './data.ts';
+import { cancelAccount, changeEmail, updateSettings } from './mutations.ts';
+import { requireUser } from './policy.ts';
+import { presentUser } from './present.ts';
+
+const userResponse = z.object({ user: userSchema });
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, mailer, throttle } = app.ctx;
+  const presented = async (userId: number) => {
+    const u = await loadPresentableUser(db, userId);
+    if (!u) throw unknownCredentials();
+    return { user: presentUser(u, 0) };
+  };
+
+  app.put('/user/update', { schema: { body: updateUserBody, response: { 200: userResponse } } }, async (request) => {
+    const user = await requireUser(request);
+    const { name, locale, theme, show_history, current_password, new_password } = request.body;
+    if (new_password !== undefined) {
+      if (!(await verifyPassword(user.passwordHash, current_password ?? ''))) {
+        throw invalidField('current_password', 'errors.validations.password_wrong');
+      }
+      assertPasswordStrength(new_password, 'new_password');
+      await setPassword(db, user.id, new_password);
+      // Other devices that knew the old password are logged out; this one stays.
+      await destroyUserSessions(db, user.id, request.session?.id);
+    }
+    if (name !== undefined && name !== '' && name.toLowerCase() !== user.name?.toLowerCase()) {
+      const taken = await findUserByName(db, name);
+      if (taken && taken.id !== user.id) throw invalidField('name', 'errors.validations.username_taken');
+    }
+    await updateSettings(db, user.id, {
+      ...(name !== undefined ? { name: name || null } : {}),
+      ...(locale ? { locale } : {}),
+      ...(theme ? { theme } : {}),
+      ...(show_history !== undefined ? { showHistory: show_history } : {}),
+    });
+    return presented(user.id);
+  });
+
+  app.put(
+    '/user/update_newsletter',
+    { schema: { body: newsletterBody, response: { 200: userResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await updateSettings(db, user.id, { newsletter: request.body.newsletter });
+      return presented(user.id);
+    },
+  );
+
+  app.post(
+    '/user/reset_email',
+    { schema: { body: resetEmailBody, response: { 200: okResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const attempt = await throttle.hit(`reset_email:${user.id}`, 5, 3600);
+      if (!attempt.allowed) throw throttled(attempt.retryAfter);
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+        throw invalidField('password', 'errors.validations.password_wrong');
+      }
+      const { email } = request.body;
+      if (email === user.email) throw invalidField('email', 'errors.validations.email_same');
+      if (await findUserByEmail(db, email)) throw new AppError('email_already_exists');
+      const token = await issueToken(db, config.sessionSecret, {
+        userId: user.id,
+        purpose: 'email_change',
+        ttlMs: EMAIL_CHANGE_TTL_MS,
+        email,
+      });
+      await mailer.send({
+        to: email,
+        template: 'email_change',
+        locale: request.locale,
+        vars: { link: `${config.publicUrl}/users/email_validate?token=${token}` },
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/user/email_validate',
+    { schema: { body: tokenBody, response: { 200: userResponse } } },
+    async (request) => {
+      const used = await consumeToken(db, config.sessionSecret, request.body.token, 'email_change');
+      if (!used?.email) throw unknownCredentials();
+      if (await findUserByEmail(db, used.email)) throw new AppError('email_already_exists');
+      const owner = await loadPresentableUser(db, used.userId);
+      if (!owner) throw unknownCredentials();
+      await changeEmail(db, owner.id, used.email);
+      return presented(owner.id);
+    },
+  );
+
+  app.post('/user/cancel', { schema: { body: cancelBody, response: { 200: okResponse } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    // Accounts with a password confirm with it; Google-only accounts are already proven by the session.
+    if (user.passwordHash && !(await verifyPassword(user.passwordHash, request.body.password ?? ''))) {
+      throw invalidField('password', 'errors.validations.password_wrong');
+    }
+    const { email, locale } = user;
+    await cancelAccount(db, user.id);
+    await destroyUserSessions(db, user.id);
+    await endSession(request, reply);
+    await mailer.send({ to: email, template: 'cancelled', locale: locale === 'de' ? 'de' : 'en', vars: {} });
+    return { ok: true as const };
+  });
+};

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Locale } from '#common/constants.ts';
+import type { AppContext } from '#server/context.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, throttled, unknownCredentials } from '#server/errors.ts';
+import { findUserByEmail, findUserByLogin } from '#server/features/accounts/data.ts';
+import { createUser, linkGoogle } from './mutations.ts';
+import { verifyPassword } from './passwords.ts';
+
+/** Failed logins allowed per account in 15 minutes before it is throttled. */
+const ACCOUNT_ATTEMPTS = 10;
+const blocked = () => new AppError('unknown_credentials', { message: 'user_blocked' });
+
+/** Checks a password login; answers the user id or throws the error the login form shows. */
+export async function loginWithPassword(ctx: AppContext, login: string, password: string): Promise<number> {
+  const key = `login:acct:${login.trim().toLowerCase()}`;
+  const attempt = await ctx.throttle.hit(key, ACCOUNT_ATTEMPTS, 900);
+  if (!attempt.allowed) throw throttled(attempt.retryAfter);
+  const user = await findUserByLogin(ctx.db, login);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok || user.status === 'cancelled') throw unknownCredentials();
+  if (user.status === 'blocked') throw blocked();
+  await ctx.throttle.reset(key);
+  return user.id;
+}
+
+/**
+ * Google sign-in: a verified ID token logs in the account with that Google id or that verified
+ * address. An unknown one answers 422 with the address, so the client can offer sign-up; with
+ * the register flag the account is made.
+ */
+export async function loginWithGoogle(
+  ctx: AppContext,
+  credential: string,
+  register: boolean,
+  locale: Locale,
+): Promise<number> {
+  if (!ctx.google.enabled) throw unknownCredentials();
+  const identity = await ctx.google.verify(credential);
+  if (!identity) throw unknownCredentials();
+  const [bySub] = await ctx.db.select().from(users).where(sql`${users.googleSub} = ${identity.sub}`).limit(1);
+  const byEmail = bySub ?? (identity.emailVerified ? await findUserByEmail(ctx.db, identity.email) : null);
+  if (byEmail) {
+    if (byEmail.status === 'blocked') throw blocked();
+    if (byEmail.status === 'cancelled') throw unknownCredentials();
+    if (!byEmail.googleSub) await linkGoogle(ctx.db, byEmail.id, identity.sub);
+    return byEmail.id;
+  }
+  if (!register) throw new AppError('google_account_not_found', { email: identity.email });
+  const created = await createUser(ctx.db, {
+    email: identity.email,
+    locale,
+    googleSub: identity.sub,
+    isVerified: identity.emailVerified,
+  });
+  if (typeof created === 'string') throw new AppError('email_already_exists');
+  return created.id;
+}

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '#common/constants.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/users.ts';
+import { invalidField } from '#server/errors.ts';
+import type { UserRow } from '#server/features/accounts/data.ts';
+import { hashPassword, isCommonPassword } from './passwords.ts';
+
+/** Length is the schema's job; this refuses the passwords everybody tries first. */
+export function assertPasswordStrength(password: string, field = 'password') {
+  if (isCommonPassword(password)) throw invalidField(field, 'errors.validations.password_common');
+}
+
+const isUniqueViolation = (err: unknown, constraint: string) => {
+  const e =
+    (err as { cause?: { code?: string; constraint?: string } }).cause ??
+    (err as { code?: string; constraint?: string });
+  return e?.code === '23505' && (e.constraint === undefined || e.constraint === constraint);
+};
+
+export async function createUser(
+  db: DbOrTx,
+  input: {
+    email: string;
+    password?: string | undefined;
+    name?: string | undefined;
+    code?: string | undefined;
+    locale: Locale;
+    googleSub?: string;
+    isVerified?: boolean;
+  },
+): Promise<UserRow | 'email_taken' | 'name_taken'> {
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: input.email.toLowerCase(),
+        name: input.name || null,
+        passwordHash: input.password ? await hashPassword(input.password) : null,
+        signupCode: input.code || null,
+        locale: input.locale,
+        googleSub: input.googleSub ?? null,
+        isVerified: input.isVerified ?? false,
+      })
+      .returning();
+    if (!row) throw new Error('user insert returned nothing');
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_unique')) return 'email_taken';
+    if (isUniqueViolation(err, 'users_name_unique')) return 'name_taken';
+    throw err;
+  }
+}
+
+export async function setPassword(db: DbOrTx, userId: number, password: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function markVerified(db: DbOrTx, userId: number) {
+  await db.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function linkGoogle(db: DbOrTx, userId: number, sub: string) {
+  await db
+    .update(users)
+    .set({ googleSub: sub, isVerified: sql`true`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}

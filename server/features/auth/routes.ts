@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  loginBody,
+  mailcheckQuery,
+  mailcheckResponse,
+  registerBody,
+  resetBody,
+  sendResetBody,
+  user as userSchema,
+  validateBody,
+} from '#common/api/auth.ts';
+import { okResponse } from '#common/api/fields.ts';
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  INCENTIVE_DISABLED,
+  RESET_MAIL_THROTTLE_SECONDS,
+  RESET_TOKEN_TTL_MS,
+} from '#common/constants.ts';
+import { suggestEmail } from '#common/domain/mailcheck.ts';
+import { AppError, invalidField, throttled, unknownCredentials, userBlocked } from '#server/errors.ts';
+import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
+import { requireUser } from '#server/features/accounts/policy.ts';
+import { presentUser } from '#server/features/accounts/present.ts';
+import { destroyUserSessions } from '#server/features/session/mutations.ts';
+import { endSession, startUserSession } from '#server/http/session.ts';
+import { loginWithGoogle, loginWithPassword } from './login.ts';
+import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
+import { consumeToken, issueToken, peekToken } from './tokens.ts';
+
+const userResponse = z.object({ user: userSchema });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, throttle, mailer } = app.ctx;
+  const presented = async (userId: number) => {
+    const u = await loadPresentableUser(db, userId);
+    if (!u) throw unknownCredentials();
+    return { user: presentUser(u, 0) };
+  };
+  const limit = async (key: string, max: number, windowSeconds: number) => {
+    const r = await throttle.hit(key, max, windowSeconds);
+    if (!r.allowed) throw throttled(r.retryAfter);
+  };
+
+  app.post('/auth/login', { schema: { body: loginBody, response: { 200: userResponse } } }, async (request, reply) => {
+    await limit(`login:ip:${request.ip}`, 30, 900);
+    const userId =
+      'credential' in request.body
+        ? await loginWithGoogle(app.ctx, request.body.credential, request.body.register === true, request.locale)
+        : await loginWithPassword(app.ctx, request.body.username, request.body.password);
+    await startUserSession(request, reply, userId, { incentiveTsp: INCENTIVE_DISABLED });
+    return presented(userId);
+  });
+
+  app.post('/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+    await endSession(request, reply);
+    return { ok: true as const };
+  });
+
+  app.get('/auth/user', { schema: { response: { 200: userResponse } } }, async (request) => {
+    const user = await requireUser(request);
+    return presented(user.id);
+  });
+
+  app.get(
+    '/register/mailcheck',
+    { schema: { querystring: mailcheckQuery, response: { 200: mailcheckResponse } } },
+    async (request) => ({
+      suggestion: suggestEmail(request.query.email),
+    }),
+  );
+
+  app.post('/register', { schema: { body: registerBody, response: { 201: userResponse } } }, async (request, reply) => {
+    await limit(`register:ip:${request.ip}`, 20, 3600);
+    const { email, password, username, code } = request.body;
+    if (password) assertPasswordStrength(password);
+    const existing = await findUserByEmail(db, email);
+    if (existing?.status === 'blocked') throw userBlocked();
+    if (existing) throw new AppError('email_already_exists');
+    const created = await createUser(db, { email, password, name: username, code, locale: request.locale });
+    if (created === 'email_taken') throw new AppError('email_already_exists');
+    if (created === 'name_taken') throw invalidField('username', 'errors.validations.username_taken');
+    const token = await issueToken(db, config.sessionSecret, {
+      userId: created.id,
+      purpose: 'activate',
+      ttlMs: ACTIVATION_TOKEN_TTL_MS,
+    });
+    await mailer.send({
+      to: created.email,
+      template: 'activation',
+      locale: request.locale,
+      vars: { link: `${config.publicUrl}/users/activate?token=${token}` },
+    });
+    await startUserSession(request, reply, created.id, { incentiveTsp: INCENTIVE_DISABLED });
+    return reply.code(201).send(await presented(created.id));
+  });
+
+  app.post(
+    '/register/validate',
+    { schema: { body: validateBody, response: { 200: userResponse } } },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const live = await peekToken(db, config.sessionSecret, token, 'activate');
+      if (!live) throw unknownCredentials();
+      const owner = await loadPresentableUser(db, live.userId);
+      if (!owner) throw unknownCredentials();
+      // An account made without a password gets one here, before the token is used up.
+      if (!owner.passwordHash && !owner.googleSub && !password)
+        throw invalidField('password', 'errors.validations.required');
+      if (password) assertPasswordStrength(password);
+      const used = await consumeToken(db, config.sessionSecret, token, 'activate');
+      if (!used) throw unknownCredentials();
+      if (password && !owner.passwordHash) await setPassword(db, owner.id, password);
+      await markVerified(db, owner.id);
+      await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
+      return presented(owner.id);
+    },
+  );
+
+  app.post('/register/resend', { schema: { response: { 200: okResponse } } }, async (request) => {
+    const user = await requireUser(request);
+    await limit(`activation:${user.id}`, 1, RESET_MAIL_THROTTLE_SECONDS);
+    if (!user.isVerified) {
+      const token = await issueToken(db, config.sessionSecret, {
+        userId: user.id,
+        purpose: 'activate',
+        ttlMs: ACTIVATION_TOKEN_TTL_MS,
+      });
+      await mailer.send({
+        to: user.email,
+        template: 'activation',
+        locale: request.locale,
+        vars: { link: `${config.publicUrl}/users/activate?token=${token}` },
+      });
+    }
+    return { ok: true as const };
+  });
+
+  app.post('/auth/send', { schema: { body: sendResetBody, response: { 200: okResponse } } }, async (request) => {
+    const { email } = request.body;
+    await limit(`reset:ip:${request.ip}`, 20, 3600);
+    await limit(`reset:mail:${email}`, 1, RESET_MAIL_THROTTLE_SECONDS);
+    const user = await findUserByEmail(db, email);
+    // Same answer whether or not the address has an account: nobody learns who is a member.
+    if (user?.status === 'active') {
+      const token = await issueToken(db, config.sessionSecret, {
+        userId: user.id,
+        purpose: 'reset',
+        ttlMs: RESET_TOKEN_TTL_MS,
+      });
+      await mailer.send({
+        to: user.email,
+        template: 'reset',
+        locale: request.locale,
+        vars: { link: `${config.publicUrl}/users/reset?token=${token}` },
+      });
+    }
+    return { ok: true as const };
+  });
+
+  app.post('/auth/reset', { schema: { body: resetBody, response: { 200: userResponse } } }, async (request, reply) => {
+    const { token, password } = request.body;
+    assertPasswordStrength(password);
+    const used = await consumeToken(db, config.sessionSecret, token, 'reset');
+    if (!used) throw unknownCredentials();
+    const owner = await loadPresentableUser(db, used.userId);
+    if (!owner) throw unknownCredentials();
+    await setPassword(db, owner.id, password);
+    await markVerified(db, owner.id);
+    // Whoever knew the old password is logged out everywhere.
+    await destroyUserSessions(db, owner.id);
+    await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
+    return presented(owner.id);
+  });
+};

@@ -1,0 +1,75 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { authTokens } from '#server/db/schema/users.ts';
+
+export type TokenPurpose = 'activate' | 'reset' | 'email_change';
+export type TokenRow = typeof authTokens.$inferSelect;
+
+const tokenId = (secret: string, token: string) =>
+  createHmac('sha256', secret).update(`token:${token}`).digest('base64url');
+
+/** Issues a mailed token; earlier unused tokens of the same purpose stop working. */
+export async function issueToken(
+  db: DbOrTx,
+  secret: string,
+  opts: { userId: number; purpose: TokenPurpose; ttlMs: number; email?: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, opts.userId), eq(authTokens.purpose, opts.purpose), isNull(authTokens.usedAt)));
+  await db.insert(authTokens).values({
+    id: tokenId(secret, token),
+    userId: opts.userId,
+    purpose: opts.purpose,
+    email: opts.email ?? null,
+    expiresAt: new Date(Date.now() + opts.ttlMs),
+  });
+  return token;
+}
+
+/** A live token, without using it up (to check before a step that may still fail). */
+export async function peekToken(
+  db: DbOrTx,
+  secret: string,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<TokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.id, tokenId(secret, token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Uses a token up in one conditional update: of two concurrent uses, only one gets the row. */
+export async function consumeToken(
+  db: DbOrTx,
+  secret: string,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<TokenRow | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.id, tokenId(secret, token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactBody, takedownBody, takedownResponse } from '#common/api/content.ts';
+import { okResponse } from '#common/api/fields.ts';
+import { throttled } from '#server/errors.ts';
+import { storeContactMessage, storeTakedownNotice } from './mutations.ts';
+
+/** The contact form and the notice-and-action form of the legal pages. */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, mailer, throttle } = app.ctx;
+  const limit = async (key: string) => {
+    const r = await throttle.hit(key, 10, 3600);
+    if (!r.allowed) throw throttled(r.retryAfter);
+  };
+
+  app.post('/contact', { schema: { body: contactBody, response: { 201: okResponse } } }, async (request, reply) => {
+    await limit(`contact:${request.ip}`);
+    const m = { ...request.body, userId: request.session?.userId ?? null, locale: request.locale };
+    await storeContactMessage(db, m);
+    await mailer.send({
+      to: config.supportEmail,
+      template: 'contact',
+      locale: 'en',
+      vars: { name: m.name, email: m.email, subject: m.subject, message: m.message },
+    });
+    return reply.code(201).send({ ok: true as const });
+  });
+
+  app.post(
+    '/takedown',
+    { schema: { body: takedownBody, response: { 201: takedownResponse } } },
+    async (request, reply) => {
+      await limit(`takedown:${request.ip}`);
+      const b = request.body;
+      const row = await storeTakedownNotice(db, {
+        userId: request.session?.userId ?? null,
+        name: b.name || null,
+        email: b.email || null,
+        urls: b.urls,
+        category: b.category,
+        explanation: b.explanation,
+        locale: request.locale,
+      });
+      return reply.code(201).send({ id: row.id });
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Locale } from '#common/constants.ts';
+import { translate } from '#common/i18n/translate.ts';
+import type { Db } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import type { MailTransport } from '#server/providers/mail.ts';
+
+export type MailTemplate = 'activation' | 'reset' | 'email_change' | 'cancelled' | 'contact';
+
+export type Mailer = {
+  send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Renders a template from the catalogs: paragraphs of text, and a button when a link is given. */
+export function renderMail(template: MailTemplate, locale: Locale, vars: Record<string, string>) {
+  const t = (key: string) => translate(locale, `mail.${template}.${key}`, vars);
+  const subject = t('subject');
+  const paragraphs = t('body').split('\n\n');
+  const footer = translate(locale, 'mail.footer', vars);
+  const link = vars.link;
+  const text = [...paragraphs, ...(link ? [link] : []), footer].join('\n\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('')}${
+    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t('action'))}</a></p>` : ''
+  }<p style="color:gray;font-size:small">${escapeHtml(footer)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * Every mail is recorded in the outbox first; with a transport it is then delivered and the row
+ * marked sent (or its error kept). A failed delivery never fails the request that caused it.
+ */
+export function createMailer(
+  db: Db,
+  siteName: string,
+  transport: MailTransport | null,
+  log: (err: unknown) => void,
+): Mailer {
+  return {
+    async send({ to, template, locale, vars }) {
+      const mail = renderMail(template, locale, { site: siteName, ...vars });
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template, locale })
+        .returning({ id: mailOutbox.id });
+      if (!transport || !row) return;
+      try {
+        await transport.send({ to, ...mail });
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      } catch (err) {
+        log(err);
+        await db
+          .update(mailOutbox)
+          .set({ error: err instanceof Error ? err.message.slice(0, 500) : 'send failed' })
+          .where(eq(mailOutbox.id, row.id));
+      }
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { user as userSchema } from '#common/api/auth.ts';
+import { okResponse } from '#common/api/fields.ts';
+import { clientLogBody, incentiveBody, incentiveResponse, sessionInfo, visitorIdBody } from '#common/api/session.ts';
+import { INCENTIVE_DISABLED } from '#common/constants.ts';
+import { siteFor } from '#server/env.ts';
+import { throttled } from '#server/errors.ts';
+import { loadPresentableUser } from '#server/features/accounts/data.ts';
+import { presentUser } from '#server/features/accounts/present.ts';
+import { ensureSession, requestDomain } from '#server/http/session.ts';
+import { updateSessionData } from './mutations.ts';
+import { recordClientLog } from './mutations-log.ts';
+import { presentSession } from './present.ts';
+
+const sessionAndUser = z.object({ session: sessionInfo, user: userSchema.nullable() });
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  const present = (request: Parameters<typeof requestDomain>[0]) => {
+    const domain = requestDomain(request);
+    return presentSession(request.session, siteFor(config, domain), domain);
+  };
+
+  app.get('/auth/csrf-cookie', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    await ensureSession(request, reply);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/session/init', { schema: { response: { 200: sessionAndUser } } }, async (request, reply) => {
+    const session = await ensureSession(request, reply);
+    const user = await loadPresentableUser(db, session.userId);
+    return { session: present(request), user: user ? presentUser(user, 0) : null };
+  });
+
+  app.get(
+    '/session/splash18',
+    { schema: { response: { 200: z.object({ session: sessionInfo }) } } },
+    async (request, reply) => {
+      const session = await ensureSession(request, reply);
+      request.session = await updateSessionData(db, session.id, { splash18Confirmed: true });
+      return { session: present(request) };
+    },
+  );
+
+  app.post(
+    '/session/vid',
+    { schema: { body: visitorIdBody, response: { 200: z.object({ session: sessionInfo }) } } },
+    async (request, reply) => {
+      const session = await ensureSession(request, reply);
+      request.session = await updateSessionData(db, session.id, {
+        visitorId: request.body.vid,
+        visitorConfidence: request.body.confidence,
+      });
+      return { session: present(request) };
+    },
+  );
+
+  app.post(
+    '/session/incentive_tsp',
+    { schema: { body: incentiveBody, response: { 200: incentiveResponse } } },
+    async (request, reply) => {
+      const session = await ensureSession(request, reply);
+      const stored = session.data.incentiveTsp ?? null;
+      // The first timestamp wins, so reloading cannot restart the countdown; a member's is disabled.
+      const next = session.userId
+        ? INCENTIVE_DISABLED
+        : request.body.incentive_tsp === INCENTIVE_DISABLED || stored === null
+          ? request.body.incentive_tsp
+          : stored;
+      if (next !== stored) await updateSessionData(db, session.id, { incentiveTsp: next });
+      return { video_id: null, voucher_percent: null, incentive_tsp: next };
+    },
+  );
+
+  app.post('/session/welcome_shown', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+    const session = await ensureSession(request, reply);
+    await updateSessionData(db, session.id, { welcomeDialog: null });
+    return { ok: true as const };
+  });
+
+  app.post('/user/log', { schema: { body: clientLogBody, response: { 200: okResponse } } }, async (request, reply) => {
+    const session = await ensureSession(request, reply);
+    const limit = await app.ctx.throttle.hit(`clientlog:${session.id}`, 30, 3600);
+    if (!limit.allowed) throw throttled(limit.retryAfter, 'throttled');
+    await recordClientLog(db, {
+      sessionId: session.id,
+      userId: session.userId,
+      version: request.body.version,
+      entries: request.body.errors,
+    });
+    return { ok: true as const };
+  });
+};

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down', 'absent']),
+});
+
+/** Liveness of the parts the server depends on, and the build id the update banner compares. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { schema: { response: { 200: healthResponse, 503: healthResponse } } },
+    async (_request, reply) => {
+      const { database, redis } = app.ctx;
+      const db = await database.ping().then(
+        () => 'up' as const,
+        () => 'down' as const,
+      );
+      const r = redis
+        ? await redis.ping().then(
+            () => 'up' as const,
+            () => 'down' as const,
+          )
+        : ('absent' as const);
+      const ok = db === 'up' && r !== 'down';
+      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: db, redis: r });
+    },
+  );
+
+  app.get('/version', { schema: { response: { 200: z.string() } } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(app.ctx.config.buildId),
+  );
+};

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '#common/api/errors.ts';
+import { AppError, type FieldErrors } from '#server/errors.ts';
+
+/** Zod's own English messages become i18n keys; our schemas already carry keys. */
+function messageKey(issue: { message?: string | undefined; keyword: string }): string {
+  if (!issue.message) return 'errors.validations.invalid';
+  if (issue.message.startsWith('errors.')) return issue.message;
+  if (issue.message.includes('received undefined')) return 'errors.validations.required';
+  if (issue.keyword === 'too_big') return 'errors.validations.too_long';
+  return 'errors.validations.invalid';
+}
+
+const byFastifyCode: Record<string, { status: number; error: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: 'bad_request' },
+};
+
+/**
+ * One place decides what an error looks like on the wire: AppError by its code, schema
+ * failures as 422 per field, framework 4xx by kind, and anything else as a logged 500 that
+ * leaks nothing but the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const send = (status: number, body: ApiErrorBody) => reply.code(status).type('application/json').send(body);
+
+    if (err instanceof AppError) {
+      if (err.details.retryAfter) reply.header('retry-after', String(err.details.retryAfter));
+      return send(err.status, {
+        error: err.code,
+        message: err.details.message ?? err.code,
+        ...(err.details.errors ? { errors: err.details.errors } : {}),
+        ...(err.details.email ? { email: err.details.email } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: FieldErrors = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        const list = errors[field] ?? [];
+        const key = messageKey(issue);
+        if (!list.includes(key)) list.push(key);
+        errors[field] = list;
+      }
+      return send(422, { error: 'validation_failed', message: 'validation_failed', errors });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err: err.cause.issues, url: err.url }, 'response does not match its schema');
+      return send(500, { error: 'internal', message: 'unknown_error', requestId: String(request.id) });
+    }
+    const known = err.code ? byFastifyCode[err.code] : undefined;
+    if (known) return send(known.status, { error: known.error, message: known.error });
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return send(429, { error: 'throttled', message: 'throttle' });
+    }
+    if (status >= 400 && status < 500) {
+      return send(status, { error: 'bad_request', message: 'bad_request' });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return send(500, { error: 'internal', message: 'unknown_error', requestId: String(request.id) });
+  });
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, SESSION_DAYS, XSRF_COOKIE, XSRF_HEADER } from '#common/constants.ts';
+import type { SessionData } from '#server/db/schema/sessions.ts';
+import { csrfMismatch } from '#server/errors.ts';
+import { findSession } from '#server/features/session/data.ts';
+import { createSession, destroySession, touchSession } from '#server/features/session/mutations.ts';
+import { csrfTokenFor, hashToken, isWellFormedToken, safeEqual } from '#server/features/session/tokens.ts';
+import { localeFrom } from './locale.ts';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A session's expiry slides at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export const requestDomain = (request: FastifyRequest) => request.hostname.split(':')[0]?.toLowerCase() ?? '';
+
+function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
+  const secure = request.server.ctx.config.publicUrl.startsWith('https://');
+  return { path: '/', httpOnly, sameSite: 'lax' as const, secure, maxAge: SESSION_DAYS * 86_400 };
+}
+
+function writeCookies(request: FastifyRequest, reply: FastifyReply, token: string) {
+  const { sessionSecret } = request.server.ctx.config;
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, true));
+  reply.setCookie(XSRF_COOKIE, csrfTokenFor(sessionSecret, token), cookieOptions(request, false));
+}
+
+/** Loads the session and the locale, enforces CSRF on unsafe methods and slides the expiry. */
+export function registerSessionHooks(app: FastifyInstance) {
+  app.decorateRequest('locale', 'de');
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = localeFrom(request.headers['accept-language']);
+    if (!request.url.startsWith('/api/')) return;
+    const { db, config } = app.ctx;
+    const token = request.cookies[SESSION_COOKIE];
+    if (isWellFormedToken(token)) {
+      const row = await findSession(db, hashToken(config.sessionSecret, token));
+      if (row) {
+        request.session = row;
+        request.sessionToken = token;
+        if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+          await touchSession(db, row.id);
+          writeCookies(request, reply, token);
+        }
+      }
+    }
+    if (UNSAFE.has(request.method) && request.routeOptions.config.csrf !== false) {
+      const header = request.headers[XSRF_HEADER];
+      const expected = request.sessionToken ? csrfTokenFor(config.sessionSecret, request.sessionToken) : null;
+      if (!expected || typeof header !== 'string' || !safeEqual(header, expected)) throw csrfMismatch();
+    }
+  });
+}
+
+/** The session of this request, created (with its cookies) when there is none yet. */
+export async function ensureSession(request: FastifyRequest, reply: FastifyReply) {
+  if (request.session) return request.session;
+  const { db, config } = request.server.ctx;
+  const { token, row } = await createSession(db, config.sessionSecret, {
+    userId: null,
+    domain: requestDomain(request),
+    data: {},
+  });
+  request.session = row;
+  request.sessionToken = token;
+  writeCookies(request, reply, token);
+  return row;
+}
+
+/**
+ * Logs a user in: the old session is destroyed and a new id issued (no session fixation);
+ * visitor facts worth keeping (age splash, visitor id) carry over.
+ */
+export async function startUserSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  extra: Partial<SessionData> = {},
+) {
+  const { db, config } = request.server.ctx;
+  const old = request.session?.data ?? {};
+  if (request.session) await destroySession(db, request.session.id);
+  const data: SessionData = {
+    visitorId: old.visitorId ?? null,
+    splash18Confirmed: old.splash18Confirmed ?? false,
+    agechecked: old.agechecked ?? false,
+    incentiveTsp: old.incentiveTsp ?? null,
+    ...extra,
+  };
+  const { token, row } = await createSession(db, config.sessionSecret, {
+    userId,
+    domain: requestDomain(request),
+    data,
+  });
+  request.session = row;
+  request.sessionToken = token;
+  writeCookies(request, reply, token);
+  return row;
+}
+
+/** Logs out: the session row is deleted on the server and both cookies cleared. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply) {
+  if (request.session) await destroySession(request.server.ctx.db, request.session.id);
+  request.session = null;
+  request.sessionToken = null;
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+}

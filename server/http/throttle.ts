@@ -1,0 +1,51 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Fixed-window counters for abuse limits (login attempts, reset mails). Redis when configured,
+ * so every API process shares the count; an in-process map otherwise.
+ */
+export type Throttle = {
+  /** Counts one attempt; `allowed` is false once `limit` attempts fell into the window. */
+  hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }>;
+  reset(key: string): Promise<void>;
+};
+
+export function memoryThrottle(now: () => number = Date.now): Throttle {
+  const windows = new Map<string, { count: number; until: number }>();
+  return {
+    async hit(key, limit, windowSeconds) {
+      const t = now();
+      let w = windows.get(key);
+      if (!w || w.until <= t) {
+        w = { count: 0, until: t + windowSeconds * 1000 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      if (windows.size > 50_000) {
+        for (const [k, v] of windows) if (v.until <= t) windows.delete(k);
+      }
+      return { allowed: w.count <= limit, retryAfter: Math.ceil((w.until - t) / 1000) };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+export function redisThrottle(redis: Redis, prefix = 'throttle:'): Throttle {
+  return {
+    async hit(key, limit, windowSeconds) {
+      const k = prefix + key;
+      const [[, count], [, ttl]] = (await redis.multi().incr(k).ttl(k).exec()) as [[null, number], [null, number]];
+      let retryAfter = ttl;
+      if (ttl < 0) {
+        await redis.expire(k, windowSeconds);
+        retryAfter = windowSeconds;
+      }
+      return { allowed: count <= limit, retryAfter };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { ConfigError, loadConfig } from './env.ts';
+
+/** Process entry: config, database (migrated in buildApp), demo seed, listen, graceful shutdown. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  const demo = config.seedDemo ? await seedDemo(app.ctx.db, (msg) => app.log.info(msg)) : null;
+  await app.listen({ host: config.host, port: config.port });
+
+  const lines = [`${config.site.name} is running at ${config.publicUrl}`];
+  if (demo) lines.push(`Demo member: ${demo.email} / ${demo.password}`);
+  if (config.env !== 'production')
+    lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs`);
+  console.log(`\n  ${lines.join('\n  ')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

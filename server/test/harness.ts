@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { XSRF_COOKIE } from '#common/constants.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { loadConfig, testServices } from '#server/env.ts';
+import type { MailTransport } from '#server/providers/mail.ts';
+
+/**
+ * A test database: in-memory PGlite by default; with TEST_DATABASE_URL a fresh database on that
+ * server, created here and dropped on close.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; label: string }> {
+  const { databaseUrl } = testServices();
+  if (!databaseUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close(), label: 'pglite' };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  return {
+    database,
+    label: 'postgresql',
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: databaseUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** Redis for the test, isolated by a key prefix that is cleaned up on close; null without REDIS_URL. */
+function openTestRedis(): { redis: Redis | null; close: () => Promise<void> } {
+  const { redisUrl } = testServices();
+  if (!redisUrl) return { redis: null, close: async () => {} };
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const redis = new Redis(redisUrl, { keyPrefix: prefix });
+  return {
+    redis,
+    close: async () => {
+      const plain = new Redis(redisUrl);
+      const keys = await plain.keys(`${prefix}*`);
+      if (keys.length) await plain.del(...keys);
+      plain.disconnect();
+      redis.disconnect();
+    },
+  };
+}
+
+type Response = Awaited<ReturnType<App['inject']>>;
+
+/** A browser-like client over app.inject: keeps cookies and sends the XSRF header like the SPA. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(
+    private app: App,
+    private lang = 'en',
+  ) {}
+
+  private remember(res: Response) {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    if (method !== 'GET' && !this.cookies.has(XSRF_COOKIE)) await this.request('GET', '/api/auth/csrf-cookie');
+    const xsrf = this.cookies.get(XSRF_COOKIE);
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: {
+        'accept-language': this.lang,
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': xsrf } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    return this.remember(res);
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', url, body ?? {}, headers);
+  put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
+  delete = (url: string) => this.request('DELETE', url);
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(opts: { env?: Record<string, string>; mailTransport?: MailTransport | null } = {}) {
+  const { database, drop, label } = await openTestDatabase();
+  const redis = openTestRedis();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-to-pass-0123456789',
+    DATA_DIR: '/tmp/livecam-test-data',
+    PUBLIC_URL: 'http://localhost:3000',
+    BUILD_ID: 'test-build',
+    SEED_DEMO: 'false',
+    ...opts.env,
+  });
+  const app = await buildApp(config, { database, redis: redis.redis, mailTransport: opts.mailTransport ?? null });
+  return {
+    app,
+    db: database.db,
+    config,
+    label,
+    redis: redis.redis,
+    client: (lang = 'en') => new TestClient(app, lang),
+    /** The newest mails first, as the outbox holds them. */
+    mails: async () => app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)),
+    close: async () => {
+      await app.close();
+      await redis.close();
+      await drop();
+    },
+  };
+}
+
+/** The first link in a mail body that points at `path`, with its token. */
+export function linkFrom(text: string, path: string): { url: URL; token: string } {
+  const match = text.match(new RegExp(`https?://\\S+${path.replace(/[/?]/g, '\\$&')}\\S*`));
+  if (!match) throw new Error(`no ${path} link in mail`);
+  const url = new URL(match[0]);
+  return { url, token: url.searchParams.get('token') ?? '' };
+}
