@@ -1,9 +1,5 @@
 import type { Locale } from '../constants.ts';
-import de from './de.json';
-import en from './en.json';
-
-type Catalog = { [key: string]: string | Catalog };
-const catalogs: Record<Locale, Catalog> = { en, de };
+import { type Catalog, catalogs } from './catalogs.ts';
 
 function lookup(catalog: Catalog, key: string): string | undefined {
   let node: string | Catalog | undefined = catalog;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#common/api/errors.ts';
 import { AppError, type FieldErrors } from '#server/errors.ts';
@@ -11,6 +11,45 @@ function messageKey(issue: { message?: string | undefined; keyword: string }): s
   if (issue.keyword === 'too_big') return 'errors.validations.too_long';
   return 'errors.validations.invalid';
 }
+
+type Issue = { keyword: string; instancePath: string; message?: string | undefined; params?: unknown };
+type BranchIssue = { code: string; path: PropertyKey[]; message: string };
+
+const valueAt = (input: unknown, path: PropertyKey[]) =>
+  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? Reflect.get(v, key) : undefined), input);
+
+/**
+ * A failed union (login by password or by Google) names no field; its issues become those of the
+ * branch the input fits best: the smallest share of absent fields, the first branch on a tie.
+ */
+function flattenUnions(issues: Issue[], input: unknown): Issue[] {
+  return issues.flatMap((issue) => {
+    const branches = (issue.params as { errors?: BranchIssue[][] } | undefined)?.errors;
+    if (issue.keyword !== 'invalid_union' || !branches?.length || branches.some((b) => b.length === 0)) return [issue];
+    const prefix = issue.instancePath.split('/').filter(Boolean);
+    const absentShare = (branch: BranchIssue[]) =>
+      branch.filter((i) => valueAt(input, [...prefix, ...i.path]) === undefined).length / branch.length;
+    const best = branches.reduce((a, b) => (absentShare(b) < absentShare(a) ? b : a));
+    return flattenUnions(
+      best.map((i) => ({
+        keyword: i.code,
+        instancePath: `/${[...prefix, ...i.path.map(String)].join('/')}`,
+        message: i.message,
+        params: i,
+      })),
+      input,
+    );
+  });
+}
+
+const validatedInput = (request: FastifyRequest, context: FastifyError['validationContext']) =>
+  context === 'querystring'
+    ? request.query
+    : context === 'params'
+      ? request.params
+      : context === 'headers'
+        ? request.headers
+        : request.body;
 
 const byFastifyCode: Record<string, { status: number; error: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'payload_too_large' },
@@ -38,7 +77,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldErrors = {};
-      for (const issue of err.validation) {
+      for (const issue of flattenUnions(err.validation, validatedInput(request, err.validationContext))) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         const list = errors[field] ?? [];
         const key = messageKey(issue);

@@ -60,12 +60,20 @@ function openTestRedis(): { redis: Redis | null; close: () => Promise<void> } {
 
 type Response = Awaited<ReturnType<App['inject']>>;
 
+let clientCount = 0;
+/** Every client comes from its own address, so per-address limits apply per client as per browser. */
+const nextAddress = () => {
+  clientCount += 1;
+  return `10.0.${(clientCount >> 8) & 255}.${clientCount & 255}`;
+};
+
 /** A browser-like client over app.inject: keeps cookies and sends the XSRF header like the SPA. */
 export class TestClient {
   cookies = new Map<string, string>();
   constructor(
     private app: App,
     private lang = 'en',
+    readonly ip = nextAddress(),
   ) {}
 
   private remember(res: Response) {
@@ -92,8 +100,9 @@ export class TestClient {
     const res = await this.app.inject({
       method,
       url,
+      remoteAddress: this.ip,
       headers: {
-        'accept-language': this.lang,
+        ...(this.lang ? { 'accept-language': this.lang } : {}),
         ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
         ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': xsrf } : {}),
         ...headers,
@@ -101,6 +110,35 @@ export class TestClient {
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     return this.remember(res);
+  }
+
+  /**
+   * A request exactly as given, with this client's cookies and address but no automatic CSRF
+   * header: for broken bodies and missing or wrong tokens.
+   */
+  async raw(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts: { payload?: string; headers?: Record<string, string> } = {},
+  ) {
+    const res = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        ...(this.lang ? { 'accept-language': this.lang } : {}),
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...opts.headers,
+      },
+      ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
+    });
+    return this.remember(res);
+  }
+
+  /** The CSRF header the SPA would send now. */
+  xsrf(): Record<string, string> {
+    const token = this.cookies.get(XSRF_COOKIE);
+    return token ? { 'x-xsrf-token': token } : {};
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
@@ -131,6 +169,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailTr
     config,
     label,
     redis: redis.redis,
+    /** A new browser; lang is its Accept-Language ('' sends none). */
     client: (lang = 'en') => new TestClient(app, lang),
     /** The newest mails first, as the outbox holds them. */
     mails: async () => app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)),

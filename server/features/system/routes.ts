@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicConfig } from '#common/api/system.ts';
+import { siteFor } from '#server/env.ts';
+import { requestDomain } from '#server/http/session.ts';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -32,4 +35,16 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/version', { schema: { response: { 200: z.string() } } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(app.ctx.config.buildId),
   );
+
+  app.get('/config', { schema: { response: { 200: publicConfig } } }, async (request) => {
+    const { config } = app.ctx;
+    return {
+      site: siteFor(config, requestDomain(request)),
+      supportEmail: config.supportEmail,
+      legal: config.legal,
+      googleClientId: config.google.clientId ?? null,
+      local: config.env !== 'production',
+      buildId: config.buildId,
+    };
+  });
 };

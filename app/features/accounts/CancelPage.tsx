@@ -1,0 +1,3 @@
+export function CancelPage() {
+  return null;
+}

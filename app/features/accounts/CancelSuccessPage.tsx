@@ -1,0 +1,3 @@
+export function CancelSuccessPage() {
+  return null;
+}

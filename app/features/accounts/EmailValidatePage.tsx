@@ -1,0 +1,3 @@
+export function EmailValidatePage() {
+  return null;
+}

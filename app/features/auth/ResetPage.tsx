@@ -1,0 +1,3 @@
+export function ResetPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SignupSuccessPage() {
+  return null;
+}

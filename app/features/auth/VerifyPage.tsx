@@ -1,0 +1,3 @@
+export function VerifyPage() {
+  return null;
+}

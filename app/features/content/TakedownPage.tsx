@@ -1,0 +1,3 @@
+export function TakedownPage() {
+  return null;
+}

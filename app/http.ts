@@ -1,0 +1,68 @@
+import type { ApiErrorBody } from '#common/api/errors.ts';
+import { XSRF_COOKIE } from '#common/constants.ts';
+import { readCookie } from './cookies.ts';
+import { i18n } from './i18n.ts';
+
+/** An answer other than 2xx, with the server's error body when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+  }
+  /** The first i18n key of a field, for forms. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [field, keys] of Object.entries(this.body?.errors ?? {})) if (keys[0]) out[field] = keys[0];
+    return out;
+  }
+}
+
+type Listener = (event: { status: number; url: string; version: string | null }) => void;
+const listeners = new Set<Listener>();
+/** The shell listens to every answer: x-version for the update banner, 401/403 for the global rules. */
+export const onApiResponse = (l: Listener) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+async function ensureXsrf() {
+  if (!readCookie(XSRF_COOKIE)) await fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' });
+}
+
+/**
+ * Every call of the SPA: base /api, the interface language as Accept-Language, and the
+ * XSRF token echoed on unsafe methods (fetched first when the cookie is missing).
+ */
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  init: { signal?: AbortSignal; query?: Record<string, string | number | undefined> } = {},
+): Promise<T> {
+  if (UNSAFE.has(method)) await ensureXsrf();
+  const qs = init.query
+    ? `?${new URLSearchParams(
+        Object.entries(init.query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+      ).toString()}`
+    : '';
+  const url = `/api/${path.replace(/^\//, '')}${qs}`;
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language || 'en' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (UNSAFE.has(method)) headers['x-xsrf-token'] = readCookie(XSRF_COOKIE) ?? '';
+  const res = await fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+  for (const l of listeners) l({ status: res.status, url, version: res.headers.get('x-version') });
+  const text = await res.text();
+  const data: unknown = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+  if (!res.ok) throw new ApiError(res.status, typeof data === 'object' && data ? (data as ApiErrorBody) : null);
+  return data as T;
+}

@@ -1,0 +1,7 @@
+import { useRouteError } from 'react-router';
+import { ErrorPage } from './ErrorPage.tsx';
+
+/** Route error boundary: shows the error page for whatever a loader or page threw. */
+export function RouteError() {
+  return <ErrorPage error={useRouteError()} />;
+}

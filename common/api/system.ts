@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The public part of the configuration the SPA needs, for the domain it was loaded from. */
+export const publicConfig = z.object({
+  site: z.object({ name: z.string(), logo: z.string(), webid: z.number().int() }),
+  supportEmail: z.string(),
+  legal: z.object({
+    company: z.string(),
+    address: z.string(),
+    register: z.string(),
+    vatId: z.string(),
+    director: z.string(),
+    youthOfficer: z.string(),
+    youthEmail: z.string(),
+    abuseEmail: z.string(),
+    records: z.string(),
+  }),
+  googleClientId: z.string().nullable(),
+  /** Local environment: shows the items the spec reserves for it (categories link, "more"). */
+  local: z.boolean(),
+  buildId: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,0 +1,36 @@
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** One id per build: baked into the bundle and written beside it for the server's x-version. */
+function buildId(): string {
+  try {
+    return `${execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()}-${Date.now().toString(36)}`;
+  } catch {
+    return `build-${Date.now().toString(36)}`;
+  }
+}
+const BUILD_ID = buildId();
+
+const writeBuildId = (outDir: string): Plugin => ({
+  name: 'write-build-id',
+  apply: 'build',
+  closeBundle() {
+    writeFileSync(path.join(outDir, 'build-id.txt'), BUILD_ID);
+  },
+});
+
+const outDir = path.resolve(import.meta.dirname, 'dist/app');
+
+export default defineConfig({
+  root: 'app',
+  publicDir: path.resolve(import.meta.dirname, 'public'),
+  plugins: [react(), writeBuildId(outDir)],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  build: { outDir, emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
+});
