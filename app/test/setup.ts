@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { removeCookie } from '#app/cookies.ts';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   for (const c of document.cookie.split('; ')) {
     const name = c.split('=')[0];
-    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    if (name) removeCookie(name);
   }
 });
