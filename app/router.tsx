@@ -18,7 +18,7 @@ export function routeNameFor(pathname: string): string | undefined {
 }
 
 /** Runs on every navigation: the spec's route middleware chain, in its order. */
-async function rootLoader({ request }: { request: Request }) {
+export async function rootLoader({ request }: { request: Request }) {
   const url = new URL(request.url);
   const prefs = queryPreferences(url.searchParams);
   if (prefs.hideHeader) useShellStore.getState().setHeaderHidden(true);

@@ -45,8 +45,9 @@ export const notVerified = () => new AppError('not_verified');
 export const csrfMismatch = () => new AppError('csrf_mismatch');
 export const unknownCredentials = () => new AppError('unknown_credentials');
 export const userBlocked = () => new AppError('user_blocked');
+/** Either code shows the one catalogue message, errors.throttle. */
 export const throttled = (retryAfter: number, code: 'throttle' | 'throttled' = 'throttle') =>
-  new AppError(code, { retryAfter });
+  new AppError(code, { retryAfter, message: 'throttle' });
 /** A 422 for one or more fields, each with an i18n key. */
 export const invalid = (errors: FieldErrors) => new AppError('validation_failed', { errors });
 export const invalidField = (field: string, key: string) => invalid({ [field]: [key] });

@@ -13,10 +13,11 @@ const blocked = () => new AppError('unknown_credentials', { message: 'user_block
 
 /** Checks a password login; answers the user id or throws the error the login form shows. */
 export async function loginWithPassword(ctx: AppContext, login: string, password: string): Promise<number> {
-  const key = `login:acct:${login.trim().toLowerCase()}`;
+  const user = await findUserByLogin(ctx.db, login);
+  // One count per account, whether it is named by address or by user name.
+  const key = user ? `login:acct:id:${user.id}` : `login:acct:name:${login.trim().toLowerCase()}`;
   const attempt = await ctx.throttle.hit(key, ACCOUNT_ATTEMPTS, 900);
   if (!attempt.allowed) throw throttled(attempt.retryAfter);
-  const user = await findUserByLogin(ctx.db, login);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok || user.status === 'cancelled') throw unknownCredentials();
   if (user.status === 'blocked') throw blocked();

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Catalog, catalogs } from './catalogs.ts';
+import legalDe from './legal.de.json';
+import legalEn from './legal.en.json';
+
+const flatten = (o: unknown, prefix = ''): string[] =>
+  Array.isArray(o)
+    ? o.flatMap((v, i) => flatten(v, `${prefix}[${i}]`))
+    : o && typeof o === 'object'
+      ? Object.entries(o).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k))
+      : [prefix];
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const I18N = path.join(ROOT, 'common/i18n');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [p] : [];
+  });
+}
+
+const has = (catalog: Catalog, key: string) => flatten(catalog).includes(key);
+
+describe('i18n catalogs', () => {
+  it('every file pair has the same keys in English and German', () => {
+    const pairs = readdirSync(I18N)
+      .filter((f) => f.endsWith('en.json'))
+      .map((en) => [en, en.replace(/en\.json$/, 'de.json')] as const);
+    expect(pairs.length).toBeGreaterThanOrEqual(5);
+    for (const [en, de] of pairs) {
+      const a = flatten(JSON.parse(readFileSync(path.join(I18N, en), 'utf8')));
+      const b = flatten(JSON.parse(readFileSync(path.join(I18N, de), 'utf8')));
+      expect({ file: de, missing: a.filter((k) => !b.includes(k)) }).toEqual({ file: de, missing: [] });
+      expect({ file: en, missing: b.filter((k) => !a.includes(k)) }).toEqual({ file: en, missing: [] });
+    }
+    expect(flatten(legalEn)).toEqual(flatten(legalDe));
+  });
+
+  it('no key is defined by two file pairs', () => {
+    const owners = new Map<string, string>();
+    for (const f of readdirSync(I18N).filter((f) => f.endsWith('en.json') && !f.startsWith('legal'))) {
+      for (const key of flatten(JSON.parse(readFileSync(path.join(I18N, f), 'utf8')))) {
+        expect({ key, files: [owners.get(key), f] }).toEqual({ key, files: [undefined, f] });
+        owners.set(key, f);
+      }
+    }
+  });
+
+  it('German texts are not left in English', () => {
+    const en = flatten(catalogs.en);
+    const same = en.filter((k) => {
+      const get = (c: Catalog) => k.split('.').reduce<unknown>((n, p) => (n as Catalog)?.[p], c);
+      const a = get(catalogs.en);
+      return typeof a === 'string' && a.length > 12 && a === get(catalogs.de);
+    });
+    expect(same).toEqual([]);
+  });
+
+  it('every key the code uses exists in both languages', () => {
+    const used = new Set<string>();
+    for (const file of [...sourceFiles(path.join(ROOT, 'app')), ...sourceFiles(path.join(ROOT, 'server')), ...sourceFiles(path.join(ROOT, 'common'))]) {
+      const text = readFileSync(file, 'utf8');
+      // Literal keys: t('a.b'), i18nKey="a.b", and message keys in schemas and errors ('errors.…').
+      for (const m of text.matchAll(/\bt\(\s*['"]([a-z0-9_]+(?:\.[a-z0-9_]+)+)['"]/gi)) used.add(m[1] ?? '');
+      for (const m of text.matchAll(/i18nKey=["']([a-z0-9_.]+)["']/gi)) used.add(m[1] ?? '');
+      for (const m of text.matchAll(/['"](errors\.[a-z0-9_.]+)['"]/gi)) used.add(m[1] ?? '');
+    }
+    used.delete('');
+    const missing = [...used].filter((k) => !k.startsWith('legal:') && (!has(catalogs.en, k) || !has(catalogs.de, k)));
+    expect(missing).toEqual([]);
+    expect(used.size).toBeGreaterThan(20);
+  });
+});
