@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'livecam-main-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => out, dataDir };
+}
+
+async function waitFor(check: () => boolean, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const get = (port: number, p: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: p }, (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += String(d);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+
+describe('the server process', () => {
+  it('refuses an invalid configuration with a clear message and exit code 1', async () => {
+    const p = start({ PORT: 'not-a-port', SMTP_URL: 'nonsense' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain('Invalid configuration');
+    expect(p.output()).toContain('PORT');
+    expect(p.output()).toContain('SMTP_URL');
+  });
+
+  it('refuses to start in production without SESSION_SECRET', async () => {
+    const p = start({ NODE_ENV: 'production', PORT: '0' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain('SESSION_SECRET');
+  });
+
+  it('starts on embedded defaults, seeds the demo member, and shuts down cleanly on SIGTERM', async () => {
+    const port = 4300 + Math.floor(Math.random() * 500);
+    const p = start({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    let child: ChildProcess | null = p.child;
+    try {
+      await waitFor(() => p.output().includes('is running at'));
+      expect(p.output()).toContain('Demo member: demo@livecam.local');
+      const health = await get(port, '/api/health');
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', database: 'up', redis: 'absent' });
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+      child = null;
+      expect(p.output()).toContain('shutting down');
+    } finally {
+      child?.kill('SIGKILL');
+    }
+  });
+});
