@@ -20,7 +20,7 @@ export const newsletterBody = z.object({ newsletter: z.boolean({ error: REQUIRED
 
 export const resetEmailBody = z.object({
   email: emailField,
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
 });
 
 export const cancelBody = z.object({

@@ -30,9 +30,15 @@ export const takedownBody = z
       .pipe(z.union([z.literal(''), z.email('errors.validations.email')]))
       .optional(),
     urls: z
-      .array(z.string().trim().max(2000, 'errors.validations.too_long').pipe(z.url('errors.validations.url')), {
-        error: REQUIRED,
-      })
+      .array(
+        z
+          .string()
+          .trim()
+          .max(2000, 'errors.validations.too_long')
+          // Web addresses only: a notice is opened by staff, so no javascript: or data: links.
+          .pipe(z.url({ protocol: /^https?$/, error: 'errors.validations.url' })),
+        { error: REQUIRED },
+      )
       .min(1, REQUIRED)
       .max(20, 'errors.validations.too_many'),
     category: z.enum(TAKEDOWN_CATEGORIES, { error: REQUIRED }),

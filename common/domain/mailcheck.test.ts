@@ -13,9 +13,12 @@ describe('mail address suggestions', () => {
     expect(suggestEmail(input)).toBe(expected);
   });
 
-  it.each(['anna@gmail.com', 'anna@my-company.org', 'no-at-sign', '@gmail.com', 'a@'])('no suggestion for %s', (input) => {
-    expect(suggestEmail(input)).toBeNull();
-  });
+  it.each(['anna@gmail.com', 'anna@my-company.org', 'no-at-sign', '@gmail.com', 'a@'])(
+    'no suggestion for %s',
+    (input) => {
+      expect(suggestEmail(input)).toBeNull();
+    },
+  );
 
   it('counts a swap of neighbours as one edit', () => {
     expect(editDistance('gmial', 'gmail')).toBe(1);

@@ -8,12 +8,15 @@ describe('nickname rules', () => {
     expect(nicknameField.safeParse(v).success).toBe(true);
   });
 
-  it.each(['ab', 'x'.repeat(16), 'with space', 'umlaut-ä', 'semi;colon', ''])('refuses %s with the pattern key', (v) => {
-    expect(isValidNickname(v)).toBe(false);
-    const r = nicknameField.safeParse(v);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toMatch(/^errors\.validations\.(nickname\.pattern|required)$/);
-  });
+  it.each(['ab', 'x'.repeat(16), 'with space', 'umlaut-ä', 'semi;colon', ''])(
+    'refuses %s with the pattern key',
+    (v) => {
+      expect(isValidNickname(v)).toBe(false);
+      const r = nicknameField.safeParse(v);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toMatch(/^errors\.validations\.(nickname\.pattern|required)$/);
+    },
+  );
 
   it('reserves guest in any spelling', () => {
     expect(isReservedNickname('guest')).toBe(true);

@@ -16,10 +16,7 @@ export type WriteEndpoint = {
  * every table unchanged: a body that is not JSON, one over 64 KiB, no CSRF token, a wrong one, one
  * of another session, and (for member calls) no logged-in user.
  */
-export function describeWriteGuards(
-  ctx: () => { t: TestContext; member: TestClient },
-  endpoints: WriteEndpoint[],
-) {
+export function describeWriteGuards(ctx: () => { t: TestContext; member: TestClient }, endpoints: WriteEndpoint[]) {
   describe.each(endpoints)('$method $url refuses', (e) => {
     const caller = async () => {
       if (e.as === 'member') return ctx().member;

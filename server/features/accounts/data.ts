@@ -36,11 +36,14 @@ export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRo
   return row ?? null;
 }
 
+export async function loadNicknames(db: DbOrTx, userId: number): Promise<NicknameRow[]> {
+  return db.select().from(nicknames).where(eq(nicknames.userId, userId)).orderBy(asc(nicknames.id));
+}
+
 export async function loadUserWithNicknames(db: DbOrTx, id: number): Promise<UserWithNicknames | null> {
   const user = await findUserById(db, id);
   if (!user) return null;
-  const list = await db.select().from(nicknames).where(eq(nicknames.userId, id)).orderBy(asc(nicknames.id));
-  return { ...user, nicknames: list };
+  return { ...user, nicknames: await loadNicknames(db, id) };
 }
 
 /**

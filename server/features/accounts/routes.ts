@@ -6,7 +6,7 @@ import { okResponse } from '#common/api/fields.ts';
 import { AppError, invalidField, throttled, unknownCredentials } from '#server/errors.ts';
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
-import { consumeToken, issueToken } from '#server/features/auth/tokens.ts';
+import { consumeToken, issueToken, peekToken } from '#server/features/auth/tokens.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
 import { endSession } from '#server/http/session.ts';
 import { findUserByEmail, findUserByName, loadPresentableUser } from './data.ts';
@@ -28,18 +28,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/user/update', { schema: { body: updateUserBody, response: { 200: userResponse } } }, async (request) => {
     const user = await requireUser(request);
     const { name, locale, theme, show_history, current_password, new_password } = request.body;
+    if (name !== undefined && name !== '' && name.toLowerCase() !== user.name?.toLowerCase()) {
+      const taken = await findUserByName(db, name);
+      if (taken && taken.id !== user.id) throw invalidField('name', 'errors.validations.username_taken');
+    }
+    // Every check passes before anything is written: a refused update changes nothing.
     if (new_password !== undefined) {
       if (!(await verifyPassword(user.passwordHash, current_password ?? ''))) {
         throw invalidField('current_password', 'errors.validations.password_wrong');
       }
       assertPasswordStrength(new_password, 'new_password');
-      await setPassword(db, user.id, new_password);
-      // Other devices that knew the old password are logged out; this one stays.
-      await destroyUserSessions(db, user.id, request.session?.id);
-    }
-    if (name !== undefined && name !== '' && name.toLowerCase() !== user.name?.toLowerCase()) {
-      const taken = await findUserByName(db, name);
-      if (taken && taken.id !== user.id) throw invalidField('name', 'errors.validations.username_taken');
     }
     await updateSettings(db, user.id, {
       ...(name !== undefined ? { name: name || null } : {}),
@@ -47,6 +45,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(theme ? { theme } : {}),
       ...(show_history !== undefined ? { showHistory: show_history } : {}),
     });
+    if (new_password !== undefined) {
+      await setPassword(db, user.id, new_password);
+      // Other devices that knew the old password are logged out; this one stays.
+      await destroyUserSessions(db, user.id, request.session?.id);
+    }
     return presented(user.id);
   });
 
@@ -93,9 +96,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/email_validate',
     { schema: { body: tokenBody, response: { 200: userResponse } } },
     async (request) => {
-      const used = await consumeToken(db, config.sessionSecret, request.body.token, 'email_change');
+      const { token } = request.body;
+      const live = await peekToken(db, config.sessionSecret, token, 'email_change');
+      if (!live?.email) throw unknownCredentials();
+      // Checked before the token is used up, so a refused change leaves the link as it was.
+      if (await findUserByEmail(db, live.email)) throw new AppError('email_already_exists');
+      const used = await consumeToken(db, config.sessionSecret, token, 'email_change');
       if (!used?.email) throw unknownCredentials();
-      if (await findUserByEmail(db, used.email)) throw new AppError('email_already_exists');
       const owner = await loadPresentableUser(db, used.userId);
       if (!owner) throw unknownCredentials();
       await changeEmail(db, owner.id, used.email);

@@ -10,8 +10,8 @@ import {
   loginClient,
   PASSWORD,
   registerAndVerify,
-  sessionRowsOf,
   sendWithXsrf,
+  sessionRowsOf,
 } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
@@ -74,7 +74,12 @@ describe('POST /api/auth/login', () => {
   it('answers 401 unknown_credentials, the same for a wrong password and an unknown account', async () => {
     const c = t.client();
     await c.get('/api/auth/csrf-cookie');
-    const wrong = await expectRefused(t, () => login(c, 'auth-member@example.com', 'wrong-password'), 401, 'unknown_credentials');
+    const wrong = await expectRefused(
+      t,
+      () => login(c, 'auth-member@example.com', 'wrong-password'),
+      401,
+      'unknown_credentials',
+    );
     const unknown = await expectRefused(t, () => login(c, 'nobody@example.com'), 401, 'unknown_credentials');
     expect(wrong).toEqual({ error: 'unknown_credentials', message: 'unknown_credentials' });
     expect(unknown).toEqual(wrong);
@@ -88,7 +93,12 @@ describe('POST /api/auth/login', () => {
     await c.get('/api/auth/csrf-cookie');
     const body = await expectRefused(t, () => login(c, 'blocked@example.com'), 401, 'unknown_credentials');
     expect(body.message).toBe('user_blocked');
-    const wrong = await expectRefused(t, () => login(c, 'blocked@example.com', 'not-the-password'), 401, 'unknown_credentials');
+    const wrong = await expectRefused(
+      t,
+      () => login(c, 'blocked@example.com', 'not-the-password'),
+      401,
+      'unknown_credentials',
+    );
     expect(wrong.message).toBe('unknown_credentials');
     const res = await client.get('/api/auth/user');
     expect(res.statusCode).toBe(403);
@@ -210,7 +220,12 @@ describe('POST /api/auth/logout', () => {
 describeWriteGuards(
   () => ({ t, member }),
   [
-    { method: 'POST', url: '/api/auth/login', body: { username: 'auth-member@example.com', password: PASSWORD }, as: 'visitor' },
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { username: 'auth-member@example.com', password: PASSWORD },
+      as: 'visitor',
+    },
     { method: 'POST', url: '/api/auth/logout', body: {}, as: 'visitor' },
   ],
 );

@@ -159,9 +159,17 @@ describe('POST /api/register/validate refuses', () => {
   it('an unknown, an expired, a missing and an oversized token', async () => {
     const { client } = await registerUser(t, 'late@example.com');
     const token = await activationToken('late@example.com');
-    await expectRefused(t, () => client.post('/api/register/validate', { token: 'x'.repeat(43) }), 401, 'unknown_credentials');
+    await expectRefused(
+      t,
+      () => client.post('/api/register/validate', { token: 'x'.repeat(43) }),
+      401,
+      'unknown_credentials',
+    );
     const { id } = await userRow(t, 'late@example.com');
-    await t.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, id));
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.userId, id));
     await expectRefused(t, () => client.post('/api/register/validate', { token }), 401, 'unknown_credentials');
     expect((await userRow(t, 'late@example.com')).isVerified).toBe(false);
     await expectInvalid(t, () => client.post('/api/register/validate', {}), { token: ['errors.validations.required'] });
@@ -202,7 +210,8 @@ describe('POST /api/register/resend', () => {
 describe('GET /api/register/mailcheck', () => {
   it('suggests the address of a near-miss provider, and nothing otherwise', async () => {
     const c = t.client();
-    const check = async (email: string) => (await c.get(`/api/register/mailcheck?email=${encodeURIComponent(email)}`)).json();
+    const check = async (email: string) =>
+      (await c.get(`/api/register/mailcheck?email=${encodeURIComponent(email)}`)).json();
     expect(await check('Anna@gmial.com')).toEqual({ suggestion: 'Anna@gmail.com' });
     expect(await check('anna@gmx.dee')).toEqual({ suggestion: 'anna@gmx.de' });
     expect(await check('anna@gmail.com')).toEqual({ suggestion: null });
@@ -222,7 +231,12 @@ describe('GET /api/register/mailcheck', () => {
 describeWriteGuards(
   () => ({ t, member }),
   [
-    { method: 'POST', url: '/api/register', body: { email: 'guard@example.com', password: PASSWORD, terms_check: true }, as: 'visitor' },
+    {
+      method: 'POST',
+      url: '/api/register',
+      body: { email: 'guard@example.com', password: PASSWORD, terms_check: true },
+      as: 'visitor',
+    },
     { method: 'POST', url: '/api/register/validate', body: { token: 'x'.repeat(43) }, as: 'visitor' },
     { method: 'POST', url: '/api/register/resend', body: {}, as: 'member' },
   ],

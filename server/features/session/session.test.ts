@@ -100,7 +100,10 @@ describe('GET /api/session/init', () => {
 
     const m = await registerAndVerify(t, 'expiring@example.com');
     const row = await sessionOf(m.client);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, row.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, row.id));
     const old = m.client.cookies.get(SESSION_COOKIE);
     const res = await m.client.get('/api/session/init');
     expect(res.json().user).toBeNull();
@@ -154,13 +157,18 @@ describe('session facts', () => {
     expect(reload.json().incentive_tsp).toBe(1_700_000_000);
     expect((await sessionOf(c)).data.incentiveTsp).toBe(1_700_000_000);
     expect((await c.post('/api/session/incentive_tsp', { incentive_tsp: -1 })).json().incentive_tsp).toBe(-1);
-    expect((await c.post('/api/session/incentive_tsp', { incentive_tsp: 1_700_000_900 })).json().incentive_tsp).toBe(-1);
+    expect((await c.post('/api/session/incentive_tsp', { incentive_tsp: 1_700_000_900 })).json().incentive_tsp).toBe(
+      -1,
+    );
   });
 
   it('POST session/incentive_tsp answers -1 once logged in, whatever is sent', async () => {
     const c = t.client();
     await c.post('/api/session/incentive_tsp', { incentive_tsp: 1_700_000_000 });
-    const login = await c.post('/api/auth/login', { username: 'session-member@example.com', password: 'violet-Harbour-42' });
+    const login = await c.post('/api/auth/login', {
+      username: 'session-member@example.com',
+      password: 'violet-Harbour-42',
+    });
     expect(login.statusCode).toBe(200);
     const res = await c.post('/api/session/incentive_tsp', { incentive_tsp: 1_800_000_000 });
     expect(res.json().incentive_tsp).toBe(-1);
@@ -225,7 +233,8 @@ describe('POST /api/user/log', () => {
     expect(rows[0]?.sessionId).toBe((await sessionOf(member)).id);
 
     const visitor = t.client();
-    await visitor.post('/api/user/log', { version: '1.2.3', errors: [entry('from a visitor')] });
+    // The member id the client claims is not trusted: the session says who it is.
+    await visitor.post('/api/user/log', { memberid: memberId, version: '1.2.3', errors: [entry('from a visitor')] });
     const [row] = await t.db.select().from(clientLogs).where(eq(clientLogs.message, 'from a visitor'));
     expect(row?.userId).toBeNull();
   });

@@ -41,3 +41,46 @@ describe('system', () => {
     );
   });
 });
+
+describe('system when a dependency is down', () => {
+  it('answers 503 degraded while the database does not answer, and ok again after', async () => {
+    const { database } = t.app.ctx;
+    const ping = database.ping;
+    database.ping = () => Promise.reject(new Error('connection refused'));
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    } finally {
+      database.ping = ping;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths with a JSON 404 for every method (unsafe ones after the CSRF check)', async () => {
+    const c = t.client();
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+      const res = await c.request(method, '/api/no-such-endpoint', method === 'GET' ? undefined : {});
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found', message: 'not_found' });
+    }
+    const forged = await t.app.inject({ method: 'POST', url: '/api/no-such-endpoint' });
+    expect(forged.statusCode).toBe(419);
+  });
+});
+
+describe('GET /api/config', () => {
+  it('answers the public settings the SPA needs, and no secret', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      site: { name: 'LiveCam', webid: 1 },
+      supportEmail: 'support@livecam.local',
+      googleClientId: null,
+      local: true,
+      buildId: 'test-build',
+    });
+    expect(res.body).not.toContain(t.config.sessionSecret);
+    expect(res.body).not.toMatch(/secret|password|database/i);
+  });
+});

@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '#common/constants.ts';
+import { authTokens, users } from '#server/db/schema/users.ts';
+import {
+  expectInvalid,
+  expectRefused,
+  loginClient,
+  mailTo,
+  PASSWORD,
+  registerAndVerify,
+  sessionRowsOf,
+  userRow,
+} from '#server/test/fixtures.ts';
+import { describeWriteGuards } from '#server/test/guards.ts';
+import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
+
+let t: TestContext;
+let member: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  member = (await registerAndVerify(t, 'accounts-member@example.com', { username: 'Occupied' })).client;
+});
+afterAll(() => t.close());
+
+const NEW_PASSWORD = 'copper-Meadow-58';
+
+describe('PUT /api/user/update', () => {
+  it('saves name, language, theme and history setting', async () => {
+    const { client, user } = await registerAndVerify(t, 'settings@example.com');
+    const res = await client.put('/api/user/update', {
+      name: 'Night.Owl',
+      locale: 'de',
+      theme: 'pink-pussy',
+      show_history: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      name: 'Night.Owl',
+      locale: 'de',
+      theme: 'pink-pussy',
+      show_history: false,
+    });
+    expect(await userRow(t, 'settings@example.com')).toMatchObject({
+      name: 'Night.Owl',
+      locale: 'de',
+      theme: 'pink-pussy',
+      showHistory: false,
+    });
+    // Changing the case of one's own name is no clash; an empty name removes it.
+    expect((await client.put('/api/user/update', { name: 'night.owl' })).json().user.name).toBe('night.owl');
+    expect((await client.put('/api/user/update', { name: '' })).json().user.name).toBeNull();
+    expect((await client.put('/api/user/update', {})).json().user).toMatchObject({ id: user.id, theme: 'pink-pussy' });
+  });
+
+  it('refuses a taken name and values outside the lists', async () => {
+    const send = (body: object) => () => member.put('/api/user/update', body);
+    const { client } = await registerAndVerify(t, 'name-clash@example.com');
+    await expectInvalid(t, () => client.put('/api/user/update', { name: 'OCCUPIED', theme: 'greenhorn' }), {
+      name: ['errors.validations.username_taken'],
+    });
+    await expectInvalid(t, send({ theme: 'neon', locale: 'fr', show_history: 'no' }), {
+      theme: ['errors.validations.invalid'],
+      locale: ['errors.validations.invalid'],
+      show_history: ['errors.validations.invalid'],
+    });
+    await expectInvalid(t, send({ name: 'has space' }), { name: ['errors.validations.username'] });
+    await expectInvalid(t, send({ name: 'n'.repeat(33) }), { name: ['errors.validations.too_long'] });
+  });
+
+  it('changes the password with the current one, ending the other sessions but not this one', async () => {
+    const { client, user } = await registerAndVerify(t, 'rotate@example.com');
+    const other = await loginClient(t, 'rotate@example.com');
+    const res = await client.put('/api/user/update', { current_password: PASSWORD, new_password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect((await client.get('/api/auth/user')).statusCode).toBe(200);
+    expect((await other.get('/api/auth/user')).statusCode).toBe(401);
+    expect(await sessionRowsOf(t, user.id)).toHaveLength(1);
+    await loginClient(t, 'rotate@example.com', NEW_PASSWORD);
+  });
+
+  it('refuses a password change without the right current password, or to a weak one', async () => {
+    const send = (body: object) => () => member.put('/api/user/update', body);
+    await expectInvalid(t, send({ new_password: NEW_PASSWORD }), { current_password: ['errors.validations.required'] });
+    await expectInvalid(
+      t,
+      send({ current_password: 'wrong-password', new_password: NEW_PASSWORD, theme: 'greyhound' }),
+      {
+        current_password: ['errors.validations.password_wrong'],
+      },
+    );
+    await expectInvalid(t, send({ current_password: PASSWORD, new_password: 'sunshine1' }), {
+      new_password: ['errors.validations.password_common'],
+    });
+    await expectInvalid(t, send({ current_password: PASSWORD, new_password: 'short' }), {
+      new_password: ['errors.validations.password_min'],
+    });
+    // A refused name leaves the password (and the sessions it would end) as they were.
+    const { client } = await registerAndVerify(t, 'half-update@example.com');
+    await loginClient(t, 'half-update@example.com');
+    await expectInvalid(
+      t,
+      () =>
+        client.put('/api/user/update', { name: 'occupied', current_password: PASSWORD, new_password: NEW_PASSWORD }),
+      { name: ['errors.validations.username_taken'] },
+    );
+  });
+});
+
+describe('PUT /api/user/update_newsletter', () => {
+  it('switches the newsletter on and off', async () => {
+    const on = await member.put('/api/user/update_newsletter', { newsletter: true });
+    expect(on.json().user.newsletter).toBe(true);
+    expect((await userRow(t, 'accounts-member@example.com')).newsletter).toBe(true);
+    await member.put('/api/user/update_newsletter', { newsletter: false });
+    expect((await userRow(t, 'accounts-member@example.com')).newsletter).toBe(false);
+  });
+
+  it('refuses a missing or mistyped value', async () => {
+    await expectInvalid(t, () => member.put('/api/user/update_newsletter', {}), {
+      newsletter: ['errors.validations.required'],
+    });
+    await expectInvalid(t, () => member.put('/api/user/update_newsletter', { newsletter: 'true' }), {
+      newsletter: ['errors.validations.required'],
+    });
+  });
+});
+
+describe('e-mail change', () => {
+  it('mails a link to the new address; following it changes the address once', async () => {
+    const { client, user } = await registerAndVerify(t, 'old-address@example.com', { lang: 'de' });
+    const res = await client.post('/api/user/reset_email', { email: 'New-Address@Example.com', password: PASSWORD });
+    expect(res.json()).toEqual({ ok: true });
+    expect((await userRow(t, 'old-address@example.com')).id).toBe(user.id);
+    const mail = await mailTo(t, 'new-address@example.com');
+    expect(mail).toMatchObject({ template: 'email_change', locale: 'de' });
+    const { token } = linkFrom(mail.textBody, '/users/email_validate');
+
+    const done = await t.client().post('/api/user/email_validate', { token });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().user).toMatchObject({ id: user.id, email: 'new-address@example.com' });
+    expect((await userRow(t, 'new-address@example.com')).id).toBe(user.id);
+    await loginClient(t, 'new-address@example.com');
+    const c = t.client();
+    await c.get('/api/auth/csrf-cookie');
+    await expectRefused(t, () => c.post('/api/user/email_validate', { token }), 401, 'unknown_credentials');
+  });
+
+  it('refuses a wrong password, the same address and one that has an account', async () => {
+    const send = (body: object) => () => member.post('/api/user/reset_email', body);
+    await expectInvalid(t, send({ email: 'elsewhere@example.com', password: 'wrong-password' }), {
+      password: ['errors.validations.password_wrong'],
+    });
+    await expectInvalid(t, send({ email: 'ACCOUNTS-MEMBER@example.com', password: PASSWORD }), {
+      email: ['errors.validations.email_same'],
+    });
+    await expectRefused(t, send({ email: 'settings@example.com', password: PASSWORD }), 409, 'email_already_exists');
+    await expectInvalid(t, send({}), {
+      email: ['errors.validations.required'],
+      password: ['errors.validations.required'],
+    });
+    await expectInvalid(t, send({ email: 'no-address', password: 'p'.repeat(1025) }), {
+      email: ['errors.validations.email'],
+      password: ['errors.validations.too_long'],
+    });
+  });
+
+  it('throttles password guesses to 5 an hour', async () => {
+    const { client } = await registerAndVerify(t, 'guessed@example.com');
+    const send = () => client.post('/api/user/reset_email', { email: 'mine@example.com', password: 'guess-guess' });
+    for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(422);
+    expect((await expectRefused(t, send, 429, 'throttle')).message).toBe('throttle');
+  });
+
+  it('refuses an expired link, and one whose address was taken meanwhile', async () => {
+    const { client, user } = await registerAndVerify(t, 'changer@example.com');
+    await client.post('/api/user/reset_email', { email: 'wanted@example.com', password: PASSWORD });
+    const { token } = linkFrom((await mailTo(t, 'wanted@example.com')).textBody, '/users/email_validate');
+    await registerAndVerify(t, 'wanted@example.com');
+    await expectRefused(t, () => client.post('/api/user/email_validate', { token }), 409, 'email_already_exists');
+    expect((await userRow(t, 'changer@example.com')).id).toBe(user.id);
+
+    await client.post('/api/user/reset_email', { email: 'second-try@example.com', password: PASSWORD });
+    const late = linkFrom((await mailTo(t, 'second-try@example.com')).textBody, '/users/email_validate').token;
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.userId, user.id));
+    await expectRefused(t, () => client.post('/api/user/email_validate', { token: late }), 401, 'unknown_credentials');
+    await expectInvalid(t, () => client.post('/api/user/email_validate', {}), {
+      token: ['errors.validations.required'],
+    });
+  });
+});
+
+describe('POST /api/user/cancel', () => {
+  it('cancels with the password: no login, address and name freed, every session ended, a mail sent', async () => {
+    const { client, user } = await registerAndVerify(t, 'leaving@example.com', { username: 'Leaver', lang: 'de' });
+    const other = await loginClient(t, 'leaving@example.com');
+    const res = await client.post('/api/user/cancel', { password: PASSWORD, reason: 'too expensive' });
+    expect(res.json()).toEqual({ ok: true });
+    const cleared = (res.cookies as Array<{ name: string; maxAge?: number }>).find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.maxAge).toBe(0);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      name: null,
+      passwordHash: null,
+      email: `cancelled+${user.id}@invalid`,
+    });
+    expect(row?.cancelledAt).toBeInstanceOf(Date);
+    expect(await sessionRowsOf(t, user.id)).toEqual([]);
+    for (const c of [client, other]) expect((await c.get('/api/auth/user')).statusCode).toBe(401);
+    expect(await mailTo(t, 'leaving@example.com')).toMatchObject({ template: 'cancelled', locale: 'de' });
+
+    const login = await t.client().post('/api/auth/login', { username: 'leaving@example.com', password: PASSWORD });
+    expect(login.json()).toMatchObject({ error: 'unknown_credentials' });
+    // The address and the name can be used again.
+    await registerAndVerify(t, 'leaving@example.com', { username: 'leaver' });
+  });
+
+  it('refuses a wrong or missing password and an oversized reason', async () => {
+    const send = (body: object) => () => member.post('/api/user/cancel', body);
+    await expectInvalid(t, send({ password: 'wrong-password' }), { password: ['errors.validations.password_wrong'] });
+    await expectInvalid(t, send({}), { password: ['errors.validations.password_wrong'] });
+    await expectInvalid(t, send({ password: PASSWORD, reason: 'r'.repeat(1001) }), {
+      reason: ['errors.validations.too_long'],
+    });
+    await expectInvalid(t, send({ password: 123 }), { password: ['errors.validations.invalid'] });
+    expect((await member.get('/api/auth/user')).statusCode).toBe(200);
+  });
+});
+
+describeWriteGuards(
+  () => ({ t, member }),
+  [
+    { method: 'PUT', url: '/api/user/update', body: { theme: 'greenhorn' }, as: 'member' },
+    { method: 'PUT', url: '/api/user/update_newsletter', body: { newsletter: true }, as: 'member' },
+    {
+      method: 'POST',
+      url: '/api/user/reset_email',
+      body: { email: 'x@example.com', password: PASSWORD },
+      as: 'member',
+    },
+    { method: 'POST', url: '/api/user/email_validate', body: { token: 'x'.repeat(43) }, as: 'visitor' },
+    { method: 'POST', url: '/api/user/cancel', body: { password: PASSWORD }, as: 'member' },
+  ],
+);

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, XSRF_COOKIE } from '#common/constants.ts';
+import { createTestApp, type TestContext } from '#server/test/harness.ts';
+
+/** The app as deployed: production mode behind an https address. */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://x.example', LOG_LEVEL: 'silent' } });
+});
+afterAll(() => t.close());
+
+type Cookie = { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; path?: string };
+
+describe('production over https', () => {
+  it('marks both session cookies Secure, keeping HttpOnly only on the session id', async () => {
+    const res = await t.client().get('/api/auth/csrf-cookie');
+    const cookies = res.cookies as Cookie[];
+    const session = cookies.find((c) => c.name === SESSION_COOKIE);
+    const xsrf = cookies.find((c) => c.name === XSRF_COOKIE);
+    expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(xsrf).toMatchObject({ secure: true, sameSite: 'Lax', path: '/' });
+    expect(xsrf?.httpOnly).toBeFalsy();
+  });
+
+  it('keeps the cookies Secure when they are issued again at login', async () => {
+    const c = t.client();
+    const res = await c.post('/api/register', {
+      email: 'prod@example.com',
+      password: 'violet-Harbour-42',
+      terms_check: true,
+    });
+    expect(res.statusCode).toBe(201);
+    for (const cookie of res.cookies as Cookie[]) expect(cookie.secure).toBe(true);
+  });
+
+  it('sends HSTS', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('has no mailbox: the outbox is not readable over HTTP', async () => {
+    expect(t.app.hasRoute({ method: 'GET', url: '/dev/mailbox' })).toBe(false);
+    expect(t.app.hasRoute({ method: 'GET', url: '/dev/mailbox.json' })).toBe(false);
+    const [mail] = await t.mails();
+    expect(mail?.toAddress).toBe('prod@example.com');
+    for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      // Without a built SPA the answer is 404; with one, the SPA's own page. Never the mail.
+      expect([200, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('prod@example.com');
+      expect(res.body).not.toContain('/users/activate');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404, and hides internals in errors', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'not_found' });
+  });
+});
