@@ -4,6 +4,7 @@ import { configQuery, sessionQuery } from './features/session/api.ts';
 import { setLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
 import { pageRoutes } from './routes.tsx';
+import { BootProgress } from './shell/BootProgress.tsx';
 import { applyLayout } from './shell/layout.ts';
 import { queryPreferences, routeGuard } from './shell/middleware.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: BootProgress,
     loader: rootLoader,
     shouldRevalidate: () => true,
     children: [{ ErrorBoundary: RouteError, children: pageRoutes }],

@@ -13,7 +13,9 @@ describe('route middleware', () => {
   it('sends a voice-call session home from pages not allowed in voice call', () => {
     expect(guard('users-profile-settings', { voicecall: true })).toEqual({ kind: 'redirect', to: '/' });
     expect(guard('faq', { voicecall: true })).toEqual({ kind: 'continue' });
-    expect(routeGuard({ pathname: '/', routeName: 'index', session: testSession({ voicecall: true }), user: null })).toEqual({
+    expect(
+      routeGuard({ pathname: '/', routeName: 'index', session: testSession({ voicecall: true }), user: null }),
+    ).toEqual({
       kind: 'continue',
     });
   });
@@ -27,7 +29,10 @@ describe('route middleware', () => {
   });
 
   it('applies the rules in the spec order: voice call before splash before verification', () => {
-    expect(guard('users-signup', { voicecall: true, redirect_splash: 'https://s.example' })).toEqual({ kind: 'redirect', to: '/' });
+    expect(guard('users-signup', { voicecall: true, redirect_splash: 'https://s.example' })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
     expect(guard('users-signup', { redirect_splash: 'https://s.example' }, testUser({ is_verified: false }))).toEqual({
       kind: 'leave',
       to: 'https://s.example',
@@ -44,7 +49,9 @@ describe('route middleware', () => {
   });
 
   it('leaves visitors alone', () => {
-    expect(routeGuard({ pathname: '/users/profile', routeName: 'users-profile', session: testSession(), user: null })).toEqual({
+    expect(
+      routeGuard({ pathname: '/users/profile', routeName: 'users-profile', session: testSession(), user: null }),
+    ).toEqual({
       kind: 'continue',
     });
   });

@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { User } from '#common/api/auth.ts';
-import type { SessionInfo } from '#common/api/session.ts';
-import type { PublicConfig } from '#common/api/system.ts';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { configQuery, sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
 import { appTheme } from '#app/theme/themes.ts';
+import type { User } from '#common/api/auth.ts';
+import type { SessionInfo } from '#common/api/session.ts';
+import type { PublicConfig } from '#common/api/system.ts';
 
 export const testSession = (over: Partial<SessionInfo> = {}): SessionInfo => ({
   webid: 1,

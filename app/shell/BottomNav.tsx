@@ -1,0 +1,47 @@
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useSessionState } from '#app/features/session/api.ts';
+import { routeNames } from '#app/routes.tsx';
+import { bottomNavItems } from './bottom-nav-items.ts';
+import { MENU_ICONS } from './menu-icons.tsx';
+
+export const BOTTOM_NAV_HEIGHT = 56;
+
+/** Bottom navigation on phones; nothing during a voice call. */
+export function BottomNav() {
+  const { t } = useTranslation();
+  const { pathname, hash } = useLocation();
+  const { session, user } = useSessionState();
+  const items = bottomNavItems({
+    loggedIn: Boolean(user),
+    voicecall: session.voicecall,
+    routeNames,
+    nickname: user?.nicknames.current_nickname?.nickname ?? null,
+  });
+  if (items.length === 0) return null;
+  const current = items.find((i) => i.to === pathname || i.to === hash)?.key ?? false;
+  return (
+    <Paper
+      component="nav"
+      aria-label={t('bottomnav.label')}
+      elevation={8}
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (theme) => theme.zIndex.appBar }}
+    >
+      <BottomNavigation showLabels value={current} sx={{ height: BOTTOM_NAV_HEIGHT }}>
+        {items.map((item) => (
+          <BottomNavigationAction
+            key={item.key}
+            value={item.key}
+            label={item.text ?? t(item.label)}
+            icon={MENU_ICONS[item.key]}
+            component={RouterLink}
+            to={item.to}
+          />
+        ))}
+      </BottomNavigation>
+    </Paper>
+  );
+}

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useUser } from '#app/features/session/api.ts';
+import { escapeClearsHash, HASH } from './hash-dialogs.ts';
+
+// The dialogs load on first use, so the index route does not carry their forms.
+const SignInDialog = lazy(() =>
+  import('#app/features/auth/SignInDialog.tsx').then((m) => ({ default: m.SignInDialog })),
+);
+const SignInSuccessDialog = lazy(() =>
+  import('#app/features/auth/SignInSuccessDialog.tsx').then((m) => ({ default: m.SignInSuccessDialog })),
+);
+const NicknameDialog = lazy(() =>
+  import('#app/features/accounts/NicknameDialog.tsx').then((m) => ({ default: m.NicknameDialog })),
+);
+
+/** True from the first time `open` is true: a dialog stays mounted afterwards to animate its close. */
+function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+/** Dialogs opened by the URL hash; closing one removes the hash. */
+export function HashDialogs() {
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const member = Boolean(useUser());
+  const clear = () => navigate({ pathname, search, hash: '' }, { replace: true });
+  const signIn = !member && hash === HASH.signIn;
+  const success = hash === HASH.signInSuccess;
+  const nicknames = member && hash === HASH.nicknames;
+  const mountSignIn = useOpenedOnce(signIn);
+  const mountSuccess = useOpenedOnce(success);
+  const mountNicknames = useOpenedOnce(nicknames);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && escapeClearsHash(hash)) navigate({ pathname, search, hash: '' }, { replace: true });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [hash, pathname, search, navigate]);
+
+  return (
+    <Suspense fallback={null}>
+      {mountSignIn && <SignInDialog open={signIn} onClose={clear} />}
+      {mountSuccess && <SignInSuccessDialog open={success} onClose={clear} />}
+      {mountNicknames && <NicknameDialog open={nicknames} onClose={clear} />}
+    </Suspense>
+  );
+}

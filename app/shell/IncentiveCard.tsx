@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatCountdown, incentiveExpired } from './incentive.ts';
+
+/** The expanded offer: preview, text, countdown and the sign-up button. */
+export function IncentiveCard(props: { remainingMs: number; videoId: number | null; voucherPercent: number | null }) {
+  const { t } = useTranslation();
+  const expired = incentiveExpired(props.remainingMs);
+  return (
+    <Paper elevation={8} sx={{ p: 2, width: 280, maxWidth: 'calc(100vw - 32px)' }} aria-labelledby="incentive-title">
+      {props.videoId !== null && (
+        <Box
+          component="img"
+          src={`/api/videos/image/${props.videoId}/1`}
+          alt={t('incentive.preview')}
+          width={248}
+          height={186}
+          sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1, mb: 1 }}
+        />
+      )}
+      <Typography id="incentive-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+        {t('incentive.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {props.voucherPercent !== null
+          ? t('incentive.voucher', { percent: props.voucherPercent })
+          : t('incentive.body')}
+      </Typography>
+      <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
+        {t('incentive.first_only')}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, my: 1.5 }}>
+        {expired ? (
+          <Typography variant="body2" sx={{ color: 'warning.main', fontWeight: 600 }}>
+            {t('incentive.expired')}
+          </Typography>
+        ) : (
+          <>
+            <Typography variant="body2">{t('incentive.ends_in')}</Typography>
+            <Typography role="timer" variant="h6" component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatCountdown(props.remainingMs)}
+            </Typography>
+          </>
+        )}
+      </Box>
+      <Button component={RouterLink} to="#sign-in" variant="contained" fullWidth>
+        {t('incentive.signup')}
+      </Button>
+    </Paper>
+  );
+}

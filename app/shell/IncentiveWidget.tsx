@@ -1,0 +1,74 @@
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import Fab from '@mui/material/Fab';
+import Stack from '@mui/material/Stack';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '#app/features/session/api.ts';
+import { INCENTIVE_DISABLED, INCENTIVE_EXPAND_DELAY_MS, INCENTIVE_OVERTIME_MS } from '#common/constants.ts';
+import { useIncentive } from './api.ts';
+import { IncentiveCard } from './IncentiveCard.tsx';
+import { incentiveRemainingMs, incentiveVisible } from './incentive.ts';
+import { usePersistedStore } from './store.ts';
+import { useNow } from './use-now.ts';
+
+/** The sign-up incentive, for logged-out visitors only. */
+export function IncentiveWidget() {
+  return useUser() ? null : <VisitorIncentive />;
+}
+
+/**
+ * The first visit stores "now" (seconds); the server keeps the first timestamp it saw and
+ * answers with it. The widget shows once that call has finished.
+ */
+function VisitorIncentive() {
+  const stored = usePersistedStore((s) => s.incentiveTsp);
+  const setStored = usePersistedStore((s) => s.setIncentiveTsp);
+  const [first] = useState(() => stored ?? Math.floor(Date.now() / 1000));
+  const tsp = stored ?? first;
+  const answer = useIncentive(tsp === INCENTIVE_DISABLED ? null : tsp);
+  const serverTsp = answer.data?.incentive_tsp ?? null;
+
+  useEffect(() => {
+    if (stored === null) setStored(first);
+  }, [stored, first, setStored]);
+  useEffect(() => {
+    if (serverTsp !== null && serverTsp !== stored) setStored(serverTsp);
+  }, [serverTsp, stored, setStored]);
+
+  if (!answer.data || tsp === INCENTIVE_DISABLED || serverTsp === null) return null;
+  return <Incentive tsp={serverTsp} videoId={answer.data.video_id} voucherPercent={answer.data.voucher_percent} />;
+}
+
+function Incentive(props: { tsp: number; videoId: number | null; voucherPercent: number | null }) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(true);
+  const now = useNow(1000, active);
+  const [expanded, setExpanded] = useState(false);
+  const visible = incentiveVisible(props.tsp, now);
+  const remaining = incentiveRemainingMs(props.tsp, now);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setExpanded(true), INCENTIVE_EXPAND_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (remaining < -INCENTIVE_OVERTIME_MS) setActive(false);
+  }, [remaining]);
+
+  if (!visible) return null;
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-end', pointerEvents: 'auto' }}>
+      {expanded && (
+        <IncentiveCard remainingMs={remaining} videoId={props.videoId} voucherPercent={props.voucherPercent} />
+      )}
+      <Fab
+        color="primary"
+        aria-label={t(expanded ? 'incentive.hide' : 'incentive.show')}
+        aria-expanded={expanded}
+        onClick={() => setExpanded((v) => !v)}
+      >
+        <CardGiftcardIcon />
+      </Fab>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockViewportWidth } from '#app/test/match-media.ts';
+import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import { RootLayout } from './RootLayout.tsx';
+import { useShellStore } from './store.ts';
+
+let restore: () => void = () => {};
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+    String(input) === '/api/version'
+      ? new Response('test-build', { headers: { 'content-type': 'text/plain' } })
+      : jsonResponse({ video_id: null, voucher_percent: null, incentive_tsp: null }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  restore();
+  vi.restoreAllMocks();
+  useShellStore.setState({ headerHidden: false });
+});
+
+const render = async (width: number, opts: Parameters<typeof renderWithProviders>[1] = {}) => {
+  restore = mockViewportWidth(width);
+  const result = renderWithProviders(<RootLayout />, opts);
+  await act(async () => {});
+  return result;
+};
+
+describe('RootLayout', () => {
+  it('on a phone: bottom navigation, a menu button and a temporary drawer', async () => {
+    await render(390);
+    expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toBeInTheDocument();
+    expect(screen.queryByTestId('drawer-permanent')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('on a desktop: the permanent drawer and no bottom navigation', async () => {
+    await render(1280);
+    expect(screen.getByTestId('drawer-permanent')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows the logo linking home and the visitor’s login and sign-up links', async () => {
+    await render(1280);
+    const logo = screen.getByRole('img', { name: 'LiveCam' });
+    expect(logo).toHaveAttribute('src', '/logo.svg');
+    expect(logo.closest('a')).toHaveAttribute('href', '/');
+    const banner = screen.getByRole('banner');
+    expect(banner).toHaveTextContent('Log in');
+    expect(screen.getAllByRole('link', { name: 'Sign up' })[0]).toHaveAttribute('href', '/#sign-in');
+  });
+
+  it('shows a member’s coins with a label', async () => {
+    await render(1280, { user: testUser({ coins: 1250 }) });
+    expect(screen.getByLabelText('Your balance: 1250 coins')).toHaveTextContent('1,250');
+    expect(screen.getByRole('banner')).not.toHaveTextContent('Log in');
+  });
+
+  it('in a voice call: no login links and no bottom navigation', async () => {
+    await render(390, { session: { voicecall: true } });
+    expect(screen.getByRole('banner')).not.toHaveTextContent('Log in');
+    expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).not.toBeInTheDocument();
+  });
+
+  it('hides the top bar when the header is switched off', async () => {
+    useShellStore.setState({ headerHidden: true });
+    await render(1280);
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { NicknameMenu } from '#app/features/accounts/NicknameMenu.tsx';
+import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
+import { HEADER_HEIGHT } from '#common/constants.ts';
+import { CoinBalance } from './CoinBalance.tsx';
+
+/** The top bar: menu button (phones), logo, and the member's or the visitor's items. */
+export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }) {
+  const { t } = useTranslation();
+  const { site } = usePublicConfig();
+  const { session, user } = useSessionState();
+  const voicecall = session.voicecall;
+  return (
+    // Above the permanent drawer on desktops; below the temporary drawer, which covers it, on phones.
+    <AppBar
+      position="fixed"
+      elevation={1}
+      sx={{ zIndex: (theme) => (phone ? theme.zIndex.appBar : theme.zIndex.drawer + 1) }}
+    >
+      <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT }, height: HEADER_HEIGHT, gap: 1, px: { xs: 1, sm: 2 } }}>
+        {phone && (
+          <IconButton color="inherit" edge="start" onClick={onMenu} aria-label={t('navbar.open_menu')}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', height: 40 }}>
+          <Box component="img" src={site.logo} alt={site.name} height={32} sx={{ height: 32, width: 'auto' }} />
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        {user ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CoinBalance coins={user.coins} />
+            {!voicecall && <NicknameMenu />}
+          </Stack>
+        ) : (
+          !voicecall &&
+          !phone && (
+            <Stack direction="row" spacing={1}>
+              <Button component={RouterLink} to="/login" color="inherit">
+                {t('navbar.login')}
+              </Button>
+              <Button component={RouterLink} to="#sign-in" variant="contained" color="secondary">
+                {t('navbar.signup')}
+              </Button>
+            </Stack>
+          )
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionQuery } from '#app/features/session/api.ts';
+import { ApiError } from '#app/http.ts';
+import { handleGlobalError, queryClient } from '#app/query-client.ts';
+import { jsonResponse, testSession, testUser } from '#app/test/render.tsx';
+import { globalErrorAction } from './global-errors.ts';
+import { registerNavigate } from './navigation.ts';
+
+const apiError = (status: number, code: string) => new ApiError(status, { error: code, message: code });
+
+describe('globalErrorAction', () => {
+  it('ends the session on a 401 only while logged in', () => {
+    expect(globalErrorAction(apiError(401, 'unauthenticated'), true)).toEqual({ kind: 'logout' });
+    expect(globalErrorAction(apiError(401, 'unknown_credentials'), false)).toBeNull();
+  });
+  it('sends an unverified member to /verify and any other 403 home', () => {
+    expect(globalErrorAction(apiError(403, 'not_verified'), true)).toEqual({ kind: 'navigate', to: '/verify' });
+    expect(globalErrorAction(apiError(403, 'forbidden'), true)).toEqual({ kind: 'navigate', to: '/' });
+    expect(globalErrorAction(new ApiError(403, null), false)).toEqual({ kind: 'navigate', to: '/' });
+  });
+  it('leaves a blocked account and every other error to the page', () => {
+    expect(globalErrorAction(apiError(403, 'user_blocked'), false)).toBeNull();
+    expect(globalErrorAction(apiError(422, 'validation_failed'), true)).toBeNull();
+    expect(globalErrorAction(new Error('network'), true)).toBeNull();
+  });
+});
+
+describe('handleGlobalError', () => {
+  afterEach(() => {
+    registerNavigate(null);
+    queryClient.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('fetches the CSRF cookie, then goes to /logout', async () => {
+    queryClient.setQueryData(sessionQuery.queryKey, { session: testSession(), user: testUser() });
+    const calls: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      calls.push(String(input));
+      return new Response(null, { status: 204 });
+    });
+    registerNavigate((to) => calls.push(`navigate ${to}`));
+    await handleGlobalError(apiError(401, 'unauthenticated'));
+    expect(calls).toEqual(['/api/auth/csrf-cookie', 'navigate /logout']);
+  });
+
+  it('applies the rule to failed queries through the cache', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ error: 'not_verified', message: 'not_verified' }, 403),
+    );
+    const { api } = await import('#app/http.ts');
+    await queryClient.fetchQuery({ queryKey: ['x'], queryFn: () => api('GET', 'x'), retry: false }).catch(() => null);
+    expect(navigate).toHaveBeenCalledWith('/verify');
+  });
+});

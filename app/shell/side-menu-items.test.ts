@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { routeNames } from '#app/routes.tsx';
+import { type MenuState, sideMenuItems, VOICECALL_AGECHECK_TARGET, VOICECALL_TARGET } from './side-menu-items.ts';
+
+/** Every route the menu can link to, as once all features have shipped. */
+const ALL_ROUTES = new Set([
+  'index',
+  'categories',
+  'special',
+  'users-free_coins',
+  'billing',
+  'avs',
+  'videos',
+  'galleries',
+  'users-archive',
+  'users-profile-favorites',
+  'messages',
+  'users-profile-settings',
+  'contact',
+  'logout',
+]);
+
+const state = (over: Partial<MenuState> = {}): MenuState => ({
+  loggedIn: false,
+  voicecall: false,
+  agechecked: false,
+  smsCoinsDisabled: false,
+  smsCoinsAvailable: false,
+  local: false,
+  now: new Date('2026-03-01T12:00:00Z'),
+  routeNames: ALL_ROUTES,
+  ...over,
+});
+
+const keys = (s: MenuState) => sideMenuItems(s).map((i) => i.key);
+
+describe('sideMenuItems', () => {
+  it('gives a visitor home, free coins, voice call, contact and sign-up, in that order', () => {
+    expect(keys(state())).toEqual(['home', 'free_coins', 'voicecall', 'contact', 'signup']);
+  });
+
+  it('gives a member billing, the content pages, settings and logout instead of sign-up', () => {
+    expect(keys(state({ loggedIn: true, smsCoinsAvailable: true }))).toEqual([
+      'home',
+      'free_coins',
+      'billing',
+      'voicecall',
+      'videos',
+      'galleries',
+      'archive',
+      'favorites',
+      'messages',
+      'settings',
+      'contact',
+      'logout',
+    ]);
+  });
+
+  it('links settings to the profile settings page and sign-up to the #sign-in dialog', () => {
+    const member = sideMenuItems(state({ loggedIn: true }));
+    expect(member.find((i) => i.key === 'settings')?.to).toBe('/users/profile/settings');
+    expect(member.find((i) => i.key === 'logout')?.to).toBe('/logout');
+    expect(sideMenuItems(state()).find((i) => i.key === 'signup')?.to).toBe('#sign-in');
+  });
+
+  it('shows categories only in the local environment', () => {
+    expect(keys(state())).not.toContain('categories');
+    expect(keys(state({ local: true }))).toContain('categories');
+  });
+
+  describe('EURO Special', () => {
+    it('shows before 2024-07-16', () => {
+      expect(keys(state({ now: new Date('2024-06-14T18:00:00Z') }))).toContain('euro_special');
+      expect(keys(state({ now: new Date('2024-07-15T23:59:59Z') }))).toContain('euro_special');
+    });
+    it('hides from 2024-07-16 on, and so today', () => {
+      expect(keys(state({ now: new Date('2024-07-16T00:00:00Z') }))).not.toContain('euro_special');
+      expect(keys(state({ now: new Date('2025-01-01T00:00:00Z') }))).not.toContain('euro_special');
+      expect(keys(state({ now: new Date() }))).not.toContain('euro_special');
+    });
+    it('sits right after categories', () => {
+      expect(keys(state({ local: true, now: new Date('2024-07-01T00:00:00Z') })).slice(0, 3)).toEqual([
+        'home',
+        'categories',
+        'euro_special',
+      ]);
+    });
+  });
+
+  describe('free coins', () => {
+    it('hides when SMS coins are disabled', () => {
+      expect(keys(state({ smsCoinsDisabled: true }))).not.toContain('free_coins');
+      expect(keys(state({ loggedIn: true, smsCoinsAvailable: true, smsCoinsDisabled: true }))).not.toContain(
+        'free_coins',
+      );
+    });
+    it('hides for a member without SMS coins available, shows for one with', () => {
+      expect(keys(state({ loggedIn: true, smsCoinsAvailable: false }))).not.toContain('free_coins');
+      expect(keys(state({ loggedIn: true, smsCoinsAvailable: true }))).toContain('free_coins');
+    });
+    it('shows for a visitor whatever the availability flag says', () => {
+      expect(keys(state({ smsCoinsAvailable: false }))).toContain('free_coins');
+    });
+  });
+
+  describe('billing', () => {
+    it('carries the number of active coupons as a badge, none when zero', () => {
+      const withCoupons = sideMenuItems(state({ loggedIn: true, activeCoupons: 3 }));
+      expect(withCoupons.find((i) => i.key === 'billing')?.badge).toBe(3);
+      const without = sideMenuItems(state({ loggedIn: true, activeCoupons: 0 }));
+      expect(without.find((i) => i.key === 'billing')).not.toHaveProperty('badge');
+    });
+    it('is not offered to visitors', () => {
+      expect(keys(state())).not.toContain('billing');
+    });
+  });
+
+  describe('voice call', () => {
+    it('goes through the age check when the session is not age-checked', () => {
+      expect(sideMenuItems(state()).find((i) => i.key === 'voicecall')?.to).toBe(VOICECALL_AGECHECK_TARGET);
+    });
+    it('starts directly for an age-checked session', () => {
+      expect(sideMenuItems(state({ agechecked: true })).find((i) => i.key === 'voicecall')?.to).toBe(VOICECALL_TARGET);
+    });
+    it('needs the age-check page only when the session is not age-checked', () => {
+      const noAvs = new Set([...ALL_ROUTES].filter((r) => r !== 'avs'));
+      expect(keys(state({ routeNames: noAvs }))).not.toContain('voicecall');
+      expect(keys(state({ routeNames: noAvs, agechecked: true }))).toContain('voicecall');
+    });
+  });
+
+  describe('voice-call mode', () => {
+    it('keeps only home, contact and logout for a member', () => {
+      expect(keys(state({ loggedIn: true, voicecall: true, smsCoinsAvailable: true, local: true }))).toEqual([
+        'home',
+        'contact',
+        'logout',
+      ]);
+    });
+    it('hides sign-up for a visitor', () => {
+      expect(keys(state({ voicecall: true }))).toEqual(['home', 'contact']);
+    });
+  });
+
+  describe('routes of this release', () => {
+    it('hides items whose page does not exist', () => {
+      expect(keys(state({ loggedIn: true, routeNames: new Set(['index', 'contact', 'logout']) }))).toEqual([
+        'home',
+        'contact',
+        'logout',
+      ]);
+    });
+    it('with the real route table, shows no link to a page that is not there', () => {
+      const member = keys(state({ loggedIn: true, smsCoinsAvailable: true, local: true, routeNames }));
+      for (const key of ['billing', 'voicecall', 'videos', 'galleries', 'archive', 'favorites', 'messages'] as const) {
+        expect(member).not.toContain(key);
+      }
+      expect(member).toEqual(expect.arrayContaining(['home', 'settings', 'contact', 'logout']));
+      expect(keys(state({ routeNames }))).toEqual(expect.arrayContaining(['home', 'contact', 'signup']));
+    });
+  });
+});
