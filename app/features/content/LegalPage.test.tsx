@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '#app/test/render.tsx';
+import { LegalPage } from './LegalPage.tsx';
+import { legalTextsReady } from './legal.ts';
+
+const renderLegal = (path: string, name: string, lang: 'en' | 'de' = 'en') =>
+  renderWithProviders(<p>unused</p>, {
+    path: '/__unused',
+    route: path,
+    lang,
+    routes: [
+      { path, handle: { name }, element: <LegalPage /> },
+      { path: '/contact', element: <p>contact page</p> },
+    ],
+  });
+
+describe('LegalPage', () => {
+  // The first import of the large JSON files is slow under the test transform.
+  beforeAll(() => legalTextsReady(), 20_000);
+
+  it('renders the text of the route with the operator details filled in', async () => {
+    renderLegal('/terms', 'terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '1. Scope and contracting party' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(10);
+    expect(screen.getByText(/is operated by Operator GmbH, Street 1, Berlin/)).toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('{{');
+    expect(document.title).toBe('Terms and Conditions · LiveCam');
+  });
+
+  it('maps route names to text keys and renders German', async () => {
+    renderLegal('/privacy_policy', 'privacy_policy', 'de');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain('Operator GmbH');
+    expect(document.body.innerHTML).not.toContain('{{');
+  });
+
+  it('fills every placeholder of the imprint and links the e-mail addresses', async () => {
+    renderLegal('/imprint', 'imprint', 'de');
+    await screen.findByRole('heading', { level: 1 });
+    for (const v of ['HRB 1', 'DE1', 'Director', 'Officer']) expect(document.body.textContent).toContain(v);
+    expect(document.body.innerHTML).not.toContain('{{');
+    const mail = screen.getAllByRole('link', { name: 'youth@example.org' })[0];
+    expect(mail).toHaveAttribute('href', 'mailto:youth@example.org');
+  });
+
+  it('has a table of contents linking to each section', async () => {
+    renderLegal('/terms', 'terms');
+    const nav = await screen.findByRole('navigation', { name: 'Table of contents' });
+    const toggle = within(nav).getByRole('button', { name: 'Table of contents' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const links = within(nav).getAllByRole('link');
+    const headings = screen.getAllByRole('heading', { level: 2 }).filter((h) => h.id.startsWith('section-'));
+    expect(links).toHaveLength(headings.length);
+    for (const [i, link] of links.entries()) {
+      const target = document.getElementById((link.getAttribute('href') ?? '').slice(1));
+      expect(target).toBe(headings[i]);
+      expect(link).toHaveTextContent(target?.textContent ?? '-');
+    }
+  });
+
+  it('ends the performer page with a link to the contact form', async () => {
+    renderLegal('/camgirl_werden', 'camgirl_werden');
+    expect(await screen.findByRole('link', { name: 'Apply now' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('follows the language switch', async () => {
+    const { router } = renderLegal('/terms', 'terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' });
+    const { i18n } = await import('#app/i18n.ts');
+    await i18n.changeLanguage('de');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Allgemeine Geschäftsbedingungen · LiveCam');
+    expect(router.state.location.pathname).toBe('/terms');
+  });
+});
