@@ -23,7 +23,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const has = (catalog: Catalog, key: string) => flatten(catalog).includes(key);
+/** A key exists as itself or as i18next plural forms (key_one, key_other). */
+const has = (catalog: Catalog, key: string) => {
+  const keys = flatten(catalog);
+  return keys.includes(key) || (keys.includes(`${key}_one`) && keys.includes(`${key}_other`));
+};
 
 describe('i18n catalogs', () => {
   it('every file pair has the same keys in English and German', () => {
@@ -55,14 +59,20 @@ describe('i18n catalogs', () => {
     const same = en.filter((k) => {
       const get = (c: Catalog) => k.split('.').reduce<unknown>((n, p) => (n as Catalog)?.[p], c);
       const a = get(catalogs.en);
-      return typeof a === 'string' && a.length > 12 && a === get(catalogs.de);
+      // Texts with real words only: "© {{year}} {{site}}" is the same in every language.
+      const words = typeof a === 'string' ? a.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[^A-Za-z]/g, '') : '';
+      return words.length > 12 && a === get(catalogs.de);
     });
     expect(same).toEqual([]);
   });
 
   it('every key the code uses exists in both languages', () => {
     const used = new Set<string>();
-    for (const file of [...sourceFiles(path.join(ROOT, 'app')), ...sourceFiles(path.join(ROOT, 'server')), ...sourceFiles(path.join(ROOT, 'common'))]) {
+    for (const file of [
+      ...sourceFiles(path.join(ROOT, 'app')),
+      ...sourceFiles(path.join(ROOT, 'server')),
+      ...sourceFiles(path.join(ROOT, 'common')),
+    ]) {
       const text = readFileSync(file, 'utf8');
       // Literal keys: t('a.b'), i18nKey="a.b", and message keys in schemas and errors ('errors.…').
       for (const m of text.matchAll(/\bt\(\s*['"]([a-z0-9_]+(?:\.[a-z0-9_]+)+)['"]/gi)) used.add(m[1] ?? '');
