@@ -1,3 +1,21 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { AuthCard } from '#app/features/auth/AuthCard.tsx';
+
+/** /users/cancel_success: goodbye. */
 export function CancelSuccessPage() {
-  return null;
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('users.cancel_success.title')} width="xs">
+      <Stack spacing={2}>
+        <Typography>{t('users.cancel_success.text')}</Typography>
+        <Button component={RouterLink} to="/" variant="contained">
+          {t('common.home')}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
 }

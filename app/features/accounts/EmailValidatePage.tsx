@@ -1,3 +1,57 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AuthCard } from '#app/features/auth/AuthCard.tsx';
+import { apiErrorKey } from '#app/features/auth/errors.ts';
+import { FormAlert } from '#app/features/auth/FormAlert.tsx';
+import { useSetUser, useUser } from '#app/features/session/api.ts';
+import { useEmailValidate } from './api.ts';
+
+/** /users/email_validate?token=: confirms a changed address once, on arrival. */
 export function EmailValidatePage() {
-  return null;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const user = useUser();
+  const setUser = useSetUser();
+  const validate = useEmailValidate();
+  const sent = useRef(false);
+  const userId = user?.id;
+  useEffect(() => {
+    if (sent.current || !token) return;
+    sent.current = true;
+    // The link may be opened logged out or in another account: only the owner's cache changes.
+    validate.mutate(token, { onSuccess: (answer) => answer.user.id === userId && setUser(answer.user) });
+  }, [validate, token, userId, setUser]);
+
+  let body = (
+    <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
+      <CircularProgress aria-hidden />
+      <Typography>{t('users.email_validate.checking')}</Typography>
+    </Stack>
+  );
+  if (validate.isSuccess) {
+    body = (
+      <FormAlert severity="success" message="users.email_validate.done" values={{ email: validate.data.user.email }} />
+    );
+  } else if (validate.isError || !token) {
+    const key = validate.isError
+      ? apiErrorKey(validate.error, 'errors.unknown_credentials')
+      : 'errors.unknown_credentials';
+    body = <FormAlert message={key} />;
+  }
+  return (
+    <AuthCard title={t('users.email_validate.title')} width="xs">
+      <Stack spacing={2}>
+        {body}
+        <Button component={RouterLink} to="/" variant="contained">
+          {t('common.home')}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
 }

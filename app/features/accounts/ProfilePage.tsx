@@ -1,3 +1,44 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink } from 'react-router';
+import { MembersOnly } from './MembersOnly.tsx';
+
+/** The profile's tabs; coupons and favourites join settings in later releases. */
+const TABS = [{ key: 'settings', to: '/users/profile/settings' }] as const;
+
+/** /users/profile: the member's name, the tabs, and the chosen tab below. */
 export function ProfilePage() {
-  return null;
+  const { t } = useTranslation();
+  return (
+    <MembersOnly>
+      {(user) => (
+        <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1, sm: 2 } }}>
+          <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
+            {t('profile.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {user.nicknames.current_nickname?.nickname ?? user.name ?? user.email}
+          </Typography>
+          <Tabs value="settings" aria-label={t('profile.tabs_label')} sx={{ mb: 2 }}>
+            {TABS.map((tab) => (
+              <Tab
+                key={tab.key}
+                value={tab.key}
+                label={t(`profile.tabs.${tab.key}`)}
+                component={RouterLink}
+                to={tab.to}
+              />
+            ))}
+          </Tabs>
+          <Box>
+            <Outlet />
+          </Box>
+        </Container>
+      )}
+    </MembersOnly>
+  );
 }

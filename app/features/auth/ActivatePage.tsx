@@ -1,3 +1,74 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ApiError } from '#app/http.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { useActivate } from './api.ts';
+import { apiErrorKey } from './errors.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { SetPasswordForm } from './SetPasswordForm.tsx';
+import { useApplySignedIn } from './signedIn.ts';
+
+/** An account made without a password: the server asks for one before it activates. */
+const needsPassword = (err: unknown) =>
+  err instanceof ApiError && err.status === 422 && 'password' in err.fieldErrors();
+
+/** /users/activate?token=: confirms the address once, on arrival. */
 export function ActivatePage() {
-  return null;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const activate = useActivate();
+  const signedIn = useApplySignedIn();
+  const sent = useRef(false);
+  const [passwordSet, setPasswordSet] = useState(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    if (!token) return;
+    activate.mutate({ token }, { onSuccess: ({ user }) => signedIn(user) });
+  }, [activate, token, signedIn]);
+
+  let body: ReactNode;
+  if (activate.isSuccess || passwordSet) {
+    body = (
+      <Stack spacing={2}>
+        <FormAlert severity="success" message="users.activate.done" />
+        <Button component={RouterLink} to="/" variant="contained">
+          {t('common.home')}
+        </Button>
+      </Stack>
+    );
+  } else if (activate.isError && needsPassword(activate.error)) {
+    body = (
+      <SetPasswordForm
+        token={token}
+        onActivated={(user) => {
+          signedIn(user);
+          setPasswordSet(true);
+        }}
+      />
+    );
+  } else if (activate.isError || !token) {
+    const key = activate.isError
+      ? apiErrorKey(activate.error, 'errors.unknown_credentials')
+      : 'errors.unknown_credentials';
+    body = <FormAlert message={key} link={{ to: '/verify', label: 'users.activate.to_verify' }} />;
+  } else {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
+        <CircularProgress aria-hidden />
+        <Typography>{t('users.activate.checking')}</Typography>
+      </Stack>
+    );
+  }
+  return (
+    <AuthCard title={t('users.activate.title')} width="xs">
+      {body}
+    </AuthCard>
+  );
 }

@@ -1,3 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AuthCard } from './AuthCard.tsx';
+import { LoginPanel } from './LoginPanel.tsx';
+
+/** /login and /sessions/new: the login panel in a card; after a login, on to /users/signup (spec). */
 export function LoginPage() {
-  return null;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <AuthCard title={t('login.title')} width="xs">
+      <LoginPanel onSuccess={() => void navigate('/users/signup')} />
+    </AuthCard>
+  );
 }

@@ -1,3 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AuthCard } from './AuthCard.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
+import { ResetRequestForm } from './ResetRequestForm.tsx';
+
+/** /users/reset: request a mail, the note that it was sent, and with ?token= a new password. */
 export function ResetPage() {
-  return null;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return (
+    <AuthCard title={t(token ? 'reset.new.title' : 'reset.request.title')} width="xs">
+      {token ? <NewPasswordForm key={token} token={token} /> : <ResetRequestForm />}
+    </AuthCard>
+  );
 }

@@ -1,3 +1,20 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useUser } from '#app/features/session/api.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { SignupTabs } from './SignupTabs.tsx';
+
+/** /users/signup: register or log in. A member who is (or just got) logged in goes home. */
 export function SignupPage() {
-  return null;
+  const { t } = useTranslation();
+  const user = useUser();
+  // Registering logs in too, but then the form itself goes on to the success page.
+  const [registered, setRegistered] = useState(false);
+  if (user && !registered) return <Navigate to="/" replace />;
+  return (
+    <AuthCard title={t('users.signup2.title')}>
+      <SignupTabs onRegistered={() => setRegistered(true)} />
+    </AuthCard>
+  );
 }

@@ -1,3 +1,18 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { AuthCard } from './AuthCard.tsx';
+import { SignupSuccessContent } from './SignupSuccessContent.tsx';
+import { readRegisterEmail } from './store.ts';
+
+/** /users/signup_success: only right after registering (a stored register address), else home. */
 export function SignupSuccessPage() {
-  return null;
+  const { t } = useTranslation();
+  const [email] = useState(readRegisterEmail);
+  if (!email) return <Navigate to="/" replace />;
+  return (
+    <AuthCard title={t('users.signup_success.title')} width="md">
+      <SignupSuccessContent email={email} />
+    </AuthCard>
+  );
 }

@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { apiErrorKey, applyFieldErrors } from '#app/features/auth/errors.ts';
+import { FormAlert } from '#app/features/auth/FormAlert.tsx';
+import { fieldProps } from '#app/features/auth/formField.ts';
+import { useAddNickname } from '#app/features/nicknames/api.ts';
+import { nicknameBody } from '#common/api/accounts.ts';
+import { NICKNAME_MAX } from '#common/constants.ts';
+
+type Values = z.input<typeof nicknameBody>;
+
+/** A new nickname: 3 to 15 letters, digits, dot, underscore or hyphen (checked here and on the server). */
+export function NicknameAddForm() {
+  const { t } = useTranslation();
+  const add = useAddNickname();
+  const form = useForm<Values, unknown, z.output<typeof nicknameBody>>({
+    resolver: zodResolver(nicknameBody),
+    defaultValues: { nickname: '' },
+  });
+  const submit = form.handleSubmit(({ nickname }) =>
+    add.mutate(nickname, {
+      onSuccess: () => form.reset(),
+      onError: (err) => applyFieldErrors(err, form.setError, ['nickname']),
+    }),
+  );
+  const onField = Boolean(form.formState.errors.nickname);
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={1} aria-label={t('nicknames.add_title')}>
+      {add.isError && !onField && <FormAlert message={apiErrorKey(add.error)} />}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          {...fieldProps(form, 'nickname', t)}
+          label={t('nicknames.new')}
+          size="small"
+          autoComplete="off"
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
+        />
+        <Button type="submit" variant="contained" loading={add.isPending} sx={{ flexShrink: 0, minHeight: 40 }}>
+          {t('nicknames.add')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

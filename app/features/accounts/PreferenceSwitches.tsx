@@ -1,0 +1,31 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Switch from '@mui/material/Switch';
+import { useTranslation } from 'react-i18next';
+import { apiErrorKey } from '#app/features/auth/errors.ts';
+import { FormAlert } from '#app/features/auth/FormAlert.tsx';
+import type { User } from '#common/api/auth.ts';
+import { useUpdateNewsletter, useUpdateUser } from './api.ts';
+
+/** Newsletter and viewing history: each switch saves at once (showing the new state meanwhile). */
+export function PreferenceSwitches({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const newsletter = useUpdateNewsletter();
+  const history = useUpdateUser();
+  const failed = newsletter.error ?? history.error;
+  const newsletterOn = newsletter.isPending ? newsletter.variables : user.newsletter;
+  const historyOn = history.isPending ? (history.variables.show_history ?? user.show_history) : user.show_history;
+  return (
+    <FormGroup>
+      {failed && <FormAlert message={apiErrorKey(failed)} />}
+      <FormControlLabel
+        control={<Switch checked={newsletterOn} onChange={(e) => newsletter.mutate(e.target.checked)} />}
+        label={t('profile.settings.newsletter')}
+      />
+      <FormControlLabel
+        control={<Switch checked={historyOn} onChange={(e) => history.mutate({ show_history: e.target.checked })} />}
+        label={t('profile.settings.show_history')}
+      />
+    </FormGroup>
+  );
+}

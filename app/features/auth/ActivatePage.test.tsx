@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { sessionQuery } from '#app/features/session/api.ts';
+import { i18n } from '#app/i18n.ts';
+import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import { ActivatePage } from './ActivatePage.tsx';
+import { apiError, mockApi } from './testing.ts';
+
+const page = (
+  <StrictMode>
+    <ActivatePage />
+  </StrictMode>
+);
+
+describe('activation page', () => {
+  it('activates once on arrival, even under StrictMode', async () => {
+    const api = mockApi({ 'POST /api/register/validate': () => jsonResponse({ user: testUser({ id: 11 }) }) });
+    const { client } = renderWithProviders(page, { route: '/users/activate?token=abc' });
+    expect(await screen.findByText(i18n.t('users.activate.done'))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/register/validate')).toHaveLength(1);
+    expect(api.calls.find((c) => c.path === '/api/register/validate')?.body).toEqual({ token: 'abc' });
+    expect(client.getQueryData(sessionQuery.queryKey)?.user?.id).toBe(11);
+  });
+
+  it('an account without a password chooses one first', async () => {
+    const api = mockApi({
+      'POST /api/register/validate': ({ body }) =>
+        (body as { password?: string }).password
+          ? jsonResponse({ user: testUser({ id: 12 }) })
+          : apiError(422, {
+              error: 'validation_failed',
+              message: 'validation_failed',
+              errors: { password: ['errors.validations.required'] },
+            }),
+    });
+    renderWithProviders(page, { route: '/users/activate?token=abc' });
+    expect(await screen.findByText(i18n.t('users.activate.password_text'))).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^new password/i), 'short');
+    await user.click(screen.getByRole('button', { name: i18n.t('users.activate.password_submit') }));
+    expect(await screen.findByText(i18n.t('errors.validations.password_min'))).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^new password/i));
+    await user.type(screen.getByLabelText(/^new password/i), 'a-good-password');
+    await user.click(screen.getByRole('button', { name: i18n.t('users.activate.password_submit') }));
+    expect(await screen.findByText(i18n.t('users.activate.done'))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/register/validate')[1]?.body).toEqual({ token: 'abc', password: 'a-good-password' });
+  });
+
+  it('a bad link shows the credentials text with a way to /verify', async () => {
+    mockApi({
+      'POST /api/register/validate': () =>
+        apiError(401, { error: 'unknown_credentials', message: 'unknown_credentials' }),
+    });
+    renderWithProviders(page, { route: '/users/activate?token=bad' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(i18n.t('errors.unknown_credentials'));
+    expect(within(alert).getByRole('link')).toHaveAttribute('href', '/verify');
+  });
+});

@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { type LoginBody, loginBody, type User } from '#common/api/auth.ts';
+import { useLogin } from './api.ts';
+import { loginErrorKey } from './errors.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { fieldProps } from './formField.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { useApplySignedIn } from './signedIn.ts';
+
+/** The password variant of the login body: the form checks what the server checks. */
+const passwordLogin = loginBody.options[0];
+type Values = z.input<typeof passwordLogin>;
+
+/** User name or e-mail and password; states idle, loading and error. */
+export function LoginForm({ onSuccess }: { onSuccess?: ((user: User) => void) | undefined }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const signedIn = useApplySignedIn();
+  const form = useForm<Values, unknown, z.output<typeof passwordLogin>>({
+    resolver: zodResolver(passwordLogin),
+    defaultValues: { username: '', password: '' },
+  });
+  const submit = form.handleSubmit((values: LoginBody) =>
+    login.mutate(values, {
+      onSuccess: ({ user }) => {
+        signedIn(user);
+        onSuccess?.(user);
+      },
+    }),
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('login.title')}>
+      {login.isError && <FormAlert message={loginErrorKey(login.error)} />}
+      <TextField
+        {...fieldProps(form, 'username', t)}
+        label={t('login.username')}
+        autoComplete="username"
+        fullWidth
+        required
+      />
+      <PasswordField
+        {...fieldProps(form, 'password', t)}
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+      />
+      <Button type="submit" variant="contained" size="large" loading={login.isPending} fullWidth>
+        {t('login.submit')}
+      </Button>
+    </Stack>
+  );
+}

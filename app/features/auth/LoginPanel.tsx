@@ -1,0 +1,33 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '#common/api/auth.ts';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { LoginForm } from './LoginForm.tsx';
+import { ResetRequestForm } from './ResetRequestForm.tsx';
+
+/**
+ * The login panel: user name or e-mail and password, a forgot-password link that turns the
+ * panel into the reset request, and Google sign-in below "or" when the site offers it.
+ */
+export function LoginPanel({ onSuccess }: { onSuccess?: (user: User) => void }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'login' | 'reset'>('login');
+  if (mode === 'reset') return <ResetRequestForm onBack={() => setMode('login')} />;
+  return (
+    <Stack spacing={2}>
+      <LoginForm onSuccess={onSuccess} />
+      <Link
+        component="button"
+        type="button"
+        variant="body2"
+        onClick={() => setMode('reset')}
+        sx={{ alignSelf: 'center' }}
+      >
+        {t('login.forgot')}
+      </Link>
+      <GoogleSignIn onSuccess={onSuccess} />
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ApiError } from '#app/http.ts';
+import { resetBody } from '#common/api/auth.ts';
+import { useResetPassword } from './api.ts';
+import { apiErrorKey, applyFieldErrors } from './errors.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { fieldProps } from './formField.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { useApplySignedIn } from './signedIn.ts';
+
+/** How long the "password changed" confirmation stays before going home. */
+export const RESET_DONE_REDIRECT_MS = 3_000;
+
+type Values = z.input<typeof resetBody>;
+
+/** A used, expired or unknown link: the same text as a wrong login, with a way to ask again. */
+function resetAlert(err: unknown) {
+  if (err instanceof ApiError && (err.status === 401 || (err.status === 422 && 'token' in err.fieldErrors())))
+    return { message: 'errors.unknown_credentials', link: { to: '/users/reset', label: 'reset.request_new' } };
+  if (err instanceof ApiError && err.status === 422) return null;
+  return { message: apiErrorKey(err) };
+}
+
+/** Stage three of the reset: a new password twice; success logs in and goes home. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const signedIn = useApplySignedIn();
+  const form = useForm<Values, unknown, z.output<typeof resetBody>>({
+    resolver: zodResolver(resetBody),
+    defaultValues: { token, password: '', password_confirm: '' },
+  });
+  const submit = form.handleSubmit((values) =>
+    reset.mutate(values, {
+      onSuccess: ({ user }) => signedIn(user),
+      onError: (err) => applyFieldErrors(err, form.setError, ['password', 'password_confirm']),
+    }),
+  );
+  const done = reset.isSuccess;
+  useEffect(() => {
+    if (!done) return;
+    const id = setTimeout(() => void navigate('/'), RESET_DONE_REDIRECT_MS);
+    return () => clearTimeout(id);
+  }, [done, navigate]);
+
+  if (done) {
+    return (
+      <Stack spacing={2}>
+        <FormAlert severity="success" message="reset.done" />
+        <Button component={RouterLink} to="/" variant="contained">
+          {t('common.home')}
+        </Button>
+      </Stack>
+    );
+  }
+  const alert = reset.isError ? resetAlert(reset.error) : null;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('reset.new.title')}>
+      {alert && <FormAlert message={alert.message} link={alert.link} />}
+      <PasswordField {...fieldProps(form, 'password', t)} label={t('reset.new.password')} autoComplete="new-password" />
+      <PasswordField
+        {...fieldProps(form, 'password_confirm', t)}
+        label={t('reset.new.password_confirm')}
+        autoComplete="new-password"
+      />
+      <Button type="submit" variant="contained" size="large" loading={reset.isPending} fullWidth>
+        {t('reset.new.submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { registerBody } from '#common/api/auth.ts';
+import { passwordField } from '#common/api/fields.ts';
+import { useRegister } from './api.ts';
+import { applyFieldErrors } from './errors.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { fieldProps } from './formField.ts';
+import { MailSuggestion } from './MailSuggestion.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { REGISTER_FIELDS, registerAlert } from './registerErrors.ts';
+import { useApplySignedIn } from './signedIn.ts';
+import { storeRegisterEmail } from './store.ts';
+
+/** The server's register body; here the password is asked for and the box starts unticked. */
+const registerForm = registerBody.pick({ email: true, username: true }).extend({
+  password: passwordField,
+  terms_check: z.boolean().refine((v) => v, 'errors.validations.terms'),
+});
+type Values = z.input<typeof registerForm>;
+
+/** E-mail (with a typo suggestion), optional user name, password and the terms. */
+export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const register = useRegister();
+  const signedIn = useApplySignedIn();
+  const form = useForm<Values, unknown, z.output<typeof registerForm>>({
+    resolver: zodResolver(registerForm),
+    defaultValues: { email: '', username: '', password: '', terms_check: false },
+  });
+  const email = useWatch({ control: form.control, name: 'email' });
+  const submit = form.handleSubmit(({ email, password, username }) =>
+    register.mutate(
+      { email, password, ...(username ? { username } : {}), terms_check: true },
+      {
+        onSuccess: ({ user }) => {
+          storeRegisterEmail(user.email);
+          onRegistered?.();
+          signedIn(user);
+          void navigate('/users/signup_success');
+        },
+        onError: (err) => applyFieldErrors(err, form.setError, REGISTER_FIELDS),
+      },
+    ),
+  );
+  const alert = register.isError ? registerAlert(register.error) : null;
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('users.signup2.form.title')}>
+      {alert && <FormAlert message={alert.message} link={alert.link} />}
+      <TextField
+        {...fieldProps(form, 'email', t)}
+        type="email"
+        label={t('users.signup2.form.email')}
+        autoComplete="email"
+        fullWidth
+        required
+      />
+      <MailSuggestion email={email} onAccept={(s) => form.setValue('email', s, { shouldValidate: true })} />
+      <TextField
+        {...fieldProps(form, 'username', t)}
+        label={t('users.signup2.form.username')}
+        autoComplete="username"
+        fullWidth
+      />
+      <PasswordField
+        {...fieldProps(form, 'password', t)}
+        label={t('users.signup2.form.password')}
+        autoComplete="new-password"
+        required
+      />
+      <Controller
+        control={form.control}
+        name="terms_check"
+        render={({ field, fieldState }) => (
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { ref: field.ref, 'aria-describedby': 'terms-error' } }}
+                />
+              }
+              label={
+                <Trans
+                  i18nKey="users.signup2.form.terms"
+                  components={{ a: <Link href="/terms" target="_blank" rel="noopener" /> }}
+                />
+              }
+            />
+            {fieldState.error?.message && (
+              <FormHelperText id="terms-error" error>
+                {t(fieldState.error.message)}
+              </FormHelperText>
+            )}
+          </div>
+        )}
+      />
+      <Button type="submit" variant="contained" size="large" loading={register.isPending} fullWidth>
+        {t('users.signup2.form.submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { sessionQuery } from '#app/features/session/api.ts';
+import { i18n } from '#app/i18n.ts';
+import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import { ResetPage } from './ResetPage.tsx';
+import { apiError, mockApi } from './testing.ts';
+
+const renderReset = (route: string) =>
+  renderWithProviders(<ResetPage />, { route, routes: [{ path: '/', element: <p>home page</p> }] });
+
+async function requestMail() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/e-mail/i), 'me@example.org');
+  await user.click(screen.getByRole('button', { name: i18n.t('reset.request.submit') }));
+}
+
+async function choosePassword(password = 'brand-new-pw', confirm = password) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/^new password/i), password);
+  await user.type(screen.getByLabelText(/repeat/i), confirm);
+  await user.click(screen.getByRole('button', { name: i18n.t('reset.new.submit') }));
+}
+
+describe('password reset', () => {
+  it('stage 1 to 2: the request, then the note that the mail was sent', async () => {
+    const api = mockApi({ 'POST /api/auth/send': () => jsonResponse({ ok: true }) });
+    renderReset('/users/reset');
+    expect(screen.getByRole('heading', { name: i18n.t('reset.request.title') })).toBeInTheDocument();
+    await requestMail();
+    expect(await screen.findByText(i18n.t('reset.sent.text', { email: 'me@example.org' }))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/send')).toHaveLength(1);
+  });
+
+  it('a second request within the minute is throttled', async () => {
+    mockApi({ 'POST /api/auth/send': () => apiError(429, { error: 'throttle', message: 'throttle' }) });
+    renderReset('/users/reset');
+    await requestMail();
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.throttle'));
+  });
+
+  it('stage 3: the passwords must match before anything is sent', async () => {
+    const api = mockApi({});
+    renderReset('/users/reset?token=tok-1');
+    await choosePassword('brand-new-pw', 'other-password');
+    expect(await screen.findByText(i18n.t('errors.validations.password_confirm'))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/reset')).toHaveLength(0);
+  });
+
+  it('stage 3: a new password logs in and confirms', async () => {
+    const api = mockApi({ 'POST /api/auth/reset': () => jsonResponse({ user: testUser({ id: 3 }) }) });
+    const { client } = renderReset('/users/reset?token=tok-1');
+    await choosePassword();
+    expect(await screen.findByText(i18n.t('reset.done'))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/reset')[0]?.body).toEqual({
+      token: 'tok-1',
+      password: 'brand-new-pw',
+      password_confirm: 'brand-new-pw',
+    });
+    expect(client.getQueryData(sessionQuery.queryKey)?.user?.id).toBe(3);
+    await userEvent.setup().click(screen.getByRole('link', { name: i18n.t('common.home') }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
+
+  it('an invalid or used link offers a new mail', async () => {
+    mockApi({
+      'POST /api/auth/reset': () => apiError(401, { error: 'unknown_credentials', message: 'unknown_credentials' }),
+    });
+    renderReset('/users/reset?token=old');
+    await choosePassword();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(i18n.t('errors.unknown_credentials'));
+    await userEvent.setup().click(within(alert).getByRole('link', { name: i18n.t('reset.request_new') }));
+    expect(await screen.findByRole('button', { name: i18n.t('reset.request.submit') })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '#app/http.ts';
+import type { User } from '#common/api/auth.ts';
+import { passwordField } from '#common/api/fields.ts';
+import { useActivate } from './api.ts';
+import { apiErrorKey, applyFieldErrors } from './errors.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { fieldProps } from './formField.ts';
+import { PasswordField } from './PasswordField.tsx';
+
+const schema = z.object({ password: passwordField });
+type Values = z.infer<typeof schema>;
+
+/** Activation of an account that has no password yet: the password is chosen here. */
+export function SetPasswordForm({ token, onActivated }: { token: string; onActivated: (user: User) => void }) {
+  const { t } = useTranslation();
+  const activate = useActivate();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
+  const submit = form.handleSubmit(({ password }) =>
+    activate.mutate(
+      { token, password },
+      {
+        onSuccess: ({ user }) => onActivated(user),
+        onError: (err) => applyFieldErrors(err, form.setError, ['password']),
+      },
+    ),
+  );
+  const err = activate.error;
+  const onField = err instanceof ApiError && err.status === 422 && 'password' in err.fieldErrors();
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('users.activate.password_title')}>
+      <Typography>{t('users.activate.password_text')}</Typography>
+      {activate.isError && !onField && (
+        <FormAlert
+          message={apiErrorKey(err, 'errors.unknown_credentials')}
+          link={{ to: '/verify', label: 'users.activate.to_verify' }}
+        />
+      )}
+      <PasswordField
+        {...fieldProps(form, 'password', t)}
+        label={t('users.activate.password')}
+        autoComplete="new-password"
+      />
+      <Button type="submit" variant="contained" size="large" loading={activate.isPending} fullWidth>
+        {t('users.activate.password_submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '#app/http.ts';
+import type { LoginBody, RegisterBody, User } from '#common/api/auth.ts';
+import { MAILCHECK_DEBOUNCE_MS } from '#common/constants.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+
+export type UserAnswer = { user: User };
+type Ok = { ok: true };
+
+/** POST /auth/login: user name or address and password, or a Google credential. */
+export const useLogin = () =>
+  useMutation({ mutationFn: (body: LoginBody) => api<UserAnswer>('POST', 'auth/login', body) });
+
+export const useLogout = () => useMutation({ mutationFn: () => api<Ok>('POST', 'auth/logout') });
+
+export const useRegister = () =>
+  useMutation({ mutationFn: (body: RegisterBody) => api<UserAnswer>('POST', 'register', body) });
+
+/** The address to send a new activation link to is the logged-in member's. */
+export const useResendActivation = () => useMutation({ mutationFn: () => api<Ok>('POST', 'register/resend') });
+
+/** Activation link: the token, and a password when the account has none yet. */
+export const useActivate = () =>
+  useMutation({
+    mutationFn: (body: { token: string; password?: string }) => api<UserAnswer>('POST', 'register/validate', body),
+  });
+
+export const useSendReset = () =>
+  useMutation({ mutationFn: (body: { email: string }) => api<Ok>('POST', 'auth/send', body) });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (body: { token: string; password: string; password_confirm: string }) =>
+      api<UserAnswer>('POST', 'auth/reset', body),
+  });
+
+/**
+ * "Did you mean …?" for a mistyped address: asks the server once typing has paused for
+ * MAILCHECK_DEBOUNCE_MS, and only for something that looks like an address.
+ */
+export function useMailSuggestion(email: string): string | null {
+  const value = useDebouncedValue(email.trim(), MAILCHECK_DEBOUNCE_MS);
+  const { data } = useQuery({
+    queryKey: ['mailcheck', value],
+    queryFn: ({ signal }) =>
+      api<{ suggestion: string | null }>('GET', 'register/mailcheck', undefined, { signal, query: { email: value } }),
+    enabled: /^[^@\s]+@[^@\s]+$/.test(value),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const suggestion = data?.suggestion ?? null;
+  return suggestion && suggestion !== email.trim() ? suggestion : null;
+}

@@ -1,0 +1,21 @@
+import { useSetUser } from '#app/features/session/api.ts';
+import { i18n, setLocale } from '#app/i18n.ts';
+import { applyLayout } from '#app/shell/layout.ts';
+import { usePersistedStore, useShellStore } from '#app/shell/store.ts';
+import { isThemeName } from '#app/theme/themes.ts';
+import type { User } from '#common/api/auth.ts';
+import { INCENTIVE_DISABLED } from '#common/constants.ts';
+
+/**
+ * What every way of logging in does with the user the server answers: the user into the
+ * session cache, the sign-up incentive off, and the member's saved language and layout applied.
+ */
+export function useApplySignedIn() {
+  const setUser = useSetUser();
+  return (user: User) => {
+    setUser(user);
+    usePersistedStore.getState().setIncentiveTsp(INCENTIVE_DISABLED);
+    if (i18n.language !== user.locale) void setLocale(user.locale);
+    if (isThemeName(user.theme) && useShellStore.getState().layout !== user.theme) applyLayout(user.theme);
+  };
+}
