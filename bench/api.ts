@@ -22,7 +22,7 @@ import { buildApp } from '#server/app.ts';
 import { DEMO_MEMBER, seedDemo } from '#server/db/seed/demo.ts';
 import { loadConfig } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
-import { BUDGET, judge, type Report, renderMarkdown, summarize, type TargetResult, timings } from './report.ts';
+import { BUDGET, judge, type Report, renderMarkdown, summarize, type TargetResult, timings, toJson } from './report.ts';
 
 const CONNECTIONS = 100;
 const HASH_RUNS = 30;
@@ -157,7 +157,18 @@ async function createBenchDatabase(): Promise<{ url: string; version: string }> 
     defer(`drop database ${name}`, async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`).finally(() => a.end());
+      try {
+        // pg's pool.end() resolves before its sockets close; forcing the drop while they are still
+        // open would raise an unhandled 'error' on the closed pool, so wait (up to 5 s) for them.
+        for (let i = 0; i < 50; i++) {
+          const open = await a.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (open.rowCount === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await a.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await a.end();
+      }
     });
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -199,8 +210,10 @@ async function measureHashes(): Promise<number[]> {
   return samples;
 }
 
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
 async function main() {
-  const loadAverageAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  const loadAverageAtStart = loadAverage();
 
   const hello = Fastify({ logger: false });
   hello.get('/', async () => ({ hello: 'world' }));
@@ -250,6 +263,7 @@ async function main() {
       cpuModel: cpus[0]?.model.trim() ?? 'unknown',
       memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
       loadAverageAtStart,
+      loadAverageAtEnd: loadAverage(),
       postgres: database.version,
       redis: redis?.version ?? null,
     },
@@ -267,7 +281,7 @@ async function main() {
   };
   const markdown = renderMarkdown(report);
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(path.join(RESULTS, 'api.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(RESULTS, 'api.json'), toJson(report));
   writeFileSync(path.join(RESULTS, 'api.md'), markdown);
   console.log(`\n${markdown}`);
   return report.pass;

@@ -31,6 +31,8 @@ export type Report = {
     cpuModel: string;
     memoryGiB: number;
     loadAverageAtStart: number[];
+    /** Other work on the machine shows here: the run is only comparable when both stay low. */
+    loadAverageAtEnd: number[];
     postgres: string;
     redis: string | null;
   };
@@ -96,6 +98,21 @@ export function timings(samplesMs: number[]): HashTiming {
   };
 }
 
+/** JSON laid out as Biome formats it (short arrays of plain values on one line), so lint stays clean. */
+export function toJson(value: unknown): string {
+  const json = JSON.stringify(value, null, 2).replace(
+    /^( *)(.*)\[\n([^[\]{}]*?)\n *\](,?)$/gm,
+    (whole: string, indent: string, head: string, body: string, comma: string) => {
+      const line = `${indent}${head}[${body
+        .split(',\n')
+        .map((item) => item.trim())
+        .join(', ')}]${comma}`;
+      return line.length <= 120 ? line : whole;
+    },
+  );
+  return `${json}\n`;
+}
+
 const pct = (ratio: number) => `${round(ratio * 100, 1)}%`;
 const num = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -114,7 +131,7 @@ export function renderMarkdown(r: Report): string {
   return [
     '# API benchmark',
     '',
-    `${m.date} · Node ${m.node} · ${m.platform} · ${m.cpus} × ${m.cpuModel} · ${m.memoryGiB} GiB RAM · load average at start ${m.loadAverageAtStart.join(' ')}`,
+    `${m.date} · Node ${m.node} · ${m.platform} · ${m.cpus} × ${m.cpuModel} · ${m.memoryGiB} GiB RAM · load average ${m.loadAverageAtStart.join(' ')} at start, ${m.loadAverageAtEnd.join(' ')} at end`,
     `PostgreSQL ${m.postgres} · ${m.redis ? `Redis ${m.redis}` : 'no Redis (in-process limiter and throttle)'}`,
     '',
     `${s.loadGenerator}, -c ${s.connections}, ${s.durationSeconds} s per target after ${s.warmupSeconds} s warm-up.`,

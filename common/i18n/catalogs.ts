@@ -1,12 +1,12 @@
 import type { Locale } from '../constants.ts';
-import accountsDe from './accounts.de.json';
-import accountsEn from './accounts.en.json';
-import contentDe from './content.de.json';
-import contentEn from './content.en.json';
-import de from './de.json';
-import en from './en.json';
-import shellDe from './shell.de.json';
-import shellEn from './shell.en.json';
+import accountsDe from './accounts.de.json' with { type: 'json' };
+import accountsEn from './accounts.en.json' with { type: 'json' };
+import contentDe from './content.de.json' with { type: 'json' };
+import contentEn from './content.en.json' with { type: 'json' };
+import de from './de.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+import shellDe from './shell.de.json' with { type: 'json' };
+import shellEn from './shell.en.json' with { type: 'json' };
 
 /**
  * The interface catalogs, one file pair per area so areas can change independently; merged

@@ -100,11 +100,28 @@ export async function startUserSession(
   return row;
 }
 
-/** Logs out: the session row is deleted on the server and both cookies cleared. */
+/**
+ * Logs out: the session row is deleted on the server. The visitor gets a fresh anonymous session
+ * that keeps only what belongs to the browser, not the account (the confirmed age splash, the
+ * visitor id), so logging out does not ask for the age again.
+ */
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {
-  if (request.session) await destroySession(request.server.ctx.db, request.session.id);
+  const { db, config } = request.server.ctx;
+  const old = request.session?.data ?? {};
+  if (request.session) await destroySession(db, request.session.id);
   request.session = null;
   request.sessionToken = null;
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+  if (!old.splash18Confirmed) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    return;
+  }
+  const { token, row } = await createSession(db, config.sessionSecret, {
+    userId: null,
+    domain: requestDomain(request),
+    data: { splash18Confirmed: true, visitorId: old.visitorId ?? null },
+  });
+  request.session = row;
+  request.sessionToken = token;
+  writeCookies(request, reply, token);
 }

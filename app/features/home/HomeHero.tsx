@@ -12,7 +12,8 @@ export function HomeHero() {
   const { t } = useTranslation();
   const user = useUser();
   const site = usePublicConfig().site.name;
-  const name = user?.nicknames.current_nickname?.nickname ?? user?.name ?? '';
+  // A member without nickname or user name is greeted by the first part of the address.
+  const name = user?.nicknames.current_nickname?.nickname ?? user?.name ?? user?.email.split('@')[0] ?? '';
   return (
     <Box
       component="section"

@@ -210,6 +210,21 @@ describe('POST /api/auth/logout', () => {
     );
   });
 
+  it('keeps the confirmed age splash in a fresh anonymous session, nothing of the account', async () => {
+    const c = await loginClient(t, 'auth-member@example.com');
+    await c.get('/api/session/splash18');
+    const before = c.cookies.get(SESSION_COOKIE);
+    const res = await c.post('/api/auth/logout');
+    expect(res.statusCode).toBe(200);
+    const after = c.cookies.get(SESSION_COOKIE);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    const init = (await c.get('/api/session/init')).json();
+    expect(init.user).toBeNull();
+    expect(init.session.splash18_confirmed).toBe(true);
+    expect((await c.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
   it('is harmless for a visitor', async () => {
     const c = t.client();
     expect((await c.post('/api/auth/logout')).json()).toEqual({ ok: true });

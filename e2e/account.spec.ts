@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { confirmAge, field, mailLink, shoot, text, uniqueEmail } from './support.ts';
+
+const PASSWORD = 'Sunny-Meadow-4711';
+
+test('a visitor signs up, activates, logs in, picks a nickname, switches language and theme, and logs out', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/');
+  await confirmAge(page);
+
+  await page.goto('/users/signup');
+  await field(page, 'en', 'users.signup2.form.email').fill(email);
+  await field(page, 'en', 'users.signup2.form.password').fill(PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: text('en', 'users.signup2.form.submit') }).click();
+  await expect(page).toHaveURL(/\/users\/signup_success$/);
+  await expect(page.getByRole('heading', { name: text('en', 'users.signup_success.title') })).toBeVisible();
+
+  // The activation link from the outbox activates the account (and logs in on this browser).
+  await page.goto(await mailLink(request, email, '/users/activate'));
+  await expect(page.getByText(text('en', 'users.activate.done'))).toBeVisible();
+
+  // Log out and back in with the password.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await field(page, 'en', 'login.username').fill(email);
+  await field(page, 'en', 'login.password').fill(PASSWORD);
+  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Add a nickname, then a second one, and make the second current.
+  await page.goto('/users/profile/settings');
+  const nickname = field(page, 'en', 'nicknames.new');
+  await nickname.fill('Moonwalker');
+  await page.getByRole('button', { name: text('en', 'nicknames.add'), exact: true }).click();
+  await expect(page.getByText('Moonwalker').first()).toBeVisible();
+  await nickname.fill('Stargazer');
+  await page.getByRole('button', { name: text('en', 'nicknames.add'), exact: true }).click();
+  await page.getByRole('button', { name: text('en', 'nicknames.activate_named', { nickname: 'Stargazer' }) }).click();
+  await expect(
+    page.getByRole('button', { name: text('en', 'nicknames.menu_label', { nickname: 'Stargazer' }) }),
+  ).toBeVisible();
+  await shoot(page, 'settings');
+
+  // Language: German everywhere, remembered in a cookie.
+  await page.getByRole('combobox', { name: text('en', 'profile.settings.language') }).click();
+  await page.getByRole('option', { name: text('en', 'profile.settings.languages.de') }).click();
+  await expect(page.getByRole('heading', { name: text('de', 'profile.title') })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'locale')?.value).toBe('de');
+
+  // Layout: the class on the root element and the cookie change.
+  await page.getByRole('combobox', { name: text('de', 'profile.settings.theme') }).click();
+  await page.getByRole('option', { name: text('de', 'profile.settings.themes.greenhorn') }).click();
+  await expect(page.locator('html')).toHaveClass(/layout-greenhorn/);
+  expect((await page.context().cookies()).find((c) => c.name === 'layout')?.value).toBe('greenhorn');
+  await shoot(page, 'settings-greenhorn');
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: text('de', 'navbar.login') }).first()).toBeVisible();
+});
+
+test('a member who forgot the password resets it from the mail and is logged in', async ({ page, request }) => {
+  const email = uniqueEmail('reset');
+  // An account made over the API the way the sign-up form makes it.
+  const csrf = await request.get('/api/auth/csrf-cookie');
+  expect(csrf.status()).toBe(204);
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const created = await request.post('/api/register', {
+    data: { email, password: PASSWORD, terms_check: true },
+    headers: { 'x-xsrf-token': xsrf, 'accept-language': 'en' },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/users/reset');
+  await confirmAge(page);
+  await field(page, 'en', 'reset.email').fill(email);
+  await page.getByRole('button', { name: text('en', 'reset.request.submit') }).click();
+  await expect(page.getByRole('heading', { name: text('en', 'reset.sent.title') })).toBeVisible();
+
+  await page.goto(await mailLink(request, email, '/users/reset?token='));
+  await field(page, 'en', 'reset.new.password').fill('Brand-New-Lantern-88');
+  await field(page, 'en', 'reset.new.password_confirm').fill('Brand-New-Lantern-88');
+  await page.getByRole('button', { name: text('en', 'reset.new.submit') }).click();
+  // The confirmation shows, then the member is taken home, logged in.
+  await expect(page.getByText(text('en', 'reset.done'))).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  const user = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
+  expect(user.user.email).toBe(email);
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { confirmAge, shoot, text, WIDTHS } from './support.ts';
+
+test('an unknown address shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await confirmAge(page);
+  await expect(page.getByRole('heading', { name: text('en', 'error_page.not_found.title') })).toBeVisible();
+  await page.getByRole('link', { name: text('en', 'error_page.home') }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('phones get the bottom navigation, desktops the side menu', async ({ page }) => {
+  await page.setViewportSize(WIDTHS.phone);
+  await page.goto('/');
+  await confirmAge(page);
+  const bottom = page.getByRole('navigation', { name: text('en', 'bottomnav.label') });
+  await expect(bottom).toBeVisible();
+  await expect(page.getByRole('navigation', { name: text('en', 'sidemenu.label') })).toBeHidden();
+
+  await page.setViewportSize(WIDTHS.desktop);
+  await expect(page.getByRole('navigation', { name: text('en', 'sidemenu.label') })).toBeVisible();
+  await expect(bottom).toBeHidden();
+});
+
+test('the age splash leaves for a search engine on cancel', async ({ page }) => {
+  await page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, body: 'left' }));
+  await page.goto('/');
+  await page.getByRole('button', { name: text('en', 'splash.leave') }).click();
+  await expect(page).toHaveURL(/google\.com/);
+});
+
+const PAGES = [
+  '/',
+  '/login',
+  '/users/signup',
+  '/users/reset',
+  '/terms',
+  '/faq',
+  '/contact',
+  '/takedown',
+  '/imprint',
+  '/404',
+];
+
+for (const lang of ['en', 'de'] as const) {
+  for (const [device, size] of Object.entries(WIDTHS)) {
+    test(`screenshots of the pages on ${device} in ${lang}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto(`/?lang=${lang}`);
+      await confirmAge(page, lang);
+      for (const path of PAGES) {
+        await page.goto(path);
+        await expect(page.locator('main')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await shoot(page, path === '/' ? 'home' : path.slice(1).replaceAll('/', '_'));
+      }
+    });
+  }
+}

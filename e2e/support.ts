@@ -1,0 +1,53 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { catalogs } from '../common/i18n/catalogs.ts';
+
+type Lang = 'en' | 'de';
+
+/** The interface text of a key, so journeys follow the catalogs instead of copying wording. */
+export function text(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogs[lang]);
+  if (typeof value !== 'string') throw new Error(`no catalog text for ${key}`);
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? '')).replace(/<\/?\w+>/g, '');
+}
+
+/** A form field by its catalog label; required fields add " *" to the accessible name. */
+export function field(page: Page, lang: Lang, key: string) {
+  const label = text(lang, key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+
+/** Passes the 18+ splash the way a visitor does. */
+export async function confirmAge(page: Page, lang: Lang = 'en') {
+  const button = page.getByRole('button', { name: text(lang, 'splash.confirm') });
+  await button.click();
+  await expect(button).toBeHidden();
+}
+
+/** The newest link to `path` in the mails to `to`, read from the development mailbox. */
+export async function mailLink(request: APIRequestContext, to: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/dev/mailbox.json');
+      const mails = (await res.json()) as Array<{ to: string; text: string }>;
+      const mail = mails.find((m) => m.to === to && m.text.includes(path));
+      link = mail?.text.match(new RegExp(`https?://\\S+${path.replace(/[/?]/g, '\\$&')}\\S*`))?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  const url = new URL(link ?? '');
+  return `${url.pathname}${url.search}`;
+}
+
+export const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+/** Saves a screenshot of the page (git-ignored folder) for people to look at. */
+export async function shoot(page: Page, name: string) {
+  const { width } = page.viewportSize() ?? { width: 0 };
+  const lang = (await page.evaluate(() => document.documentElement.lang)) || 'en';
+  await page.screenshot({ path: `e2e/screenshots/${name}-${width}-${lang}.png`, fullPage: true });
+}
