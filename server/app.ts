@@ -24,6 +24,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessionHooks } from './http/session.ts';
+import { createSessionCache } from './http/session-cache.ts';
 import { registerSpa } from './http/spa.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import { googleVerifier } from './providers/google.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db: database.db,
     redis,
     throttle: redis ? redisThrottle(redis) : memoryThrottle(),
+    sessionCache: createSessionCache({ ttlMs: config.sessionCacheMs, max: 50_000 }),
     mailer: createMailer(database.db, config.site.name, transport, (err) =>
       app.log.error({ err }, 'mail delivery failed'),
     ),

@@ -2,8 +2,10 @@ import type { Redis } from 'ioredis';
 import type { Locale } from '#common/constants.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Config } from './env.ts';
+import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { SessionRow } from './features/session/data.ts';
+import type { SessionCache } from './http/session-cache.ts';
 import type { Throttle } from './http/throttle.ts';
 import type { GoogleVerifier } from './providers/google.ts';
 
@@ -14,6 +16,7 @@ export type AppContext = {
   db: Db;
   redis: Redis | null;
   throttle: Throttle;
+  sessionCache: SessionCache;
   mailer: Mailer;
   google: GoogleVerifier;
 };
@@ -27,6 +30,10 @@ declare module 'fastify' {
     /** The session found from the cookie, or null; routes change it only through the session helpers. */
     session: SessionRow | null;
     sessionToken: string | null;
+    /** The session's user once loaded (undefined: not looked up yet). */
+    sessionUser: UserWithNicknames | null | undefined;
+    /** The session the request came with, before a login or logout replaced it. */
+    initialSession: SessionRow | null;
   }
   interface FastifyContextConfig {
     /** false for calls that are verified another way (provider callbacks, beacons). */

@@ -69,6 +69,7 @@ const envSchema = z.object({
   BUILD_ID: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: bool,
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
@@ -102,6 +103,8 @@ export type Config = {
   buildId: string;
   logLevel: string;
   rateLimitPerMinute: number;
+  /** How long a process may reuse a session and its user without asking the database. */
+  sessionCacheMs: number;
   trustProxy: boolean;
   seedDemo: boolean;
   /** Built SPA folder; absent during tests and development with Vite. */
@@ -174,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     buildId: e.BUILD_ID ?? readBuildId(appDir),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
     appDir,

@@ -1,6 +1,10 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { throttled } from '#server/errors.ts';
+import { memoryThrottle } from './throttle.ts';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Headers and limits every response gets: a CSP the SPA runs under (MUI's Emotion needs inline
@@ -34,11 +38,22 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginOpenerPolicy: { policy: google.length ? 'same-origin-allow-popups' : 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  const isRead = (request: FastifyRequest) => READS.has(request.method);
+  // Writes are counted in Redis, so the limit holds across processes. Reads are counted per
+  // process: a Redis round trip on every page view would cost more than it protects (decision 004).
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !request.url.startsWith('/api/') || (redis !== null && isRead(request)),
     ...(redis ? { redis, nameSpace: 'ratelimit:' } : {}),
   });
+  if (redis) {
+    const reads = memoryThrottle();
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/') || !isRead(request)) return;
+      const r = await reads.hit(`read:${request.ip}`, config.rateLimitPerMinute, 60);
+      if (!r.allowed) throw throttled(r.retryAfter, 'throttled');
+    });
+  }
 }

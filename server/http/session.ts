@@ -29,19 +29,45 @@ export function registerSessionHooks(app: FastifyInstance) {
   app.decorateRequest('locale', 'de');
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionUser', undefined);
+  app.decorateRequest('initialSession', null);
+
+  // A write may change the session, its user, or (reset, cancel) the user's other sessions:
+  // this process forgets them before answering, so the next request reads fresh rows. A read
+  // that replaced the session row (the age splash is a GET) counts as a write.
+  app.addHook('onSend', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!UNSAFE.has(request.method) && request.session === request.initialSession) return;
+    const { sessionCache } = app.ctx;
+    const initial = request.initialSession;
+    if (initial) {
+      sessionCache.forgetSession(initial.id);
+      if (initial.userId) sessionCache.forgetUser(initial.userId);
+    }
+    if (request.session) {
+      sessionCache.forgetSession(request.session.id);
+      if (request.session.userId) sessionCache.forgetUser(request.session.userId);
+    }
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     request.locale = localeFrom(request.headers['accept-language']);
     if (!request.url.startsWith('/api/')) return;
-    const { db, config } = app.ctx;
+    const { db, config, sessionCache } = app.ctx;
     const token = request.cookies[SESSION_COOKIE];
     if (isWellFormedToken(token)) {
-      const row = await findSession(db, hashToken(config.sessionSecret, token));
+      const id = hashToken(config.sessionSecret, token);
+      const cached = sessionCache.get(id);
+      const row = cached?.row ?? (await findSession(db, id));
       if (row) {
         request.session = row;
         request.sessionToken = token;
+        request.sessionUser = cached?.user;
+        request.initialSession = row;
+        if (!cached) sessionCache.set(id, { row, user: undefined, at: Date.now() });
         if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
           await touchSession(db, row.id);
+          row.lastSeenAt = new Date();
           writeCookies(request, reply, token);
         }
       }

@@ -1,22 +1,36 @@
 import type { FastifyRequest } from 'fastify';
 import { notVerified, unauthenticated, userBlocked } from '#server/errors.ts';
-import { findUserById, type UserRow } from './data.ts';
+import { loadUserWithNicknames, type UserWithNicknames } from './data.ts';
+
+/**
+ * The user of the request's session with its nicknames, or null: loaded once per request and
+ * kept with the session in the per-process cache.
+ */
+export async function sessionUser(request: FastifyRequest): Promise<UserWithNicknames | null> {
+  const session = request.session;
+  if (!session?.userId) return null;
+  if (request.sessionUser !== undefined) return request.sessionUser;
+  const user = await loadUserWithNicknames(request.server.ctx.db, session.userId);
+  request.sessionUser = user;
+  const { sessionCache } = request.server.ctx;
+  const entry = sessionCache.get(session.id);
+  if (entry && entry.row.userId === session.userId) entry.user = user;
+  return user;
+}
 
 /**
  * The logged-in user of a request, or an error: 401 without a live session or for a
  * cancelled account, 403 user_blocked for a blocked one.
  */
-export async function requireUser(request: FastifyRequest): Promise<UserRow> {
-  const userId = request.session?.userId;
-  if (!userId) throw unauthenticated();
-  const user = await findUserById(request.server.ctx.db, userId);
+export async function requireUser(request: FastifyRequest): Promise<UserWithNicknames> {
+  const user = await sessionUser(request);
   if (!user || user.status === 'cancelled') throw unauthenticated();
   if (user.status === 'blocked') throw userBlocked();
   return user;
 }
 
 /** As requireUser, and the e-mail address must be confirmed (403 not_verified leads to /verify). */
-export async function requireVerifiedUser(request: FastifyRequest): Promise<UserRow> {
+export async function requireVerifiedUser(request: FastifyRequest): Promise<UserWithNicknames> {
   const user = await requireUser(request);
   if (!user.isVerified) throw notVerified();
   return user;

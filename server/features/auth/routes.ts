@@ -19,7 +19,7 @@ import {
 } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { AppError, invalidField, throttled, unknownCredentials, userBlocked } from '#server/errors.ts';
-import { findUserByEmail, loadNicknames, loadPresentableUser } from '#server/features/accounts/data.ts';
+import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
@@ -58,9 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/auth/user', { schema: { response: { 200: userResponse } } }, async (request) => {
-    // requireUser already loaded the (active) row; only the nicknames are missing.
-    const user = await requireUser(request);
-    return { user: presentUser({ ...user, nicknames: await loadNicknames(db, user.id) }, 0) };
+    return { user: presentUser(await requireUser(request), 0) };
   });
 
   app.get(

@@ -6,7 +6,7 @@ import { clientLogBody, incentiveBody, incentiveResponse, sessionInfo, visitorId
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
 import { siteFor } from '#server/env.ts';
 import { throttled } from '#server/errors.ts';
-import { loadPresentableUser } from '#server/features/accounts/data.ts';
+import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
 import { updateSessionData } from './mutations.ts';
@@ -28,9 +28,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/session/init', { schema: { response: { 200: sessionAndUser } } }, async (request, reply) => {
-    const session = await ensureSession(request, reply);
-    const user = await loadPresentableUser(db, session.userId);
-    return { session: present(request), user: user ? presentUser(user, 0) : null };
+    await ensureSession(request, reply);
+    const user = await sessionUser(request);
+    return { session: present(request), user: user?.status === 'active' ? presentUser(user, 0) : null };
   });
 
   app.get(

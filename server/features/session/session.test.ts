@@ -104,6 +104,8 @@ describe('GET /api/session/init', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, row.id));
+    // Written behind the server's back: its per-process session cache must not mask it.
+    t.app.ctx.sessionCache.clear();
     const old = m.client.cookies.get(SESSION_COOKIE);
     const res = await m.client.get('/api/session/init');
     expect(res.json().user).toBeNull();
@@ -193,6 +195,7 @@ describe('session facts', () => {
       .update(sessions)
       .set({ data: { ...row.data, welcomeDialog: { video: 7, voucher: 20 } } })
       .where(eq(sessions.id, row.id));
+    t.app.ctx.sessionCache.clear();
     expect((await member.get('/api/session/init')).json().session.welcome_dialog).toEqual({ video: 7, voucher: 20 });
     const res = await member.post('/api/session/welcome_shown');
     expect(res.json()).toEqual({ ok: true });
