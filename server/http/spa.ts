@@ -18,7 +18,7 @@ export async function registerSpa(app: FastifyInstance) {
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        res.header(
+        res.setHeader(
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
