@@ -6,7 +6,8 @@ import { okResponse } from '#common/api/fields.ts';
 import { AppError, invalidField, throttled, unknownCredentials } from '#server/errors.ts';
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
-import { consumeToken, issueToken, peekToken } from '#server/features/auth/tokens.ts';
+import { sendTokenMail } from '#server/features/auth/token-mail.ts';
+import { consumeToken, peekToken } from '#server/features/auth/tokens.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
 import { endSession } from '#server/http/session.ts';
 import { findUserByEmail, findUserByName, loadPresentableUser } from './data.ts';
@@ -15,7 +16,6 @@ import { requireUser } from './policy.ts';
 import { presentUser } from './present.ts';
 
 const userResponse = z.object({ user: userSchema });
-const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer, throttle } = app.ctx;
@@ -76,17 +76,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       if (email === user.email) throw invalidField('email', 'errors.validations.email_same');
       if (await findUserByEmail(db, email)) throw new AppError('email_already_exists');
-      const token = await issueToken(db, config.sessionSecret, {
+      await sendTokenMail(app.ctx, {
         userId: user.id,
-        purpose: 'email_change',
-        ttlMs: EMAIL_CHANGE_TTL_MS,
-        email,
-      });
-      await mailer.send({
         to: email,
-        template: 'email_change',
+        purpose: 'email_change',
         locale: request.locale,
-        vars: { link: `${config.publicUrl}/users/email_validate?token=${token}` },
+        newEmail: email,
       });
       return { ok: true as const };
     },

@@ -11,12 +11,7 @@ import {
   validateBody,
 } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
-import {
-  ACTIVATION_TOKEN_TTL_MS,
-  INCENTIVE_DISABLED,
-  RESET_MAIL_THROTTLE_SECONDS,
-  RESET_TOKEN_TTL_MS,
-} from '#common/constants.ts';
+import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { AppError, invalidField, throttled, unknownCredentials, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
@@ -26,12 +21,13 @@ import { destroyUserSessions } from '#server/features/session/mutations.ts';
 import { endSession, startUserSession } from '#server/http/session.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
-import { consumeToken, issueToken, peekToken } from './tokens.ts';
+import { sendTokenMail } from './token-mail.ts';
+import { consumeToken, peekToken } from './tokens.ts';
 
 const userResponse = z.object({ user: userSchema });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, throttle, mailer } = app.ctx;
+  const { db, config, throttle } = app.ctx;
   const presented = async (userId: number) => {
     const u = await loadPresentableUser(db, userId);
     if (!u) throw unknownCredentials();
@@ -79,16 +75,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const created = await createUser(db, { email, password, name: username, code, locale: request.locale });
     if (created === 'email_taken') throw new AppError('email_already_exists');
     if (created === 'name_taken') throw invalidField('username', 'errors.validations.username_taken');
-    const token = await issueToken(db, config.sessionSecret, {
+    await sendTokenMail(app.ctx, {
       userId: created.id,
-      purpose: 'activate',
-      ttlMs: ACTIVATION_TOKEN_TTL_MS,
-    });
-    await mailer.send({
       to: created.email,
-      template: 'activation',
+      purpose: 'activate',
       locale: request.locale,
-      vars: { link: `${config.publicUrl}/users/activate?token=${token}` },
     });
     await startUserSession(request, reply, created.id, { incentiveTsp: INCENTIVE_DISABLED });
     return reply.code(201).send(await presented(created.id));
@@ -120,17 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request);
     await limit(`activation:${user.id}`, 1, RESET_MAIL_THROTTLE_SECONDS);
     if (!user.isVerified) {
-      const token = await issueToken(db, config.sessionSecret, {
-        userId: user.id,
-        purpose: 'activate',
-        ttlMs: ACTIVATION_TOKEN_TTL_MS,
-      });
-      await mailer.send({
-        to: user.email,
-        template: 'activation',
-        locale: request.locale,
-        vars: { link: `${config.publicUrl}/users/activate?token=${token}` },
-      });
+      await sendTokenMail(app.ctx, { userId: user.id, to: user.email, purpose: 'activate', locale: request.locale });
     }
     return { ok: true as const };
   });
@@ -142,17 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await findUserByEmail(db, email);
     // Same answer whether or not the address has an account: nobody learns who is a member.
     if (user?.status === 'active') {
-      const token = await issueToken(db, config.sessionSecret, {
-        userId: user.id,
-        purpose: 'reset',
-        ttlMs: RESET_TOKEN_TTL_MS,
-      });
-      await mailer.send({
-        to: user.email,
-        template: 'reset',
-        locale: request.locale,
-        vars: { link: `${config.publicUrl}/users/reset?token=${token}` },
-      });
+      await sendTokenMail(app.ctx, { userId: user.id, to: user.email, purpose: 'reset', locale: request.locale });
     }
     return { ok: true as const };
   });

@@ -30,6 +30,15 @@ export async function issueToken(
   return token;
 }
 
+/** The token's row while it is unused and unexpired. */
+const isLive = (secret: string, token: string, purpose: TokenPurpose) =>
+  and(
+    eq(authTokens.id, tokenId(secret, token)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, new Date()),
+  );
+
 /** A live token, without using it up (to check before a step that may still fail). */
 export async function peekToken(
   db: DbOrTx,
@@ -40,14 +49,7 @@ export async function peekToken(
   const [row] = await db
     .select()
     .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.id, tokenId(secret, token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(isLive(secret, token, purpose))
     .limit(1);
   return row ?? null;
 }
@@ -62,14 +64,7 @@ export async function consumeToken(
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.id, tokenId(secret, token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(isLive(secret, token, purpose))
     .returning();
   return row ?? null;
 }

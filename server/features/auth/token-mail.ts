@@ -1,0 +1,34 @@
+import { ACTIVATION_TOKEN_TTL_MS, type Locale, RESET_TOKEN_TTL_MS } from '#common/constants.ts';
+import type { AppContext } from '#server/context.ts';
+import { issueToken, type TokenPurpose } from './tokens.ts';
+
+/** Each mailed token: its lifetime, its mail, and the page its link opens. */
+const KINDS: Record<TokenPurpose, { ttlMs: number; template: 'activation' | 'reset' | 'email_change'; page: string }> =
+  {
+    activate: { ttlMs: ACTIVATION_TOKEN_TTL_MS, template: 'activation', page: '/users/activate' },
+    reset: { ttlMs: RESET_TOKEN_TTL_MS, template: 'reset', page: '/users/reset' },
+    email_change: { ttlMs: 24 * 60 * 60_000, template: 'email_change', page: '/users/email_validate' },
+  };
+
+/**
+ * Issues a single-use token and mails its link. An e-mail change goes to the new address
+ * (`to`), the others to the account's.
+ */
+export async function sendTokenMail(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  opts: { userId: number; to: string; purpose: TokenPurpose; locale: Locale; newEmail?: string },
+) {
+  const kind = KINDS[opts.purpose];
+  const token = await issueToken(ctx.db, ctx.config.sessionSecret, {
+    userId: opts.userId,
+    purpose: opts.purpose,
+    ttlMs: kind.ttlMs,
+    ...(opts.newEmail ? { email: opts.newEmail } : {}),
+  });
+  await ctx.mailer.send({
+    to: opts.to,
+    template: kind.template,
+    locale: opts.locale,
+    vars: { link: `${ctx.config.publicUrl}${kind.page}?token=${token}` },
+  });
+}
