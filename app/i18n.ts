@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_UI_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale } from '#common/constants.ts';
-import { catalogs } from '#common/i18n/catalogs.ts';
+import type { Catalog } from '#common/i18n/merge.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 
 export const i18n = i18next.createInstance();
@@ -14,18 +14,36 @@ export function initialLocale(): Locale {
   return isLocale(saved) ? saved : DEFAULT_UI_LOCALE;
 }
 
+// Synchronous start without texts; the active language's catalog is added by loadLocale
+// before the first render (main.tsx) and on every switch (setLocale).
 void i18n.use(initReactI18next).init({
   lng: initialLocale(),
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],
-  resources: { en: { translation: catalogs.en }, de: { translation: catalogs.de } },
+  resources: {},
+  partialBundledLanguages: true,
+  initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
+/** One chunk per language, so the index route carries no catalog it does not show. */
+const CATALOG_LOADERS: Record<Locale, () => Promise<{ catalog: Catalog }>> = {
+  en: () => import('#common/i18n/catalog.en.ts'),
+  de: () => import('#common/i18n/catalog.de.ts'),
+};
+
+/** Adds a language's interface catalog unless it is there already. */
+export async function loadLocale(locale: Locale) {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  const { catalog } = await CATALOG_LOADERS[locale]();
+  i18n.addResourceBundle(locale, 'translation', catalog, true, true);
+}
+
 /** Switches the language without a URL prefix and remembers it for 365 days. */
 export async function setLocale(locale: Locale) {
   writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
+  await loadLocale(locale);
   document.documentElement.lang = locale;
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }

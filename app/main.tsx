@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { i18n } from './i18n.ts';
+import { i18n, initialLocale, loadLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { applyLayout } from './shell/layout.ts';
@@ -22,6 +22,8 @@ function App() {
 }
 
 applyLayout(useShellStore.getState().layout);
+// The router's loader (session, config) runs meanwhile: it started when router.tsx was evaluated.
+await loadLocale(initialLocale());
 document.documentElement.lang = i18n.language;
 
 const root = document.getElementById('root');

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { escapeClearsHash, HASH } from './hash-dialogs.ts';
+import { useOpenedOnce } from './use-opened-once.ts';
 
 // The dialogs load on first use, so the index route does not carry their forms.
 const SignInDialog = lazy(() =>
@@ -13,13 +14,6 @@ const SignInSuccessDialog = lazy(() =>
 const NicknameDialog = lazy(() =>
   import('#app/features/accounts/NicknameDialog.tsx').then((m) => ({ default: m.NicknameDialog })),
 );
-
-/** True from the first time `open` is true: a dialog stays mounted afterwards to animate its close. */
-function useOpenedOnce(open: boolean) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 /** Dialogs opened by the URL hash; closing one removes the hash. */
 export function HashDialogs() {

@@ -3,22 +3,31 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionState } from '#app/features/session/api.ts';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
-import { AgeSplash } from './AgeSplash.tsx';
-import { BottomDock } from './BottomDock.tsx';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav.tsx';
-import { Footer } from './Footer.tsx';
 import { HashDialogs } from './HashDialogs.tsx';
-import { SideMenu } from './SideMenu.tsx';
-import { SnackbarHost } from './SnackbarHost.tsx';
+import { PermanentSideMenu } from './SideMenu.tsx';
 import { useShellStore } from './store.ts';
 import { TopBar } from './TopBar.tsx';
-import { UpdateBanner } from './UpdateBanner.tsx';
+import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
-import { WelcomeDialog } from './WelcomeDialog.tsx';
+
+// Not needed for the first paint: loaded after it, so the index route does not carry them.
+const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
+const BottomDock = lazy(() => import('./BottomDock.tsx').then((m) => ({ default: m.BottomDock })));
+const SideMenuDrawer = lazy(() => import('./SideMenuDrawer.tsx').then((m) => ({ default: m.SideMenuDrawer })));
+const AgeSplash = lazy(() => import('./AgeSplash.tsx').then((m) => ({ default: m.AgeSplash })));
+const WelcomeDialog = lazy(() => import('./WelcomeDialog.tsx').then((m) => ({ default: m.WelcomeDialog })));
+const UpdateBanner = lazy(() => import('./UpdateBanner.tsx').then((m) => ({ default: m.UpdateBanner })));
+const SnackbarHost = lazy(() => import('./SnackbarHost.tsx').then((m) => ({ default: m.SnackbarHost })));
+
+/** A lazily loaded part: nothing until it is there, and its loading holds up nothing else. */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 /** The page frame: top bar, side menu, content, footer, bottom navigation and the shell's overlays. */
 export function RootLayout() {
@@ -26,15 +35,18 @@ export function RootLayout() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const headerHidden = useShellStore((s) => s.headerHidden);
-  const { session } = useSessionState();
+  const { session, user } = useSessionState();
   const [menuOpen, setMenuOpen] = useState(false);
+  const drawerMounted = useOpenedOnce(!desktop && menuOpen);
+  const splashMounted = useOpenedOnce(!session.splash18_confirmed);
+  const welcome = Boolean(user && session.welcome_dialog);
   const bottomNav = !desktop && !session.voicecall;
   const bottomOffset = bottomNav ? BOTTOM_NAV_HEIGHT : 0;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       {!headerHidden && <TopBar phone={!desktop} onMenu={() => setMenuOpen(true)} />}
-      <SideMenu permanent={desktop} open={menuOpen} onClose={() => setMenuOpen(false)} headerHidden={headerHidden} />
+      {desktop && <PermanentSideMenu headerHidden={headerHidden} />}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', pb: `${bottomOffset}px` }}>
         {!headerHidden && <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT } }} />}
         <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto' }}>
@@ -42,15 +54,36 @@ export function RootLayout() {
             <Outlet />
           </Suspense>
         </Box>
-        <Footer />
+        <Later>
+          <Footer />
+        </Later>
       </Box>
       {bottomNav && <BottomNav />}
-      <BottomDock desktop={desktop} bottomOffset={bottomOffset} />
-      <AgeSplash />
-      <WelcomeDialog />
       <HashDialogs />
-      <UpdateBanner />
-      <SnackbarHost bottomOffset={bottomOffset} />
+      {!desktop && drawerMounted && (
+        <Later>
+          <SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Later>
+      )}
+      <Later>
+        <BottomDock desktop={desktop} bottomOffset={bottomOffset} />
+      </Later>
+      {splashMounted && (
+        <Later>
+          <AgeSplash />
+        </Later>
+      )}
+      {welcome && (
+        <Later>
+          <WelcomeDialog />
+        </Later>
+      )}
+      <Later>
+        <UpdateBanner />
+      </Later>
+      <Later>
+        <SnackbarHost bottomOffset={bottomOffset} />
+      </Later>
     </Box>
   );
 }

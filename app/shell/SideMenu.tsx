@@ -1,12 +1,12 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -23,8 +23,40 @@ const LEGAL = [
   { key: 'faq', to: '/faq' },
 ] as const;
 
-/** The side menu: permanent beside the content from 960 px, a temporary drawer below. */
-export function SideMenu(props: { permanent: boolean; open: boolean; onClose: () => void; headerHidden: boolean }) {
+/**
+ * The permanent side menu beside the content from 960 px. Drawn like MUI's docked drawer but
+ * without Drawer, whose modal code only the phone's temporary drawer (SideMenuDrawer) needs.
+ */
+export function PermanentSideMenu({ headerHidden }: { headerHidden: boolean }) {
+  return (
+    <Box data-testid="drawer-permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
+      <Paper
+        square
+        elevation={0}
+        sx={{
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          height: '100%',
+          width: DRAWER_WIDTH,
+          boxSizing: 'border-box',
+          display: 'flex',
+          flexDirection: 'column',
+          overflowY: 'auto',
+          zIndex: (theme) => theme.zIndex.drawer,
+          borderRight: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {!headerHidden && <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT } }} />}
+        <SideMenuContent />
+      </Paper>
+    </Box>
+  );
+}
+
+/** The side menu's items and legal links; `onNavigate` closes the temporary drawer. */
+export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { session, user } = useSessionState();
@@ -39,17 +71,8 @@ export function SideMenu(props: { permanent: boolean; open: boolean; onClose: ()
     now: new Date(),
     routeNames,
   });
-  const close = props.permanent ? undefined : props.onClose;
   return (
-    <Drawer
-      variant={props.permanent ? 'permanent' : 'temporary'}
-      open={props.permanent || props.open}
-      onClose={props.onClose}
-      sx={{ width: props.permanent ? DRAWER_WIDTH : 0, flexShrink: 0 }}
-      slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box' } } }}
-      data-testid={props.permanent ? 'drawer-permanent' : 'drawer-temporary'}
-    >
-      {props.permanent && !props.headerHidden && <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT } }} />}
+    <>
       <Box component="nav" aria-label={t('sidemenu.label')} sx={{ overflowY: 'auto', flex: 1 }}>
         <List dense={false}>
           {items.map((item) => (
@@ -58,7 +81,7 @@ export function SideMenu(props: { permanent: boolean; open: boolean; onClose: ()
               component={RouterLink}
               to={item.to}
               selected={item.to === pathname}
-              onClick={close}
+              onClick={onNavigate}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>
                 {item.badge ? (
@@ -81,7 +104,7 @@ export function SideMenu(props: { permanent: boolean; open: boolean; onClose: ()
             key={l.key}
             component={RouterLink}
             to={l.to}
-            onClick={close}
+            onClick={onNavigate}
             variant="caption"
             underline="hover"
             sx={{ color: 'text.secondary' }}
@@ -90,6 +113,6 @@ export function SideMenu(props: { permanent: boolean; open: boolean; onClose: ()
           </Link>
         ))}
       </Box>
-    </Drawer>
+    </>
   );
 }

@@ -2,6 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { removeCookie } from '#app/cookies.ts';
+import { i18n } from '#app/i18n.ts';
+import { catalogs } from '#common/i18n/catalogs.ts';
+
+// The app loads one language at a time; tests find both languages' texts synchronously.
+for (const [locale, catalog] of Object.entries(catalogs)) i18n.addResourceBundle(locale, 'translation', catalog);
 
 afterEach(() => {
   cleanup();

@@ -1,35 +1,23 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import CheckIcon from '@mui/icons-material/Check';
 import FaceIcon from '@mui/icons-material/Face';
-import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { useActivateNickname } from '#app/features/nicknames/api.ts';
 import { useUser } from '#app/features/session/api.ts';
+import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
+
+// The menu (and the nickname mutation) loads on first open, so the top bar stays light.
+const NicknameMenuList = lazy(() => import('./NicknameMenuList.tsx').then((m) => ({ default: m.NicknameMenuList })));
 
 /** Top-bar nickname menu: the current nickname, switching, and managing nicknames. */
 export function NicknameMenu() {
   const { t } = useTranslation();
   const user = useUser();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const activate = useActivateNickname();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const mounted = useOpenedOnce(Boolean(anchor));
   if (!user) return null;
-  const { data, current_nickname: current } = user.nicknames;
-  const close = () => setAnchor(null);
-  const manage = () => {
-    close();
-    void navigate({ pathname: location.pathname, search: location.search, hash: 'nicknames' });
-  };
+  const current = user.nicknames.current_nickname;
   return (
     <>
       <Button
@@ -52,28 +40,11 @@ export function NicknameMenu() {
           {current?.nickname ?? t('nicknames.choose')}
         </Box>
       </Button>
-      <Menu id="nickname-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {data.map((n) => (
-          <MenuItem
-            key={n.id}
-            selected={n.id === current?.id}
-            onClick={() => {
-              close();
-              if (n.id !== current?.id) activate.mutate(n.id);
-            }}
-          >
-            <ListItemIcon>{n.id === current?.id && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{n.nickname}</ListItemText>
-          </MenuItem>
-        ))}
-        {data.length > 0 && <Divider />}
-        <MenuItem onClick={manage}>
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('nicknames.manage')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {mounted && (
+        <Suspense fallback={null}>
+          <NicknameMenuList anchor={anchor} nicknames={user.nicknames} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

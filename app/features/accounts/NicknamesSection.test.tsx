@@ -85,13 +85,13 @@ describe('nicknames', () => {
     const { router } = renderWithProviders(<NicknameMenu />, { user: member, route: '/videos?page=2' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: i18n.t('nicknames.menu_label', { nickname: 'Nick' }) }));
-    await user.click(screen.getByRole('menuitem', { name: 'Other' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Other' }));
     expect(
       await screen.findByRole('button', { name: i18n.t('nicknames.menu_label', { nickname: 'Other' }) }),
     ).toBeInTheDocument();
     expect(api.callsTo('POST /api/user/nickname/activate/2')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: i18n.t('nicknames.menu_label', { nickname: 'Other' }) }));
-    await user.click(screen.getByRole('menuitem', { name: i18n.t('nicknames.manage') }));
+    await user.click(await screen.findByRole('menuitem', { name: i18n.t('nicknames.manage') }));
     expect(router.state.location).toMatchObject({ pathname: '/videos', search: '?page=2', hash: '#nicknames' });
   });
 
