@@ -22,6 +22,7 @@ import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
@@ -40,6 +41,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const app = Fastify({
     logger: {
       level: config.env === 'test' ? 'silent' : config.logLevel,
+      serializers: { req: logRequest },
       redact: {
         paths: [
           'req.headers.cookie',
