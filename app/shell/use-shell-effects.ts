@@ -3,14 +3,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { startClientLog, trackRoute } from './client-log.ts';
 import { registerNavigate } from './navigation.ts';
 import { watchStaleChunks } from './stale-chunk.ts';
+import { useVisitorId } from './use-visitor-id.ts';
 
 /**
  * The shell's side effects: the router's navigate for code outside React, route tracking for
- * the client error log, the error listeners, and the stale-part reload guard.
+ * the client error log, the error listeners, the stale-part reload guard and the visitor id.
  */
 export function useShellEffects() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  useVisitorId();
 
   useEffect(() => {
     registerNavigate((to) => void navigate(to));
