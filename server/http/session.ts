@@ -72,7 +72,9 @@ export function registerSessionHooks(app: FastifyInstance) {
         }
       }
     }
-    if (UNSAFE.has(request.method) && request.routeOptions.config.csrf !== false) {
+    // An unknown path answers 404 (no route, nothing to protect); known ones need the token.
+    const routed = request.routeOptions.url !== undefined;
+    if (UNSAFE.has(request.method) && routed && request.routeOptions.config.csrf !== false) {
       const header = request.headers[XSRF_HEADER];
       const expected = request.sessionToken ? csrfTokenFor(config.sessionSecret, request.sessionToken) : null;
       if (!expected || typeof header !== 'string' || !safeEqual(header, expected)) throw csrfMismatch();

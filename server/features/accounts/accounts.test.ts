@@ -229,6 +229,20 @@ describe('POST /api/user/cancel', () => {
     await expectInvalid(t, send({ password: 123 }), { password: ['errors.validations.invalid'] });
     expect((await member.get('/api/auth/user')).statusCode).toBe(200);
   });
+
+  it('limits password guesses to 10 an hour per account, across the forms that ask for it', async () => {
+    const { client } = await registerAndVerify(t, 'guesser@example.com');
+    for (let i = 0; i < 5; i++) {
+      expect((await client.post('/api/user/cancel', { password: `wrong-${i}` })).statusCode).toBe(422);
+      const res = await client.put('/api/user/update', {
+        current_password: `wrong-${i}`,
+        new_password: 'fresh-Password-99',
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    await expectRefused(t, () => client.post('/api/user/cancel', { password: PASSWORD }), 429, 'throttle');
+    expect((await client.get('/api/auth/user')).statusCode).toBe(200);
+  });
 });
 
 describeWriteGuards(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { users } from '#server/db/schema/users.ts';
 
 type Settings = Partial<{
@@ -10,15 +11,29 @@ type Settings = Partial<{
   newsletter: boolean;
 }>;
 
-export async function updateSettings(db: DbOrTx, userId: number, settings: Settings) {
-  await db
-    .update(users)
-    .set({ ...settings, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+/** 'name_taken' when another member took the name in the meantime (the unique index decides). */
+export async function updateSettings(db: DbOrTx, userId: number, settings: Settings): Promise<'ok' | 'name_taken'> {
+  try {
+    await db
+      .update(users)
+      .set({ ...settings, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    return 'ok';
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_name_unique')) return 'name_taken';
+    throw err;
+  }
 }
 
-export async function changeEmail(db: DbOrTx, userId: number, email: string) {
-  await db.update(users).set({ email, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+/** 'email_taken' when the address was taken after the link was mailed. */
+export async function changeEmail(db: DbOrTx, userId: number, email: string): Promise<'ok' | 'email_taken'> {
+  try {
+    await db.update(users).set({ email, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    return 'ok';
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_unique')) return 'email_taken';
+    throw err;
+  }
 }
 
 /**

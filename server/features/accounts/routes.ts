@@ -10,7 +10,7 @@ import { sendTokenMail } from '#server/features/auth/token-mail.ts';
 import { consumeToken, peekToken } from '#server/features/auth/tokens.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
 import { endSession } from '#server/http/session.ts';
-import { findUserByEmail, findUserByName, loadPresentableUser } from './data.ts';
+import { findUserByEmail, findUserByName, loadPresentableUser, type UserRow } from './data.ts';
 import { cancelAccount, changeEmail, updateSettings } from './mutations.ts';
 import { requireUser } from './policy.ts';
 import { presentUser } from './present.ts';
@@ -19,6 +19,14 @@ const userResponse = z.object({ user: userSchema });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer, throttle } = app.ctx;
+  /** Checks a member's current password; guesses are limited to 10 an hour per account. */
+  const confirmPassword = async (user: UserRow, password: string | undefined, field: string) => {
+    const attempt = await throttle.hit(`password-check:${user.id}`, 10, 3600);
+    if (!attempt.allowed) throw throttled(attempt.retryAfter);
+    if (!(await verifyPassword(user.passwordHash, password ?? ''))) {
+      throw invalidField(field, 'errors.validations.password_wrong');
+    }
+  };
   const presented = async (userId: number) => {
     const u = await loadPresentableUser(db, userId);
     if (!u) throw unknownCredentials();
@@ -34,17 +42,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // Every check passes before anything is written: a refused update changes nothing.
     if (new_password !== undefined) {
-      if (!(await verifyPassword(user.passwordHash, current_password ?? ''))) {
-        throw invalidField('current_password', 'errors.validations.password_wrong');
-      }
+      await confirmPassword(user, current_password, 'current_password');
       assertPasswordStrength(new_password, 'new_password');
     }
-    await updateSettings(db, user.id, {
+    const saved = await updateSettings(db, user.id, {
       ...(name !== undefined ? { name: name || null } : {}),
       ...(locale ? { locale } : {}),
       ...(theme ? { theme } : {}),
       ...(show_history !== undefined ? { showHistory: show_history } : {}),
     });
+    if (saved === 'name_taken') throw invalidField('name', 'errors.validations.username_taken');
     if (new_password !== undefined) {
       await setPassword(db, user.id, new_password);
       // Other devices that knew the old password are logged out; this one stays.
@@ -70,9 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const attempt = await throttle.hit(`reset_email:${user.id}`, 5, 3600);
       if (!attempt.allowed) throw throttled(attempt.retryAfter);
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        throw invalidField('password', 'errors.validations.password_wrong');
-      }
+      await confirmPassword(user, request.body.password, 'password');
       const { email } = request.body;
       if (email === user.email) throw invalidField('email', 'errors.validations.email_same');
       if (await findUserByEmail(db, email)) throw new AppError('email_already_exists');
@@ -96,21 +101,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!live?.email) throw unknownCredentials();
       // Checked before the token is used up, so a refused change leaves the link as it was.
       if (await findUserByEmail(db, live.email)) throw new AppError('email_already_exists');
-      const used = await consumeToken(db, config.sessionSecret, token, 'email_change');
-      if (!used?.email) throw unknownCredentials();
-      const owner = await loadPresentableUser(db, used.userId);
-      if (!owner) throw unknownCredentials();
-      await changeEmail(db, owner.id, used.email);
-      return presented(owner.id);
+      // Used up and applied together: if the address is taken meanwhile, the link stays valid.
+      const ownerId = await db.transaction(async (tx) => {
+        const used = await consumeToken(tx, config.sessionSecret, token, 'email_change');
+        if (!used?.email) throw unknownCredentials();
+        const owner = await loadPresentableUser(tx, used.userId);
+        if (!owner) throw unknownCredentials();
+        if ((await changeEmail(tx, owner.id, used.email)) === 'email_taken') throw new AppError('email_already_exists');
+        return owner.id;
+      });
+      return presented(ownerId);
     },
   );
 
   app.post('/user/cancel', { schema: { body: cancelBody, response: { 200: okResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     // Accounts with a password confirm with it; Google-only accounts are already proven by the session.
-    if (user.passwordHash && !(await verifyPassword(user.passwordHash, request.body.password ?? ''))) {
-      throw invalidField('password', 'errors.validations.password_wrong');
-    }
+    if (user.passwordHash) await confirmPassword(user, request.body.password, 'password');
     const { email, locale } = user;
     await cancelAccount(db, user.id);
     await destroyUserSessions(db, user.id);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { users } from '#server/db/schema/users.ts';
 import { invalidField } from '#server/errors.ts';
 import type { UserRow } from '#server/features/accounts/data.ts';
@@ -10,13 +11,6 @@ import { hashPassword, isCommonPassword } from './passwords.ts';
 export function assertPasswordStrength(password: string, field = 'password') {
   if (isCommonPassword(password)) throw invalidField(field, 'errors.validations.password_common');
 }
-
-const isUniqueViolation = (err: unknown, constraint: string) => {
-  const e =
-    (err as { cause?: { code?: string; constraint?: string } }).cause ??
-    (err as { code?: string; constraint?: string });
-  return e?.code === '23505' && (e.constraint === undefined || e.constraint === constraint);
-};
 
 export async function createUser(
   db: DbOrTx,

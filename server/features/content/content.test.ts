@@ -114,6 +114,10 @@ describe('POST /api/takedown', () => {
       status: 'received',
       locale: 'en',
     });
+    // The notifier gets a confirmation of receipt with the reference number (DSA Art. 16(4)).
+    const [mail] = (await t.mails()).filter((m) => m.toAddress === 'legal@studio.example');
+    expect(mail?.template).toBe('takedown_receipt');
+    expect(mail?.subject).toContain(`#${id}`);
   });
 
   it('lets a notice about the abuse of minors be anonymous, and no other', async () => {
@@ -123,6 +127,9 @@ describe('POST /api/takedown', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(takedownNotices).where(eq(takedownNotices.id, res.json().id));
     expect(row).toMatchObject({ name: null, email: null, userId: null, category: 'minor' });
+    expect(
+      (await t.mails()).filter((m) => m.template === 'takedown_receipt' && m.subject.includes(`#${row?.id}`)),
+    ).toEqual([]);
     await expectInvalid(t, () => c.post('/api/takedown', { ...anonymous, category: 'violence' }), {
       name: ['errors.validations.required'],
       email: ['errors.validations.required'],

@@ -40,6 +40,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         explanation: b.explanation,
         locale: request.locale,
       });
+      // DSA Art. 16(4): a notifier who gave an address gets a confirmation of receipt.
+      if (row && b.email) {
+        await mailer.send({
+          to: b.email,
+          template: 'takedown_receipt',
+          locale: request.locale,
+          vars: { id: String(row.id) },
+        });
+      }
       return reply.code(201).send({ id: row.id });
     },
   );

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
 
-export type MailTemplate = 'activation' | 'reset' | 'email_change' | 'cancelled' | 'contact';
+export type MailTemplate = 'activation' | 'reset' | 'email_change' | 'cancelled' | 'contact' | 'takedown_receipt';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;

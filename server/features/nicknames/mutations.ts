@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 
 /** Adds a nickname; the first one a member has becomes the current one. */
@@ -15,8 +16,7 @@ export async function addNickname(db: DbOrTx, userId: number, nickname: string):
       return row;
     });
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause;
-    if (cause?.code === '23505') return 'taken';
+    if (isUniqueViolation(err)) return 'taken';
     throw err;
   }
 }
