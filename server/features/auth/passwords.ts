@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id at the OWASP ASVS minimum (m=19 MiB, t=2, p=1): ~60 ms a hash here. */
+/** argon2id at the OWASP ASVS minimum (m=19 MiB, t=2, p=1): about 6 ms a hash here (bench/results/api.md). */
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
