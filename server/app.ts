@@ -24,7 +24,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
-import { registerSessionHooks } from './http/session.ts';
+import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
 import { registerSpa } from './http/spa.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
@@ -93,7 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
+    if (isApiRequest(request)) {
       reply.header('x-version', config.buildId);
       reply.header('x-request-id', String(request.id));
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { throttled } from '#server/errors.ts';
+import { isApiRequest } from './session.ts';
 import { memoryThrottle } from './throttle.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -67,13 +68,13 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/') || (redis !== null && isRead(request)),
+    allowList: (request) => !isApiRequest(request) || (redis !== null && isRead(request)),
     ...(redis ? { redis, nameSpace: 'ratelimit:' } : {}),
   });
   if (redis) {
     const reads = memoryThrottle();
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || !isRead(request)) return;
+      if (!isApiRequest(request) || !isRead(request)) return;
       const r = await reads.hit(`read:${request.ip}`, config.rateLimitPerMinute, 60);
       if (!r.allowed) throw throttled(r.retryAfter, 'throttled');
     });

@@ -6,12 +6,19 @@ import type { SessionRow } from '#server/features/session/data.ts';
  * database round trip per request. Entries live `ttlMs` at most; every write request of a
  * session forgets that session and its user here before it answers, so a process always
  * sees its own writes. Another process may serve an entry up to `ttlMs` old (see decision 004).
+ *
+ * Reads race with writes: a request that read a row before a logout must not put it back
+ * after the logout forgot it. Every forget bumps a generation; a row read under an older
+ * generation is not stored.
  */
 export type SessionCacheEntry = { row: SessionRow; user: UserWithNicknames | null | undefined; at: number };
 
 export type SessionCache = {
   get(id: string, now?: number): SessionCacheEntry | null;
-  set(id: string, entry: SessionCacheEntry): void;
+  /** The generation to pass to `set` and `setUser` for what is read from now on. */
+  generation(): number;
+  set(id: string, entry: SessionCacheEntry, readAt: number): void;
+  setUser(id: string, user: UserWithNicknames | null, readAt: number): void;
   forgetSession(id: string): void;
   forgetUser(userId: number): void;
   clear(): void;
@@ -19,34 +26,59 @@ export type SessionCache = {
 
 export function createSessionCache(opts: { ttlMs: number; max: number }): SessionCache {
   const entries = new Map<string, SessionCacheEntry>();
+  const byUser = new Map<number, Set<string>>();
+  let generation = 0;
+
+  const drop = (id: string) => {
+    const entry = entries.get(id);
+    if (!entry) return;
+    entries.delete(id);
+    const userId = entry.row.userId;
+    if (userId === null) return;
+    const ids = byUser.get(userId);
+    ids?.delete(id);
+    if (ids?.size === 0) byUser.delete(userId);
+  };
+
   return {
     get(id, now = Date.now()) {
       const entry = entries.get(id);
       if (!entry) return null;
       if (now - entry.at > opts.ttlMs || entry.row.expiresAt.getTime() <= now) {
-        entries.delete(id);
+        drop(id);
         return null;
       }
       return entry;
     },
-    set(id, entry) {
-      if (opts.ttlMs <= 0) return;
-      entries.delete(id);
+    generation: () => generation,
+    set(id, entry, readAt) {
+      if (opts.ttlMs <= 0 || readAt !== generation) return;
+      drop(id);
       if (entries.size >= opts.max) {
         // Maps keep insertion order: the first key is the oldest.
         const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+        if (oldest !== undefined) drop(oldest);
       }
       entries.set(id, entry);
+      const userId = entry.row.userId;
+      if (userId !== null) byUser.set(userId, (byUser.get(userId) ?? new Set()).add(id));
+    },
+    setUser(id, user, readAt) {
+      const entry = entries.get(id);
+      if (entry && readAt === generation && entry.row.userId === user?.id) entry.user = user;
     },
     forgetSession(id) {
-      entries.delete(id);
+      generation += 1;
+      drop(id);
     },
     forgetUser(userId) {
-      for (const [id, entry] of entries) if (entry.row.userId === userId) entries.delete(id);
+      generation += 1;
+      for (const id of [...(byUser.get(userId) ?? [])]) drop(id);
     },
     clear() {
+      generation += 1;
       entries.clear();
+      byUser.clear();
     },
   };
 }

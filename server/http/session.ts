@@ -11,6 +11,12 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A session's expiry slides at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
+/**
+ * Whether a request is for the API, by the route it matched: the router decodes paths, so
+ * `/%61pi/...` reaches an /api route and must be treated as one. Unmatched requests go by URL.
+ */
+export const isApiRequest = (request: FastifyRequest) => (request.routeOptions.url ?? request.url).startsWith('/api/');
+
 export const requestDomain = (request: FastifyRequest) => request.hostname.split(':')[0]?.toLowerCase() ?? '';
 
 function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
@@ -36,7 +42,7 @@ export function registerSessionHooks(app: FastifyInstance) {
   // this process forgets them before answering, so the next request reads fresh rows. A read
   // that replaced the session row (the age splash is a GET) counts as a write.
   app.addHook('onSend', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     if (!UNSAFE.has(request.method) && request.session === request.initialSession) return;
     const { sessionCache } = app.ctx;
     const initial = request.initialSession;
@@ -52,19 +58,23 @@ export function registerSessionHooks(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     request.locale = localeFrom(request.headers['accept-language']);
-    if (!request.url.startsWith('/api/')) return;
+    // Every routed unsafe request needs the token, whatever its path looks like.
+    const routed = request.routeOptions.url !== undefined;
+    const unsafe = UNSAFE.has(request.method) && routed && request.routeOptions.config.csrf !== false;
+    if (!isApiRequest(request) && !unsafe) return;
     const { db, config, sessionCache } = app.ctx;
     const token = request.cookies[SESSION_COOKIE];
     if (isWellFormedToken(token)) {
       const id = hashToken(config.sessionSecret, token);
       const cached = sessionCache.get(id);
+      const readAt = sessionCache.generation();
       const row = cached?.row ?? (await findSession(db, id));
       if (row) {
         request.session = row;
         request.sessionToken = token;
         request.sessionUser = cached?.user;
         request.initialSession = row;
-        if (!cached) sessionCache.set(id, { row, user: undefined, at: Date.now() });
+        if (!cached) sessionCache.set(id, { row, user: undefined, at: Date.now() }, readAt);
         if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
           await touchSession(db, row.id);
           row.lastSeenAt = new Date();
@@ -73,8 +83,7 @@ export function registerSessionHooks(app: FastifyInstance) {
       }
     }
     // An unknown path answers 404 (no route, nothing to protect); known ones need the token.
-    const routed = request.routeOptions.url !== undefined;
-    if (UNSAFE.has(request.method) && routed && request.routeOptions.config.csrf !== false) {
+    if (unsafe) {
       const header = request.headers[XSRF_HEADER];
       const expected = request.sessionToken ? csrfTokenFor(config.sessionSecret, request.sessionToken) : null;
       if (!expected || typeof header !== 'string' || !safeEqual(header, expected)) throw csrfMismatch();

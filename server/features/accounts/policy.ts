@@ -10,11 +10,11 @@ export async function sessionUser(request: FastifyRequest): Promise<UserWithNick
   const session = request.session;
   if (!session?.userId) return null;
   if (request.sessionUser !== undefined) return request.sessionUser;
-  const user = await loadUserWithNicknames(request.server.ctx.db, session.userId);
+  const { db, sessionCache } = request.server.ctx;
+  const readAt = sessionCache.generation();
+  const user = await loadUserWithNicknames(db, session.userId);
   request.sessionUser = user;
-  const { sessionCache } = request.server.ctx;
-  const entry = sessionCache.get(session.id);
-  if (entry && entry.row.userId === session.userId) entry.user = user;
+  if (user) sessionCache.setUser(session.id, user, readAt);
   return user;
 }
 

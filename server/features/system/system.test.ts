@@ -71,6 +71,23 @@ describe('system when a dependency is down', () => {
   });
 });
 
+describe('encoded paths', () => {
+  it('treats /%61pi/… as the API: the CSRF token and the API headers apply', async () => {
+    const c = t.client();
+    await c.get('/api/auth/csrf-cookie');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/logout',
+      headers: { cookie: c.cookieHeader() },
+    });
+    expect(forged.statusCode).toBe(419);
+    expect(forged.json()).toMatchObject({ error: 'csrf_mismatch' });
+    const read = await t.app.inject({ method: 'GET', url: '/%61pi/version' });
+    expect(read.headers['x-version']).toBe('test-build');
+    expect(read.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('GET /api/config', () => {
   it('answers the public settings the SPA needs, and no secret', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
