@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   for (const routes of [systemRoutes, sessionRoutes, authRoutes, accountRoutes, nicknameRoutes, contentRoutes]) {
     await app.register(routes, { prefix: '/api' });
   }
-  if (config.env !== 'production') await app.register(mailboxRoutes);
+  if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);
   await app.ready();
   return app;

@@ -107,6 +107,8 @@ export type Config = {
   sessionCacheMs: number;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** The outbox page /dev/mailbox: only outside production and only on a local address. */
+  devMailbox: boolean;
   /** Built SPA folder; absent during tests and development with Vite. */
   appDir: string;
 };
@@ -140,6 +142,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(ROOT, e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (48+ random characters)');
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production, an https:// address');
   }
   const appDir = path.join(ROOT, 'dist', 'app');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -180,6 +185,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
+    devMailbox: e.NODE_ENV !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(host),
     appDir,
   };
 }

@@ -28,6 +28,11 @@ describe('route middleware', () => {
     }
   });
 
+  it('never follows a splash URL that is not a web address', () => {
+    expect(guard('users-signup', { redirect_splash: 'javascript:alert(1)' })).toEqual({ kind: 'continue' });
+    expect(guard('users-signup', { redirect_splash: 'data:text/html,x' })).toEqual({ kind: 'continue' });
+  });
+
   it('applies the rules in the spec order: voice call before splash before verification', () => {
     expect(guard('users-signup', { voicecall: true, redirect_splash: 'https://s.example' })).toEqual({
       kind: 'redirect',

@@ -34,6 +34,17 @@ export const UNVERIFIED_ALLOWED = new Set([
   'not-found',
 ]);
 
+/** A splash URL is followed only when it is a web address (never javascript: or data:). */
+export function safeSplashUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, 'https://invalid.invalid');
+    return url.protocol === 'https:' || url.protocol === 'http:' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export type GuardDecision = { kind: 'continue' } | { kind: 'redirect'; to: string } | { kind: 'leave'; to: string };
 
 /**
@@ -50,7 +61,7 @@ export function routeGuard(input: {
   if (input.session.voicecall && !VOICECALL_ALLOWED.has(name) && input.pathname !== '/') {
     return { kind: 'redirect', to: '/' };
   }
-  const splash = input.session.redirect_splash;
+  const splash = safeSplashUrl(input.session.redirect_splash);
   if (splash && !(SPLASH_EXEMPT_ROUTES as readonly string[]).includes(name)) return { kind: 'leave', to: splash };
   if (input.user && !input.user.is_verified && !UNVERIFIED_ALLOWED.has(name))
     return { kind: 'redirect', to: '/verify' };

@@ -36,13 +36,13 @@ export function redisThrottle(redis: Redis, prefix = 'throttle:'): Throttle {
   return {
     async hit(key, limit, windowSeconds) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).ttl(k).exec()) as [[null, number], [null, number]];
-      let retryAfter = ttl;
-      if (ttl < 0) {
-        await redis.expire(k, windowSeconds);
-        retryAfter = windowSeconds;
-      }
-      return { allowed: count <= limit, retryAfter };
+      // One round trip; EXPIRE … NX starts the window with the first hit and never extends it.
+      const [[, count], , [, ttl]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec()) as [
+        [null, number],
+        [null, number],
+        [null, number],
+      ];
+      return { allowed: count <= limit, retryAfter: ttl > 0 ? ttl : windowSeconds };
     },
     async reset(key) {
       await redis.del(prefix + key);

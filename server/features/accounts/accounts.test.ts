@@ -135,10 +135,22 @@ describe('e-mail change', () => {
     const mail = await mailTo(t, 'new-address@example.com');
     expect(mail).toMatchObject({ template: 'email_change', locale: 'de' });
     const { token } = linkFrom(mail.textBody, '/users/email_validate');
+    // A reset link mailed to the old address before the change must stop working with it.
+    await t.client().post('/api/auth/send', { email: 'old-address@example.com' });
+    const oldReset = linkFrom((await mailTo(t, 'old-address@example.com')).textBody, '/users/reset').token;
+    expect((await client.get('/api/auth/user')).json().user.email).toBe('old-address@example.com');
 
     const done = await t.client().post('/api/user/email_validate', { token });
     expect(done.statusCode).toBe(200);
     expect(done.json().user).toMatchObject({ id: user.id, email: 'new-address@example.com' });
+    // The member's own session, confirmed from another browser, shows the new address at once.
+    expect((await client.get('/api/auth/user')).json().user.email).toBe('new-address@example.com');
+    const reset = await t.client().post('/api/auth/reset', {
+      token: oldReset,
+      password: 'Another-Secret-55',
+      password_confirm: 'Another-Secret-55',
+    });
+    expect(reset.json()).toMatchObject({ error: 'unknown_credentials' });
     expect((await userRow(t, 'new-address@example.com')).id).toBe(user.id);
     await loginClient(t, 'new-address@example.com');
     const c = t.client();

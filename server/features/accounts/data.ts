@@ -16,6 +16,11 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row ?? null;
 }
 
+export async function findUserByGoogleSub(db: DbOrTx, sub: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+  return row ?? null;
+}
+
 export async function findUserByName(db: DbOrTx, name: string): Promise<UserRow | null> {
   const [row] = await db
     .select()

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { users } from '#server/db/schema/users.ts';
+import { consumeToken, revokeTokens } from '#server/features/auth/tokens.ts';
 
 type Settings = Partial<{
   name: string | null;
@@ -25,16 +26,38 @@ export async function updateSettings(db: DbOrTx, userId: number, settings: Setti
   }
 }
 
-/** 'email_taken' when the address was taken after the link was mailed. */
-export async function changeEmail(db: DbOrTx, userId: number, email: string): Promise<'ok' | 'email_taken'> {
+/**
+ * Applies a confirmed e-mail change: the token is used up and the address set in one
+ * transaction, so a refused change (address taken meanwhile) leaves the link valid. Links
+ * mailed to the old address (activation, reset) stop working.
+ */
+export async function applyEmailChange(
+  db: Db,
+  secret: string,
+  token: string,
+): Promise<{ userId: number } | 'invalid' | 'email_taken'> {
   try {
-    await db.update(users).set({ email, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
-    return 'ok';
+    return await db.transaction(async (tx) => {
+      const used = await consumeToken(tx, secret, token, 'email_change');
+      if (!used?.email) return 'invalid';
+      const [owner] = await tx
+        .update(users)
+        .set({ email: used.email, isVerified: true, updatedAt: new Date() })
+        .where(and(eq(users.id, used.userId), eq(users.status, 'active')))
+        .returning({ id: users.id });
+      if (!owner) throw new TokenOwnerGone();
+      await revokeTokens(tx, owner.id, ['activate', 'reset']);
+      return { userId: owner.id };
+    });
   } catch (err) {
+    if (err instanceof TokenOwnerGone) return 'invalid';
     if (isUniqueViolation(err, 'users_email_unique')) return 'email_taken';
     throw err;
   }
 }
+
+/** Rolls the e-mail change back when the account is gone, so the token is not used up for nothing. */
+class TokenOwnerGone extends Error {}
 
 /**
  * Cancels an account: it can no longer log in, its address and names are freed for a new sign-up

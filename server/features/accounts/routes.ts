@@ -7,18 +7,17 @@ import { AppError, invalidField, throttled, unknownCredentials } from '#server/e
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
-import { consumeToken, peekToken } from '#server/features/auth/tokens.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
 import { endSession } from '#server/http/session.ts';
 import { findUserByEmail, findUserByName, loadPresentableUser, type UserRow } from './data.ts';
-import { cancelAccount, changeEmail, updateSettings } from './mutations.ts';
+import { applyEmailChange, cancelAccount, updateSettings } from './mutations.ts';
 import { requireUser } from './policy.ts';
 import { presentUser } from './present.ts';
 
 const userResponse = z.object({ user: userSchema });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, mailer, throttle } = app.ctx;
+  const { db, config, mailer, throttle, sessionCache } = app.ctx;
   /** Checks a member's current password; guesses are limited to 10 an hour per account. */
   const confirmPassword = async (user: UserRow, password: string | undefined, field: string) => {
     const attempt = await throttle.hit(`password-check:${user.id}`, 10, 3600);
@@ -96,21 +95,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/email_validate',
     { schema: { body: tokenBody, response: { 200: userResponse } } },
     async (request) => {
-      const { token } = request.body;
-      const live = await peekToken(db, config.sessionSecret, token, 'email_change');
-      if (!live?.email) throw unknownCredentials();
-      // Checked before the token is used up, so a refused change leaves the link as it was.
-      if (await findUserByEmail(db, live.email)) throw new AppError('email_already_exists');
-      // Used up and applied together: if the address is taken meanwhile, the link stays valid.
-      const ownerId = await db.transaction(async (tx) => {
-        const used = await consumeToken(tx, config.sessionSecret, token, 'email_change');
-        if (!used?.email) throw unknownCredentials();
-        const owner = await loadPresentableUser(tx, used.userId);
-        if (!owner) throw unknownCredentials();
-        if ((await changeEmail(tx, owner.id, used.email)) === 'email_taken') throw new AppError('email_already_exists');
-        return owner.id;
-      });
-      return presented(ownerId);
+      const applied = await applyEmailChange(db, config.sessionSecret, request.body.token);
+      if (applied === 'invalid') throw unknownCredentials();
+      if (applied === 'email_taken') throw new AppError('email_already_exists');
+      // The owner need not be this session's user: their cached sessions must show the new address.
+      sessionCache.forgetUser(applied.userId);
+      return presented(applied.userId);
     },
   );
 

@@ -5,7 +5,7 @@ import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import { users } from '#server/db/schema/users.ts';
-import { expectRefused, registerAndVerify, userRow } from '#server/test/fixtures.ts';
+import { expectRefused, PASSWORD, registerAndVerify, registerUser, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
@@ -63,6 +63,18 @@ const googleLogin = async (credential: string, register?: boolean, lang = 'en') 
 };
 
 describe('Google sign-in', () => {
+  it('takes an unproven account made by someone else away from them: password and sessions go', async () => {
+    // Someone registers the address before its owner, with a password of their own.
+    const { client: squatter } = await registerUser(t, 'owner.first@gmail.com');
+    expect((await squatter.get('/api/auth/user')).statusCode).toBe(200);
+    const { res } = await googleLogin(await idToken({ sub: 'g-owner-first', email: 'owner.first@gmail.com' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: 'owner.first@gmail.com', is_verified: true, has_password: false });
+    expect((await squatter.get('/api/auth/user')).statusCode).toBe(401);
+    const again = await t.client().post('/api/auth/login', { username: 'owner.first@gmail.com', password: PASSWORD });
+    expect(again.statusCode).toBe(401);
+  });
+
   it('answers 422 with the address for an unknown account, so the client can offer sign-up', async () => {
     const credential = await idToken({ sub: 'g-new', email: 'New.Google@Gmail.com' });
     const c = t.client();

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Locale } from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, throttled, unknownCredentials } from '#server/errors.ts';
-import { findUserByEmail, findUserByLogin } from '#server/features/accounts/data.ts';
+import { findUserByEmail, findUserByGoogleSub, findUserByLogin } from '#server/features/accounts/data.ts';
+import { destroyUserSessions } from '#server/features/session/mutations.ts';
 import { createUser, linkGoogle } from './mutations.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -39,12 +38,18 @@ export async function loginWithGoogle(
   if (!ctx.google.enabled) throw unknownCredentials();
   const identity = await ctx.google.verify(credential);
   if (!identity) throw unknownCredentials();
-  const [bySub] = await ctx.db.select().from(users).where(sql`${users.googleSub} = ${identity.sub}`).limit(1);
+  const bySub = await findUserByGoogleSub(ctx.db, identity.sub);
   const byEmail = bySub ?? (identity.emailVerified ? await findUserByEmail(ctx.db, identity.email) : null);
   if (byEmail) {
     if (byEmail.status === 'blocked') throw blocked();
     if (byEmail.status === 'cancelled') throw unknownCredentials();
-    if (!byEmail.googleSub) await linkGoogle(ctx.db, byEmail.id, identity.sub);
+    if (!byEmail.googleSub) {
+      // Google proves the address. An account nobody had proved it for may have been made by
+      // someone else: its password and sessions go, so only the owner holds the account.
+      const unproven = !byEmail.isVerified;
+      await linkGoogle(ctx.db, byEmail.id, identity.sub, { dropPassword: unproven });
+      if (unproven) await destroyUserSessions(ctx.db, byEmail.id);
+    }
     return byEmail.id;
   }
   if (!register) throw new AppError('google_account_not_found', { email: identity.email });

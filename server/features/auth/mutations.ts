@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -57,9 +57,14 @@ export async function markVerified(db: DbOrTx, userId: number) {
   await db.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function linkGoogle(db: DbOrTx, userId: number, sub: string) {
+export async function linkGoogle(db: DbOrTx, userId: number, sub: string, opts: { dropPassword: boolean }) {
   await db
     .update(users)
-    .set({ googleSub: sub, isVerified: sql`true`, updatedAt: new Date() })
+    .set({
+      googleSub: sub,
+      isVerified: true,
+      updatedAt: new Date(),
+      ...(opts.dropPassword ? { passwordHash: null } : {}),
+    })
     .where(eq(users.id, userId));
 }

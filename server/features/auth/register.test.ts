@@ -58,7 +58,11 @@ describe('registration journey', () => {
     expect((await userRow(t, 'new.member@example.com')).isVerified).toBe(true);
     const [used] = await t.db.select().from(authTokens).where(eq(authTokens.userId, row.id));
     expect(used?.usedAt).toBeInstanceOf(Date);
-    await expectRefused(t, () => c.post('/api/register/validate', { token }), 401, 'unknown_credentials');
+    // The registrant's session ended with the activation; a second use from anywhere is refused.
+    const again = t.client();
+    await again.get('/api/auth/csrf-cookie');
+    await expectRefused(t, () => again.post('/api/register/validate', { token }), 401, 'unknown_credentials');
+    expect((await c.get('/api/auth/user')).statusCode).toBe(401);
   });
 
   it.each([
@@ -94,6 +98,18 @@ describe('registration journey', () => {
     expect(ok.json().user).toMatchObject({ is_verified: true, has_password: true });
     const login = await t.client().post('/api/auth/login', { username: 'nopass@example.com', password: PASSWORD });
     expect(login.statusCode).toBe(200);
+  });
+
+  it("ends the registrant's sessions when the owner of the address activates from another browser", async () => {
+    const { client: registrant } = await registerUser(t, 'proved-later@example.com');
+    expect((await registrant.get('/api/auth/user')).statusCode).toBe(200);
+    const owner = t.client();
+    const res = await owner.post('/api/register/validate', {
+      token: await activationToken('proved-later@example.com'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await owner.get('/api/auth/user')).json().user.is_verified).toBe(true);
+    expect((await registrant.get('/api/auth/user')).statusCode).toBe(401);
   });
 });
 

@@ -102,6 +102,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!used) throw unknownCredentials();
       if (password && !owner.passwordHash) await setPassword(db, owner.id, password);
       await markVerified(db, owner.id);
+      // Whoever registered the address before its owner proved it loses every session now.
+      await destroyUserSessions(db, owner.id);
       await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
       return presented(owner.id);
     },

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { authTokens } from '#server/db/schema/users.ts';
 
@@ -16,18 +16,26 @@ export async function issueToken(
   opts: { userId: number; purpose: TokenPurpose; ttlMs: number; email?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // In one transaction, so two requests at once cannot leave two live tokens.
+  await db.transaction(async (tx) => {
+    await revokeTokens(tx, opts.userId, [opts.purpose]);
+    await tx.insert(authTokens).values({
+      id: tokenId(secret, token),
+      userId: opts.userId,
+      purpose: opts.purpose,
+      email: opts.email ?? null,
+      expiresAt: new Date(Date.now() + opts.ttlMs),
+    });
+  });
+  return token;
+}
+
+/** Marks a user's unused tokens of these purposes used (e.g. links mailed to an old address). */
+export async function revokeTokens(db: DbOrTx, userId: number, purposes: TokenPurpose[]) {
   await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.userId, opts.userId), eq(authTokens.purpose, opts.purpose), isNull(authTokens.usedAt)));
-  await db.insert(authTokens).values({
-    id: tokenId(secret, token),
-    userId: opts.userId,
-    purpose: opts.purpose,
-    email: opts.email ?? null,
-    expiresAt: new Date(Date.now() + opts.ttlMs),
-  });
-  return token;
+    .where(and(eq(authTokens.userId, userId), inArray(authTokens.purpose, purposes), isNull(authTokens.usedAt)));
 }
 
 /** The token's row while it is unused and unexpired. */

@@ -1,7 +1,7 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mailOutbox } from '#server/db/schema/mail.ts';
+import { latestMails } from './data.ts';
+import { presentMail } from './present.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -18,19 +18,9 @@ const mailList = z.array(
   }),
 );
 
-/** The outbox as a page, for trying the product without a mail server (never in production). */
+/** The outbox as a page, for trying the product without a mail server (local addresses only, never in production). */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const latest = async () => {
-    const rows = await app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);
-    return rows.map((r) => ({
-      id: r.id,
-      to: r.toAddress,
-      subject: r.subject,
-      text: r.textBody,
-      created: r.createdAt.toISOString(),
-      sent: r.sentAt !== null,
-    }));
-  };
+  const latest = async () => (await latestMails(app.ctx.db)).map(presentMail);
 
   app.get('/dev/mailbox.json', { schema: { response: { 200: mailList } } }, latest);
 
