@@ -30,6 +30,7 @@ import { registerSpa } from './http/spa.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
+import { noRealtime } from './realtime/hub.ts';
 
 export type AppDeps = { database?: Database; redis?: Redis | null; mailTransport?: MailTransport | null };
 export type App = FastifyInstance;
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redis,
     throttle: redis ? redisThrottle(redis) : memoryThrottle(),
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheMs, max: 50_000 }),
+    realtime: noRealtime,
     mailer: createMailer(database.db, config.site.name, transport, (err) =>
       app.log.error({ err }, 'mail delivery failed'),
     ),

@@ -8,6 +8,7 @@ import type { SessionRow } from './features/session/data.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { Throttle } from './http/throttle.ts';
 import type { GoogleVerifier } from './providers/google.ts';
+import type { Realtime } from './realtime/hub.ts';
 
 /** What every route can reach through `app.ctx`; built once per app in buildApp. */
 export type AppContext = {
@@ -17,6 +18,7 @@ export type AppContext = {
   redis: Redis | null;
   throttle: Throttle;
   sessionCache: SessionCache;
+  realtime: Realtime;
   mailer: Mailer;
   google: GoogleVerifier;
 };

@@ -1,0 +1,24 @@
+/**
+ * The real-time events of the spec (part 1 "Real-time socket events received"), typed for the
+ * Socket.IO server and client alike.
+ */
+export type ShowUpdate = { online?: boolean };
+
+export interface ServerToClientEvents {
+  /** The member's new coin balance. */
+  'user:coins': (payload: { coins: number }) => void;
+  /** The session ended on the server (logout elsewhere, cancellation, password change). */
+  'user:logout': () => void;
+  /** The age check changed: refetch the user. */
+  'user:avs': () => void;
+  /** Refresh the message count. */
+  'user:mc': () => void;
+  /** Shows to update, keyed by universal id, including online states. */
+  'show:bulkupdate': (payload: Record<string, ShowUpdate>) => void;
+}
+
+// biome-ignore lint/complexity/noBannedTypes: the client sends no events yet; the map grows with chat
+export type ClientToServerEvents = {};
+
+export type ServerEvent = keyof ServerToClientEvents;
+export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;

@@ -1,0 +1,17 @@
+import type { ServerEvent, ServerEventArgs } from '#common/realtime.ts';
+
+/**
+ * How features reach connected browsers: by user (every socket of a member) or everybody.
+ * Mutations call it after their transaction committed; the Socket.IO server implements it
+ * (server/realtime/socket.ts), and fans out through Redis when REDIS_URL is set.
+ */
+export type Realtime = {
+  toUser<E extends ServerEvent>(userId: number, event: E, ...args: ServerEventArgs<E>): void;
+  broadcast<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
+};
+
+/** Until a socket server is attached (tests that need none, scripts), events go nowhere. */
+export const noRealtime: Realtime = {
+  toUser: () => {},
+  broadcast: () => {},
+};
