@@ -16,12 +16,12 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '#common/constants.ts';
 import { buildApp } from '#server/app.ts';
 import { DEMO_MEMBER, seedDemo } from '#server/db/seed/demo.ts';
 import { loadConfig } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
+import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
 import { BUDGET, judge, type Report, renderMarkdown, summarize, type TargetResult, timings, toJson } from './report.ts';
 
 const CONNECTIONS = 100;
@@ -43,41 +43,9 @@ if (!(duration > 0 && duration <= 300) || !(warmup >= 0 && warmup <= 60)) {
 const adminUrl = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 const redisUrl = args['no-redis'] ? null : process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-function assertLoopback(label: string, url: string) {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) throw new Error(`${label} must be a loopback address: ${url}`);
-}
 assertLoopback('DATABASE_URL', adminUrl);
 if (redisUrl) assertLoopback('REDIS_URL', redisUrl);
-
-// Cleanup steps run in reverse order, each once, whatever happens (including Ctrl-C and the deadline).
-const cleanups: Array<() => Promise<void>> = [];
-/** Registers a cleanup step and returns it, so it can also run early. */
-function defer(label: string, run: () => Promise<unknown>): () => Promise<void> {
-  let done: Promise<void> | null = null;
-  const step = () => {
-    done ??= run().then(
-      () => {},
-      (err: unknown) => console.error(`cleanup: ${label} failed:`, err),
-    );
-    return done;
-  };
-  cleanups.push(step);
-  return step;
-}
-let cleaning: Promise<void> | null = null;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of [...cleanups].reverse()) await step();
-  })();
-  return cleaning;
-}
-process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
-const deadlineMs = 3 * (duration + warmup) * 1000 + 180_000;
-setTimeout(() => {
-  console.error(`bench: still running after ${deadlineMs / 1000} s, giving up`);
-  void cleanup().finally(() => process.exit(2));
-}, deadlineMs).unref();
+cleanUpOnExit(3 * (duration + warmup) * 1000 + 180_000);
 
 async function listenLocal(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -147,37 +115,6 @@ async function login(base: string): Promise<string> {
   return cookieHeader();
 }
 
-async function createBenchDatabase(): Promise<{ url: string; version: string }> {
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const { rows } = await admin.query<{ server_version: string }>('show server_version');
-    defer(`drop database ${name}`, async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      try {
-        // pg's pool.end() resolves before its sockets close; forcing the drop while they are still
-        // open would raise an unhandled 'error' on the closed pool, so wait (up to 5 s) for them.
-        for (let i = 0; i < 50; i++) {
-          const open = await a.query('select 1 from pg_stat_activity where datname = $1', [name]);
-          if (open.rowCount === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        await a.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await a.end();
-      }
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), version: rows[0]?.server_version ?? 'unknown' };
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Redis for the app, its keys under a bench prefix that is deleted at the end. */
 async function openBenchRedis(url: string): Promise<{ redis: Redis; version: string }> {
   const prefix = `bench:${randomBytes(6).toString('hex')}:`;
@@ -210,8 +147,6 @@ async function measureHashes(): Promise<number[]> {
   return samples;
 }
 
-const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
-
 async function main() {
   const loadAverageAtStart = loadAverage();
 
@@ -221,7 +156,7 @@ async function main() {
   const helloWorld = await measure('hello-world', await listenLocal(hello), '/', {}, (b) => b === '{"hello":"world"}');
   await closeHello();
 
-  const database = await createBenchDatabase();
+  const database = await createBenchDatabase(adminUrl);
   const redis = redisUrl ? await openBenchRedis(redisUrl) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -238,7 +173,7 @@ async function main() {
   });
   const app = await buildApp(config, { redis: redis?.redis ?? null, mailTransport: null });
   const closeApp = defer('close app', () => app.close());
-  await seedDemo(app.ctx.db, () => {});
+  await seedDemo(app.ctx, () => {});
   const base = await listenLocal(app);
   const cookie = await login(base);
   const headers = { cookie, 'accept-language': 'en' };

@@ -15,7 +15,7 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
-  const demo = config.seedDemo ? await seedDemo(app.ctx.db, (msg) => app.log.info(msg)) : null;
+  const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
   await app.listen({ host: config.host, port: config.port });
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];

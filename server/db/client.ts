@@ -28,9 +28,16 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
  * Opens PostgreSQL: a server when a URL is given, else embedded PGlite with its files in
  * `dataDir` (or in memory when `dataDir` is 'memory://'). Applies the migrations either way.
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir: string;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the
+    // pool replaces it, and the next query that cannot connect fails on its own.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool });
     await migratePg(db, { migrationsFolder });
     return {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { User } from '#common/api/auth.ts';
+import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { clientLogs, contactMessages, takedownNotices } from '#server/db/schema/content.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
@@ -80,7 +81,16 @@ export async function dbState(t: TestContext) {
     contact: await db.select().from(contactMessages).orderBy(asc(contactMessages.id)),
     takedown: await db.select().from(takedownNotices).orderBy(asc(takedownNotices.id)),
     clientLogs: await db.select().from(clientLogs).orderBy(asc(clientLogs.id)),
+    wallets: await db.select().from(wallets).orderBy(asc(wallets.userId)),
+    coinLedger: await db.select().from(coinLedger).orderBy(asc(coinLedger.id)),
   };
+}
+
+/** A member written straight into the table: for tests that need ids, not a logged-in browser. */
+export async function insertUser(t: TestContext, email: string): Promise<number> {
+  const [row] = await t.db.insert(users).values({ email }).returning({ id: users.id });
+  if (!row) throw new Error(`insert of ${email} returned nothing`);
+  return row.id;
 }
 
 /**

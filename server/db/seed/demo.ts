@@ -1,23 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
+import { type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 
 export const DEMO_MEMBER = {
   email: 'demo@livecam.local',
   password: 'demo-member-2026',
   name: 'demo',
   nickname: 'DemoFan',
+  coins: 500,
 };
 
-/** Seeds the demo member on an empty database, so `npm start` can be tried at once. */
-export async function seedDemo(db: Db, log: (msg: string) => void) {
+/**
+ * Seeds the demo member on an empty database, so `npm start` can be tried at once, with welcome
+ * coins under a fixed idempotency key: running the seed again credits nothing more.
+ */
+export async function seedDemo(deps: CoinDeps, log: (msg: string) => void) {
+  const { db } = deps;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email)).limit(1);
-  if (existing) return DEMO_MEMBER;
+  if (existing) {
+    await welcomeCoins(deps, existing.id);
+    return DEMO_MEMBER;
+  }
   const [any] = await db.select({ id: users.id }).from(users).limit(1);
   if (any) return null;
   log('seeding demo content');
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -37,6 +45,11 @@ export async function seedDemo(db: Db, log: (msg: string) => void) {
       .update(users)
       .set({ currentNicknameId: nick?.id ?? null })
       .where(eq(users.id, user.id));
+    return user.id;
   });
+  await welcomeCoins(deps, userId);
   return DEMO_MEMBER;
 }
+
+const welcomeCoins = (deps: CoinDeps, userId: number) =>
+  credit(deps, { userId, amount: DEMO_MEMBER.coins, reason: 'bonus', idempotencyKey: 'seed-demo-coins' });

@@ -1,10 +1,12 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { wallets } from '#server/db/schema/coins.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NicknameRow = typeof nicknames.$inferSelect;
-export type UserWithNicknames = UserRow & { nicknames: NicknameRow[] };
+/** `coins`: the wallet balance, read with the user (0 before the first credit). */
+export type UserWithNicknames = UserRow & { nicknames: NicknameRow[]; coins: number };
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -46,15 +48,17 @@ export async function loadNicknames(db: DbOrTx, userId: number): Promise<Nicknam
 }
 
 export async function loadUserWithNicknames(db: DbOrTx, id: number): Promise<UserWithNicknames | null> {
-  const user = await findUserById(db, id);
-  if (!user) return null;
-  return { ...user, nicknames: await loadNicknames(db, id) };
+  const [row] = await db
+    .select({ user: users, coins: wallets.balance })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { ...row.user, coins: row.coins ?? 0, nicknames: await loadNicknames(db, id) };
 }
 
-/**
- * The user as presented, or null when the id no longer names a usable account.
- * Coins stay 0 until the account has a wallet.
- */
+/** The user as presented, or null when the id no longer names a usable account. */
 export async function loadPresentableUser(db: DbOrTx, id: number | null | undefined) {
   if (!id) return null;
   const user = await loadUserWithNicknames(db, id);

@@ -2,13 +2,13 @@ import type { User } from '#common/api/auth.ts';
 import type { UserWithNicknames } from './data.ts';
 
 /** The user as the client sees it (spec part 1 section 3); never the row itself. */
-export function presentUser(u: UserWithNicknames, coins: number): User {
+export function presentUser(u: UserWithNicknames): User {
   const data = u.nicknames.map((n) => ({ id: n.id, nickname: n.nickname }));
   return {
     id: u.id,
     name: u.name,
     email: u.email,
-    coins,
+    coins: u.coins,
     is_verified: u.isVerified,
     show_history: u.showHistory,
     newsletter: u.newsletter,

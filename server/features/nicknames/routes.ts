@@ -19,7 +19,7 @@ export const nicknameRoutes: FastifyPluginAsyncZod = async (app) => {
   const presented = async (userId: number) => {
     const u = await loadPresentableUser(db, userId);
     if (!u) throw unknownCredentials();
-    return { user: presentUser(u, 0) };
+    return { user: presentUser(u) };
   };
 
   app.post(

@@ -30,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/session/init', { schema: { response: { 200: sessionAndUser } } }, async (request, reply) => {
     await ensureSession(request, reply);
     const user = await sessionUser(request);
-    return { session: present(request), user: user?.status === 'active' ? presentUser(user, 0) : null };
+    return { session: present(request), user: user?.status === 'active' ? presentUser(user) : null };
   });
 
   app.get(

@@ -1,0 +1,226 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
+import type { Tx } from '#server/db/client.ts';
+import { coinLedger, wallets } from '#server/db/schema/coins.ts';
+
+/**
+ * The only writer of `wallets` and `coin_ledger` (DESIGN.md "Money is a ledger"). Every movement is
+ * one transaction: the ledger row goes in first under its idempotency key, so a replay stops there
+ * and changes nothing; then one conditional statement moves the balance, so no read-then-write can
+ * overspend. After the commit the member's cached user is forgotten and the new balance is pushed.
+ */
+
+/** What a movement needs from the app; `app.ctx` is one. Read at call time: realtime is attached late. */
+export type CoinDeps = Pick<AppContext, 'db' | 'realtime' | 'sessionCache'>;
+
+export type CoinReason =
+  | 'purchase'
+  | 'spend'
+  | 'refund'
+  | 'chargeback'
+  | 'coupon'
+  | 'transfer_in'
+  | 'transfer_out'
+  | 'bonus';
+
+export type Movement = {
+  userId: number;
+  amount: number;
+  reason: CoinReason;
+  reference?: string | null;
+  idempotencyKey: string;
+};
+
+export type Transfer = {
+  from: number;
+  to: number;
+  amount: number;
+  reference?: string | null;
+  idempotencyKey: string;
+};
+
+/** `replayed`: the key was used before; this is that call's outcome and nothing changed now. */
+export type Credited = { ok: true; balance: number; entryId: number; replayed: boolean };
+export type NoCoins = { ok: false; reason: 'no_coins' };
+export type Debited = Credited | NoCoins;
+export type Transferred =
+  | { ok: true; balance: number; toBalance: number; entryId: number; replayed: boolean }
+  | NoCoins;
+
+/** The balance column is a PostgreSQL integer. */
+const MAX_AMOUNT = 2_147_483_647;
+
+/** Thrown inside a transaction to roll it back; answered as the typed no_coins result outside. */
+class NotEnoughCoins extends Error {}
+
+function checkAmount(amount: number) {
+  // A bad amount is a bug in the caller, not a user error: fail loudly.
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_AMOUNT) {
+    throw new Error(`coin amount must be a positive integer up to ${MAX_AMOUNT}, got ${amount}`);
+  }
+}
+
+/** The key the receiving row of a transfer gets (each ledger row needs its own key). */
+const incomingKey = (key: string) => `${key}:in`;
+
+type Entry = { userId: number; delta: number; reason: CoinReason; reference: string | null; idempotencyKey: string };
+
+/** Inserts the ledger row; null when the key exists already (a replay). */
+async function insertEntry(tx: Tx, entry: Entry): Promise<number | null> {
+  const [row] = await tx
+    .insert(coinLedger)
+    .values(entry)
+    .onConflictDoNothing({ target: coinLedger.idempotencyKey })
+    .returning({ id: coinLedger.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Moves the wallet by `delta` and records the new balance on the entry, in one statement. A credit
+ * creates the wallet; a debit only matches when the balance covers it (null otherwise).
+ */
+async function applyDelta(tx: Tx, userId: number, delta: number, entryId: number): Promise<number | null> {
+  const moved = tx.$with('moved').as(
+    delta > 0
+      ? tx
+          .insert(wallets)
+          .values({ userId, balance: delta })
+          .onConflictDoUpdate({
+            target: wallets.userId,
+            set: { balance: sql`${wallets.balance} + excluded.balance`, updatedAt: sql`now()` },
+          })
+          .returning({ balance: wallets.balance })
+      : tx
+          .update(wallets)
+          .set({ balance: sql`${wallets.balance} + ${delta}`, updatedAt: sql`now()` })
+          .where(sql`${wallets.userId} = ${userId} and ${wallets.balance} + ${delta} >= 0`)
+          .returning({ balance: wallets.balance }),
+  );
+  const [row] = await tx
+    .with(moved)
+    .update(coinLedger)
+    .set({ balanceAfter: sql`${moved.balance}` })
+    .from(moved)
+    .where(eq(coinLedger.id, entryId))
+    .returning({ balance: moved.balance });
+  return row?.balance ?? null;
+}
+
+/** The committed entries of replayed keys; a key reused for a different movement is a bug. */
+async function originalEntries(tx: Tx, expected: Entry[]) {
+  const keys = expected.map((e) => e.idempotencyKey);
+  const rows = await tx.select().from(coinLedger).where(inArray(coinLedger.idempotencyKey, keys));
+  return expected.map((e) => {
+    const row = rows.find((r) => r.idempotencyKey === e.idempotencyKey);
+    if (!row || row.userId !== e.userId || row.delta !== e.delta || row.balanceAfter === null) {
+      throw new Error(`idempotency key ${e.idempotencyKey} was used for a different coin movement`);
+    }
+    return { id: row.id, balance: row.balanceAfter };
+  });
+}
+
+function announce(deps: CoinDeps, userId: number, coins: number) {
+  deps.sessionCache.forgetUser(userId);
+  deps.realtime.toUser(userId, 'user:coins', { coins });
+}
+
+async function move(deps: CoinDeps, m: Movement, sign: 1 | -1): Promise<Debited> {
+  checkAmount(m.amount);
+  const entry: Entry = {
+    userId: m.userId,
+    delta: sign * m.amount,
+    reason: m.reason,
+    reference: m.reference ?? null,
+    idempotencyKey: m.idempotencyKey,
+  };
+  let result: Credited;
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const entryId = await insertEntry(tx, entry);
+      if (entryId === null) {
+        const [original] = await originalEntries(tx, [entry]);
+        if (!original) throw new Error('replay lookup returned nothing');
+        return { ok: true as const, balance: original.balance, entryId: original.id, replayed: true };
+      }
+      const balance = await applyDelta(tx, m.userId, entry.delta, entryId);
+      if (balance === null) throw new NotEnoughCoins();
+      return { ok: true as const, balance, entryId, replayed: false };
+    });
+  } catch (err) {
+    if (err instanceof NotEnoughCoins) return { ok: false, reason: 'no_coins' };
+    throw err;
+  }
+  if (!result.replayed) announce(deps, m.userId, result.balance);
+  return result;
+}
+
+/** Adds coins (creating the wallet on the first credit). */
+export async function credit(deps: CoinDeps, m: Movement): Promise<Credited> {
+  const result = await move(deps, m, 1);
+  if (!result.ok) throw new Error('a credit cannot run out of coins');
+  return result;
+}
+
+/** Takes coins when the balance covers them; otherwise no_coins and nothing is written. */
+export function debit(deps: CoinDeps, m: Movement): Promise<Debited> {
+  return move(deps, m, -1);
+}
+
+/**
+ * Moves coins between two members (performer earnings): a transfer_out row under the given key and
+ * a transfer_in row under `<key>:in`, both wallets in one transaction, or nothing at all.
+ */
+export async function transfer(deps: CoinDeps, t: Transfer): Promise<Transferred> {
+  checkAmount(t.amount);
+  if (t.from === t.to) throw new Error('a coin transfer needs two different members');
+  const reference = t.reference ?? null;
+  const out: Entry = {
+    userId: t.from,
+    delta: -t.amount,
+    reason: 'transfer_out',
+    reference,
+    idempotencyKey: t.idempotencyKey,
+  };
+  const incoming: Entry = {
+    userId: t.to,
+    delta: t.amount,
+    reason: 'transfer_in',
+    reference,
+    idempotencyKey: incomingKey(t.idempotencyKey),
+  };
+  let result: Extract<Transferred, { ok: true }>;
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const outId = await insertEntry(tx, out);
+      if (outId === null) {
+        const [o, i] = await originalEntries(tx, [out, incoming]);
+        if (!o || !i) throw new Error('replay lookup returned nothing');
+        return { ok: true as const, balance: o.balance, toBalance: i.balance, entryId: o.id, replayed: true };
+      }
+      const inId = await insertEntry(tx, incoming);
+      if (inId === null) throw new Error(`idempotency key ${incoming.idempotencyKey} is taken`);
+      // Wallets are locked in user id order, so two opposite transfers cannot deadlock.
+      const steps = [
+        { entry: out, id: outId },
+        { entry: incoming, id: inId },
+      ].sort((a, b) => a.entry.userId - b.entry.userId);
+      const balances = new Map<number, number>();
+      for (const step of steps) {
+        const balance = await applyDelta(tx, step.entry.userId, step.entry.delta, step.id);
+        if (balance === null) throw new NotEnoughCoins();
+        balances.set(step.entry.userId, balance);
+      }
+      const balance = balances.get(t.from) ?? 0;
+      const toBalance = balances.get(t.to) ?? 0;
+      return { ok: true as const, balance, toBalance, entryId: outId, replayed: false };
+    });
+  } catch (err) {
+    if (err instanceof NotEnoughCoins) return { ok: false, reason: 'no_coins' };
+    throw err;
+  }
+  if (!result.replayed) {
+    announce(deps, t.from, result.balance);
+    announce(deps, t.to, result.toBalance);
+  }
+  return result;
+}
