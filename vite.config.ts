@@ -32,5 +32,12 @@ export default defineConfig({
   plugins: [react(), writeBuildId(outDir)],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: { outDir, emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
+  server: {
+    proxy: {
+      // WebSocket upgrades too; the server checks the Origin against PUBLIC_URL (the Vite address here).
+      '/api/socket': { target: 'http://127.0.0.1:3000', ws: true },
+      '/api': 'http://127.0.0.1:3000',
+      '/dev': 'http://127.0.0.1:3000',
+    },
+  },
 });

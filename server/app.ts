@@ -31,6 +31,7 @@ import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
 import { noRealtime } from './realtime/hub.ts';
+import { attachSocketServer } from './realtime/socket.ts';
 
 export type AppDeps = { database?: Database; redis?: Redis | null; mailTransport?: MailTransport | null };
 export type App = FastifyInstance;
@@ -62,7 +63,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = deps.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    deps.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => app.log.warn({ err }, 'an idle database connection failed'),
+    }));
   const ownsDatabase = !deps.database;
   const redis =
     deps.redis !== undefined ? deps.redis : config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
@@ -118,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);
+  attachSocketServer(app);
   await app.ready();
   return app;
 }

@@ -3,16 +3,19 @@ import { useLocation, useNavigate } from 'react-router';
 import { startClientLog, trackRoute } from './client-log.ts';
 import { registerNavigate } from './navigation.ts';
 import { watchStaleChunks } from './stale-chunk.ts';
+import { useRealtime } from './use-realtime.ts';
 import { useVisitorId } from './use-visitor-id.ts';
 
 /**
  * The shell's side effects: the router's navigate for code outside React, route tracking for
- * the client error log, the error listeners, the stale-part reload guard and the visitor id.
+ * the client error log, the error listeners, the stale-part reload guard, the visitor id and the
+ * member's real-time socket.
  */
 export function useShellEffects() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useVisitorId();
+  useRealtime();
 
   useEffect(() => {
     registerNavigate((to) => void navigate(to));

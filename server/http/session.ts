@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_DAYS, XSRF_COOKIE, XSRF_HEADER } from '#common/constants.ts';
+import type { AppContext } from '#server/context.ts';
 import type { SessionData } from '#server/db/schema/sessions.ts';
 import { csrfMismatch } from '#server/errors.ts';
-import { findSession } from '#server/features/session/data.ts';
-import { createSession, destroySession, touchSession } from '#server/features/session/mutations.ts';
+import { findSession, hasUserSessions, type SessionRow } from '#server/features/session/data.ts';
+import {
+  createSession,
+  destroySession,
+  destroyUserSessions,
+  touchSession,
+} from '#server/features/session/mutations.ts';
 import { csrfTokenFor, hashToken, isWellFormedToken, safeEqual } from '#server/features/session/tokens.ts';
 import { localeFrom } from './locale.ts';
+import type { SessionCacheEntry } from './session-cache.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A session's expiry slides at most this often, so reads do not turn into writes. */
@@ -28,6 +35,26 @@ function writeCookies(request: FastifyRequest, reply: FastifyReply, token: strin
   const { sessionSecret } = request.server.ctx.config;
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, true));
   reply.setCookie(XSRF_COOKIE, csrfTokenFor(sessionSecret, token), cookieOptions(request, false));
+}
+
+/**
+ * The live session of an `auth.session` cookie value, through this process's cache: HTTP
+ * requests and socket handshakes find sessions the same way.
+ */
+export async function sessionFromToken(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<{ row: SessionRow; token: string; user: SessionCacheEntry['user'] } | null> {
+  if (!isWellFormedToken(token)) return null;
+  const { db, config, sessionCache } = ctx;
+  const id = hashToken(config.sessionSecret, token);
+  const cached = sessionCache.get(id);
+  if (cached) return { row: cached.row, token, user: cached.user };
+  const readAt = sessionCache.generation();
+  const row = await findSession(db, id);
+  if (!row) return null;
+  sessionCache.set(id, { row, user: undefined, at: Date.now() }, readAt);
+  return { row, token, user: undefined };
 }
 
 /** Loads the session and the locale, enforces CSRF on unsafe methods and slides the expiry. */
@@ -62,24 +89,18 @@ export function registerSessionHooks(app: FastifyInstance) {
     const routed = request.routeOptions.url !== undefined;
     const unsafe = UNSAFE.has(request.method) && routed && request.routeOptions.config.csrf !== false;
     if (!isApiRequest(request) && !unsafe) return;
-    const { db, config, sessionCache } = app.ctx;
-    const token = request.cookies[SESSION_COOKIE];
-    if (isWellFormedToken(token)) {
-      const id = hashToken(config.sessionSecret, token);
-      const cached = sessionCache.get(id);
-      const readAt = sessionCache.generation();
-      const row = cached?.row ?? (await findSession(db, id));
-      if (row) {
-        request.session = row;
-        request.sessionToken = token;
-        request.sessionUser = cached?.user;
-        request.initialSession = row;
-        if (!cached) sessionCache.set(id, { row, user: undefined, at: Date.now() }, readAt);
-        if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-          await touchSession(db, row.id);
-          row.lastSeenAt = new Date();
-          writeCookies(request, reply, token);
-        }
+    const { db, config } = app.ctx;
+    const found = await sessionFromToken(app.ctx, request.cookies[SESSION_COOKIE]);
+    if (found) {
+      const { row, token } = found;
+      request.session = row;
+      request.sessionToken = token;
+      request.sessionUser = found.user;
+      request.initialSession = row;
+      if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(db, row.id);
+        row.lastSeenAt = new Date();
+        writeCookies(request, reply, token);
       }
     }
     // An unknown path answers 404 (no route, nothing to protect); known ones need the token.
@@ -143,9 +164,19 @@ export async function startUserSession(
  * visitor id), so logging out does not ask for the age again.
  */
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {
-  const { db, config } = request.server.ctx;
-  const old = request.session?.data ?? {};
-  if (request.session) await destroySession(db, request.session.id);
+  const { db, config, realtime } = request.server.ctx;
+  const ended = request.session;
+  const old = ended?.data ?? {};
+  if (ended) await destroySession(db, ended.id);
+  const userId = ended?.userId;
+  if (ended && userId) {
+    // Other devices still logged in keep their sockets; when none is left (cancellation ended
+    // them first), every socket of the user hears it.
+    const othersLive = await hasUserSessions(db, userId);
+    afterResponse(reply, () =>
+      othersLive ? realtime.sessionsEnded({ sessionId: ended.id }) : realtime.sessionsEnded({ userId }),
+    );
+  }
   request.session = null;
   request.sessionToken = null;
   if (!old.splash18Confirmed) {
@@ -161,4 +192,33 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply) {
   request.session = row;
   request.sessionToken = token;
   writeCookies(request, reply, token);
+}
+
+/**
+ * Ends every session of a user except the one kept (password change, reset, a proven address),
+ * and logs their sockets out. The session this request holds when it answers is spared: a reset
+ * that logs its browser in again must not log that browser out.
+ */
+export async function endUserSessions(request: FastifyRequest, reply: FastifyReply, userId: number, keepId?: string) {
+  const { db, realtime } = request.server.ctx;
+  await destroyUserSessions(db, userId, keepId);
+  afterResponse(reply, () => {
+    const kept = request.session?.userId === userId ? request.session.id : undefined;
+    realtime.sessionsEnded({ userId, ...(kept ? { exceptSessionId: kept } : {}) });
+  });
+}
+
+/**
+ * Runs once the answer has been written: a socket event sent earlier could make the browser
+ * refetch its session with the cookie this answer is about to replace.
+ */
+function afterResponse(reply: FastifyReply, run: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  reply.raw.once('finish', once);
+  reply.raw.once('close', once);
 }

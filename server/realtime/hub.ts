@@ -1,5 +1,8 @@
 import type { ServerEvent, ServerEventArgs } from '#common/realtime.ts';
 
+/** Sessions whose sockets must hear `user:logout`: one session, or a user's all but one. */
+export type EndedSessions = { sessionId: string } | { userId: number; exceptSessionId?: string };
+
 /**
  * How features reach connected browsers: by user (every socket of a member) or everybody.
  * Mutations call it after their transaction committed; the Socket.IO server implements it
@@ -8,10 +11,13 @@ import type { ServerEvent, ServerEventArgs } from '#common/realtime.ts';
 export type Realtime = {
   toUser<E extends ServerEvent>(userId: number, event: E, ...args: ServerEventArgs<E>): void;
   broadcast<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
+  /** Sessions were destroyed on the server: their sockets are told to log out. */
+  sessionsEnded(ended: EndedSessions): void;
 };
 
 /** Until a socket server is attached (tests that need none, scripts), events go nowhere. */
 export const noRealtime: Realtime = {
   toUser: () => {},
   broadcast: () => {},
+  sessionsEnded: () => {},
 };

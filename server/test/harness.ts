@@ -13,11 +13,16 @@ import type { MailTransport } from '#server/providers/mail.ts';
  * A test database: in-memory PGlite by default; with TEST_DATABASE_URL a fresh database on that
  * server, created here and dropped on close.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; label: string }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  label: string;
+  url: string | null;
+}> {
   const { databaseUrl } = testServices();
   if (!databaseUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close(), label: 'pglite' };
+    return { database, drop: () => database.close(), label: 'pglite', url: null };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -30,10 +35,19 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return {
     database,
     label: 'postgresql',
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: databaseUrl });
       await a.connect();
+      // pg's pool.end() resolves before its sockets close; forcing the drop while they are still
+      // open raises an uncaught 'error' on the closed pool (a test with all 20 connections busy
+      // shows it), so wait up to 5 s for them to go first.
+      for (let i = 0; i < 50; i++) {
+        const open = await a.query('select 1 from pg_stat_activity where datname = $1', [name]);
+        if (open.rowCount === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },
@@ -149,10 +163,21 @@ export class TestClient {
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+/** What a second app takes over from a test app (a TestContext is one). */
+type SharedServices = { databaseUrl: string | null; label: string; redis: Redis | null };
 
-export async function createTestApp(opts: { env?: Record<string, string>; mailTransport?: MailTransport | null } = {}) {
-  const { database, drop, label } = await openTestDatabase();
-  const redis = openTestRedis();
+export async function createTestApp(
+  opts: {
+    env?: Record<string, string>;
+    mailTransport?: MailTransport | null;
+    /** A second process of that app (cluster tests): the same PostgreSQL database and Redis prefix. */
+    sharing?: SharedServices;
+  } = {},
+) {
+  const { database, drop, label, url } = opts.sharing
+    ? await openSharedDatabase(opts.sharing)
+    : await openTestDatabase();
+  const redis = opts.sharing ? shareRedis(opts.sharing.redis) : openTestRedis();
   const config = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-that-is-long-enough-to-pass-0123456789',
@@ -168,6 +193,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailTr
     db: database.db,
     config,
     label,
+    databaseUrl: url,
     redis: redis.redis,
     /** A new browser; lang is its Accept-Language ('' sends none). */
     client: (lang = 'en') => new TestClient(app, lang),
@@ -179,6 +205,19 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailTr
       await drop();
     },
   };
+}
+
+/** Its own connections to another test app's database; the owner drops it. */
+async function openSharedDatabase(owner: SharedServices) {
+  if (!owner.databaseUrl) throw new Error('only a PostgreSQL test database can be shared between apps');
+  const database = await openDatabase({ url: owner.databaseUrl, dataDir: '' });
+  return { database, drop: () => database.close(), label: owner.label, url: owner.databaseUrl };
+}
+
+/** Its own connection under another test app's key prefix; the owner cleans the keys up. */
+function shareRedis(owned: Redis | null): { redis: Redis | null; close: () => Promise<void> } {
+  const redis = owned?.duplicate() ?? null;
+  return { redis, close: async () => redis?.disconnect() };
 }
 
 /** The first link in a mail body that points at `path`, with its token. */

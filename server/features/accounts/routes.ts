@@ -7,8 +7,7 @@ import { AppError, invalidField, throttled, unknownCredentials } from '#server/e
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
-import { destroyUserSessions } from '#server/features/session/mutations.ts';
-import { endSession } from '#server/http/session.ts';
+import { endSession, endUserSessions } from '#server/http/session.ts';
 import { findUserByEmail, findUserByName, loadPresentableUser, type UserRow } from './data.ts';
 import { applyEmailChange, cancelAccount, updateSettings } from './mutations.ts';
 import { requireUser } from './policy.ts';
@@ -29,35 +28,39 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const presented = async (userId: number) => {
     const u = await loadPresentableUser(db, userId);
     if (!u) throw unknownCredentials();
-    return { user: presentUser(u, 0) };
+    return { user: presentUser(u) };
   };
 
-  app.put('/user/update', { schema: { body: updateUserBody, response: { 200: userResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    const { name, locale, theme, show_history, current_password, new_password } = request.body;
-    if (name !== undefined && name !== '' && name.toLowerCase() !== user.name?.toLowerCase()) {
-      const taken = await findUserByName(db, name);
-      if (taken && taken.id !== user.id) throw invalidField('name', 'errors.validations.username_taken');
-    }
-    // Every check passes before anything is written: a refused update changes nothing.
-    if (new_password !== undefined) {
-      await confirmPassword(user, current_password, 'current_password');
-      assertPasswordStrength(new_password, 'new_password');
-    }
-    const saved = await updateSettings(db, user.id, {
-      ...(name !== undefined ? { name: name || null } : {}),
-      ...(locale ? { locale } : {}),
-      ...(theme ? { theme } : {}),
-      ...(show_history !== undefined ? { showHistory: show_history } : {}),
-    });
-    if (saved === 'name_taken') throw invalidField('name', 'errors.validations.username_taken');
-    if (new_password !== undefined) {
-      await setPassword(db, user.id, new_password);
-      // Other devices that knew the old password are logged out; this one stays.
-      await destroyUserSessions(db, user.id, request.session?.id);
-    }
-    return presented(user.id);
-  });
+  app.put(
+    '/user/update',
+    { schema: { body: updateUserBody, response: { 200: userResponse } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { name, locale, theme, show_history, current_password, new_password } = request.body;
+      if (name !== undefined && name !== '' && name.toLowerCase() !== user.name?.toLowerCase()) {
+        const taken = await findUserByName(db, name);
+        if (taken && taken.id !== user.id) throw invalidField('name', 'errors.validations.username_taken');
+      }
+      // Every check passes before anything is written: a refused update changes nothing.
+      if (new_password !== undefined) {
+        await confirmPassword(user, current_password, 'current_password');
+        assertPasswordStrength(new_password, 'new_password');
+      }
+      const saved = await updateSettings(db, user.id, {
+        ...(name !== undefined ? { name: name || null } : {}),
+        ...(locale ? { locale } : {}),
+        ...(theme ? { theme } : {}),
+        ...(show_history !== undefined ? { showHistory: show_history } : {}),
+      });
+      if (saved === 'name_taken') throw invalidField('name', 'errors.validations.username_taken');
+      if (new_password !== undefined) {
+        await setPassword(db, user.id, new_password);
+        // Other devices that knew the old password are logged out; this one stays.
+        await endUserSessions(request, reply, user.id, request.session?.id);
+      }
+      return presented(user.id);
+    },
+  );
 
   app.put(
     '/user/update_newsletter',
@@ -110,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     if (user.passwordHash) await confirmPassword(user, request.body.password, 'password');
     const { email, locale } = user;
     await cancelAccount(db, user.id);
-    await destroyUserSessions(db, user.id);
+    await endUserSessions(request, reply, user.id);
     await endSession(request, reply);
     await mailer.send({ to: email, template: 'cancelled', locale: locale === 'de' ? 'de' : 'en', vars: {} });
     return { ok: true as const };

@@ -48,7 +48,10 @@ export async function loginWithGoogle(
       // someone else: its password and sessions go, so only the owner holds the account.
       const unproven = !byEmail.isVerified;
       await linkGoogle(ctx.db, byEmail.id, identity.sub, { dropPassword: unproven });
-      if (unproven) await destroyUserSessions(ctx.db, byEmail.id);
+      if (unproven) {
+        await destroyUserSessions(ctx.db, byEmail.id);
+        ctx.realtime.sessionsEnded({ userId: byEmail.id });
+      }
     }
     return byEmail.id;
   }

@@ -17,8 +17,7 @@ import { AppError, invalidField, throttled, unknownCredentials, userBlocked } fr
 import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
-import { destroyUserSessions } from '#server/features/session/mutations.ts';
-import { endSession, startUserSession } from '#server/http/session.ts';
+import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
 import { sendTokenMail } from './token-mail.ts';
@@ -31,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const presented = async (userId: number) => {
     const u = await loadPresentableUser(db, userId);
     if (!u) throw unknownCredentials();
-    return { user: presentUser(u, 0) };
+    return { user: presentUser(u) };
   };
   const limit = async (key: string, max: number, windowSeconds: number) => {
     const r = await throttle.hit(key, max, windowSeconds);
@@ -54,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/auth/user', { schema: { response: { 200: userResponse } } }, async (request) => {
-    return { user: presentUser(await requireUser(request), 0) };
+    return { user: presentUser(await requireUser(request)) };
   });
 
   app.get(
@@ -103,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (password && !owner.passwordHash) await setPassword(db, owner.id, password);
       await markVerified(db, owner.id);
       // Whoever registered the address before its owner proved it loses every session now.
-      await destroyUserSessions(db, owner.id);
+      await endUserSessions(request, reply, owner.id);
       await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
       return presented(owner.id);
     },
@@ -140,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await setPassword(db, owner.id, password);
     await markVerified(db, owner.id);
     // Whoever knew the old password is logged out everywhere.
-    await destroyUserSessions(db, owner.id);
+    await endUserSessions(request, reply, owner.id);
     await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
     return presented(owner.id);
   });

@@ -12,3 +12,13 @@ export async function findSession(db: DbOrTx, id: string, now = new Date()): Pro
     .limit(1);
   return row ?? null;
 }
+
+/** Whether a user still has a live session anywhere (another device, another browser). */
+export async function hasUserSessions(db: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import type { SessionState } from '#app/features/session/api.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
+
+/**
+ * The member's socket and what its events do. Loaded on demand by use-realtime.ts: visitors never
+ * load it, members after the first paint, so the index route's JS carries neither this nor the
+ * Socket.IO client.
+ */
+
+/** What is used of a socket; the Socket.IO client's is one, a test's fake another. */
+export type RealtimeSocket = {
+  on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): unknown;
+  disconnect(): unknown;
+};
+
+/** The message count the shell shows; refreshed on `user:mc`. */
+export const MESSAGE_COUNT_KEY = ['conversations', 'count'] as const;
+
+function connectSocket(): RealtimeSocket {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+    // Same origin, under the API prefix: the session cookie goes along and the CSP allows it.
+    path: '/api/socket',
+    withCredentials: true,
+    transports: ['websocket', 'polling'],
+  });
+  return socket;
+}
+
+/**
+ * Connects and writes the events into the caches the pages read; answers the disconnect. The
+ * session's query key comes from the caller: importing the session module here would pull the
+ * HTTP and i18n modules into this chunk's graph and make the bundler split the entry's chunks.
+ */
+export function openRealtime(
+  queryClient: QueryClient,
+  sessionKey: readonly ['session'],
+  connect: () => RealtimeSocket = connectSocket,
+) {
+  const socket = connect();
+  const refetchSession = () => void queryClient.invalidateQueries({ queryKey: sessionKey });
+  socket.on('user:coins', ({ coins }) =>
+    queryClient.setQueryData<SessionState>(sessionKey, (old) =>
+      old?.user ? { ...old, user: { ...old.user, coins } } : old,
+    ),
+  );
+  socket.on('user:avs', refetchSession);
+  // The session ended on the server: the refetch finds no user and the shell's rules take over.
+  socket.on('user:logout', refetchSession);
+  socket.on('user:mc', () => void queryClient.invalidateQueries({ queryKey: MESSAGE_COUNT_KEY }));
+  return () => void socket.disconnect();
+}

@@ -1,0 +1,97 @@
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
+import { renderWithProviders, testUser } from '#app/test/render.tsx';
+import type { ServerToClientEvents } from '#common/realtime.ts';
+import { MESSAGE_COUNT_KEY, openRealtime, type RealtimeSocket } from './realtime-socket.ts';
+import { type OpenRealtime, useRealtime } from './use-realtime.ts';
+
+/** A socket that records its listeners, so the test plays the server. */
+function fakeSocket() {
+  const listeners = new Map<string, (...args: never[]) => void>();
+  const socket = {
+    on: vi.fn((event: string, listener: (...args: never[]) => void) => {
+      listeners.set(event, listener);
+      return socket;
+    }),
+    disconnect: vi.fn(),
+    emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+      const listener = listeners.get(event) as ((...a: Parameters<ServerToClientEvents[E]>) => void) | undefined;
+      if (!listener) throw new Error(`nobody listens to ${event}`);
+      listener(...args);
+    },
+  };
+  return socket;
+}
+
+function Probe({ open }: { open: OpenRealtime }) {
+  useRealtime(open);
+  return null;
+}
+
+/** The real event wiring on a fake socket, loaded at once instead of as a chunk. */
+const openWith = (socket: RealtimeSocket) =>
+  vi.fn<OpenRealtime>(async (client) => openRealtime(client, sessionQuery.queryKey, () => socket));
+
+function setup(user = testUser({ id: 7, coins: 10 })) {
+  const socket = fakeSocket();
+  const connect = openWith(socket);
+  const view = renderWithProviders(<Probe open={connect} />, { user });
+  const state = () => view.client.getQueryData<SessionState>(sessionQuery.queryKey);
+  return { socket, connect, client: view.client, state, view };
+}
+
+describe('useRealtime', () => {
+  it('connects no socket for a visitor', () => {
+    const connect = openWith(fakeSocket());
+    renderWithProviders(<Probe open={connect} />, { user: null });
+    expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('writes the new balance of user:coins into the session cache', async () => {
+    const { socket, connect, state } = setup();
+    expect(connect).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(socket.on).toHaveBeenCalledWith('user:coins', expect.any(Function)));
+    act(() => socket.emit('user:coins', { coins: 250 }));
+    expect(state()?.user?.coins).toBe(250);
+    expect(state()?.user?.id).toBe(7);
+  });
+
+  it('refetches the session on user:logout and user:avs, and the message count on user:mc', async () => {
+    const { socket, client } = setup();
+    await waitFor(() => expect(socket.on).toHaveBeenCalledWith('user:logout', expect.any(Function)));
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    socket.emit('user:logout');
+    socket.emit('user:avs');
+    socket.emit('user:mc');
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      sessionQuery.queryKey,
+      sessionQuery.queryKey,
+      MESSAGE_COUNT_KEY,
+    ]);
+  });
+
+  it('disconnects when the user logs out, and on unmount', async () => {
+    const { socket, client, view } = setup();
+    await waitFor(() => expect(socket.on).toHaveBeenCalled());
+    act(() => client.setQueryData<SessionState>(sessionQuery.queryKey, (old) => (old ? { ...old, user: null } : old)));
+    // The cache tells its observers on the next tick.
+    await waitFor(() => expect(socket.disconnect).toHaveBeenCalledTimes(1));
+    view.unmount();
+    expect(socket.disconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes a socket whose code finished loading after the logout', async () => {
+    const socket = fakeSocket();
+    let loaded: () => void = () => {};
+    const loading = new Promise<void>((r) => (loaded = r));
+    const open: OpenRealtime = async (client) => {
+      await loading;
+      return openRealtime(client, sessionQuery.queryKey, () => socket);
+    };
+    const view = renderWithProviders(<Probe open={open} />, { user: testUser() });
+    view.unmount();
+    await act(async () => loaded());
+    expect(socket.disconnect).toHaveBeenCalledTimes(1);
+  });
+});

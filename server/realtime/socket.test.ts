@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loginClient, mailTo, PASSWORD, registerAndVerify } from '#server/test/fixtures.ts';
+import { createTestApp, linkFrom, type TestContext } from '#server/test/harness.ts';
+import { closeAll, listenLocal, nextEvent, openSocket, record, type TestSocket } from '#server/test/sockets.ts';
+
+let t: TestContext;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await listenLocal(t.app);
+});
+afterEach(closeAll);
+afterAll(() => t.close());
+
+let count = 0;
+/** A verified member, logged in on the returned client. */
+async function member() {
+  count += 1;
+  const email = `socket${count}@example.com`;
+  const { client, user } = await registerAndVerify(t, email, { username: `socketuser${count}` });
+  return { client, email, name: `socketuser${count}`, id: user.id };
+}
+
+/** Sends `user:mc` to a user and waits for it: every event sent to that socket before has arrived. */
+async function settle(socket: TestSocket, userId: number) {
+  const marker = nextEvent(socket, 'user:mc');
+  t.app.ctx.realtime.toUser(userId, 'user:mc');
+  await marker;
+}
+
+describe('socket handshake', () => {
+  it('refuses a socket without a session, and a visitor session', async () => {
+    await expect(openSocket(baseUrl, null)).rejects.toThrow('unauthenticated');
+    const visitor = t.client();
+    await visitor.get('/api/session/init');
+    expect(visitor.cookies.size).toBeGreaterThan(0);
+    await expect(openSocket(baseUrl, visitor)).rejects.toThrow('unauthenticated');
+  });
+
+  it('refuses a member socket from a foreign origin', async () => {
+    const { client } = await member();
+    await expect(openSocket(baseUrl, client, { origin: 'https://evil.example' })).rejects.toThrow('forbidden_origin');
+    await expect(openSocket(baseUrl, client, { origin: 'http://localhost:3001' })).rejects.toThrow('forbidden_origin');
+  });
+
+  it('accepts a member over polling, which sends no Origin on same-origin requests', async () => {
+    const { client } = await member();
+    const socket = await openSocket(baseUrl, client, { origin: null, transports: ['polling'] });
+    expect(socket.connected).toBe(true);
+  });
+});
+
+describe('Realtime.toUser and broadcast', () => {
+  it("reaches every socket of the member and no other member's", async () => {
+    const a = await member();
+    const b = await member();
+    const [a1, a2, b1] = await Promise.all([
+      openSocket(baseUrl, a.client),
+      openSocket(baseUrl, a.client),
+      openSocket(baseUrl, b.client),
+    ]);
+    const seenByB = record(b1);
+    const got = Promise.all([nextEvent(a1, 'user:coins'), nextEvent(a2, 'user:coins')]);
+    t.app.ctx.realtime.toUser(a.id, 'user:coins', { coins: 42 });
+    expect(await got).toEqual([[{ coins: 42 }], [{ coins: 42 }]]);
+    await settle(b1, b.id);
+    expect(seenByB.map((e) => e.event)).toEqual(['user:mc']);
+  });
+
+  it('broadcasts to every member', async () => {
+    const [a, b] = [await member(), await member()];
+    const sockets = await Promise.all([openSocket(baseUrl, a.client), openSocket(baseUrl, b.client)]);
+    const got = Promise.all(sockets.map((s) => nextEvent(s, 'show:bulkupdate')));
+    t.app.ctx.realtime.broadcast('show:bulkupdate', { '7': { online: true } });
+    expect(await got).toEqual([[{ '7': { online: true } }], [{ '7': { online: true } }]]);
+  });
+});
+
+describe('user:logout', () => {
+  it("logout tells this session's sockets only, while another device stays logged in", async () => {
+    const m = await member();
+    const other = await loginClient(t, m.email);
+    const [mine, theirs] = await Promise.all([openSocket(baseUrl, m.client), openSocket(baseUrl, other)]);
+    const seenByOther = record(theirs);
+    const loggedOut = nextEvent(mine, 'user:logout');
+    expect((await m.client.post('/api/auth/logout')).statusCode).toBe(200);
+    await loggedOut;
+    await settle(theirs, m.id);
+    expect(seenByOther.map((e) => e.event)).toEqual(['user:mc']);
+  });
+
+  it('logout of the last session tells it too', async () => {
+    const m = await member();
+    const socket = await openSocket(baseUrl, m.client);
+    const loggedOut = nextEvent(socket, 'user:logout');
+    await m.client.post('/api/auth/logout');
+    await loggedOut;
+  });
+
+  it('cancellation tells every socket of the member', async () => {
+    const m = await member();
+    const other = await loginClient(t, m.email);
+    const sockets = await Promise.all([openSocket(baseUrl, m.client), openSocket(baseUrl, other)]);
+    const loggedOut = Promise.all(sockets.map((s) => nextEvent(s, 'user:logout')));
+    const res = await m.client.post('/api/user/cancel', { password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    await loggedOut;
+  });
+
+  it('a password reset logs out the old sessions but not the browser that reset', async () => {
+    const m = await member();
+    const old = await openSocket(baseUrl, m.client);
+    const oldLoggedOut = nextEvent(old, 'user:logout');
+    const resetter = t.client();
+    await resetter.post('/api/auth/send', { email: m.email });
+    const { token } = linkFrom((await mailTo(t, m.email)).textBody, '/users/reset');
+    const password = 'amber-Lighthouse-77';
+    const res = await resetter.post('/api/auth/reset', { token, password, password_confirm: password });
+    expect(res.statusCode, res.body).toBe(200);
+    await oldLoggedOut;
+    // The resetting browser is logged in now and its new socket hears nothing of the old ones.
+    const fresh = await openSocket(baseUrl, resetter);
+    const seen = record(fresh);
+    await settle(fresh, m.id);
+    expect(seen.map((e) => e.event)).toEqual(['user:mc']);
+  });
+
+  it('refuses a socket with the cookie of an ended session', async () => {
+    const m = await member();
+    const stale = m.client.cookieHeader();
+    await m.client.post('/api/auth/logout');
+    const replay = t.client();
+    for (const part of stale.split('; ')) {
+      const [name = '', value = ''] = part.split('=');
+      replay.cookies.set(name, value);
+    }
+    await expect(openSocket(baseUrl, replay)).rejects.toThrow('unauthenticated');
+  });
+});

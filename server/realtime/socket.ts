@@ -1,0 +1,113 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { SESSION_COOKIE } from '#common/constants.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
+import type { App } from '#server/app.ts';
+import { sessionFromToken } from '#server/http/session.ts';
+import type { Realtime } from './hub.ts';
+
+/** Under the API prefix: same origin, same proxy rules, and the CSP's connect-src 'self'. */
+export const SOCKET_PATH = '/api/socket';
+
+type SocketData = { userId: number; sessionId: string };
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Whether a handshake may come from this Origin. Browsers always send one on WebSocket upgrades
+ * and cross-site requests, so a foreign one is refused; a same-origin polling GET carries none,
+ * and the SameSite=Lax session cookie keeps cross-site subresource requests anonymous anyway.
+ */
+function originAllowed(origin: string | undefined, publicUrl: string) {
+  if (origin === undefined) return true;
+  return origin === new URL(publicUrl).origin;
+}
+
+/**
+ * Attaches Socket.IO to the app's HTTP server: members only (the session cookie is checked on
+ * connect, like an API request), each socket in the rooms of its user and its session. With
+ * Redis the adapter fans events out to every process. Sets `app.ctx.realtime`.
+ */
+export function attachSocketServer(app: App): SocketServer {
+  const { config, redis } = app.ctx;
+  const fanout = redis ? redisAdapter(redis) : null;
+  const io: SocketServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    ...(fanout ? { adapter: fanout.adapter } : {}),
+  });
+
+  io.use(async (socket, next) => {
+    const { headers } = socket.handshake;
+    if (!originAllowed(headers.origin, config.publicUrl)) return next(new Error('forbidden_origin'));
+    try {
+      const cookies = app.parseCookie(headers.cookie ?? '');
+      const found = await sessionFromToken(app.ctx, cookies[SESSION_COOKIE]);
+      const userId = found?.row.userId;
+      if (!found || !userId) return next(new Error('unauthenticated'));
+      socket.data = { userId, sessionId: found.row.id };
+      next();
+    } catch (err) {
+      app.log.error({ err }, 'socket authentication failed');
+      next(new Error('unavailable'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+  });
+
+  app.ctx.realtime = socketRealtime(io);
+
+  // Before the HTTP server closes: it waits for open connections, and upgraded sockets are some.
+  // Only this process's sockets go (a cluster's other processes keep theirs), and the HTTP
+  // server is left to Fastify, which closes it next.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+    await fanout?.close();
+  });
+  return io;
+}
+
+/** The `Realtime` features call, emitting through the (possibly Redis-backed) adapter. */
+export function socketRealtime(io: SocketServer): Realtime {
+  return {
+    toUser: (userId, event, ...args) => {
+      io.to(userRoom(userId)).emit(event, ...args);
+    },
+    broadcast: (event, ...args) => {
+      io.emit(event, ...args);
+    },
+    sessionsEnded: (ended) => {
+      if ('sessionId' in ended) {
+        io.to(sessionRoom(ended.sessionId)).emit('user:logout');
+        return;
+      }
+      const target = io.to(userRoom(ended.userId));
+      (ended.exceptSessionId ? target.except(sessionRoom(ended.exceptSessionId)) : target).emit('user:logout');
+    },
+  };
+}
+
+/**
+ * The Redis adapter on two connections of its own (a subscriber can send nothing else). Its
+ * channels carry the connection's key prefix: channels are not keys, so ioredis does not prefix
+ * them, and apps sharing a Redis under different prefixes (parallel tests) must not hear each other.
+ */
+function redisAdapter(redis: Redis) {
+  const pub = redis.duplicate();
+  const sub = redis.duplicate();
+  const key = `${redis.options.keyPrefix ?? ''}socket.io`;
+  return {
+    adapter: createAdapter(pub, sub, { key }),
+    close: async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
