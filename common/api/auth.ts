@@ -20,7 +20,8 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const userResponse = z.object({ user: user.nullable() });
+/** The answer of every call that changes or reads the member. */
+export const userResponse = z.object({ user });
 
 export const loginBody = z.union([
   z.object({

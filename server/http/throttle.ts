@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { throttled } from '#server/errors.ts';
 
 /**
  * Fixed-window counters for abuse limits (login attempts, reset mails). Redis when configured,
@@ -9,6 +10,18 @@ export type Throttle = {
   hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }>;
   reset(key: string): Promise<void>;
 };
+
+/** Counts an attempt and refuses it with 429 once the window is full. */
+export async function enforce(
+  throttle: Throttle,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  code: 'throttle' | 'throttled' = 'throttle',
+) {
+  const r = await throttle.hit(key, limit, windowSeconds);
+  if (!r.allowed) throw throttled(r.retryAfter, code);
+}
 
 export function memoryThrottle(now: () => number = Date.now): Throttle {
   const windows = new Map<string, { count: number; until: number }>();

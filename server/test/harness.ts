@@ -99,6 +99,15 @@ export class TestClient {
     return res;
   }
 
+  /** The browser's own headers (language, cookies) plus the given ones. */
+  private headers(extra: Record<string, string> = {}) {
+    return {
+      ...(this.lang ? { 'accept-language': this.lang } : {}),
+      ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+      ...extra,
+    };
+  }
+
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
@@ -115,12 +124,7 @@ export class TestClient {
       method,
       url,
       remoteAddress: this.ip,
-      headers: {
-        ...(this.lang ? { 'accept-language': this.lang } : {}),
-        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
-        ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': xsrf } : {}),
-        ...headers,
-      },
+      headers: this.headers({ ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': xsrf } : {}), ...headers }),
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     return this.remember(res);
@@ -139,11 +143,7 @@ export class TestClient {
       method,
       url,
       remoteAddress: this.ip,
-      headers: {
-        ...(this.lang ? { 'accept-language': this.lang } : {}),
-        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
-        ...opts.headers,
-      },
+      headers: this.headers(opts.headers),
       ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
     });
     return this.remember(res);

@@ -1,5 +1,7 @@
 import type { User } from '#common/api/auth.ts';
-import type { UserWithNicknames } from './data.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { unknownCredentials } from '#server/errors.ts';
+import { loadPresentableUser, type UserWithNicknames } from './data.ts';
 
 /** The user as the client sees it (spec part 1 section 3); never the row itself. */
 export function presentUser(u: UserWithNicknames): User {
@@ -17,4 +19,11 @@ export function presentUser(u: UserWithNicknames): User {
     has_password: u.passwordHash !== null,
     nicknames: { data, current_nickname: data.find((n) => n.id === u.currentNicknameId) ?? null },
   };
+}
+
+/** The `{ user }` answer for a member by id; a gone or inactive account is refused. */
+export async function userAnswer(db: DbOrTx, userId: number) {
+  const u = await loadPresentableUser(db, userId);
+  if (!u) throw unknownCredentials();
+  return { user: presentUser(u) };
 }

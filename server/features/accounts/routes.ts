@@ -1,35 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { cancelBody, newsletterBody, resetEmailBody, updateUserBody } from '#common/api/accounts.ts';
-import { tokenBody, user as userSchema } from '#common/api/auth.ts';
+import { tokenBody, userResponse } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
-import { AppError, invalidField, throttled, unknownCredentials } from '#server/errors.ts';
+import { AppError, invalidField, unknownCredentials } from '#server/errors.ts';
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
 import { endSession, endUserSessions } from '#server/http/session.ts';
-import { findUserByEmail, findUserByName, loadPresentableUser, type UserRow } from './data.ts';
+import { enforce } from '#server/http/throttle.ts';
+import { findUserByEmail, findUserByName, type UserRow } from './data.ts';
 import { applyEmailChange, cancelAccount, updateSettings } from './mutations.ts';
 import { requireUser } from './policy.ts';
-import { presentUser } from './present.ts';
-
-const userResponse = z.object({ user: userSchema });
+import { userAnswer } from './present.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer, throttle, sessionCache } = app.ctx;
   /** Checks a member's current password; guesses are limited to 10 an hour per account. */
   const confirmPassword = async (user: UserRow, password: string | undefined, field: string) => {
-    const attempt = await throttle.hit(`password-check:${user.id}`, 10, 3600);
-    if (!attempt.allowed) throw throttled(attempt.retryAfter);
+    await enforce(throttle, `password-check:${user.id}`, 10, 3600);
     if (!(await verifyPassword(user.passwordHash, password ?? ''))) {
       throw invalidField(field, 'errors.validations.password_wrong');
     }
   };
-  const presented = async (userId: number) => {
-    const u = await loadPresentableUser(db, userId);
-    if (!u) throw unknownCredentials();
-    return { user: presentUser(u) };
-  };
+  const presented = (userId: number) => userAnswer(db, userId);
 
   app.put(
     '/user/update',
@@ -77,8 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: resetEmailBody, response: { 200: okResponse } } },
     async (request) => {
       const user = await requireUser(request);
-      const attempt = await throttle.hit(`reset_email:${user.id}`, 5, 3600);
-      if (!attempt.allowed) throw throttled(attempt.retryAfter);
+      await enforce(throttle, `reset_email:${user.id}`, 5, 3600);
       await confirmPassword(user, request.body.password, 'password');
       const { email } = request.body;
       if (email === user.email) throw invalidField('email', 'errors.validations.email_same');

@@ -1,8 +1,9 @@
 import type { Locale } from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
-import { AppError, throttled, unknownCredentials } from '#server/errors.ts';
+import { AppError, unknownCredentials } from '#server/errors.ts';
 import { findUserByEmail, findUserByGoogleSub, findUserByLogin } from '#server/features/accounts/data.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
+import { enforce } from '#server/http/throttle.ts';
 import { createUser, linkGoogle } from './mutations.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -15,8 +16,7 @@ export async function loginWithPassword(ctx: AppContext, login: string, password
   const user = await findUserByLogin(ctx.db, login);
   // One count per account, whether it is named by address or by user name.
   const key = user ? `login:acct:id:${user.id}` : `login:acct:name:${login.trim().toLowerCase()}`;
-  const attempt = await ctx.throttle.hit(key, ACCOUNT_ATTEMPTS, 900);
-  if (!attempt.allowed) throw throttled(attempt.retryAfter);
+  await enforce(ctx.throttle, key, ACCOUNT_ATTEMPTS, 900);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok || user.status === 'cancelled') throw unknownCredentials();
   if (user.status === 'blocked') throw blocked();

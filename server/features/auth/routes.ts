@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   loginBody,
   mailcheckQuery,
@@ -7,35 +6,27 @@ import {
   registerBody,
   resetBody,
   sendResetBody,
-  user as userSchema,
+  userResponse,
   validateBody,
 } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
 import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
-import { AppError, invalidField, throttled, unknownCredentials, userBlocked } from '#server/errors.ts';
+import { AppError, invalidField, unknownCredentials, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
-import { presentUser } from '#server/features/accounts/present.ts';
+import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
+import { enforce } from '#server/http/throttle.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken } from './tokens.ts';
 
-const userResponse = z.object({ user: userSchema });
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, throttle } = app.ctx;
-  const presented = async (userId: number) => {
-    const u = await loadPresentableUser(db, userId);
-    if (!u) throw unknownCredentials();
-    return { user: presentUser(u) };
-  };
-  const limit = async (key: string, max: number, windowSeconds: number) => {
-    const r = await throttle.hit(key, max, windowSeconds);
-    if (!r.allowed) throw throttled(r.retryAfter);
-  };
+  const presented = (userId: number) => userAnswer(db, userId);
+  const limit = (key: string, max: number, windowSeconds: number) => enforce(throttle, key, max, windowSeconds);
 
   app.post('/auth/login', { schema: { body: loginBody, response: { 200: userResponse } } }, async (request, reply) => {
     await limit(`login:ip:${request.ip}`, 30, 900);

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactBody, takedownBody, takedownResponse } from '#common/api/content.ts';
 import { okResponse } from '#common/api/fields.ts';
-import { throttled } from '#server/errors.ts';
+import { enforce } from '#server/http/throttle.ts';
 import { storeContactMessage, storeTakedownNotice } from './mutations.ts';
 
 /** The contact form and the notice-and-action form of the legal pages. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer, throttle } = app.ctx;
-  const limit = async (key: string) => {
-    const r = await throttle.hit(key, 10, 3600);
-    if (!r.allowed) throw throttled(r.retryAfter);
-  };
+  const limit = (key: string) => enforce(throttle, key, 10, 3600);
 
   app.post('/contact', { schema: { body: contactBody, response: { 201: okResponse } } }, async (request, reply) => {
     await limit(`contact:${request.ip}`);

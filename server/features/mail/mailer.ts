@@ -4,15 +4,13 @@ import { translate } from '#common/i18n/translate.ts';
 import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
+import { escapeHtml } from './html.ts';
 
 export type MailTemplate = 'activation' | 'reset' | 'email_change' | 'cancelled' | 'contact' | 'takedown_receipt';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Renders a template from the catalogs: paragraphs of text, and a button when a link is given. */
 export function renderMail(template: MailTemplate, locale: Locale, vars: Record<string, string>) {

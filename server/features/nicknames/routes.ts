@@ -1,26 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { nicknameBody } from '#common/api/accounts.ts';
-import { user as userSchema } from '#common/api/auth.ts';
+import { userResponse } from '#common/api/auth.ts';
 import { idParam } from '#common/api/fields.ts';
 import { isReservedNickname } from '#common/domain/nickname.ts';
-import { invalidField, notFound, unknownCredentials } from '#server/errors.ts';
-import { loadPresentableUser } from '#server/features/accounts/data.ts';
+import { invalidField, notFound } from '#server/errors.ts';
 import { requireVerifiedUser } from '#server/features/accounts/policy.ts';
-import { presentUser } from '#server/features/accounts/present.ts';
+import { userAnswer } from '#server/features/accounts/present.ts';
 import { activateNickname, addNickname, removeNickname } from './mutations.ts';
 
-const userResponse = z.object({ user: userSchema });
 /** How many nicknames one member may keep. */
 const MAX_NICKNAMES = 10;
 
 export const nicknameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const presented = async (userId: number) => {
-    const u = await loadPresentableUser(db, userId);
-    if (!u) throw unknownCredentials();
-    return { user: presentUser(u) };
-  };
+  const presented = (userId: number) => userAnswer(db, userId);
 
   app.post(
     '/user/nickname/add',
@@ -29,8 +22,8 @@ export const nicknameRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireVerifiedUser(request);
       const { nickname } = request.body;
       if (isReservedNickname(nickname)) throw invalidField('nickname', 'errors.validations.nickname.reserved');
-      const current = await loadPresentableUser(db, user.id);
-      if ((current?.nicknames.length ?? 0) >= MAX_NICKNAMES)
+      // requireVerifiedUser loaded the member with their nicknames already.
+      if (user.nicknames.length >= MAX_NICKNAMES)
         throw invalidField('nickname', 'errors.validations.nickname.too_many');
       const added = await addNickname(db, user.id, nickname);
       if (added === 'taken') throw invalidField('nickname', 'errors.validations.nickname.taken');

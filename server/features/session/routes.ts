@@ -5,10 +5,10 @@ import { okResponse } from '#common/api/fields.ts';
 import { clientLogBody, incentiveBody, incentiveResponse, sessionInfo, visitorIdBody } from '#common/api/session.ts';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
 import { siteFor } from '#server/env.ts';
-import { throttled } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
+import { enforce } from '#server/http/throttle.ts';
 import { updateSessionData } from './mutations.ts';
 import { recordClientLog } from './mutations-log.ts';
 import { presentSession } from './present.ts';
@@ -81,8 +81,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/log', { schema: { body: clientLogBody, response: { 200: okResponse } } }, async (request, reply) => {
     const session = await ensureSession(request, reply);
-    const limit = await app.ctx.throttle.hit(`clientlog:${session.id}`, 30, 3600);
-    if (!limit.allowed) throw throttled(limit.retryAfter, 'throttled');
+    await enforce(app.ctx.throttle, `clientlog:${session.id}`, 30, 3600, 'throttled');
     await recordClientLog(db, {
       sessionId: session.id,
       userId: session.userId,
