@@ -1,10 +1,8 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-
-/** Lazy page module: only the index route's code is in the first bundle. */
-const page =
-  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  async () => ({ Component: (await load())[name] as ComponentType });
+import { avsRoutes } from './features/avs/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
+import { couponProfileRoutes, couponRoutes } from './features/coupons/routes.ts';
+import { page } from './lazy-page.ts';
 
 const legal = (path: string, key: string): RouteObject => ({
   path,
@@ -74,6 +72,7 @@ export const pageRoutes: RouteObject[] = [
         handle: { name: 'users-profile-settings' },
         lazy: page(() => import('./features/accounts/SettingsPage.tsx'), 'SettingsPage'),
       },
+      ...couponProfileRoutes,
     ],
   },
   {
@@ -86,6 +85,9 @@ export const pageRoutes: RouteObject[] = [
     handle: { name: 'users-cancel_success' },
     lazy: page(() => import('./features/accounts/CancelSuccessPage.tsx'), 'CancelSuccessPage'),
   },
+  ...billingRoutes,
+  ...avsRoutes,
+  ...couponRoutes,
   { path: 'faq', handle: { name: 'faq' }, lazy: page(() => import('./features/content/FaqPage.tsx'), 'FaqPage') },
   {
     path: 'contact',

@@ -15,12 +15,16 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { avsRoutes } from './features/avs/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
+import { couponRoutes } from './features/coupons/routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
@@ -28,8 +32,12 @@ import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
 import { registerSpa } from './http/spa.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
+import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
+import { paymentSandboxPages } from './providers/payment/sandbox-pages.ts';
+import { phoneSandboxPages } from './providers/phone/sandbox-pages.ts';
+import { smsSandboxPages } from './providers/sms/sandbox-pages.ts';
 import { noRealtime } from './realtime/hub.ts';
 import { attachSocketServer } from './realtime/socket.ts';
 
@@ -120,8 +128,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  for (const routes of [systemRoutes, sessionRoutes, authRoutes, accountRoutes, nicknameRoutes, contentRoutes]) {
-    await app.register(routes, { prefix: '/api' });
+  const apiRoutes = [
+    systemRoutes,
+    sessionRoutes,
+    authRoutes,
+    accountRoutes,
+    nicknameRoutes,
+    contentRoutes,
+    billingRoutes,
+    voicecallRoutes,
+    avsRoutes,
+    couponRoutes,
+  ];
+  for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
+  // The sandbox providers' own pages; each decides from the configuration whether it is served.
+  for (const pages of [paymentSandboxPages, phoneSandboxPages, avsSandboxPages, smsSandboxPages]) {
+    await app.register(pages);
   }
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -72,6 +72,16 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: bool,
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'flexpay']).default('sandbox'),
+  FLEXPAY_SHOP_ID: z.string().optional(),
+  FLEXPAY_SIGNATURE_KEY: z.string().optional(),
+  FLEXPAY_URL: z.url().default('https://secure.verotel.com/startorder'),
+  PHONE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  AVS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  AGE_CHECK_GATES: z.enum(['voicecall', 'media']).default('voicecall'),
+  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
+  BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
 });
 
 export type Config = {
@@ -111,6 +121,22 @@ export type Config = {
   devMailbox: boolean;
   /** Built SPA folder; absent during tests and development with Vite. */
   appDir: string;
+  payments: {
+    /** Which card adapter takes payments: the built-in sandbox PSP or Verotel FlexPay. */
+    provider: 'sandbox' | 'flexpay';
+    flexpay: { shopId: string | undefined; signatureKey: string | undefined; url: string };
+    /** Key the sandbox PSP signs its postbacks with (derived from the session secret). */
+    sandboxKey: string;
+    phoneProvider: 'sandbox';
+    /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
+    dailyLimitCents: number;
+  };
+  ageCheck: {
+    provider: 'sandbox';
+    /** What needs a passed age check: only the voice call, or also every explicit medium. */
+    gates: 'voicecall' | 'media';
+  };
+  sms: { provider: 'sandbox'; freeCoins: number };
 };
 
 export class ConfigError extends Error {}
@@ -149,6 +175,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const appDir = path.join(ROOT, 'dist', 'app');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
+  const sessionSecret = e.SESSION_SECRET || localSecret(dataDir);
+  if (e.PAYMENT_PROVIDER === 'flexpay' && !(e.FLEXPAY_SHOP_ID && e.FLEXPAY_SIGNATURE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FLEXPAY_SHOP_ID, FLEXPAY_SIGNATURE_KEY: required with PAYMENT_PROVIDER=flexpay',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -157,7 +189,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    sessionSecret: e.SESSION_SECRET || localSecret(dataDir),
+    sessionSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${host}>`,
     supportEmail: e.SUPPORT_EMAIL,
@@ -187,6 +219,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO === 'true',
     devMailbox: e.NODE_ENV !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(host),
     appDir,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      flexpay: { shopId: e.FLEXPAY_SHOP_ID, signatureKey: e.FLEXPAY_SIGNATURE_KEY, url: e.FLEXPAY_URL },
+      sandboxKey: createHmac('sha256', sessionSecret).update('sandbox-psp').digest('base64url'),
+      phoneProvider: e.PHONE_PROVIDER,
+      dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,
+    },
+    ageCheck: { provider: e.AVS_PROVIDER, gates: e.AGE_CHECK_GATES },
+    sms: { provider: e.SMS_PROVIDER, freeCoins: e.SMS_FREE_COINS },
   };
 }
 

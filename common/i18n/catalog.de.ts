@@ -1,8 +1,11 @@
 import accounts from './accounts.de.json' with { type: 'json' };
+import avs from './avs.de.json' with { type: 'json' };
+import billing from './billing.de.json' with { type: 'json' };
 import content from './content.de.json' with { type: 'json' };
+import coupons from './coupons.de.json' with { type: 'json' };
 import base from './de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import shell from './shell.de.json' with { type: 'json' };
 
 /** The German interface catalog (all areas merged); the app loads it on demand. */
-export const catalog: Catalog = merge(base, shell, accounts, content);
+export const catalog: Catalog = merge(base, shell, accounts, content, billing, coupons, avs);

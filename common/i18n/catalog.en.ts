@@ -1,8 +1,11 @@
 import accounts from './accounts.en.json' with { type: 'json' };
+import avs from './avs.en.json' with { type: 'json' };
+import billing from './billing.en.json' with { type: 'json' };
 import content from './content.en.json' with { type: 'json' };
+import coupons from './coupons.en.json' with { type: 'json' };
 import base from './en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import shell from './shell.en.json' with { type: 'json' };
 
 /** The English interface catalog (all areas merged); the app loads it on demand. */
-export const catalog: Catalog = merge(base, shell, accounts, content);
+export const catalog: Catalog = merge(base, shell, accounts, content, billing, coupons, avs);
