@@ -24,7 +24,8 @@ const writeBuildId = (outDir: string): Plugin => ({
   },
 });
 
-const outDir = path.resolve(import.meta.dirname, 'dist/app');
+// APP_DIR lets a second build live beside the first (the server reads the same setting).
+const outDir = path.resolve(import.meta.dirname, process.env.APP_DIR || 'dist/app');
 
 export default defineConfig({
   root: 'app',

@@ -72,6 +72,7 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: bool,
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  APP_DIR: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'flexpay']).default('sandbox'),
   FLEXPAY_SHOP_ID: z.string().optional(),
   FLEXPAY_SIGNATURE_KEY: z.string().optional(),
@@ -172,7 +173,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production, an https:// address');
   }
-  const appDir = path.join(ROOT, 'dist', 'app');
+  const appDir = path.resolve(ROOT, e.APP_DIR || path.join('dist', 'app'));
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
   const sessionSecret = e.SESSION_SECRET || localSecret(dataDir);
