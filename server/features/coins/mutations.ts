@@ -119,12 +119,21 @@ async function originalEntries(tx: Tx, expected: Entry[]) {
   });
 }
 
-function announce(deps: CoinDeps, userId: number, coins: number) {
+/** Forgets the member's cached user and pushes the balance; done after the commit that moved it. */
+export function announceBalance(deps: CoinDeps, userId: number, coins: number) {
   deps.sessionCache.forgetUser(userId);
   deps.realtime.toUser(userId, 'user:coins', { coins });
 }
+const announce = announceBalance;
 
-async function move(deps: CoinDeps, m: Movement, sign: 1 | -1): Promise<Debited> {
+/**
+ * `within`: the caller's transaction, when the movement must commit together with its own writes
+ * (a coupon marked used, an order marked paid). The movement runs in a savepoint of it, and the
+ * caller announces the balance with announceBalance after its commit.
+ */
+export type MoveOptions = { within?: Tx };
+
+async function move(deps: CoinDeps, m: Movement, sign: 1 | -1, opts: MoveOptions = {}): Promise<Debited> {
   checkAmount(m.amount);
   const entry: Entry = {
     userId: m.userId,
@@ -135,7 +144,7 @@ async function move(deps: CoinDeps, m: Movement, sign: 1 | -1): Promise<Debited>
   };
   let result: Credited;
   try {
-    result = await deps.db.transaction(async (tx) => {
+    result = await (opts.within ?? deps.db).transaction(async (tx) => {
       const entryId = await insertEntry(tx, entry);
       if (entryId === null) {
         const [original] = await originalEntries(tx, [entry]);
@@ -150,20 +159,20 @@ async function move(deps: CoinDeps, m: Movement, sign: 1 | -1): Promise<Debited>
     if (err instanceof NotEnoughCoins) return { ok: false, reason: 'no_coins' };
     throw err;
   }
-  if (!result.replayed) announce(deps, m.userId, result.balance);
+  if (!result.replayed && !opts.within) announce(deps, m.userId, result.balance);
   return result;
 }
 
 /** Adds coins (creating the wallet on the first credit). */
-export async function credit(deps: CoinDeps, m: Movement): Promise<Credited> {
-  const result = await move(deps, m, 1);
+export async function credit(deps: CoinDeps, m: Movement, opts: MoveOptions = {}): Promise<Credited> {
+  const result = await move(deps, m, 1, opts);
   if (!result.ok) throw new Error('a credit cannot run out of coins');
   return result;
 }
 
 /** Takes coins when the balance covers them; otherwise no_coins and nothing is written. */
-export function debit(deps: CoinDeps, m: Movement): Promise<Debited> {
-  return move(deps, m, -1);
+export function debit(deps: CoinDeps, m: Movement, opts: MoveOptions = {}): Promise<Debited> {
+  return move(deps, m, -1, opts);
 }
 
 /**
@@ -222,5 +231,58 @@ export async function transfer(deps: CoinDeps, t: Transfer): Promise<Transferred
     announce(deps, t.from, result.balance);
     announce(deps, t.to, result.toBalance);
   }
+  return result;
+}
+
+export type Reclaimed = { balance: number; taken: number; shortfall: number; replayed: boolean };
+
+/**
+ * Takes back coins a refund or chargeback reverses: as many as the wallet holds, up to `amount`.
+ * The balance never goes negative; what could not be taken is the shortfall, and the wallet is
+ * flagged for support. The wallet row is locked first, so the amount taken is exact.
+ */
+export async function reclaim(deps: CoinDeps, m: Movement, opts: MoveOptions = {}): Promise<Reclaimed> {
+  checkAmount(m.amount);
+  const result = await (opts.within ?? deps.db).transaction(async (tx) => {
+    const [prior] = await tx.select().from(coinLedger).where(eq(coinLedger.idempotencyKey, m.idempotencyKey));
+    if (prior) {
+      if (prior.userId !== m.userId || prior.balanceAfter === null) {
+        throw new Error(`idempotency key ${m.idempotencyKey} was used for a different coin movement`);
+      }
+      const taken = -prior.delta;
+      return { balance: prior.balanceAfter, taken, shortfall: m.amount - taken, replayed: true };
+    }
+    const [wallet] = await tx
+      .select({ balance: wallets.balance })
+      .from(wallets)
+      .where(eq(wallets.userId, m.userId))
+      .for('update');
+    const balance = wallet?.balance ?? 0;
+    const taken = Math.min(balance, m.amount);
+    const shortfall = m.amount - taken;
+    if (shortfall > 0 && wallet) {
+      await tx.update(wallets).set({ flagged: true, updatedAt: sql`now()` }).where(eq(wallets.userId, m.userId));
+    } else if (shortfall > 0) {
+      await tx.insert(wallets).values({ userId: m.userId, balance: 0, flagged: true });
+    }
+    if (taken === 0) {
+      // Nothing to take: a zero row cannot be written, so the key is not used and a replay reclaims again,
+      // which finds the same empty wallet (or takes what has arrived since, which is right too).
+      return { balance, taken, shortfall, replayed: false };
+    }
+    const entry: Entry = {
+      userId: m.userId,
+      delta: -taken,
+      reason: m.reason,
+      reference: m.reference ?? null,
+      idempotencyKey: m.idempotencyKey,
+    };
+    const entryId = await insertEntry(tx, entry);
+    if (entryId === null) throw new Error(`idempotency key ${m.idempotencyKey} is taken`);
+    const after = await applyDelta(tx, m.userId, entry.delta, entryId);
+    if (after === null) throw new Error('a locked wallet lost its coins');
+    return { balance: after, taken, shortfall, replayed: false };
+  });
+  if (result.taken > 0 && !result.replayed && !opts.within) announce(deps, m.userId, result.balance);
   return result;
 }
