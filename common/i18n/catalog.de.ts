@@ -4,8 +4,22 @@ import billing from './billing.de.json' with { type: 'json' };
 import content from './content.de.json' with { type: 'json' };
 import coupons from './coupons.de.json' with { type: 'json' };
 import base from './de.json' with { type: 'json' };
+import freecoins from './freecoins.de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
+import payments from './payments.de.json' with { type: 'json' };
 import shell from './shell.de.json' with { type: 'json' };
+import voicecall from './voicecall.de.json' with { type: 'json' };
 
 /** The German interface catalog (all areas merged); the app loads it on demand. */
-export const catalog: Catalog = merge(base, shell, accounts, content, billing, coupons, avs);
+export const catalog: Catalog = merge(
+  base,
+  shell,
+  accounts,
+  content,
+  billing,
+  payments,
+  voicecall,
+  coupons,
+  freecoins,
+  avs,
+);

@@ -4,8 +4,22 @@ import billing from './billing.en.json' with { type: 'json' };
 import content from './content.en.json' with { type: 'json' };
 import coupons from './coupons.en.json' with { type: 'json' };
 import base from './en.json' with { type: 'json' };
+import freecoins from './freecoins.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
+import payments from './payments.en.json' with { type: 'json' };
 import shell from './shell.en.json' with { type: 'json' };
+import voicecall from './voicecall.en.json' with { type: 'json' };
 
 /** The English interface catalog (all areas merged); the app loads it on demand. */
-export const catalog: Catalog = merge(base, shell, accounts, content, billing, coupons, avs);
+export const catalog: Catalog = merge(
+  base,
+  shell,
+  accounts,
+  content,
+  billing,
+  payments,
+  voicecall,
+  coupons,
+  freecoins,
+  avs,
+);
