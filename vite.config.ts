@@ -39,6 +39,8 @@ export default defineConfig({
       '/api/socket': { target: 'http://127.0.0.1:3000', ws: true },
       '/api': 'http://127.0.0.1:3000',
       '/dev': 'http://127.0.0.1:3000',
+      // The sandbox providers' own pages (payment, phone, age check).
+      '/sandbox': 'http://127.0.0.1:3000',
     },
   },
 });

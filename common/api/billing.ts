@@ -84,6 +84,8 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 export const orderResponse = z.object({ order });
+/** GET billing/orders/:id: the member's own order (the /billing/back page polls it). */
+export const orderParams = z.object({ id });
 
 /** The message /billing/back posts to the opener (spec "Payment window message"). */
 export type PaymentWindowMessage = {
@@ -113,6 +115,10 @@ export const phoneCall = z.object({
   expires_at: z.string(),
 });
 export type PhoneCall = z.infer<typeof phoneCall>;
+
+/** init_phonecall: the provider's call page for the payment window, the call id, and the call for the panel. */
+export const initPhonecallResponse = z.object({ link: z.string(), id: z.number().int(), call: phoneCall });
+export type InitPhonecallResponse = z.infer<typeof initPhonecallResponse>;
 
 /** check_phonecall: the latest call of this session (null: none) and whether voice-call mode is on. */
 export const checkPhonecallResponse = z.object({ voicecall: z.boolean(), call: phoneCall.nullable() });

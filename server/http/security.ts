@@ -8,6 +8,8 @@ import { memoryThrottle } from './throttle.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const inPaymentWindow = (url: string) => url.startsWith('/billing/back') || url.startsWith('/sandbox/');
+
 /**
  * helmet's headers for the options, computed once: they do not depend on the request, and
  * running its middleware on every request cost about 8% of an API read.
@@ -54,12 +56,17 @@ export async function registerSecurity(app: FastifyInstance) {
     },
     hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
-    // Google's sign-in pop-up talks back to the opener.
-    crossOriginOpenerPolicy: { policy: google.length ? 'same-origin-allow-popups' : 'same-origin' },
+    // Pop-ups keep their opener: Google's sign-in talks back to it, and the payment window posts
+    // its result to it after passing through the payment provider's (cross-origin) pages.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // Every page the payment window shows (the providers' pages, then the return page) keeps one
+    // policy, as an outside provider's site would: a change of policy between two of them moves
+    // the window to a new browsing context group, cut off from the opener it reports to.
+    if (inPaymentWindow(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   const isRead = (request: FastifyRequest) => READS.has(request.method);
   // Writes are counted in Redis, so the limit holds across processes. Reads are counted per

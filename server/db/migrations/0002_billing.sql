@@ -159,4 +159,5 @@ JOIN (VALUES
   ('card', 500, 75, 5000, false, 3),
   ('card', 1000, 200, 10000, false, 4),
   ('voicecall', 12, 0, 199, true, 1)
-) AS v(type_name, coins, bonus, price, is_default, position) ON v.type_name = pt."name";
+) AS v(type_name, coins, bonus, price, is_default, position) ON v.type_name = pt."name"
+ORDER BY pt."position", v.position;

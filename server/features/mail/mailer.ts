@@ -6,7 +6,14 @@ import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
 import { escapeHtml } from './html.ts';
 
-export type MailTemplate = 'activation' | 'reset' | 'email_change' | 'cancelled' | 'contact' | 'takedown_receipt';
+export type MailTemplate =
+  | 'activation'
+  | 'reset'
+  | 'email_change'
+  | 'cancelled'
+  | 'contact'
+  | 'takedown_receipt'
+  | 'receipt';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;

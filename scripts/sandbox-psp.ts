@@ -1,0 +1,45 @@
+/**
+ * The sandbox PSP's back office, from the command line: reverses a paid sandbox order the way a
+ * payment company would, by a signed refund or chargeback postback to the running server.
+ *
+ *   npm run sandbox:psp -- refund <billingId>
+ *   npm run sandbox:psp -- chargeback <billingId>
+ *
+ * It reads the same settings as the server (PUBLIC_URL, SESSION_SECRET or the data folder's
+ * secret) and signs its request with the sandbox key derived from them.
+ */
+import { loadConfig } from '#server/env.ts';
+import { SIGNATURE_HEADER, signBody } from '#server/providers/payment/signing.ts';
+
+const [action, billingId] = process.argv.slice(2);
+const id = Number(billingId?.replace(/^BS/i, ''));
+if ((action !== 'refund' && action !== 'chargeback') || !Number.isSafeInteger(id) || id <= 0) {
+  console.error('Usage: npm run sandbox:psp -- refund|chargeback <billingId>');
+  process.exit(2);
+}
+
+const config = loadConfig();
+if (config.payments.provider !== 'sandbox') {
+  console.error(`PAYMENT_PROVIDER is ${config.payments.provider}: the sandbox PSP is not in use.`);
+  process.exit(2);
+}
+
+const body = JSON.stringify({ action, billing_id: id });
+const url = `${config.publicUrl}/sandbox/pay/backoffice`;
+try {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(config.payments.sandboxKey, body) },
+    body,
+  });
+  const answer = await res.text();
+  if (res.ok) {
+    console.log(`${action} of BS${id} delivered: ${answer}`);
+  } else {
+    console.error(`${action} of BS${id} refused (${res.status}): ${answer}`);
+    process.exit(1);
+  }
+} catch (err) {
+  console.error(`Cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { LIMITED_STATES } from '#common/domain/orders.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { orders, paymentTypes, products } from '#server/db/schema/billing.ts';
+import { coinLedger, wallets } from '#server/db/schema/coins.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type PaymentTypeRow = typeof paymentTypes.$inferSelect;
+
+/** The currency the spending limit is kept in (every package is priced in it). */
+export const LIMIT_CURRENCY = 'EUR';
+/** A second init for the same package within this time is the same purchase (a double click). */
+export const DOUBLE_CLICK_SECONDS = 15;
+
+/** Active payment types in their order, each with its active products in theirs. */
+export async function listPaymentTypes(db: DbOrTx) {
+  const types = await db
+    .select()
+    .from(paymentTypes)
+    .where(eq(paymentTypes.active, true))
+    .orderBy(asc(paymentTypes.position), asc(paymentTypes.id));
+  if (!types.length) return [];
+  const items = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.active, true),
+        inArray(
+          products.paymentTypeId,
+          types.map((t) => t.id),
+        ),
+      ),
+    )
+    .orderBy(asc(products.position), asc(products.id));
+  return types.map((t) => ({ ...t, products: items.filter((p) => p.paymentTypeId === t.id) }));
+}
+
+/** A product with its payment type, whatever their state (the caller decides what may be sold). */
+export async function findProduct(db: DbOrTx, productId: number) {
+  const [row] = await db
+    .select({ product: products, type: paymentTypes })
+    .from(products)
+    .innerJoin(paymentTypes, eq(paymentTypes.id, products.paymentTypeId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Cents of the member's orders over the last 24 hours that count against the limit. */
+export async function spentLastDay(db: DbOrTx, userId: number, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - 86_400_000);
+  const [row] = await db
+    .select({ sum: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.currency, LIMIT_CURRENCY),
+        inArray(orders.state, [...LIMITED_STATES]),
+        gt(orders.createdAt, since),
+      ),
+    );
+  return row?.sum ?? 0;
+}
+
+/** The member's order of this package made moments ago and not finished yet (a double click). */
+export async function recentOpenOrder(db: DbOrTx, userId: number, productId: number, now = new Date()) {
+  const since = new Date(now.getTime() - DOUBLE_CLICK_SECONDS * 1000);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.productId, productId),
+        inArray(orders.state, ['created', 'pending']),
+        gt(orders.createdAt, since),
+      ),
+    )
+    .orderBy(sql`${orders.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The member's order; another member's is as absent as a missing one. */
+export async function findOwnOrder(db: DbOrTx, userId: number, id: number): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function walletFlagged(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ flagged: wallets.flagged }).from(wallets).where(eq(wallets.userId, userId));
+  return row?.flagged ?? false;
+}
+
+/** Coins a ledger entry moved (0 when the key was never used): what a reversal takes back. */
+export async function coinsMovedBy(db: DbOrTx, idempotencyKey: string): Promise<number> {
+  const [row] = await db
+    .select({ delta: coinLedger.delta })
+    .from(coinLedger)
+    .where(eq(coinLedger.idempotencyKey, idempotencyKey));
+  return row?.delta ?? 0;
+}

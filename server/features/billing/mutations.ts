@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { WITHDRAWAL_WAIVER_VERSION } from '#common/api/billing.ts';
+import type { Locale } from '#common/constants.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { orders } from '#server/db/schema/billing.ts';
+import { users } from '#server/db/schema/users.ts';
+import { type OrderRow, type ProductRow, recentOpenOrder, spentLastDay } from './data.ts';
+
+export type OpenOrderInput = {
+  userId: number;
+  product: ProductRow;
+  provider: string;
+  couponId: number | null;
+  locale: Locale;
+  /** The member's limit over 24 hours in cents; 0: none. */
+  limitCents: number;
+  now?: Date;
+};
+
+export type OpenedOrder = { kind: 'created' | 'existing'; order: OrderRow } | { kind: 'limit' };
+
+/**
+ * Makes the order of a purchase, or finds the one a double click made a moment ago. The member's
+ * row is locked for the check and the insert, so concurrent clicks make one order and cannot
+ * overrun the spending limit together.
+ */
+export async function openOrder(db: DbOrTx, input: OpenOrderInput): Promise<OpenedOrder> {
+  const now = input.now ?? new Date();
+  const { product } = input;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const existing = await recentOpenOrder(tx, input.userId, product.id, now);
+    if (existing) return { kind: 'existing' as const, order: existing };
+    const spent = await spentLastDay(tx, input.userId, now);
+    if (input.limitCents > 0 && spent + product.priceCents > input.limitCents) return { kind: 'limit' as const };
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: input.userId,
+        paymentTypeId: product.paymentTypeId,
+        productId: product.id,
+        provider: input.provider,
+        coins: product.coins,
+        bonusCoins: product.bonusCoins,
+        amountCents: product.priceCents,
+        currency: product.currency,
+        couponId: input.couponId,
+        locale: input.locale,
+        withdrawalWaiverAt: now,
+        withdrawalWaiverVersion: WITHDRAWAL_WAIVER_VERSION,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
+    return { kind: 'created' as const, order };
+  });
+}
+
+/** The payment page is ready: created -> pending (a no-op for an order already past it). */
+export async function markPending(db: DbOrTx, orderId: number) {
+  await db
+    .update(orders)
+    .set({ state: 'pending', pendingAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.state, 'created')));
+}
+
+/** The provider would not start the payment: created -> failed. */
+export async function markNotStarted(db: DbOrTx, orderId: number) {
+  await db
+    .update(orders)
+    .set({ state: 'failed', failureCode: 'billing.errors.failed', failedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.state, 'created')));
+}

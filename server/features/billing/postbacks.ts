@@ -1,0 +1,164 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrderState } from '#common/api/billing.ts';
+import { couponBonusCoins, transitionFor } from '#common/domain/orders.ts';
+import type { Tx } from '#server/db/client.ts';
+import { orders, paymentEvents } from '#server/db/schema/billing.ts';
+import { coupons } from '#server/db/schema/coupons.ts';
+import { announceBalance, type CoinDeps, credit, reclaim } from '#server/features/coins/mutations.ts';
+import { spendCoupon } from '#server/features/coupons/mutations.ts';
+import type { PaymentEvent, ProviderName } from '#server/providers/payment/types.ts';
+import { failureKey } from '#server/providers/payment/types.ts';
+import { coinsMovedBy, type OrderRow } from './data.ts';
+
+/**
+ * Applies verified provider events, each in one transaction: the event is stored first under its
+ * unique provider event id (a replay stops there and changes nothing), then the order moves by one
+ * conditional update from the state the event applies to, and coins move through the ledger with
+ * keys derived from the provider's transaction, inside the same transaction.
+ */
+
+export type PostbackOutcome = 'applied' | 'replayed' | `ignored:${string}`;
+export type Applied = {
+  outcome: PostbackOutcome;
+  orderId: number | null;
+  /** A paid order to send the receipt of, after the commit. */
+  receipt?: { orderId: number; couponBonus: number };
+};
+type Log = { warn: (obj: object, msg: string) => void };
+
+const MAX_INT = 2_147_483_647;
+/** The ledger key of a payment's credit; reversals derive theirs from it. */
+export const paymentKey = (provider: string, txnId: string) => `payment:${provider}:${txnId}`;
+
+type Decision = Applied & { balance?: { userId: number; coins: number } };
+
+export async function applyPaymentEvent(
+  deps: CoinDeps,
+  provider: ProviderName,
+  event: PaymentEvent,
+  log: Log,
+): Promise<Applied> {
+  const orderId = event.orderId !== null && event.orderId <= MAX_INT ? event.orderId : null;
+  const decision = await deps.db.transaction(async (tx): Promise<Decision> => {
+    const [stored] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider,
+        eventId: event.eventId,
+        kind: event.kind,
+        orderId,
+        payload: event.payload,
+        outcome: 'received',
+      })
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+      .returning({ id: paymentEvents.id });
+    if (!stored) return { outcome: 'replayed', orderId };
+    const decided = await decide(deps, tx, provider, event, orderId, log);
+    await tx.update(paymentEvents).set({ outcome: decided.outcome }).where(eq(paymentEvents.id, stored.id));
+    return decided;
+  });
+  if (decision.balance) announceBalance(deps, decision.balance.userId, decision.balance.coins);
+  const { balance: _, ...applied } = decision;
+  return applied;
+}
+
+async function decide(
+  deps: CoinDeps,
+  tx: Tx,
+  provider: ProviderName,
+  event: PaymentEvent,
+  orderId: number | null,
+  log: Log,
+): Promise<Decision> {
+  const ignored = (why: string): Decision => ({ outcome: `ignored:${why}`, orderId });
+  if (orderId === null) return ignored('unknown_order');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return ignored('unknown_order');
+  if (order.provider !== provider) return ignored('provider');
+  if (event.amountCents !== order.amountCents || event.currency !== order.currency) {
+    log.warn(
+      { orderId, provider, eventId: event.eventId, amount: event.amountCents, currency: event.currency },
+      'payment event amount differs from the order',
+    );
+    return ignored('amount');
+  }
+  const move = transitionFor(order.state as OrderState, event.kind);
+  if (!move) return ignored('out_of_order');
+  if (move.to !== 'paid' && move.from === 'paid' && event.txnId !== order.providerTxnId) return ignored('txn');
+
+  const moved = await moveOrder(tx, order, move.from, move.to, event);
+  if (!moved) return ignored('out_of_order');
+
+  if (move.to === 'paid') {
+    let couponBonus = 0;
+    if (order.couponId !== null) {
+      const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, order.couponId));
+      if (coupon?.type === 'PERCENT' && (await spendCoupon(tx, coupon.id, order.userId, `order:${order.id}`))) {
+        couponBonus = couponBonusCoins(order.coins, coupon.value);
+      }
+    }
+    const credited = await credit(
+      deps,
+      {
+        userId: order.userId,
+        amount: order.coins + order.bonusCoins + couponBonus,
+        reason: 'purchase',
+        reference: `order:${order.id}`,
+        idempotencyKey: paymentKey(provider, event.txnId),
+      },
+      { within: tx },
+    );
+    return {
+      outcome: 'applied',
+      orderId,
+      receipt: { orderId: order.id, couponBonus },
+      ...(credited.replayed ? {} : { balance: { userId: order.userId, coins: credited.balance } }),
+    };
+  }
+
+  if (move.to === 'refunded' || move.to === 'charged_back') {
+    const reason = move.to === 'refunded' ? 'refund' : 'chargeback';
+    const creditedCoins = await coinsMovedBy(tx, paymentKey(provider, event.txnId));
+    if (creditedCoins <= 0) return { outcome: 'applied', orderId };
+    const r = await reclaim(
+      deps,
+      {
+        userId: order.userId,
+        amount: creditedCoins,
+        reason,
+        reference: `order:${order.id}`,
+        idempotencyKey: `${paymentKey(provider, event.txnId)}:${reason}`,
+      },
+      { within: tx },
+    );
+    await tx.update(orders).set({ shortfallCoins: r.shortfall }).where(eq(orders.id, order.id));
+    if (r.shortfall > 0) {
+      log.warn({ orderId, userId: order.userId, shortfall: r.shortfall }, 'reversed payment: coins already spent');
+    }
+    return {
+      outcome: 'applied',
+      orderId,
+      ...(r.taken > 0 && !r.replayed ? { balance: { userId: order.userId, coins: r.balance } } : {}),
+    };
+  }
+  return { outcome: 'applied', orderId };
+}
+
+/** One conditional update from the state the event applies to; false when the order moved meanwhile. */
+async function moveOrder(tx: Tx, order: OrderRow, from: OrderState, to: OrderState, event: PaymentEvent) {
+  const stamp = sql`now()`;
+  const set =
+    to === 'paid'
+      ? { paidAt: stamp, providerTxnId: event.txnId }
+      : to === 'failed'
+        ? { failedAt: stamp, failureCode: failureKey(event.failureCode), providerTxnId: event.txnId }
+        : to === 'cancelled'
+          ? { cancelledAt: stamp }
+          : { reversedAt: stamp };
+  const rows = await tx
+    .update(orders)
+    .set({ state: to, updatedAt: stamp, ...set })
+    .where(and(eq(orders.id, order.id), eq(orders.state, from)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}

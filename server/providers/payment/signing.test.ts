@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { deliver } from './deliver.ts';
+import { readToken, signBody, signToken, verifyBody } from './signing.ts';
+
+const KEY = 'sandbox-key-for-tests';
+const BODY = '{"event_id":"evt_1","amount_cents":2500}';
+const NOW = 1_800_000_000_000;
+
+describe('postback signatures', () => {
+  it('accept a body signed with the key within the window', () => {
+    const header = signBody(KEY, BODY, NOW);
+    expect(header).toMatch(/^t=1800000000,v1=[0-9a-f]{64}$/);
+    expect(verifyBody(KEY, header, BODY, NOW)).toEqual({ ok: true });
+    expect(verifyBody(KEY, header, BODY, NOW + 299_000)).toEqual({ ok: true });
+  });
+
+  it('refuse a wrong key, an altered body, an altered time and a stale or future timestamp', () => {
+    const header = signBody(KEY, BODY, NOW);
+    expect(verifyBody('another-key', header, BODY, NOW)).toEqual({ ok: false, reason: 'mismatch' });
+    expect(verifyBody(KEY, header, BODY.replace('2500', '25000'), NOW)).toEqual({ ok: false, reason: 'mismatch' });
+    expect(verifyBody(KEY, header.replace('t=1800000000', 't=1800000001'), BODY, NOW)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
+    expect(verifyBody(KEY, header, BODY, NOW + 301_000)).toEqual({ ok: false, reason: 'stale' });
+    expect(verifyBody(KEY, signBody(KEY, BODY, NOW + 400_000), BODY, NOW)).toEqual({ ok: false, reason: 'stale' });
+  });
+
+  it('refuse headers that are missing or malformed', () => {
+    for (const header of [
+      undefined,
+      '',
+      'v1=abc',
+      't=1,v1=xyz',
+      `t=abc,v1=${'a'.repeat(64)}`,
+      ['t=1'],
+      'x'.repeat(600),
+    ]) {
+      expect(verifyBody(KEY, header, BODY, NOW)).toEqual({ ok: false, reason: 'malformed' });
+    }
+  });
+});
+
+describe('page tokens', () => {
+  it('carry their payload for their purpose until they expire', () => {
+    const token = signToken(KEY, 'pay', { o: 7 }, NOW + 60_000);
+    expect(readToken(KEY, 'pay', token, NOW)).toMatchObject({ ok: true, payload: { o: 7 } });
+    expect(readToken(KEY, '3ds', token, NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(readToken('other', 'pay', token, NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(readToken(KEY, 'pay', token, NOW + 61_000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('refuse a token whose payload was changed', () => {
+    const token = signToken(KEY, 'pay', { o: 7, a: 1000 }, NOW + 60_000);
+    const [, mac] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ o: 7, a: 1, p: 'pay', exp: NOW / 1000 + 60 })).toString('base64url')}.${mac}`;
+    expect(readToken(KEY, 'pay', forged, NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(readToken(KEY, 'pay', 'garbage', NOW)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
+describe('postback delivery', () => {
+  it('retries with a growing pause while the answer is not 2xx, up to 5 times', async () => {
+    const pauses: number[] = [];
+    const answers = [500, 503, 0, 200];
+    let calls = 0;
+    const r = await deliver(
+      async () => {
+        const status = answers[calls++] ?? 500;
+        if (status === 0) throw new Error('connection refused');
+        return status;
+      },
+      { sleep: async (ms) => void pauses.push(ms), firstDelayMs: 100 },
+    );
+    expect(r).toEqual({ delivered: true, attempts: 4, lastStatus: 200 });
+    expect(pauses).toEqual([100, 200, 400]);
+  });
+
+  it('gives up after 5 attempts', async () => {
+    let calls = 0;
+    const r = await deliver(
+      async () => {
+        calls += 1;
+        return 401;
+      },
+      { sleep: async () => {} },
+    );
+    expect(r).toEqual({ delivered: false, attempts: 5, lastStatus: 401 });
+    expect(calls).toBe(5);
+  });
+});
