@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useUser } from '#app/features/session/api.ts';
 import { contactBody } from '#common/api/content.ts';
@@ -18,13 +19,20 @@ export function ContactForm() {
   const { t } = useTranslation();
   const user = useUser();
   const send = useSendContact();
+  // A link may name the subject (e.g. a failed payment's process id): /contact?subject=…
+  const [search] = useSearchParams();
   const { control, handleSubmit, reset, setError, formState } = useForm<
     z.input<typeof contactBody>,
     unknown,
     z.output<typeof contactBody>
   >({
     resolver: zodResolver(contactBody),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
+    defaultValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      subject: search.get('subject')?.slice(0, 200) ?? '',
+      message: '',
+    },
   });
   const serverError = formState.errors.root?.server?.message;
 

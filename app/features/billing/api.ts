@@ -1,0 +1,20 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { api } from '#app/http.ts';
+import type { BillingResponse, InitBody, Order } from '#common/api/billing.ts';
+
+/** GET /billing[?code=]: payment types with their products, the coupon campaign and the spend limit. */
+export const billingQuery = (code: string | null) =>
+  queryOptions({
+    queryKey: ['billing', code ?? ''] as const,
+    queryFn: ({ signal }) =>
+      api<BillingResponse>('GET', 'billing', undefined, { signal, query: { code: code ?? undefined } }),
+    staleTime: 30_000,
+  });
+
+/** GET /billing/orders/:id: the member's order (its state tells how a payment ended). */
+export const fetchOrder = (id: number, signal?: AbortSignal) =>
+  api<{ order: Order }>('GET', `billing/orders/${id}`, undefined, signal ? { signal } : {}).then((r) => r.order);
+
+/** POST /billing/init: creates the order and answers the provider's payment page. */
+export const useInitPayment = () =>
+  useMutation({ mutationFn: (body: InitBody) => api<{ link: string; id: number }>('POST', 'billing/init', body) });
