@@ -65,6 +65,7 @@ export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
   googleClientId: null,
   local: false,
   buildId: 'test-build',
+  age_check_gates: 'voicecall',
   ...over,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGE_CHECK_GATES } from './avs.ts';
 
 /** The public part of the configuration the SPA needs, for the domain it was loaded from. */
 export const publicConfig = z.object({
@@ -19,5 +20,7 @@ export const publicConfig = z.object({
   /** Local environment: shows the items the spec reserves for it (categories link, "more"). */
   local: z.boolean(),
   buildId: z.string(),
+  /** What needs a passed age check (AGE_CHECK_GATES): the voice call, or also explicit media. */
+  age_check_gates: z.enum(AGE_CHECK_GATES),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

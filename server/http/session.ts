@@ -3,6 +3,7 @@ import { SESSION_COOKIE, SESSION_DAYS, XSRF_COOKIE, XSRF_HEADER } from '#common/
 import type { AppContext } from '#server/context.ts';
 import type { SessionData } from '#server/db/schema/sessions.ts';
 import { csrfMismatch } from '#server/errors.ts';
+import { adoptAgeChecks } from '#server/features/avs/mutations.ts';
 import { findSession, hasUserSessions, type SessionRow } from '#server/features/session/data.ts';
 import {
   createSession,
@@ -139,11 +140,13 @@ export async function startUserSession(
 ) {
   const { db, config } = request.server.ctx;
   const old = request.session?.data ?? {};
+  // An age-verified member starts age-checked; checks this browser ran as a visitor become theirs.
+  const ageVerified = await adoptAgeChecks(db, userId, request.session?.id ?? null);
   if (request.session) await destroySession(db, request.session.id);
   const data: SessionData = {
     visitorId: old.visitorId ?? null,
     splash18Confirmed: old.splash18Confirmed ?? false,
-    agechecked: old.agechecked ?? false,
+    agechecked: ageVerified || old.agechecked === true,
     incentiveTsp: old.incentiveTsp ?? null,
     ...extra,
   };

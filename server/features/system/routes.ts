@@ -45,6 +45,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       googleClientId: config.google.clientId ?? null,
       local: config.env !== 'production',
       buildId: config.buildId,
+      age_check_gates: config.ageCheck.gates,
     };
   });
 };

@@ -98,6 +98,7 @@ describe('GET /api/config', () => {
       googleClientId: null,
       local: true,
       buildId: 'test-build',
+      age_check_gates: 'voicecall',
     });
     expect(res.body).not.toContain(t.config.sessionSecret);
     expect(res.body).not.toMatch(/secret|password|database/i);
