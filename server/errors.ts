@@ -8,6 +8,8 @@ const STATUS = {
   unknown_credentials: 401,
   forbidden: 403,
   not_verified: 403,
+  /** The session has not passed the age check (the voice call needs it). */
+  age_check_required: 403,
   user_blocked: 403,
   not_found: 404,
   email_already_exists: 409,
@@ -42,6 +44,7 @@ export const notFound = () => new AppError('not_found');
 export const unauthenticated = () => new AppError('unauthenticated');
 export const forbidden = () => new AppError('forbidden');
 export const notVerified = () => new AppError('not_verified');
+export const ageCheckRequired = () => new AppError('age_check_required');
 export const csrfMismatch = () => new AppError('csrf_mismatch');
 export const unknownCredentials = () => new AppError('unknown_credentials');
 export const userBlocked = () => new AppError('user_blocked');

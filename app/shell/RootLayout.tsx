@@ -23,6 +23,9 @@ const AgeSplash = lazy(() => import('./AgeSplash.tsx').then((m) => ({ default: m
 const WelcomeDialog = lazy(() => import('./WelcomeDialog.tsx').then((m) => ({ default: m.WelcomeDialog })));
 const UpdateBanner = lazy(() => import('./UpdateBanner.tsx').then((m) => ({ default: m.UpdateBanner })));
 const SnackbarHost = lazy(() => import('./SnackbarHost.tsx').then((m) => ({ default: m.SnackbarHost })));
+const VoicecallMode = lazy(() =>
+  import('#app/features/voicecall/VoicecallMode.tsx').then((m) => ({ default: m.VoicecallMode })),
+);
 
 /** A lazily loaded part: nothing until it is there, and its loading holds up nothing else. */
 function Later({ children }: { children: ReactNode }) {
@@ -83,6 +86,9 @@ export function RootLayout() {
       </Later>
       <Later>
         <SnackbarHost bottomOffset={bottomOffset} />
+      </Later>
+      <Later>
+        <VoicecallMode />
       </Later>
     </Box>
   );

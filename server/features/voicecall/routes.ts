@@ -1,4 +1,92 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkPhonecallResponse, initPhonecallBody, initPhonecallResponse } from '#common/api/billing.ts';
+import { AppError, invalidField, notFound, unauthenticated } from '#server/errors.ts';
+import { requireUser } from '#server/features/accounts/policy.ts';
+import { requireAgeChecked } from '#server/features/avs/policy.ts';
+import { announceBalance } from '#server/features/coins/mutations.ts';
+import { enforce } from '#server/http/throttle.ts';
+import { phoneProviderFor } from '#server/providers/phone/sandbox.ts';
+import { latestCallOfSession } from './data.ts';
+import { applyPhoneEvent, startCall } from './mutations.ts';
+import { presentCall } from './present.ts';
 
-/** Voice call: init_phonecall, check_phonecall and the phone provider callbacks (under /api). */
-export const voicecallRoutes: FastifyPluginAsyncZod = async () => {};
+const callbackAnswer = z.object({ ok: z.literal(true), outcome: z.string() });
+
+/** Voice call: init_phonecall, check_phonecall and the phone provider's callbacks (under /api). */
+export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const provider = phoneProviderFor(ctx.config);
+
+  app.post(
+    '/billing/init_phonecall',
+    { schema: { body: initPhonecallBody, response: { 200: initPhonecallResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const session = request.session;
+      if (!session) throw unauthenticated();
+      await requireAgeChecked(request, 'voicecall');
+      await enforce(ctx.throttle, `phonecall:${user.id}`, 30, 3600);
+      const call = await startCall(ctx.db, {
+        userId: user.id,
+        sessionId: session.id,
+        paymentTypeId: request.body.paymenttypeid,
+        productId: request.body.productid,
+        provider: provider.name,
+        number: provider.serviceNumber(),
+      });
+      if (!call) throw invalidField('productid', 'errors.validations.invalid');
+      return { link: provider.callPageLink(call.id), id: call.id, call: presentCall(call) };
+    },
+  );
+
+  app.get('/billing/check_phonecall', { schema: { response: { 200: checkPhonecallResponse } } }, async (request) => {
+    const session = request.session;
+    if (!session) return { voicecall: false, call: null };
+    const call = await latestCallOfSession(ctx.db, session.id);
+    return { voicecall: session.data.voicecall === true, call: call ? presentCall(call) : null };
+  });
+
+  // The provider's callbacks: verified by their signature over the raw body, not by a session.
+  await app.register(async (callbacks) => {
+    callbacks.removeAllContentTypeParsers();
+    callbacks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    callbacks.post(
+      `/voicecall/callback/${provider.name}`,
+      { config: { csrf: false }, schema: { response: { 200: callbackAnswer } } },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const verified = provider.verify(raw, request.headers);
+        if (!verified.ok) {
+          request.log.warn({ provider: provider.name, reason: verified.reason }, 'phone callback refused');
+          throw verified.reason === 'malformed' ? new AppError('bad_request') : new AppError('forbidden');
+        }
+        const event = verified.event;
+        const result = await applyPhoneEvent(ctx, provider.name, event);
+        if (result.kind === 'unknown') {
+          request.log.warn(
+            { provider: provider.name, eventId: event.eventId, type: event.type, callId: event.callId },
+            'phone callback for no such call',
+          );
+          throw notFound();
+        }
+        if (result.sessionChanged && result.sessionId) ctx.sessionCache.forgetSession(result.sessionId);
+        if (result.kind === 'applied') ctx.sessionCache.forgetUser(result.userId);
+        if (result.balance !== null) announceBalance(ctx, result.userId, result.balance);
+        request.log.info(
+          {
+            provider: provider.name,
+            eventId: event.eventId,
+            type: event.type,
+            callId: event.callId,
+            kind: result.kind,
+          },
+          'phone callback',
+        );
+        return { ok: true as const, outcome: result.outcome };
+      },
+    );
+  });
+};

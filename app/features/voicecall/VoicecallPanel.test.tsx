@@ -1,0 +1,143 @@
+import { notifyManager } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import type { CheckPhonecallResponse, PaymentType, PhoneCall, Product } from '#common/api/billing.ts';
+import { VoicecallPanel } from './VoicecallPanel.tsx';
+
+const win = vi.hoisted(() => ({
+  prepare: vi.fn(),
+  discard: vi.fn(),
+  open: vi.fn((_link: string, _onEvent: unknown) => true),
+}));
+vi.mock('#app/features/billing/payment-window.ts', () => ({
+  preparePaymentWindow: () => win.prepare(),
+  discardPreparedWindow: () => win.discard(),
+  openPaymentWindow: (link: string, onEvent: unknown) => win.open(link, onEvent),
+}));
+
+const product: Product = { id: 5, coins: 12, bonus_coins: 0, price_cents: 199, currency: 'EUR', isDefault: true };
+const paymentType: PaymentType = { id: 2, name: 'voicecall', kind: 'phone', products: [product] };
+const call = (over: Partial<PhoneCall> = {}): PhoneCall => ({
+  id: 9,
+  state: 'awaited',
+  number: '0900 5 123456',
+  pin: '123456',
+  price_per_minute_cents: 199,
+  currency: 'EUR',
+  coins_per_minute: 12,
+  max_minutes: 60,
+  minutes_billed: 0,
+  coins_credited: 0,
+  expires_at: '2026-11-21T10:10:00.000Z',
+  ...over,
+});
+
+let check: CheckPhonecallResponse;
+let init: { status: number; body: unknown };
+const posts: unknown[] = [];
+
+beforeEach(() => {
+  notifyManager.setScheduler(queueMicrotask);
+  check = { voicecall: false, call: null };
+  init = { status: 200, body: { link: '/sandbox/phone/9.token', id: 9, call: call() } };
+  posts.length = 0;
+  for (const f of Object.values(win)) f.mockClear();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, req) => {
+    const url = String(input);
+    if (url === '/api/billing/check_phonecall') return jsonResponse(check);
+    if (url === '/api/billing/init_phonecall') {
+      posts.push(JSON.parse(String(req?.body)));
+      return jsonResponse(init.body, init.status);
+    }
+    return jsonResponse({ session: {}, user: null });
+  });
+});
+afterEach(() => {
+  notifyManager.setScheduler((cb) => setTimeout(cb, 0));
+  vi.restoreAllMocks();
+});
+
+const show = (lang: 'en' | 'de' = 'en') =>
+  renderWithProviders(<VoicecallPanel paymentType={paymentType} product={product} />, {
+    user: testUser(),
+    session: { agechecked: true },
+    lang,
+    path: '/billing',
+    route: '/billing',
+    routes: [{ path: '/avs', element: <p>age check</p> }],
+  });
+
+describe('VoicecallPanel', () => {
+  it('shows the tariff with the legal price announcement, in German too', async () => {
+    show('de');
+    expect(await screen.findByText('12 Coins pro Minute')).toBeInTheDocument();
+    expect(screen.getByText(/^1,99\s€\/Min\. aus dem dt\. Festnetz, Mobilfunk abweichend$/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Per Telefon bezahlen' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Jetzt anrufen' })).toBeEnabled());
+  });
+
+  it('starts a call on "Call now": the window opens in the click, then the call page; number and PIN show', async () => {
+    show();
+    const button = await screen.findByRole('button', { name: 'Call now' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    expect(win.prepare).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(win.open).toHaveBeenCalledWith('/sandbox/phone/9.token', expect.any(Function)));
+    expect(posts).toEqual([{ paymenttypeid: 2, productid: 5 }]);
+    expect(await screen.findByText('0900 5 123456')).toHaveAttribute('href', 'tel:09005123456');
+    expect(screen.getByText('123 456')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for your call');
+    expect(screen.getByRole('button', { name: 'Show call page again' })).toBeInTheDocument();
+  });
+
+  it('says so when the browser blocked the window', async () => {
+    win.open.mockReturnValueOnce(false);
+    show();
+    const button = await screen.findByRole('button', { name: 'Call now' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    expect(await screen.findByText(/blocked the call page/)).toBeInTheDocument();
+  });
+
+  it('sends a session without the age check to the age check', async () => {
+    init = { status: 403, body: { error: 'age_check_required', message: 'age_check_required' } };
+    const view = show();
+    const button = await screen.findByRole('button', { name: 'Call now' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/avs'));
+    expect(view.router.state.location.search).toBe('?kjm=1&target=voicecall');
+    expect(win.discard).toHaveBeenCalledTimes(1);
+    expect(win.open).not.toHaveBeenCalled();
+  });
+
+  it('shows an error when the call cannot be started', async () => {
+    init = { status: 500, body: { error: 'internal', message: 'unknown_error' } };
+    show();
+    const button = await screen.findByRole('button', { name: 'Call now' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The call could not be started');
+    expect(win.discard).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an active call without a call button, and an ended one with "Call again"', async () => {
+    check = { voicecall: true, call: call({ state: 'active', minutes_billed: 2, coins_credited: 24 }) };
+    const view = show();
+    expect(await screen.findByText('Connected: 2 min billed, 24 coins credited.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    view.unmount();
+    check = { voicecall: false, call: call({ state: 'ended', minutes_billed: 2, coins_credited: 24 }) };
+    show();
+    expect(await screen.findByText('Call ended: 24 coins credited.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Call again' })).toBeInTheDocument();
+    expect(screen.queryByText('123 456')).not.toBeInTheDocument();
+  });
+
+  it('reports an expired call', async () => {
+    check = { voicecall: false, call: call({ state: 'expired' }) };
+    show();
+    expect(await screen.findByText(/this PIN is no longer valid/)).toBeInTheDocument();
+  });
+});
