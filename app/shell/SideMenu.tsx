@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useActiveCouponCount } from '#app/features/coupons/api.ts';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
 import { routeNames } from '#app/routes.tsx';
 import { DRAWER_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
@@ -61,6 +62,8 @@ export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { session, user } = useSessionState();
   const { local } = usePublicConfig();
+  // Logged-in members load their coupons (spec part 1, "Polling"): the billing item's badge.
+  const activeCoupons = useActiveCouponCount(Boolean(user?.is_verified));
   const items = sideMenuItems({
     loggedIn: Boolean(user),
     voicecall: session.voicecall,
@@ -70,6 +73,7 @@ export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
     local,
     now: new Date(),
     routeNames,
+    activeCoupons,
   });
   return (
     <>

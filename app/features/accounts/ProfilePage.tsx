@@ -4,15 +4,20 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink } from 'react-router';
+import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { MembersOnly } from './MembersOnly.tsx';
 
-/** The profile's tabs; coupons and favourites join settings in later releases. */
-const TABS = [{ key: 'settings', to: '/users/profile/settings' }] as const;
+/** The profile's tabs; favourites join them in a later release. */
+const TABS = [
+  { key: 'settings', to: '/users/profile/settings' },
+  { key: 'coupons', to: '/users/profile/coupons' },
+] as const;
 
 /** /users/profile: the member's name, the tabs, and the chosen tab below. */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = TABS.find((tab) => pathname.startsWith(tab.to))?.key ?? 'settings';
   return (
     <MembersOnly>
       {(user) => (
@@ -23,7 +28,7 @@ export function ProfilePage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {user.nicknames.current_nickname?.nickname ?? user.name ?? user.email}
           </Typography>
-          <Tabs value="settings" aria-label={t('profile.tabs_label')} sx={{ mb: 2 }}>
+          <Tabs value={current} aria-label={t('profile.tabs_label')} sx={{ mb: 2 }}>
             {TABS.map((tab) => (
               <Tab
                 key={tab.key}

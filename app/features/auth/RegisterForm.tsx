@@ -8,8 +8,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { VoucherField } from '#app/features/coupons/VoucherField.tsx';
 import { registerBody } from '#common/api/auth.ts';
 import { passwordField } from '#common/api/fields.ts';
 import { useRegister } from './api.ts';
@@ -23,26 +24,31 @@ import { useApplySignedIn } from './signedIn.ts';
 import { storeRegisterEmail } from './store.ts';
 
 /** The server's register body; here the password is asked for and the box starts unticked. */
-const registerForm = registerBody.pick({ email: true, username: true }).extend({
+const registerForm = registerBody.pick({ email: true, username: true, code: true }).extend({
   password: passwordField,
   terms_check: z.boolean().refine((v) => v, 'errors.validations.terms'),
 });
 type Values = z.input<typeof registerForm>;
 
-/** E-mail (with a typo suggestion), optional user name, password and the terms. */
+/**
+ * E-mail (with a typo suggestion), optional user name, optional voucher code (filled in from
+ * /users/signup/coupon/:code), password and the terms.
+ */
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
   const signedIn = useApplySignedIn();
+  const { code: linkedCode } = useParams();
   const form = useForm<Values, unknown, z.output<typeof registerForm>>({
     resolver: zodResolver(registerForm),
-    defaultValues: { email: '', username: '', password: '', terms_check: false },
+    defaultValues: { email: '', username: '', code: linkedCode ?? '', password: '', terms_check: false },
   });
   const email = useWatch({ control: form.control, name: 'email' });
-  const submit = form.handleSubmit(({ email, password, username }) =>
+  const code = useWatch({ control: form.control, name: 'code' }) ?? '';
+  const submit = form.handleSubmit(({ email, password, username, code }) =>
     register.mutate(
-      { email, password, ...(username ? { username } : {}), terms_check: true },
+      { email, password, ...(username ? { username } : {}), ...(code ? { code } : {}), terms_check: true },
       {
         onSuccess: ({ user }) => {
           storeRegisterEmail(user.email);
@@ -74,6 +80,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
         autoComplete="username"
         fullWidth
       />
+      <VoucherField {...fieldProps(form, 'code', t)} code={code} email={email} />
       <PasswordField
         {...fieldProps(form, 'password', t)}
         label={t('users.signup2.form.password')}

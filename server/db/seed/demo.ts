@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { nicknames, users } from '#server/db/schema/users.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
 import { type CoinDeps, credit } from '#server/features/coins/mutations.ts';
+import { seedDemoCoupons } from './demo-coupons.ts';
 
 export const DEMO_MEMBER = {
   email: 'demo@livecam.local',
@@ -51,5 +52,8 @@ export async function seedDemo(deps: CoinDeps, log: (msg: string) => void) {
   return DEMO_MEMBER;
 }
 
-const welcomeCoins = (deps: CoinDeps, userId: number) =>
-  credit(deps, { userId, amount: DEMO_MEMBER.coins, reason: 'bonus', idempotencyKey: 'seed-demo-coins' });
+/** The demo member's welcome coins and the demo coupons (demo-coupons.ts); both idempotent. */
+async function welcomeCoins(deps: CoinDeps, userId: number) {
+  await credit(deps, { userId, amount: DEMO_MEMBER.coins, reason: 'bonus', idempotencyKey: 'seed-demo-coins' });
+  await seedDemoCoupons(deps.db, userId);
+}

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginBody,
@@ -16,6 +17,7 @@ import { AppError, invalidField, unknownCredentials, userBlocked } from '#server
 import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
+import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
@@ -27,6 +29,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, throttle } = app.ctx;
   const presented = (userId: number) => userAnswer(db, userId);
   const limit = (key: string, max: number, windowSeconds: number) => enforce(throttle, key, max, windowSeconds);
+  /** The sign-up voucher becomes the member's on activation; an unusable code is skipped, a failure only logged. */
+  const claimVoucher = (userId: number, request: FastifyRequest) =>
+    claimSignupVoucher(app.ctx, userId).catch((err: unknown) =>
+      request.log.error({ err }, 'sign-up voucher not claimed'),
+    );
 
   app.post('/auth/login', { schema: { body: loginBody, response: { 200: userResponse } } }, async (request, reply) => {
     await limit(`login:ip:${request.ip}`, 30, 900);
@@ -92,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!used) throw unknownCredentials();
       if (password && !owner.passwordHash) await setPassword(db, owner.id, password);
       await markVerified(db, owner.id);
+      await claimVoucher(owner.id, request);
       // Whoever registered the address before its owner proved it loses every session now.
       await endUserSessions(request, reply, owner.id);
       await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
@@ -129,6 +137,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!owner) throw unknownCredentials();
     await setPassword(db, owner.id, password);
     await markVerified(db, owner.id);
+    // A reset link proves the address too: an account activated this way gets its voucher.
+    if (!owner.isVerified) await claimVoucher(owner.id, request);
     // Whoever knew the old password is logged out everywhere.
     await endUserSessions(request, reply, owner.id);
     await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
