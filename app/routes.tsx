@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { avsRoutes } from './features/avs/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { couponProfileRoutes, couponRoutes } from './features/coupons/routes.ts';
+import { freeCoinsRoutes } from './features/free-coins/routes.ts';
 import { page } from './lazy-page.ts';
 
 const legal = (path: string, key: string): RouteObject => ({
@@ -88,6 +89,7 @@ export const pageRoutes: RouteObject[] = [
   ...billingRoutes,
   ...avsRoutes,
   ...couponRoutes,
+  ...freeCoinsRoutes,
   { path: 'faq', handle: { name: 'faq' }, lazy: page(() => import('./features/content/FaqPage.tsx'), 'FaqPage') },
   {
     path: 'contact',

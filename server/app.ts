@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
+import { freeCoinsRoutes } from './features/coupons/free-coins-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     voicecallRoutes,
     avsRoutes,
     couponRoutes,
+    freeCoinsRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages; each decides from the configuration whether it is served.

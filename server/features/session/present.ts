@@ -2,12 +2,16 @@ import type { SessionInfo } from '#common/api/session.ts';
 import type { SiteSettings } from '#server/env.ts';
 import type { SessionRow } from './data.ts';
 
+/** Free coins by SMS for this session (server/features/coupons/free-coins-data.ts `smsCoinsState`). */
+export type SmsCoinsState = { disabled: boolean; available: boolean };
+
 /** The session object of spec part 1 section 3, from the row and the site it was opened on. */
 export function presentSession(
   row: SessionRow | null,
   site: SiteSettings,
   domain: string,
   now = new Date(),
+  sms: SmsCoinsState = { disabled: true, available: false },
 ): SessionInfo {
   const d = row?.data ?? {};
   return {
@@ -23,9 +27,8 @@ export function presentSession(
     phonecall_payment_type_id: d.phonecall?.paymentTypeId ?? null,
     phonecall_product_id: d.phonecall?.productId ?? null,
     phonecall_payment_name: d.phonecall?.paymentName ?? null,
-    // Coins by text message are not offered: no provider for them is connected.
-    sms_coins_disabled: true,
-    sms_coins_available: false,
+    sms_coins_disabled: sms.disabled,
+    sms_coins_available: sms.available,
     temp_nickname: d.tempNickname ?? null,
     welcome_dialog: d.welcomeDialog ?? null,
     incentive_tsp: d.incentiveTsp ?? null,

@@ -7,6 +7,7 @@ import { INCENTIVE_DISABLED } from '#common/constants.ts';
 import { siteFor } from '#server/env.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
+import { smsCoinsState } from '#server/features/coupons/free-coins-data.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { updateSessionData } from './mutations.ts';
@@ -17,9 +18,10 @@ const sessionAndUser = z.object({ session: sessionInfo, user: userSchema.nullabl
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
-  const present = (request: Parameters<typeof requestDomain>[0]) => {
+  const present = async (request: Parameters<typeof requestDomain>[0]) => {
     const domain = requestDomain(request);
-    return presentSession(request.session, siteFor(config, domain), domain);
+    const sms = await smsCoinsState(db, config, request.session?.userId ?? null);
+    return presentSession(request.session, siteFor(config, domain), domain, new Date(), sms);
   };
 
   app.get('/auth/csrf-cookie', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -30,7 +32,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/session/init', { schema: { response: { 200: sessionAndUser } } }, async (request, reply) => {
     await ensureSession(request, reply);
     const user = await sessionUser(request);
-    return { session: present(request), user: user?.status === 'active' ? presentUser(user) : null };
+    return { session: await present(request), user: user?.status === 'active' ? presentUser(user) : null };
   });
 
   app.get(
@@ -39,7 +41,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = await ensureSession(request, reply);
       request.session = await updateSessionData(db, session.id, { splash18Confirmed: true });
-      return { session: present(request) };
+      return { session: await present(request) };
     },
   );
 
@@ -52,7 +54,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         visitorId: request.body.vid,
         visitorConfidence: request.body.confidence,
       });
-      return { session: present(request) };
+      return { session: await present(request) };
     },
   );
 

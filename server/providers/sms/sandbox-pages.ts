@@ -1,4 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '#common/i18n/translate.ts';
+import { escapeHtml } from '#server/features/mail/html.ts';
+import { sandboxSmsOf } from './provider.ts';
 
-/** The sandbox SMS outbox page (local development only). */
-export const smsSandboxPages: FastifyPluginAsyncZod = async () => {};
+const smsList = z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), sent: z.string() }));
+
+/**
+ * The sandbox gateway's outbox: /dev/sms (a page in the visitor's language) and /dev/sms.json,
+ * newest first. Served like /dev/mailbox: outside production and on a local address only.
+ */
+export const smsSandboxPages: FastifyPluginAsyncZod = async (app) => {
+  if (!app.ctx.config.devMailbox) return;
+  const outbox = () =>
+    (sandboxSmsOf(app.ctx, app.log)?.outbox() ?? []).map((m) => ({
+      id: m.id,
+      to: m.to,
+      text: m.text,
+      sent: m.sentAt.toISOString(),
+    }));
+
+  app.get('/dev/sms.json', { schema: { response: { 200: smsList } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return outbox();
+  });
+
+  app.get('/dev/sms', async (request, reply) => {
+    const lang = request.locale;
+    const messages = outbox();
+    const items = messages
+      .map(
+        (m) =>
+          `<article><p><small>${escapeHtml(translate(lang, 'free_coins.outbox.meta', { to: m.to, sent: m.sent }))}</small></p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('<hr>');
+    const title = escapeHtml(translate(lang, 'free_coins.outbox.title', { count: messages.length }));
+    const empty = `<p>${escapeHtml(translate(lang, 'free_coins.outbox.empty'))}</p>`;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:sans-serif;max-width:50rem;margin:auto;padding:0 1rem"><h1>${title}</h1>${items || empty}</body></html>`,
+      );
+  });
+};
