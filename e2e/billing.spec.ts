@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { confirmAge, field, shoot, text, WIDTHS } from './support.ts';
+import { coinBalance as balance, confirmAge, field, shoot, text, WIDTHS } from './support.ts';
 
 const DEMO = { email: 'demo@livecam.local', password: 'demo-member-2026' };
 const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
@@ -13,15 +13,6 @@ async function login(page: Page) {
   await field(page, 'en', 'login.password').fill(DEMO.password);
   await page.getByRole('button', { name: text('en', 'login.submit') }).click();
   await expect(page).toHaveURL(/\/$/);
-}
-
-/** The member's balance as the top bar shows it (its accessible name carries the number). */
-async function balance(page: Page): Promise<number> {
-  const prefix = text('en', 'navbar.coins_other', { count: '§' }).split('§')[0] ?? '';
-  // A dialog hides the rest of the page from assistive technology; the top bar is still on screen.
-  const link = page.getByRole('link', { name: new RegExp(`^${prefix}`), includeHidden: true });
-  const name = (await link.getAttribute('aria-label')) ?? '';
-  return Number(name.replace(/\D/g, ''));
 }
 
 /** Waiver, Pay, and the provider's page in the pop-up. */

@@ -51,3 +51,12 @@ export async function shoot(page: Page, name: string) {
   const lang = (await page.evaluate(() => document.documentElement.lang)) || 'en';
   await page.screenshot({ path: `e2e/screenshots/${name}-${width}-${lang}.png`, fullPage: true });
 }
+
+/** The member's balance as the top bar shows it (its accessible name carries the number). */
+export async function coinBalance(page: Page): Promise<number> {
+  const prefix = text('en', 'navbar.coins_other', { count: '§' }).split('§')[0] ?? '';
+  // A dialog hides the rest of the page from assistive technology; the top bar is still on screen.
+  const link = page.getByRole('link', { name: new RegExp(`^${prefix}`), includeHidden: true });
+  const name = (await link.getAttribute('aria-label')) ?? '';
+  return Number(name.replace(/\D/g, ''));
+}
