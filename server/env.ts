@@ -83,6 +83,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
   BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
+  ALLOW_SANDBOX_PROVIDERS: bool,
 });
 
 export type Config = {
@@ -177,6 +178,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
   const sessionSecret = e.SESSION_SECRET || localSecret(dataDir);
+  const sandboxes = (
+    [
+      ['PAYMENT_PROVIDER', e.PAYMENT_PROVIDER],
+      ['PHONE_PROVIDER', e.PHONE_PROVIDER],
+      ['AVS_PROVIDER', e.AVS_PROVIDER],
+      ['SMS_PROVIDER', e.SMS_PROVIDER],
+    ] as const
+  )
+    .filter(([, provider]) => provider === 'sandbox')
+    .map(([name]) => name);
+  // A sandbox pays out coins and passes age checks for test input: never by accident in production.
+  if (e.NODE_ENV === 'production' && sandboxes.length && !e.ALLOW_SANDBOX_PROVIDERS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${sandboxes.join(', ')}: sandbox providers in production give coins and age checks for test input; choose real providers, or set ALLOW_SANDBOX_PROVIDERS=true on a staging system`,
+    );
+  }
   if (e.PAYMENT_PROVIDER === 'flexpay' && !(e.FLEXPAY_SHOP_ID && e.FLEXPAY_SIGNATURE_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  FLEXPAY_SHOP_ID, FLEXPAY_SIGNATURE_KEY: required with PAYMENT_PROVIDER=flexpay',

@@ -105,7 +105,8 @@ export const phoneCall = z.object({
   state: z.enum(PHONE_CALL_STATES),
   /** The premium-rate number to dial, formatted for display. */
   number: z.string(),
-  pin: z.string(),
+  /** Only while the call is awaited. */
+  pin: z.string().nullable(),
   price_per_minute_cents: z.number().int(),
   currency: z.string(),
   coins_per_minute: z.number().int(),

@@ -146,7 +146,8 @@ export async function startUserSession(
   const data: SessionData = {
     visitorId: old.visitorId ?? null,
     splash18Confirmed: old.splash18Confirmed ?? false,
-    agechecked: ageVerified || old.agechecked === true,
+    // A visitor's pass carries over; another member's never does (a second login in one browser).
+    agechecked: ageVerified || (old.agechecked === true && (request.session?.userId ?? userId) === userId),
     incentiveTsp: old.incentiveTsp ?? null,
     ...extra,
   };

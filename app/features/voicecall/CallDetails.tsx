@@ -64,15 +64,19 @@ export function CallDetails({ call }: { call: PhoneCall }) {
               {call.number}
             </Link>
           </Typography>
-          <Typography component="dt" color="text.secondary">
-            {t('voicecall.pin')}
-          </Typography>
-          <Typography
-            component="dd"
-            sx={{ m: 0, fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, letterSpacing: '0.1em' }}
-          >
-            {formatPin(call.pin)}
-          </Typography>
+          {call.pin !== null && (
+            <>
+              <Typography component="dt" color="text.secondary">
+                {t('voicecall.pin')}
+              </Typography>
+              <Typography
+                component="dd"
+                sx={{ m: 0, fontSize: { xs: '1.5rem', sm: '1.75rem' }, fontWeight: 700, letterSpacing: '0.1em' }}
+              >
+                {formatPin(call.pin)}
+              </Typography>
+            </>
+          )}
         </Box>
       )}
       {live && (

@@ -150,7 +150,8 @@ export const phoneCalls = pgTable(
     provider: text('provider').notNull(),
     providerCallId: text('provider_call_id'),
     number: text('number').notNull(),
-    pin: text('pin').notNull(),
+    /** Only while the call is awaited: cleared when it connects or expires, it is worth nothing after. */
+    pin: text('pin'),
     state: text('state').notNull().default('awaited'),
     pricePerMinuteCents: integer('price_per_minute_cents').notNull(),
     coinsPerMinute: integer('coins_per_minute').notNull(),

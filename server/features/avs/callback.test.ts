@@ -48,8 +48,8 @@ describe('POST /api/avs/callback/sandbox', () => {
     const body = callbackBody(reference, null);
     const now = Math.floor(Date.now() / 1000);
     await expectNoChange(t, () => sendCallback(t, body, { key: 'another-company' }), 403, 'forbidden');
-    await expectNoChange(t, () => sendCallback(t, body, { at: now - 301 }), 403, 'forbidden');
-    await expectNoChange(t, () => sendCallback(t, body, { at: now + 301 }), 403, 'forbidden');
+    await expectNoChange(t, () => sendCallback(t, body, { at: now - 330 }), 403, 'forbidden');
+    await expectNoChange(t, () => sendCallback(t, body, { at: now + 330 }), 403, 'forbidden');
     await expectNoChange(t, () => sendCallback(t, body, { signature: null }), 403, 'forbidden');
     await expectNoChange(t, () => sendCallback(t, body, { signature: 't=1,v1=zz' }), 403, 'forbidden');
     const altered = body.replace('check.passed', 'check.failed');

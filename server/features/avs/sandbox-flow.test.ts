@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ageChecks } from '#server/db/schema/avs.ts';
-import { loginClient, registerAndVerify, sessionRowsOf, userRow } from '#server/test/fixtures.ts';
+import { loginClient, PASSWORD, registerAndVerify, sessionRowsOf, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { closeAll, listenLocal, nextEvent, openSocket } from '#server/test/sockets.ts';
 import {
@@ -157,6 +157,18 @@ describe('the sandbox ID-check page', () => {
     expect(
       (await loginClient(t, 'avs-adopt@example.com').then((c) => c.get('/api/session/init'))).json().session.agechecked,
     ).toBe(true);
+  });
+
+  it("a member's pass does not carry over to another member who logs in on the same browser", async () => {
+    const { client } = await registerAndVerify(t, 'avs-first@example.com');
+    await registerAndVerify(t, 'avs-second@example.com');
+    const { id, page } = await startCheck(client, {});
+    await submitForm(client, page, ADULT);
+    expect((await settledStatus(client, id)).agechecked).toBe(true);
+    const login = await client.post('/api/auth/login', { username: 'avs-second@example.com', password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect((await client.get('/api/session/init')).json().session.agechecked).toBe(false);
+    expect((await userRow(t, 'avs-second@example.com')).ageVerifiedAt).toBeNull();
   });
 
   it("a visitor's pending check that passes after login marks the member", async () => {

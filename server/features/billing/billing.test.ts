@@ -98,6 +98,17 @@ describe('GET /api/billing', () => {
     await expectRefused(t, () => client.get(`/api/billing?code=${'x'.repeat(65)}`), 422, 'validation_failed');
   });
 
+  it('counts codes that find nothing as coupon guesses: the eleventh in an hour answers 429', async () => {
+    const { client, user } = await newMember();
+    const keys = [`coupon-redeem:user:${user.id}`, 'coupon-redeem:ip:127.0.0.1'];
+    for (const key of keys) await t.app.ctx.throttle.reset(key);
+    for (let i = 0; i < 10; i++) expect((await client.get(`/api/billing?code=GUESS${i}`)).statusCode).toBe(200);
+    await expectRefused(t, () => client.get('/api/billing?code=GUESS10'), 429, 'throttle');
+    // The list without a code, and a code that exists, are not guesses.
+    expect((await client.get('/api/billing')).statusCode).toBe(200);
+    for (const key of keys) await t.app.ctx.throttle.reset(key);
+  });
+
   it('counts pending and paid orders of the last 24 hours against the limit', async () => {
     const { client } = await newMember();
     await initPurchase(client);

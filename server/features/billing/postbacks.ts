@@ -83,7 +83,16 @@ async function decide(
     return ignored('amount');
   }
   const move = transitionFor(order.state as OrderState, event.kind);
-  if (!move) return ignored('out_of_order');
+  if (!move) {
+    if (event.kind === 'payment.succeeded' && (order.state === 'failed' || order.state === 'cancelled')) {
+      // The provider took money for an order that is over: support must refund it or credit by hand.
+      log.warn(
+        { orderId, provider, eventId: event.eventId, state: order.state },
+        'payment succeeded after the order ended',
+      );
+    }
+    return ignored('out_of_order');
+  }
   if (move.to !== 'paid' && move.from === 'paid' && event.txnId !== order.providerTxnId) return ignored('txn');
 
   const moved = await moveOrder(tx, order, move.from, move.to, event);

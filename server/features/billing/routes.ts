@@ -14,6 +14,7 @@ import type { Locale } from '#common/constants.ts';
 import { AppError, invalidField, notFound } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { usableCoupon } from '#server/features/coupons/data.ts';
+import { countCodeGuess } from '#server/features/coupons/guesses.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { paymentProvider } from '#server/providers/payment/provider.ts';
 import type { PaymentProvider } from '#server/providers/payment/types.ts';
@@ -54,10 +55,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = paymentProvider(config);
   const limitCents = config.payments.dailyLimitCents;
 
-  /** A PERCENT coupon the member may use under this code, or null. */
-  const percentCoupon = async (code: string | undefined, userId: number) => {
+  /**
+   * A PERCENT coupon the member may use under this code, or null. A code that finds nothing counts
+   * as a guess, like a wrong code on the coupons page: the billing list is no way round that limit.
+   */
+  const percentCoupon = async (request: FastifyRequest, code: string | undefined, userId: number) => {
     if (!code) return null;
     const coupon = await usableCoupon(db, code, userId);
+    if (!coupon) await countCodeGuess(request, userId);
     return coupon?.type === 'PERCENT' ? coupon : null;
   };
 
@@ -68,7 +73,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const [types, coupon, spentCents] = await Promise.all([
         listPaymentTypes(db),
-        percentCoupon(request.query.code, user.id),
+        percentCoupon(request, request.query.code, user.id),
         limitCents > 0 ? spentLastDay(db, user.id) : 0,
       ]);
       return presentBilling(types, coupon, { limitCents, spentCents });
@@ -90,7 +95,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (await walletFlagged(db, user.id)) {
       throw new AppError('forbidden', { errors: { _: ['billing.errors.account_review'] } });
     }
-    const coupon = await percentCoupon(code, user.id);
+    const coupon = await percentCoupon(request, code, user.id);
     if (code && !coupon) throw invalidField('code', 'billing.coupon.invalid');
     const opened = await openOrder(db, {
       userId: user.id,

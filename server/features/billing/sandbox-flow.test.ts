@@ -171,6 +171,12 @@ describe('paying in the sandbox', () => {
     );
     expect((await settledOrder(t, id)).state).toBe('cancelled');
     expect(await balanceOf(t.db, user.id)).toBe(0);
+    // Back to the provider's page: the session is over, a card can no longer pay this order.
+    const again = await submitCard(t, link, '4242424242424242');
+    expect(again.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: cancel })).statusCode).toBe(409);
+    expect((await settledOrder(t, id)).state).toBe('cancelled');
+    expect(await balanceOf(t.db, user.id)).toBe(0);
   });
 
   it('never credits on the redirect alone', async () => {

@@ -13,11 +13,10 @@ import { userAnswer } from '#server/features/accounts/present.ts';
 import { requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { activeCoupons, usableCoupon } from './data.ts';
+import { countCodeGuess, forgetCodeGuesses } from './guesses.ts';
 import { redeemCoupon } from './mutations.ts';
 import { presentCoupon, presentCoupons } from './present.ts';
 
-/** Redeem attempts a member, and an address, may make in an hour until a code is really taken. */
-const REDEEM_ATTEMPTS = 10;
 /** Voucher checks an address may make in an hour on the sign-up form (typing pauses trigger them). */
 const VOUCHER_CHECKS = 20;
 const HOUR = 3600;
@@ -37,12 +36,11 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireVerifiedUser(request);
     // Every attempt counts, so guessing stops after 10 an hour per member and per address; taking
     // a coupon clears the count (confirming one already in the list does not).
-    const keys = [`coupon-redeem:user:${user.id}`, `coupon-redeem:ip:${request.ip}`];
-    for (const key of keys) await enforce(throttle, key, REDEEM_ATTEMPTS, HOUR);
+    await countCodeGuess(request, user.id);
     const redeemed = await redeemCoupon(app.ctx, user.id, request.body.code);
     // Unknown, used, expired or someone else's: one answer without detail (spec billing.coupon.invalid).
     if (!redeemed) throw invalidCode();
-    if (redeemed.taken) for (const key of keys) await throttle.reset(key);
+    if (redeemed.taken) await forgetCodeGuesses(request, user.id);
     const coupon = presentCoupon(redeemed.coupon, siteFor(config, requestDomain(request)).webid);
     if (!coupon) throw new Error(`redeemed coupon ${redeemed.coupon.id} has an unknown type`);
     return { coupon, credited: redeemed.credited, ...(await userAnswer(db, user.id)) };

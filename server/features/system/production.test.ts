@@ -5,7 +5,14 @@ import { createTestApp, type TestContext } from '#server/test/harness.ts';
 /** The app as deployed: production mode behind an https address. */
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://x.example', LOG_LEVEL: 'silent' } });
+  t = await createTestApp({
+    env: {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://x.example',
+      LOG_LEVEL: 'silent',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+    },
+  });
 });
 afterAll(() => t.close());
 

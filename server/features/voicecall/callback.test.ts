@@ -80,7 +80,10 @@ describe('POST /api/voicecall/callback/sandbox: a call from PIN to hang-up', () 
     const c = await awaitedCall();
     await connect(t, c);
     const [stored] = await t.db.select().from(paymentEvents).where(eq(paymentEvents.callId, c.id));
-    expect(stored).toMatchObject({ provider: 'sandbox', kind: 'call.connected', outcome: 'applied' });
+    expect(stored).toMatchObject({ provider: 'phone:sandbox', kind: 'call.connected', outcome: 'applied' });
+    // The PIN is worth nothing once the call is connected, and it is not kept.
+    expect(await callRow(c.id)).toMatchObject({ state: 'active', pin: null });
+    expect((await checkCall(c.client)).call?.pin).toBeNull();
     expect(JSON.stringify(stored?.payload)).not.toContain(c.pin);
     expect((stored?.payload.data as { pin?: string } | undefined)?.pin).toBe(`****${c.pin.slice(-2)}`);
   });
@@ -159,7 +162,7 @@ describe('POST /api/voicecall/callback/sandbox: replays and events out of order 
     expect(await deliver(t, 'call.connected', { reference: c.ref, call: 'call_toolate0001', pin: c.pin })).toBe(
       'ignored:expired',
     );
-    expect(await callRow(c.id)).toMatchObject({ state: 'expired', providerCallId: null });
+    expect(await callRow(c.id)).toMatchObject({ state: 'expired', providerCallId: null, pin: null });
     expect((await checkCall(c.client)).voicecall).toBe(false);
   });
 });
@@ -192,8 +195,8 @@ describe('POST /api/voicecall/callback/sandbox refuses and changes nothing', () 
 
   it('signed more than five minutes ago or ahead (403)', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await refused(() => sendRaw(t, body, { at: now - 301 }), 403, 'forbidden');
-    await refused(() => sendRaw(t, body, { at: now + 301 }), 403, 'forbidden');
+    await refused(() => sendRaw(t, body, { at: now - 330 }), 403, 'forbidden');
+    await refused(() => sendRaw(t, body, { at: now + 330 }), 403, 'forbidden');
   });
 
   it('with a body altered after signing (403)', async () => {

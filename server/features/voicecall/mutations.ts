@@ -40,7 +40,7 @@ export async function startCall(db: Db, s: StartCall): Promise<CallWithCurrency 
     await tx.select({ id: users.id }).from(users).where(eq(users.id, s.userId)).for('update');
     await tx
       .update(phoneCalls)
-      .set({ state: 'expired' })
+      .set({ state: 'expired', pin: null })
       .where(and(eq(phoneCalls.userId, s.userId), eq(phoneCalls.state, 'awaited'), lte(phoneCalls.expiresAt, now)));
     await updateSessionData(tx, s.sessionId, {
       phonecall: { paymentTypeId: type.id, productId: product.id, paymentName: type.name },
@@ -59,7 +59,7 @@ export async function startCall(db: Db, s: StartCall): Promise<CallWithCurrency 
       const pin = newPin();
       await tx
         .update(phoneCalls)
-        .set({ state: 'expired' })
+        .set({ state: 'expired', pin: null })
         .where(and(eq(phoneCalls.pin, pin), eq(phoneCalls.state, 'awaited'), lte(phoneCalls.expiresAt, now)));
       const [row] = await tx
         .insert(phoneCalls)
@@ -114,12 +114,12 @@ async function decide(deps: CoinDeps, tx: Tx, call: CallWithCurrency, e: PhoneEv
   if (e.type === 'call.connected') {
     if (call.state !== 'awaited') return { outcome: 'ignored:not_awaited' };
     if (isExpired(call, now)) {
-      await tx.update(phoneCalls).set({ state: 'expired' }).where(eq(phoneCalls.id, call.id));
+      await tx.update(phoneCalls).set({ state: 'expired', pin: null }).where(eq(phoneCalls.id, call.id));
       return { outcome: 'ignored:expired' };
     }
     await tx
       .update(phoneCalls)
-      .set({ state: 'active', connectedAt: now, providerCallId: e.providerCallId })
+      .set({ state: 'active', connectedAt: now, providerCallId: e.providerCallId, pin: null })
       .where(eq(phoneCalls.id, call.id));
     if (call.sessionId) await updateSessionData(tx, call.sessionId, { voicecall: true });
     return { outcome: 'applied', session: true };
@@ -156,6 +156,9 @@ async function decide(deps: CoinDeps, tx: Tx, call: CallWithCurrency, e: PhoneEv
   return { outcome: 'applied', session: true };
 }
 
+/** Phone events share `payment_events` with card events: their source names the family. */
+export const eventSource = (provider: string) => `phone:${provider}`;
+
 /**
  * Applies one verified provider event, in one transaction with the call row locked: a replay (same
  * event id) finds its stored event and changes nothing; an event that does not fit the call's state
@@ -177,14 +180,16 @@ export async function applyPhoneEvent(
     const call = locked ? await findCall(tx, locked.id) : null;
     if (!call) return { kind: 'unknown' };
     const base = { userId: call.userId, sessionId: call.sessionId, sessionChanged: false, balance: null };
-    const prior = await findPhoneEvent(tx, provider, e.eventId);
+    const prior = await findPhoneEvent(tx, eventSource(provider), e.eventId);
     if (prior) return { kind: 'replayed', outcome: prior.outcome, ...base };
-    if (e.type === 'call.connected' && !safeEqual(e.pin ?? '', call.pin)) return { kind: 'unknown' };
+    // The PIN identifies a waiting call; once connected or expired it is gone, and the state rules answer.
+    const pinWrong = call.state === 'awaited' && (call.pin === null || !safeEqual(e.pin ?? '', call.pin));
+    if (e.type === 'call.connected' && pinWrong) return { kind: 'unknown' };
     const d = await decide(deps, tx, call, e, now);
     await tx
       .insert(paymentEvents)
       .values({
-        provider,
+        provider: eventSource(provider),
         eventId: e.eventId,
         kind: e.type,
         callId: call.id,

@@ -4,6 +4,7 @@ import { checkPhonecallResponse, initPhonecallBody, initPhonecallResponse } from
 import { AppError, invalidField, notFound, unauthenticated } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
+import { walletFlagged } from '#server/features/billing/data.ts';
 import { announceBalance } from '#server/features/coins/mutations.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { phoneProviderFor } from '#server/providers/phone/sandbox.ts';
@@ -26,6 +27,10 @@ export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = request.session;
       if (!session) throw unauthenticated();
       await requireAgeChecked(request, 'voicecall');
+      // As for card payments: a member whose reversed payment left a shortfall buys nothing more.
+      if (await walletFlagged(ctx.db, user.id)) {
+        throw new AppError('forbidden', { errors: { _: ['billing.errors.account_review'] } });
+      }
       await enforce(ctx.throttle, `phonecall:${user.id}`, 30, 3600);
       const call = await startCall(ctx.db, {
         userId: user.id,

@@ -37,10 +37,16 @@ export async function ageCheckedMember(t: TestContext, email: string, lang = 'en
   return m;
 }
 
-export async function initCall(client: TestClient): Promise<InitPhonecallResponse> {
+/** An awaited call always carries its PIN. */
+type AwaitedCall = InitPhonecallResponse & { call: { pin: string } };
+
+export async function initCall(client: TestClient): Promise<AwaitedCall> {
   const res = await client.post('/api/billing/init_phonecall', PHONE);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  const body: InitPhonecallResponse = res.json();
+  const pin = body.call.pin;
+  if (pin === null) throw new Error('an awaited call without a PIN');
+  return { ...body, call: { ...body.call, pin } };
 }
 
 export async function checkCall(client: TestClient): Promise<CheckPhonecallResponse> {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTypes, phoneCalls } from '#server/db/schema/billing.ts';
+import { wallets } from '#server/db/schema/coins.ts';
 import { callIdOfToken } from '#server/providers/phone/sandbox.ts';
 import { expectInvalid, expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
@@ -101,6 +102,13 @@ describe('POST /api/billing/init_phonecall', () => {
     const { client } = await registerAndVerify(t, 'unchecked@example.com');
     const body = await expectRefused(t, () => client.post(INIT, PHONE), 403, 'age_check_required');
     expect(body.message).toBe('age_check_required');
+  });
+
+  it('refuses a member whose wallet is flagged after a reversed payment, like card payments do', async () => {
+    const { client, user } = await ageCheckedMember(t, 'flagged-caller@example.com');
+    await t.db.insert(wallets).values({ userId: user.id, balance: 0, flagged: true });
+    const body = await expectRefused(t, () => client.post(INIT, PHONE), 403, 'forbidden');
+    expect(body.errors).toEqual({ _: ['billing.errors.account_review'] });
   });
 
   it('refuses card payment types and products of another type with 422', async () => {

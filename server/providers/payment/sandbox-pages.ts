@@ -118,8 +118,21 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     }
     return { ok: true as const, state: p as unknown as PayState & { last4?: string } };
   };
-  const refused = (reply: FastifyReply, locale: Locale, reason: 'invalid' | 'expired') =>
-    sendHtml(reply, reason === 'expired' ? 410 : 404, messagePage(locale, reason));
+  const refused = (reply: FastifyReply, locale: Locale, reason: 'invalid' | 'expired' | 'closed') =>
+    sendHtml(reply, { expired: 410, invalid: 404, closed: 409 }[reason], messagePage(locale, reason));
+
+  /**
+   * A payment session ends with its outcome: the back button cannot pay a cancelled or declined
+   * order a second time. The sandbox keeps no database of its own; the order's state stands in for
+   * its session store (an outcome was sent once the order left pending).
+   */
+  const openSession = async (token: string, purpose = 'pay') => {
+    const r = payState(token, purpose);
+    if (!r.ok) return r;
+    const order = await findOrder(app.ctx.db, r.state.o);
+    if (order?.state !== 'pending') return { ok: false as const, reason: 'closed' as const };
+    return r;
+  };
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -147,7 +160,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/sandbox/pay', { config: { csrf: false }, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const { token } = request.query;
-    const r = payState(token);
+    const r = await openSession(token);
     if (!r.ok) return refused(reply, request.locale, r.reason);
     const s = r.state;
     const form = formOf(request.body);
@@ -173,7 +186,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     '/sandbox/pay/cancel',
     { config: { csrf: false }, schema: { querystring: tokenQuery } },
     async (request, reply) => {
-      const r = payState(request.query.token);
+      const r = await openSession(request.query.token);
       if (!r.ok) return refused(reply, request.locale, r.reason);
       return finish(reply, r.state, event(r.state, 'payment.cancelled'), 'cancel');
     },
@@ -194,7 +207,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     '/sandbox/pay/3ds',
     { config: { csrf: false }, schema: { querystring: tokenQuery } },
     async (request, reply) => {
-      const r = payState(request.query.token, '3ds');
+      const r = await openSession(request.query.token, '3ds');
       if (!r.ok) return refused(reply, request.locale, r.reason);
       const s = r.state;
       const code = text((request.body as Record<string, unknown> | undefined)?.code).trim();

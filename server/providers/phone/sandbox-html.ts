@@ -9,7 +9,8 @@ export type CallPageView = {
   /** The page's own path (/sandbox/phone/<token>). */
   base: string;
   number: string;
-  pin: string;
+  /** Only while the call is awaited. */
+  pin: string | null;
   pricePerMinuteCents: number;
   currency: string;
   state: 'awaited' | 'active' | 'ended' | 'expired';
@@ -93,7 +94,7 @@ export function renderCallPage(v: CallPageView): string {
 <h1>${escapeHtml(t('voicecall.sandbox.title'))}</h1>
 <p class="note">${escapeHtml(t('voicecall.sandbox.plays_telephone'))}</p>
 <dl><dt>${escapeHtml(t('voicecall.number'))}</dt><dd>${escapeHtml(v.number)}</dd>
-<dt>${escapeHtml(t('voicecall.pin'))}</dt><dd>${escapeHtml(formatPin(v.pin))}</dd></dl>
+${v.pin === null ? '' : `<dt>${escapeHtml(t('voicecall.pin'))}</dt><dd>${escapeHtml(formatPin(v.pin))}</dd>`}</dl>
 <p class="price">${escapeHtml(t('voicecall.price_announcement', { price }))}</p>
 ${error}${line(v, t, q)}
 </main><script src="/sandbox/phone/simulator.js"></script></body></html>`;

@@ -121,7 +121,9 @@ export const phoneSandboxPages: FastifyPluginAsyncZod = async (app) => {
     if (!awaiting(call)) return {};
     const body = request.body as Record<string, unknown> | undefined;
     const typed = typeof body?.pin === 'string' ? body.pin.replace(/\s/g, '') : '';
-    if (!/^\d{6}$/.test(typed) || !safeEqual(typed, call.pin)) return { line: 'dialed', error: 'pin' };
+    if (!/^\d{6}$/.test(typed) || call.pin === null || !safeEqual(typed, call.pin)) {
+      return { line: 'dialed', error: 'pin' };
+    }
     const ok = await deliver('call.connected', { reference: String(call.id), call: newProviderCallId(), pin: typed });
     return ok ? {} : { line: 'dialed', error: 'delivery' };
   });

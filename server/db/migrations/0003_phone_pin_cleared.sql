@@ -1,0 +1,1 @@
+ALTER TABLE "phone_calls" ALTER COLUMN "pin" DROP NOT NULL;
