@@ -9,7 +9,8 @@
  * secret) and signs its request with the sandbox key derived from them.
  */
 import { loadConfig } from '#server/env.ts';
-import { SIGNATURE_HEADER, signBody } from '#server/providers/payment/signing.ts';
+import { SIGNATURE_HEADER } from '#server/providers/payment/signing.ts';
+import { signWebhook } from '#server/providers/webhook-signature.ts';
 
 const [action, billingId] = process.argv.slice(2);
 const id = Number(billingId?.replace(/^BS/i, ''));
@@ -29,7 +30,7 @@ const url = `${config.publicUrl}/sandbox/pay/backoffice`;
 try {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(config.payments.sandboxKey, body) },
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(config.payments.sandboxKey, body) },
     body,
   });
   const answer = await res.text();

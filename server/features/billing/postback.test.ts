@@ -6,7 +6,8 @@ import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { debit } from '#server/features/coins/mutations.ts';
 import { SANDBOX_POSTBACK_PATH } from '#server/providers/payment/sandbox.ts';
-import { SIGNATURE_HEADER, signBody } from '#server/providers/payment/signing.ts';
+import { SIGNATURE_HEADER } from '#server/providers/payment/signing.ts';
+import { signWebhook } from '#server/providers/webhook-signature.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import {
@@ -62,7 +63,7 @@ describe('POST /api/billing/postback/sandbox refuses', () => {
     const json = { 'content-type': 'application/json' };
     await expectPostbackRefused(() => sendPostback(t, event, { key: 'a-forged-key' }), 401);
     await expectPostbackRefused(() => sendPostback(t, event, { now: Date.now() - 6 * 60_000 }), 401);
-    const signature = signBody(t.config.payments.sandboxKey, body);
+    const signature = signWebhook(t.config.payments.sandboxKey, body);
     await expectPostbackRefused(
       post(body.replace('"amount_cents":2500', '"amount_cents":25'), { ...json, [SIGNATURE_HEADER]: signature }),
       401,
@@ -71,17 +72,17 @@ describe('POST /api/billing/postback/sandbox refuses', () => {
     await expectPostbackRefused(post(body, { ...json, [SIGNATURE_HEADER]: 'v1=deadbeef' }), 401);
     const broken = '{"event_id": "evt_1", ';
     await expectPostbackRefused(
-      post(broken, { ...json, [SIGNATURE_HEADER]: signBody(t.config.payments.sandboxKey, broken) }),
+      post(broken, { ...json, [SIGNATURE_HEADER]: signWebhook(t.config.payments.sandboxKey, broken) }),
       400,
     );
     const wrongTyped = JSON.stringify({ ...event, amount_cents: '2500', extra: 1 });
     await expectPostbackRefused(
-      post(wrongTyped, { ...json, [SIGNATURE_HEADER]: signBody(t.config.payments.sandboxKey, wrongTyped) }),
+      post(wrongTyped, { ...json, [SIGNATURE_HEADER]: signWebhook(t.config.payments.sandboxKey, wrongTyped) }),
       400,
     );
     const huge = JSON.stringify({ ...event, event_id: 'x'.repeat(20_000) });
     await expectPostbackRefused(
-      post(huge, { ...json, [SIGNATURE_HEADER]: signBody(t.config.payments.sandboxKey, huge) }),
+      post(huge, { ...json, [SIGNATURE_HEADER]: signWebhook(t.config.payments.sandboxKey, huge) }),
       413,
     );
     await expectPostbackRefused(post(body, { 'content-type': 'text/plain', [SIGNATURE_HEADER]: signature }), 415);
@@ -227,7 +228,7 @@ describe('the sandbox back office', () => {
       payload,
       headers: {
         'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signBody(key ?? t.config.payments.sandboxKey, payload),
+        [SIGNATURE_HEADER]: signWebhook(key ?? t.config.payments.sandboxKey, payload),
       },
     });
   };

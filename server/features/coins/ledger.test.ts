@@ -2,14 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { DEMO_MEMBER, seedDemo } from '#server/db/seed/demo.ts';
-import type { Realtime } from '#server/realtime/hub.ts';
+import { type CoinPush, recordCoinPushes } from '#server/test/coin-pushes.ts';
 import { dbState, insertUser, registerAndVerify, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { balanceOf, ledgerSum } from './data.ts';
 import { credit, debit, transfer } from './mutations.ts';
 
 let t: TestContext;
-let pushed: Array<{ userId: number; coins: number }>;
+let pushed: CoinPush[];
 let n = 0;
 /** A key no other test uses. */
 const key = (label: string) => `ledger-test:${label}:${++n}`;
@@ -19,17 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => {
-  pushed = [];
-  // Keeps whatever else the hub does; only the pushes to members are recorded.
-  const recorder: Realtime = {
-    ...t.app.ctx.realtime,
-    toUser: (userId, event, ...args) => {
-      const payload: unknown = args[0];
-      if (event !== 'user:coins' || typeof payload !== 'object' || payload === null || !('coins' in payload)) return;
-      if (typeof payload.coins === 'number') pushed.push({ userId, coins: payload.coins });
-    },
-  };
-  t.app.ctx.realtime = recorder;
+  pushed = recordCoinPushes(t);
 });
 
 const entriesOf = (userId: number) =>
@@ -79,7 +69,7 @@ describe('credit and debit', () => {
     const debitKey = key('debit');
     const spent = await debit(t.app.ctx, { userId: u, amount: 30, reason: 'spend', idempotencyKey: debitKey });
     const before = await dbState(t);
-    pushed = [];
+    pushed.length = 0;
     const again = await credit(t.app.ctx, { userId: u, amount: 50, reason: 'purchase', idempotencyKey: creditKey });
     expect(again).toEqual({ ...first, replayed: true });
     const spentAgain = await debit(t.app.ctx, { userId: u, amount: 30, reason: 'spend', idempotencyKey: debitKey });
@@ -105,7 +95,7 @@ describe('credit and debit', () => {
     expect(none).toEqual({ ok: false, reason: 'no_coins' });
     await credit(t.app.ctx, { userId: u, amount: 10, reason: 'coupon', idempotencyKey: key('c') });
     const before = await dbState(t);
-    pushed = [];
+    pushed.length = 0;
     const k = key('over');
     expect(await debit(t.app.ctx, { userId: u, amount: 11, reason: 'spend', idempotencyKey: k })).toEqual({
       ok: false,
@@ -137,7 +127,7 @@ describe('transfer', () => {
     const fan = await insertUser(t, 'fan@example.com');
     const performer = await insertUser(t, 'performer@example.com');
     await credit(t.app.ctx, { userId: fan, amount: 40, reason: 'purchase', idempotencyKey: key('c') });
-    pushed = [];
+    pushed.length = 0;
     const k = key('tip');
     const r = await transfer(t.app.ctx, {
       from: fan,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coinLedger } from '#server/db/schema/coins.ts';
-import type { Realtime } from '#server/realtime/hub.ts';
+import { type CoinPush, recordCoinPushes } from '#server/test/coin-pushes.ts';
 import { insertUser } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { balanceOf, ledgerSum } from './data.ts';
@@ -9,22 +9,14 @@ import { announceBalance, credit, debit } from './mutations.ts';
 
 /** Movements that commit together with the caller's own writes (a coupon used, an order paid). */
 let t: TestContext;
-let pushed: number[];
+let pushed: CoinPush[];
 
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
 beforeEach(() => {
-  pushed = [];
-  const recorder: Realtime = {
-    ...t.app.ctx.realtime,
-    toUser: (_userId, event, ...args) => {
-      const payload = args[0] as { coins?: number } | undefined;
-      if (event === 'user:coins' && typeof payload?.coins === 'number') pushed.push(payload.coins);
-    },
-  };
-  t.app.ctx.realtime = recorder;
+  pushed = recordCoinPushes(t);
 });
 
 class Abort extends Error {}
@@ -49,7 +41,7 @@ describe('movements within a caller transaction', () => {
     expect(result.d).toMatchObject({ ok: true, balance: 25 });
     expect(pushed).toEqual([]);
     announceBalance(t.app.ctx, u, 25);
-    expect(pushed).toEqual([25]);
+    expect(pushed).toEqual([{ userId: u, coins: 25 }]);
     expect(await balanceOf(t.db, u)).toBe(25);
     expect(await ledgerSum(t.db, u)).toBe(25);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
-import type { Realtime } from '#server/realtime/hub.ts';
+import { type CoinPush, recordCoinPushes } from '#server/test/coin-pushes.ts';
 import { expectInvalid, expectRefused, PASSWORD, registerAndVerify, registerUser } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
@@ -11,7 +11,7 @@ import { addCoupon, couponRows, expectInvalidCode, expectRefusedCoupons, inDays 
 
 let t: TestContext;
 let member: TestClient;
-let pushed: Array<{ userId: number; coins: number }>;
+let pushed: CoinPush[];
 let n = 0;
 /** A verified member of its own, so throttles and lists of one test do not touch another. */
 const newMember = async () => registerAndVerify(t, `coupon-member-${++n}@example.com`);
@@ -25,16 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => {
-  pushed = [];
-  const recorder: Realtime = {
-    ...t.app.ctx.realtime,
-    toUser: (userId, event, ...args) => {
-      const payload: unknown = args[0];
-      if (event !== 'user:coins' || typeof payload !== 'object' || payload === null || !('coins' in payload)) return;
-      if (typeof payload.coins === 'number') pushed.push({ userId, coins: payload.coins });
-    },
-  };
-  t.app.ctx.realtime = recorder;
+  pushed = recordCoinPushes(t);
 });
 
 describe('GET /api/coupons', () => {

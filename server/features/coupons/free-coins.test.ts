@@ -4,28 +4,20 @@ import { SMS_CODE_TTL_SECONDS } from '#common/api/free-coins.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { smsVerifications } from '#server/db/schema/coupons.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
-import type { Realtime } from '#server/realtime/hub.ts';
+import { type CoinPush, recordCoinPushes } from '#server/test/coin-pushes.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { phoneHash } from './free-coins-codes.ts';
 import { codeFor, freshNumber, invalidQuietly, lastSms, refusedQuietly, smsRows } from './free-coins-testing.ts';
 
 let t: TestContext;
-let pushed: Array<{ userId: number; coins: number }>;
+let pushed: CoinPush[];
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
 beforeEach(() => {
-  pushed = [];
-  const recorder: Realtime = {
-    ...t.app.ctx.realtime,
-    toUser: (userId, event, ...args) => {
-      const payload = args[0] as { coins?: number } | undefined;
-      if (event === 'user:coins' && typeof payload?.coins === 'number') pushed.push({ userId, coins: payload.coins });
-    },
-  };
-  t.app.ctx.realtime = recorder;
+  pushed = recordCoinPushes(t);
 });
 
 let members = 0;

@@ -10,19 +10,21 @@ import { asCoupon, type CouponRow, signupCodeOf, usableCoupon } from './data.ts'
  * free code at once, exactly one gets it; a used coupon is never used again.
  */
 
+/** Unused, unexpired, and free or already the member's: the only coupons a step may change. */
+const availableTo = (couponId: number, userId: number, now: Date) =>
+  and(
+    eq(coupons.id, couponId),
+    isNull(coupons.usedAt),
+    gt(coupons.validUntil, now),
+    or(isNull(coupons.userId), eq(coupons.userId, userId)),
+  );
+
 /** Makes a free coupon the member's (or confirms it is theirs already); false when it is not available. */
 export async function claimCoupon(db: DbOrTx, couponId: number, userId: number, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(coupons)
     .set({ userId, claimedAt: sql`coalesce(${coupons.claimedAt}, now())` })
-    .where(
-      and(
-        eq(coupons.id, couponId),
-        isNull(coupons.usedAt),
-        gt(coupons.validUntil, now),
-        or(isNull(coupons.userId), eq(coupons.userId, userId)),
-      ),
-    )
+    .where(availableTo(couponId, userId, now))
     .returning({ id: coupons.id });
   return rows.length === 1;
 }
@@ -41,14 +43,7 @@ export async function spendCoupon(
   const rows = await db
     .update(coupons)
     .set({ userId, claimedAt: sql`coalesce(${coupons.claimedAt}, now())`, usedAt: now, usedFor })
-    .where(
-      and(
-        eq(coupons.id, couponId),
-        isNull(coupons.usedAt),
-        gt(coupons.validUntil, now),
-        or(isNull(coupons.userId), eq(coupons.userId, userId)),
-      ),
-    )
+    .where(availableTo(couponId, userId, now))
     .returning({ id: coupons.id });
   return rows.length === 1;
 }

@@ -4,6 +4,7 @@ import { AGE_CHECK_FAILURES, type AgeCheckFailure } from '#common/api/avs.ts';
 import type { Locale } from '#common/constants.ts';
 import type { Config } from '#server/env.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
+import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
 import type { AgeCheckEvent, AgeCheckProvider, CallbackRefusal } from './types.ts';
 
 /**
@@ -16,8 +17,6 @@ import type { AgeCheckEvent, AgeCheckProvider, CallbackRefusal } from './types.t
 
 export const SANDBOX_AVS = 'sandbox';
 export const SIGNATURE_HEADER = 'x-avs-signature';
-/** How old a callback's timestamp may be (and how far ahead of our clock). */
-export const CALLBACK_WINDOW_SECONDS = 300;
 /** How long the hosted page accepts a submission. */
 const TOKEN_TTL_SECONDS = 3600;
 
@@ -31,10 +30,8 @@ export function sandboxAvsKeys(config: Config) {
   return { callbackKey: derive('callback'), pageKey: derive('page') };
 }
 
-const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
-
-/** The signature header for a body sent at `t` (unix seconds). */
-export const signCallback = (key: string, rawBody: string, t: number) => `t=${t},v1=${hmacHex(key, `${t}.${rawBody}`)}`;
+/** The signature header for a body sent at `t` (unix seconds), in the shared webhook scheme. */
+export const signCallback = (key: string, rawBody: string, t: number) => signWebhook(key, rawBody, t * 1000);
 
 /** Checks a signature header: the right key over this exact body, inside the window. */
 export function checkSignature(
@@ -43,18 +40,9 @@ export function checkSignature(
   rawBody: string,
   now = Date.now(),
 ): CallbackRefusal | null {
-  const parts = new Map(
-    (header ?? '').split(',').map((p) => {
-      const at = p.indexOf('=');
-      return [p.slice(0, at).trim(), p.slice(at + 1).trim()] as const;
-    }),
-  );
-  const t = parts.get('t') ?? '';
-  const v1 = parts.get('v1') ?? '';
-  if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) return 'signature';
-  if (!safeEqual(v1, hmacHex(key, `${t}.${rawBody}`))) return 'signature';
-  if (Math.abs(now / 1000 - Number(t)) > CALLBACK_WINDOW_SECONDS) return 'stale';
-  return null;
+  const check = verifyWebhook(key, header, rawBody, now);
+  if (check.ok) return null;
+  return check.reason === 'stale' ? 'stale' : 'signature';
 }
 
 /** What the sandbox's page token carries: our reference, where to go back, the page language. */

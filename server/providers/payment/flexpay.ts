@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PaymentEventKind } from '#common/domain/orders.ts';
-import { safeEqualText } from './signing.ts';
+import { safeEqual } from '#server/features/session/tokens.ts';
 import type { PaymentEvent, PaymentProvider, PostbackVerdict } from './types.ts';
 
 /**
@@ -111,7 +111,7 @@ export function readFlexpayPostback(
   if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature))
     return { ok: false, status: 401, reason: 'signature_malformed' };
   if (!signed.shopID) signed.shopID = s.shopId;
-  if (!safeEqualText(signature.toLowerCase(), flexpaySignature(s.signatureKey, signed))) {
+  if (!safeEqual(signature.toLowerCase(), flexpaySignature(s.signatureKey, signed))) {
     return { ok: false, status: 401, reason: 'signature_mismatch' };
   }
   if (signed.shopID !== s.shopId) return { ok: false, status: 400, reason: 'wrong_shop' };

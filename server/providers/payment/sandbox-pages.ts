@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Locale } from '#common/constants.ts';
 import type { PaymentEventKind } from '#common/domain/orders.ts';
 import { findOrder } from '#server/features/billing/data.ts';
+import { verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { type CardForm, CHALLENGE_CODE, checkCard, decide, digitsOf } from './card.ts';
 import { type Delivery, deliver } from './deliver.ts';
 import {
@@ -14,7 +15,7 @@ import {
   signSandboxPostback,
 } from './sandbox.ts';
 import { challengePage, messagePage, type OrderSummary, payPage } from './sandbox-html.ts';
-import { readToken, SIGNATURE_HEADER, signToken, verifyBody } from './signing.ts';
+import { readToken, SIGNATURE_HEADER, signToken } from './signing.ts';
 
 const FORM_LIMIT = 4 * 1024;
 const CHALLENGE_MINUTES = 10;
@@ -222,7 +223,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
   /** The back office: a signed request (the sandbox key) reverses a paid sandbox order. */
   app.post('/sandbox/pay/backoffice', { config: { csrf: false } }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
-    const check = verifyBody(key, request.headers[SIGNATURE_HEADER], raw);
+    const check = verifyWebhook(key, request.headers[SIGNATURE_HEADER], raw);
     if (!check.ok) {
       request.log.warn({ reason: check.reason }, 'sandbox back-office request refused');
       return reply.code(401).send({ error: 'unauthenticated', message: 'unauthenticated' });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { PAYMENT_EVENT_KINDS } from '#common/domain/orders.ts';
-import { SIGNATURE_HEADER, signBody, signToken, verifyBody } from './signing.ts';
+import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
+import { SIGNATURE_HEADER, signToken } from './signing.ts';
 import type { PaymentOrder, PaymentProvider, PostbackVerdict } from './types.ts';
 
 /**
@@ -39,7 +40,7 @@ export const newSandboxId = (prefix: string) => `${prefix}_${randomBytes(12).toS
 /** The body and signature header of a postback, as the PSP sends it. */
 export function signSandboxPostback(key: string, postback: SandboxPostback, now = Date.now()) {
   const body = JSON.stringify(postback);
-  return { body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(key, body, now) } };
+  return { body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(key, body, now) } };
 }
 
 /** What the payment page of an order shows and decides on (the token's payload). */
@@ -72,7 +73,7 @@ export function sandboxProvider(key: string): PaymentProvider {
       return { link: `/sandbox/pay?token=${payToken(key, order)}` };
     },
     verifyPostback(request, now = Date.now()): PostbackVerdict {
-      const check = verifyBody(key, request.headers[SIGNATURE_HEADER], request.rawBody, now);
+      const check = verifyWebhook(key, request.headers[SIGNATURE_HEADER], request.rawBody, now);
       if (!check.ok) return { ok: false, status: 401, reason: `signature_${check.reason}` };
       let json: unknown;
       try {

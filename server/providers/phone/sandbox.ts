@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { safeEqual } from '#server/features/session/tokens.ts';
+import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
 import type { PhoneEvent, PhoneEventType, PhoneProvider, VerifyResult } from './types.ts';
 
 /**
@@ -14,18 +15,12 @@ export const SIGNATURE_HEADER = 'x-sandbox-signature';
 export const CALLBACK_PATH = '/api/voicecall/callback/sandbox';
 /** A German premium-rate service number (0900: paid content and services). */
 export const SANDBOX_NUMBER = '0900 5 123456';
-/** How old a signed callback may be, either way, before it is refused as stale. */
-export const SIGNATURE_WINDOW_S = 300;
-
 const deriveKey = (sandboxKey: string, purpose: string) => createHmac('sha256', sandboxKey).update(purpose).digest();
 
 export const signingKey = (sandboxKey: string) => deriveKey(sandboxKey, 'sandbox-phone:callbacks');
 
-export const signBody = (key: Buffer, t: number, rawBody: string) =>
-  createHmac('sha256', key).update(`${t}.${rawBody}`).digest('hex');
-
-/** The signature header for a body at time `t` (seconds). */
-export const signatureHeader = (key: Buffer, t: number, rawBody: string) => `t=${t},v1=${signBody(key, t, rawBody)}`;
+/** The signature header for a body at time `t` (seconds), in the shared webhook scheme. */
+export const signatureHeader = (key: Buffer, t: number, rawBody: string) => signWebhook(key, rawBody, t * 1000);
 
 /** The call page's token: the call id and a MAC, so pages of other calls cannot be guessed. */
 export function pageToken(sandboxKey: string, callId: number) {
@@ -77,19 +72,6 @@ export function sandboxEvent(
 
 export const newProviderCallId = () => `call_${randomBytes(12).toString('hex')}`;
 
-function parseSignature(header: string): { t: number; v1: string } | null {
-  const parts = new Map(
-    header.split(',').map((p) => {
-      const i = p.indexOf('=');
-      return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
-    }),
-  );
-  const t = Number(parts.get('t'));
-  const v1 = parts.get('v1') ?? '';
-  if (!Number.isSafeInteger(t) || !/^[0-9a-f]{64}$/.test(v1)) return null;
-  return { t, v1 };
-}
-
 export function sandboxPhoneProvider(opts: { sandboxKey: string }): PhoneProvider {
   const key = signingKey(opts.sandboxKey);
   return {
@@ -97,12 +79,16 @@ export function sandboxPhoneProvider(opts: { sandboxKey: string }): PhoneProvide
     serviceNumber: () => SANDBOX_NUMBER,
     callPageLink: (callId) => `/sandbox/phone/${pageToken(opts.sandboxKey, callId)}`,
     verify(rawBody, headers, now = new Date()): VerifyResult {
-      const header = headers[SIGNATURE_HEADER];
-      if (typeof header !== 'string' || header === '') return { ok: false, reason: 'missing_signature' };
-      const sig = parseSignature(header);
-      if (!sig) return { ok: false, reason: 'bad_signature' };
-      if (!safeEqual(sig.v1, signBody(key, sig.t, rawBody))) return { ok: false, reason: 'bad_signature' };
-      if (Math.abs(now.getTime() / 1000 - sig.t) > SIGNATURE_WINDOW_S) return { ok: false, reason: 'stale' };
+      const check = verifyWebhook(key, headers[SIGNATURE_HEADER], rawBody, now.getTime());
+      if (!check.ok) {
+        const reason = {
+          missing: 'missing_signature',
+          malformed: 'bad_signature',
+          mismatch: 'bad_signature',
+          stale: 'stale',
+        } as const;
+        return { ok: false, reason: reason[check.reason] };
+      }
       let json: unknown;
       try {
         json = JSON.parse(rawBody);
