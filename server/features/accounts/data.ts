@@ -1,12 +1,17 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { wallets } from '#server/db/schema/coins.ts';
+import { smsVerifications } from '#server/db/schema/coupons.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NicknameRow = typeof nicknames.$inferSelect;
-/** `coins`: the wallet balance, read with the user (0 before the first credit). */
-export type UserWithNicknames = UserRow & { nicknames: NicknameRow[]; coins: number };
+/**
+ * `coins`: the wallet balance, read with the user (0 before the first credit). `smsCoinsReceived`:
+ * a verified number of theirs earned the free coins. Both ride in the session cache with the user,
+ * whose entry every coin movement forgets.
+ */
+export type UserWithNicknames = UserRow & { nicknames: NicknameRow[]; coins: number; smsCoinsReceived: boolean };
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -49,13 +54,22 @@ export async function loadNicknames(db: DbOrTx, userId: number): Promise<Nicknam
 
 export async function loadUserWithNicknames(db: DbOrTx, id: number): Promise<UserWithNicknames | null> {
   const [row] = await db
-    .select({ user: users, coins: wallets.balance })
+    .select({
+      user: users,
+      coins: wallets.balance,
+      smsCoinsReceived: sql<boolean>`exists (select 1 from ${smsVerifications} where ${smsVerifications.userId} = ${users.id} and ${smsVerifications.verifiedAt} is not null)`,
+    })
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
   if (!row) return null;
-  return { ...row.user, coins: row.coins ?? 0, nicknames: await loadNicknames(db, id) };
+  return {
+    ...row.user,
+    coins: row.coins ?? 0,
+    smsCoinsReceived: Boolean(row.smsCoinsReceived),
+    nicknames: await loadNicknames(db, id),
+  };
 }
 
 /** The user as presented, or null when the id no longer names a usable account. */

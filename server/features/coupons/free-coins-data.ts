@@ -39,14 +39,12 @@ export async function newestPendingCode(db: DbOrTx, userId: number): Promise<Sms
 /**
  * The session's sms_coins_disabled / sms_coins_available: disabled when no coins are configured;
  * available for a member who has not received them yet (a visitor has none available: the menu
- * still invites them, by its own rule).
+ * still invites them, by its own rule). Read from the session's cached user: no query of its own.
  */
-export async function smsCoinsState(
-  db: DbOrTx,
+export function smsCoinsState(
   config: Pick<Config, 'sms'>,
-  userId: number | null,
-): Promise<{ disabled: boolean; available: boolean }> {
+  user: { smsCoinsReceived: boolean } | null,
+): { disabled: boolean; available: boolean } {
   const disabled = config.sms.freeCoins === 0;
-  if (disabled || userId === null) return { disabled, available: false };
-  return { disabled, available: !(await hasReceivedSmsCoins(db, userId)) };
+  return { disabled, available: !disabled && user !== null && !user.smsCoinsReceived };
 }

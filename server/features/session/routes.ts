@@ -20,7 +20,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   const present = async (request: Parameters<typeof requestDomain>[0]) => {
     const domain = requestDomain(request);
-    const sms = await smsCoinsState(db, config, request.session?.userId ?? null);
+    const sms = smsCoinsState(config, await sessionUser(request));
     return presentSession(request.session, siteFor(config, domain), domain, new Date(), sms);
   };
 
