@@ -2,8 +2,9 @@ import { notifyManager } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
+import { testCall } from '#app/features/voicecall/testing.ts';
 import { jsonResponse, renderWithProviders, testSession, testUser } from '#app/test/render.tsx';
-import type { CheckPhonecallResponse, PhoneCall } from '#common/api/billing.ts';
+import type { CheckPhonecallResponse } from '#common/api/billing.ts';
 import { useVoicecall } from './use-voicecall.ts';
 
 const closePaymentWindow = vi.fn();
@@ -15,20 +16,7 @@ async function flush(ms = 0) {
   for (let i = 0; i < 5; i++) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
 }
 
-const call = (over: Partial<PhoneCall> = {}): PhoneCall => ({
-  id: 1,
-  state: 'awaited',
-  number: '0900 5 123456',
-  pin: '123456',
-  price_per_minute_cents: 199,
-  currency: 'EUR',
-  coins_per_minute: 12,
-  max_minutes: 60,
-  minutes_billed: 0,
-  coins_credited: 0,
-  expires_at: '2026-11-21T10:10:00.000Z',
-  ...over,
-});
+const call = testCall;
 
 let answer: CheckPhonecallResponse;
 let sessionAnswer: SessionState;

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { CheckPhonecallResponse, PaymentType, PhoneCall, Product } from '#common/api/billing.ts';
+import { testCall } from './testing.ts';
 import { VoicecallPanel } from './VoicecallPanel.tsx';
 
 const win = vi.hoisted(() => ({
@@ -18,20 +19,7 @@ vi.mock('#app/features/billing/payment-window.ts', () => ({
 
 const product: Product = { id: 5, coins: 12, bonus_coins: 0, price_cents: 199, currency: 'EUR', isDefault: true };
 const paymentType: PaymentType = { id: 2, name: 'voicecall', kind: 'phone', products: [product] };
-const call = (over: Partial<PhoneCall> = {}): PhoneCall => ({
-  id: 9,
-  state: 'awaited',
-  number: '0900 5 123456',
-  pin: '123456',
-  price_per_minute_cents: 199,
-  currency: 'EUR',
-  coins_per_minute: 12,
-  max_minutes: 60,
-  minutes_billed: 0,
-  coins_credited: 0,
-  expires_at: '2026-11-21T10:10:00.000Z',
-  ...over,
-});
+const call = (over: Partial<PhoneCall> = {}) => testCall({ id: 9, ...over });
 
 let check: CheckPhonecallResponse;
 let init: { status: number; body: unknown };

@@ -10,6 +10,7 @@ import { type Delivery, deliver } from './deliver.ts';
 import {
   newSandboxId,
   type PayState,
+  payStateOf,
   SANDBOX_POSTBACK_PATH,
   type SandboxPostback,
   signSandboxPostback,
@@ -238,14 +239,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     if (order?.provider !== 'sandbox' || !order.providerTxnId || order.state !== 'paid') {
       return reply.code(404).send({ error: 'not_found', message: 'not_found' });
     }
-    const s: PayState = {
-      o: order.id,
-      a: order.amountCents,
-      c: order.currency,
-      k: order.coins,
-      b: order.bonusCoins,
-      l: order.locale,
-    };
+    const s = payStateOf(order);
     const kind = parsed.action === 'refund' ? 'payment.refunded' : 'payment.chargeback';
     const postback = event(s, kind, { txn: order.providerTxnId });
     const delivery = await post(postback);

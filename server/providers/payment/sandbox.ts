@@ -53,17 +53,19 @@ export type PayState = {
   l: string;
 };
 
+/** The facts of an order the sandbox carries: what it shows, charges and reports back. */
+export const payStateOf = (order: Omit<PaymentOrder, 'createdAt' | 'locale'> & { locale: string }): PayState => ({
+  o: order.id,
+  a: order.amountCents,
+  c: order.currency,
+  k: order.coins,
+  b: order.bonusCoins,
+  l: order.locale,
+});
+
 export function payToken(key: string, order: PaymentOrder): string {
-  const state: PayState = {
-    o: order.id,
-    a: order.amountCents,
-    c: order.currency,
-    k: order.coins,
-    b: order.bonusCoins,
-    l: order.locale,
-  };
   // The expiry follows from the order, so a double click answers the very same link.
-  return signToken(key, 'pay', state, order.createdAt.getTime() + PAY_TOKEN_MINUTES * 60_000);
+  return signToken(key, 'pay', payStateOf(order), order.createdAt.getTime() + PAY_TOKEN_MINUTES * 60_000);
 }
 
 export function sandboxProvider(key: string): PaymentProvider {
