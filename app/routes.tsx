@@ -1,8 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { archiveRoutes } from './features/archive/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { couponProfileRoutes, couponRoutes } from './features/coupons/routes.ts';
+import { favoriteProfileRoutes } from './features/favorites/routes.ts';
 import { freeCoinsRoutes } from './features/free-coins/routes.ts';
+import { galleriesRoutes } from './features/galleries/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { showsRoutes } from './features/shows/routes.ts';
+import { videosRoutes } from './features/videos/routes.ts';
 import { page } from './lazy-page.ts';
 
 const legal = (path: string, key: string): RouteObject => ({
@@ -74,6 +80,7 @@ export const pageRoutes: RouteObject[] = [
         lazy: page(() => import('./features/accounts/SettingsPage.tsx'), 'SettingsPage'),
       },
       ...couponProfileRoutes,
+      ...favoriteProfileRoutes,
     ],
   },
   {
@@ -90,6 +97,11 @@ export const pageRoutes: RouteObject[] = [
   ...avsRoutes,
   ...couponRoutes,
   ...freeCoinsRoutes,
+  ...showsRoutes,
+  ...videosRoutes,
+  ...galleriesRoutes,
+  ...searchRoutes,
+  ...archiveRoutes,
   { path: 'faq', handle: { name: 'faq' }, lazy: page(() => import('./features/content/FaqPage.tsx'), 'FaqPage') },
   {
     path: 'contact',

@@ -14,17 +14,26 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { freeCoinsRoutes } from './features/coupons/free-coins-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
+import { favoriteRoutes } from './features/favorites/routes.ts';
+import { galleryRoutes } from './features/galleries/routes.ts';
+import { historyRoutes } from './features/history/routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
+import { mediaRoutes } from './features/media/routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { showRoutes } from './features/shows/routes.ts';
+import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { logRequest } from './http/log-serializers.ts';
@@ -39,10 +48,17 @@ import { type MailTransport, smtpTransport } from './providers/mail.ts';
 import { paymentSandboxPages } from './providers/payment/sandbox-pages.ts';
 import { phoneSandboxPages } from './providers/phone/sandbox-pages.ts';
 import { smsSandboxPages } from './providers/sms/sandbox-pages.ts';
+import { localDiskStorage } from './providers/storage/local-disk.ts';
+import type { Storage } from './providers/storage/storage.ts';
 import { noRealtime } from './realtime/hub.ts';
 import { attachSocketServer } from './realtime/socket.ts';
 
-export type AppDeps = { database?: Database; redis?: Redis | null; mailTransport?: MailTransport | null };
+export type AppDeps = {
+  database?: Database;
+  redis?: Redis | null;
+  mailTransport?: MailTransport | null;
+  storage?: Storage;
+};
 export type App = FastifyInstance;
 
 const BODY_LIMIT = 64 * 1024;
@@ -102,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       app.log.error({ err }, 'mail delivery failed'),
     ),
     google: googleVerifier(config.google),
+    storage: deps.storage ?? localDiskStorage(config.media.dir),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -141,12 +158,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     avsRoutes,
     couponRoutes,
     freeCoinsRoutes,
+    showRoutes,
+    historyRoutes,
+    videoRoutes,
+    galleryRoutes,
+    archiveRoutes,
+    searchRoutes,
+    favoriteRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages; each decides from the configuration whether it is served.
-  for (const pages of [paymentSandboxPages, phoneSandboxPages, avsSandboxPages, smsSandboxPages]) {
+  for (const pages of [paymentSandboxPages, phoneSandboxPages, avsSandboxPages, smsSandboxPages, studioSandboxPages]) {
     await app.register(pages);
   }
+  await app.register(mediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);
   attachSocketServer(app);

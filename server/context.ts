@@ -8,6 +8,7 @@ import type { SessionRow } from './features/session/data.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { Throttle } from './http/throttle.ts';
 import type { GoogleVerifier } from './providers/google.ts';
+import type { Storage } from './providers/storage/storage.ts';
 import type { Realtime } from './realtime/hub.ts';
 
 /** What every route can reach through `app.ctx`; built once per app in buildApp. */
@@ -21,6 +22,8 @@ export type AppContext = {
   realtime: Realtime;
   mailer: Mailer;
   google: GoogleVerifier;
+  /** Media files (images, clips); local disk by default. */
+  storage: Storage;
 };
 
 declare module 'fastify' {

@@ -84,6 +84,10 @@ const envSchema = z.object({
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
   BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
   ALLOW_SANDBOX_PROVIDERS: bool,
+  MEDIA_DIR: z.string().optional(),
+  IMAGE_HOST_1: optionalUrl,
+  IMAGE_HOST_2: optionalUrl,
+  DEMO_PRESENCE: z.enum(['on', 'off']).optional(),
 });
 
 export type Config = {
@@ -139,6 +143,16 @@ export type Config = {
     gates: 'voicecall' | 'media';
   };
   sms: { provider: 'sandbox'; freeCoins: number };
+  media: {
+    /** Where the local-disk storage keeps images and clips. */
+    dir: string;
+    /** Image hosts for provider ids 1 and 2 ('' = this server). */
+    imageHosts: [string, string];
+    /** Key of the short-lived signed media URLs. */
+    signingKey: Buffer;
+  };
+  /** Whether demo performers change their online state by themselves. */
+  demoPresence: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -246,6 +260,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     ageCheck: { provider: e.AVS_PROVIDER, gates: e.AGE_CHECK_GATES },
     sms: { provider: e.SMS_PROVIDER, freeCoins: e.SMS_FREE_COINS },
+    media: {
+      dir: e.MEDIA_DIR ? path.resolve(ROOT, e.MEDIA_DIR) : path.join(dataDir, 'media'),
+      // Preview images come from one of two hosts chosen by the show's provider id (1 or 2);
+      // empty means this server.
+      imageHosts: [(e.IMAGE_HOST_1 ?? '').replace(/\/$/, ''), (e.IMAGE_HOST_2 ?? '').replace(/\/$/, '')],
+      signingKey: createHmac('sha256', sessionSecret).update('media-urls').digest(),
+    },
+    // Demo performers go on and off line by themselves (the studio app drives presence in production).
+    demoPresence: (e.DEMO_PRESENCE ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
   };
 }
 

@@ -66,6 +66,7 @@ export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
   local: false,
   buildId: 'test-build',
   age_check_gates: 'voicecall',
+  image_hosts: ['', ''],
   ...over,
 });
 

@@ -22,5 +22,7 @@ export const publicConfig = z.object({
   buildId: z.string(),
   /** What needs a passed age check (AGE_CHECK_GATES): the voice call, or also explicit media. */
   age_check_gates: z.enum(AGE_CHECK_GATES),
+  /** Preview image hosts for content provider ids 1 and 2 ('' = this server). */
+  image_hosts: z.array(z.string()).length(2),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

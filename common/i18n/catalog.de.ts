@@ -4,10 +4,14 @@ import billing from './billing.de.json' with { type: 'json' };
 import content from './content.de.json' with { type: 'json' };
 import coupons from './coupons.de.json' with { type: 'json' };
 import base from './de.json' with { type: 'json' };
+import favorites from './favorites.de.json' with { type: 'json' };
 import freecoins from './freecoins.de.json' with { type: 'json' };
+import media from './media.de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import payments from './payments.de.json' with { type: 'json' };
+import search from './search.de.json' with { type: 'json' };
 import shell from './shell.de.json' with { type: 'json' };
+import shows from './shows.de.json' with { type: 'json' };
 import voicecall from './voicecall.de.json' with { type: 'json' };
 
 /** The German interface catalog (all areas merged); the app loads it on demand. */
@@ -22,4 +26,8 @@ export const catalog: Catalog = merge(
   coupons,
   freecoins,
   avs,
+  shows,
+  media,
+  search,
+  favorites,
 );

@@ -4,10 +4,14 @@ import billing from './billing.en.json' with { type: 'json' };
 import content from './content.en.json' with { type: 'json' };
 import coupons from './coupons.en.json' with { type: 'json' };
 import base from './en.json' with { type: 'json' };
+import favorites from './favorites.en.json' with { type: 'json' };
 import freecoins from './freecoins.en.json' with { type: 'json' };
+import media from './media.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import payments from './payments.en.json' with { type: 'json' };
+import search from './search.en.json' with { type: 'json' };
 import shell from './shell.en.json' with { type: 'json' };
+import shows from './shows.en.json' with { type: 'json' };
 import voicecall from './voicecall.en.json' with { type: 'json' };
 
 /** The English interface catalog (all areas merged); the app loads it on demand. */
@@ -22,4 +26,8 @@ export const catalog: Catalog = merge(
   coupons,
   freecoins,
   avs,
+  shows,
+  media,
+  search,
+  favorites,
 );

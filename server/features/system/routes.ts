@@ -46,6 +46,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       local: config.env !== 'production',
       buildId: config.buildId,
       age_check_gates: config.ageCheck.gates,
+      image_hosts: config.media.imageHosts,
     };
   });
 };

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** /galleries*. */
+export const galleriesRoutes: RouteObject[] = [];

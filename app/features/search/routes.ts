@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** /search*. */
+export const searchRoutes: RouteObject[] = [];

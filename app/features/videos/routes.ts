@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** /videos*. */
+export const videosRoutes: RouteObject[] = [];

@@ -1,0 +1,360 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** PostgreSQL's full-text document type; filled by generated columns, read only in search. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Categories with the spec's ids (part 1 category bar): 1 is hidden, 20 the special one, ids from
+ * 1001 up are search categories (1013, 1024, ... appear in the expanded bar).
+ */
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameDe: text('name_de').notNull(),
+  descriptionEn: text('description_en').notNull().default(''),
+  descriptionDe: text('description_de').notNull().default(''),
+  position: integer('position').notNull().default(0),
+});
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameDe: text('name_de').notNull(),
+});
+
+/**
+ * A performer's show: what the catalogue lists. `universalId` is the public id in URLs
+ * (/chat/:showid); `contentproviderId` 1 or 2 picks the image host and the chat kind.
+ * Prices are coins per minute; exclusive = price x factor / 100 (common/domain/prices.ts).
+ */
+export const shows = pgTable(
+  'shows',
+  {
+    id: serial('id').primaryKey(),
+    universalId: text('universal_id').notNull(),
+    slugName: text('slug_name').notNull(),
+    showName: text('show_name').notNull(),
+    contentproviderId: integer('contentprovider_id').notNull().default(1),
+    online: boolean('online').notNull().default(false),
+    onlineChangedAt: timestamp('online_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    sloganEn: text('slogan_en').notNull().default(''),
+    sloganDe: text('slogan_de').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionDe: text('description_de').notNull().default(''),
+    free: boolean('free').notNull().default(false),
+    /** Bit mask: 1 exclusive available, 2 exclusive only. */
+    exclusive: integer('exclusive').notNull().default(0),
+    pricePerMinute: integer('price_per_minute').notNull(),
+    priceFactorExclusive: integer('price_factor_exclusive').notNull().default(150),
+    age: integer('age').notNull(),
+    /** ISO 639-1 codes, e.g. {de,en}. */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    /** Average rating in percent (0-100) and how many rated; kept with each rating. */
+    rating: integer('rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    sound: boolean('sound').notNull().default(true),
+    phoneChat: boolean('phone_chat').notNull().default(false),
+    /** The preview image shown first (show_images.id); null until images exist. */
+    mainImageId: integer('main_image_id'),
+    /** Higher first in the default order (promoted, new, ...). */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple', ${shows.showName}), 'A') || setweight(to_tsvector('german', ${shows.sloganDe} || ' ' || ${shows.descriptionDe}), 'C') || setweight(to_tsvector('english', ${shows.sloganEn} || ' ' || ${shows.descriptionEn}), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('shows_universal_id_unique').on(t.universalId),
+    index('shows_list_order').on(t.online, t.position, t.id),
+    index('shows_search').using('gin', t.search),
+    index('shows_name_trgm').using('gin', sql`lower(${t.showName}) gin_trgm_ops`),
+  ],
+);
+
+/** A show's preview images; files live in storage under previews/<showId>/<id>_<size>[_b].jpg. */
+export const showImages = pgTable(
+  'show_images',
+  {
+    id: serial('id').primaryKey(),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('show_images_show').on(t.showId, t.position)],
+);
+
+export const showCategories = pgTable(
+  'show_categories',
+  {
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.categoryId] }), index('show_categories_category').on(t.categoryId)],
+);
+
+export const showTags = pgTable(
+  'show_tags',
+  {
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.tagId] }), index('show_tags_tag').on(t.tagId)],
+);
+
+/** A time-limited offer of a show; the list refreshes when one stops (spec: Promo stop). */
+export const promos = pgTable(
+  'promos',
+  {
+    id: serial('id').primaryKey(),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    titleEn: text('title_en').notNull(),
+    titleDe: text('title_de').notNull(),
+    /** Discount on the show's price in percent (0: a highlight without discount). */
+    percent: integer('percent').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    stopsAt: timestamp('stops_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('promos_stop').on(t.stopsAt)],
+);
+
+/**
+ * A video of a show. `ccid` is the public content id used by buy, rate, play and more-like-this;
+ * `id` the one of the detail route. A video has one or more parts, each bought separately.
+ */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    ccid: integer('ccid').notNull(),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    titleEn: text('title_en').notNull(),
+    titleDe: text('title_de').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionDe: text('description_de').notNull().default(''),
+    /** Seconds, the sum of the parts. */
+    duration: integer('duration').notNull().default(0),
+    rating: integer('rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Plays counted through the view URL. */
+    views: integer('views').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('german', ${videos.titleDe}), 'A') || setweight(to_tsvector('english', ${videos.titleEn}), 'A') || setweight(to_tsvector('german', ${videos.descriptionDe}), 'C') || setweight(to_tsvector('english', ${videos.descriptionEn}), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('videos_ccid_unique').on(t.ccid),
+    index('videos_show').on(t.showId, t.createdAt),
+    index('videos_created').on(t.createdAt, t.id),
+    index('videos_search').using('gin', t.search),
+    index('videos_title_trgm').using('gin', sql`lower(${t.titleEn}) gin_trgm_ops`),
+  ],
+);
+
+/** A part of a video: priced in coins (0 with `free`), its clip in storage under videos/<ccid>/<part>.webm. */
+export const videoParts = pgTable(
+  'video_parts',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    duration: integer('duration').notNull(),
+    price: integer('price').notNull(),
+    free: boolean('free').notNull().default(false),
+    /** The storage key of the clip; null while it is being produced. */
+    storageKey: text('storage_key'),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.part] })],
+);
+
+export const videoTags = pgTable(
+  'video_tags',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.tagId] }), index('video_tags_tag').on(t.tagId)],
+);
+
+/** A picture gallery of a show; `free` marks the show's free gallery (one per show). */
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: serial('id').primaryKey(),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    titleEn: text('title_en').notNull(),
+    titleDe: text('title_de').notNull(),
+    price: integer('price').notNull().default(0),
+    free: boolean('free').notNull().default(false),
+    rating: integer('rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('german', ${galleries.titleDe}), 'A') || setweight(to_tsvector('english', ${galleries.titleEn}), 'A')`,
+    ),
+  },
+  (t) => [
+    index('galleries_show').on(t.showId, t.createdAt),
+    index('galleries_created').on(t.createdAt, t.id),
+    index('galleries_search').using('gin', t.search),
+    uniqueIndex('galleries_one_free_per_show').on(t.showId).where(sql`${t.free}`),
+  ],
+);
+
+/** Pictures of a gallery: files under galleries/<galleryId>/<id>_<size>[_b].jpg. */
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    galleryId: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('gallery_images_gallery').on(t.galleryId, t.position)],
+);
+
+/**
+ * What a member bought: `item` is video:<videoId>:<part> or gallery:<galleryId>. Unique per member
+ * and item, so a double click buys once; paid by `coins` through the ledger (idempotency key
+ * purchase:<userId>:<item>) or by a voucher coupon (`couponId`).
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    part: integer('part'),
+    galleryId: integer('gallery_id').references(() => galleries.id, { onDelete: 'set null' }),
+    coins: integer('coins').notNull().default(0),
+    couponId: integer('coupon_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_user_item_unique').on(t.userId, t.item),
+    index('purchases_user').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A member's rating of an item (same keys as purchases), in percent 1-100; one per member and item. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    rating: integer('rating').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.item] })],
+);
+
+/**
+ * A member's favorite show with the notification window: both null = off; 00:00-00:00 = daily;
+ * anything else a time span (times as HH:MM, 15-minute steps).
+ */
+export const favorites = pgTable(
+  'favorites',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    infoType: integer('info_type').notNull().default(1),
+    infoStart: text('info_start'),
+    infoEnd: text('info_end'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('favorites_user_show_unique').on(t.userId, t.showId), index('favorites_show').on(t.showId)],
+);
+
+/** Shows a member visited (when their show_history setting is on); one row per show, latest visit. */
+export const showHistory = pgTable(
+  'show_history',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.showId] }), index('show_history_recent').on(t.userId, t.visitedAt)],
+);
+
+/**
+ * Chats a member had with shows (GET user/chathistory). Written by the chat sessions when they
+ * end; the catalogue reads it.
+ */
+export const chatHistory = pgTable(
+  'chat_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    /** private | voyeur | free | exclusive */
+    sessionType: text('session_type').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    coins: integer('coins').notNull().default(0),
+  },
+  (t) => [index('chat_history_user').on(t.userId, t.startedAt)],
+);

@@ -1,0 +1,33 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertKey, type Storage } from './storage.ts';
+
+/** Media on the local disk under `root` (MEDIA_DIR, default ./data/media). */
+export function localDiskStorage(root: string): Storage {
+  const file = (key: string) => path.join(root, assertKey(key));
+  return {
+    async put(key, data) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Write aside and rename, so a reader never sees half a file.
+      const temp = `${target}.${process.pid}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, target);
+    },
+    async size(key) {
+      try {
+        const s = await stat(file(key));
+        return s.isFile() ? s.size : null;
+      } catch {
+        return null;
+      }
+    },
+    read(key, range) {
+      return createReadStream(file(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async exists(key) {
+      return (await this.size(key)) !== null;
+    },
+  };
+}
