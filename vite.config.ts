@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -24,13 +25,36 @@ const writeBuildId = (outDir: string): Plugin => ({
   },
 });
 
+/**
+ * Brotli and gzip copies of the text assets beside them, made once at build time: the server
+ * sends the copy the browser accepts (no compression work per request).
+ */
+const precompress = (outDir: string): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  closeBundle() {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const file = path.join(dir, name);
+        return statSync(file).isDirectory() ? walk(file) : [file];
+      });
+    for (const file of walk(outDir)) {
+      if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+      const body = readFileSync(file);
+      if (body.length < 1024) continue;
+      writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    }
+  },
+});
+
 // APP_DIR lets a second build live beside the first (the server reads the same setting).
 const outDir = path.resolve(import.meta.dirname, process.env.APP_DIR || 'dist/app');
 
 export default defineConfig({
   root: 'app',
   publicDir: path.resolve(import.meta.dirname, 'public'),
-  plugins: [react(), writeBuildId(outDir)],
+  plugins: [react(), writeBuildId(outDir), precompress(outDir)],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: { outDir, emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {

@@ -17,18 +17,27 @@ export async function registerSpa(app: FastifyInstance) {
       root: appDir,
       wildcard: false,
       index: false,
-      setHeaders: (res, file) => {
-        res.setHeader(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+      // The build writes .br and .gz copies beside the text assets (vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+    });
+    // Set here rather than in the plugin's setHeaders, which precompressed copies skip.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
+      const hashed = request.url.startsWith('/assets/') && reply.statusCode < 400;
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     });
   }
-  const index = hasApp ? readFileSync(indexFile, 'utf8') : null;
+  const index = hasApp ? readFileSync(indexFile) : null;
+  const brotli = hasApp && existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : null;
+  const gzip = hasApp && existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : null;
   app.setNotFoundHandler((request, reply) => {
     const isFile = request.url.startsWith('/api/') || request.url.startsWith('/assets/');
     if (isFile || request.method !== 'GET' || !index) throw notFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (brotli && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(brotli);
+    if (gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzip);
+    return reply.send(index);
   });
 }

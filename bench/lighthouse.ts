@@ -1,0 +1,150 @@
+/**
+ * Lighthouse (mobile, simulated throttling) on the index and a show page of the built app, served by
+ * the real server on embedded defaults with the demo catalogue in a fresh data folder. Runs the npm
+ * `lighthouse` CLI (12.x, the last major for Node 20) on Debian's Chromium and writes
+ * bench/results/lighthouse.json and lighthouse.md. Build first: `npm run build`.
+ *
+ *   npx tsx bench/lighthouse.ts [--runs 3]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(import.meta.dirname, 'results');
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const PORT = 41_990;
+const BUDGET = { performance: 95, accessibility: 95, cls: 0.05 };
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(args.runs);
+if (!(runs >= 1 && runs <= 10)) throw new Error('--runs must be 1..10');
+if (!existsSync(path.join(ROOT, 'dist/app/index.html'))) {
+  console.error('dist/app/index.html is missing: run `npm run build` first');
+  process.exit(2);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
+const base = `http://127.0.0.1:${PORT}`;
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DEMO_PRESENCE: 'off',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`${base}/api/shows?limit=1`);
+      if (res.ok) return (await res.json()) as { data: { universalId: string; slugName: string }[] };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start within 2 minutes');
+}
+
+type Figures = {
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  transferKb: number;
+};
+
+function lighthouse(url: string): Figures {
+  const out = path.join(dataDir, 'report.json');
+  const r = spawnSync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility',
+      `--chrome-path=${CHROMIUM}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: CHROMIUM } },
+  );
+  if (r.status !== 0) throw new Error(`lighthouse failed on ${url}`);
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+    cls: audit('cumulative-layout-shift'),
+    lcpMs: audit('largest-contentful-paint'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    speedIndexMs: audit('speed-index'),
+    transferKb: audit('total-byte-weight') / 1024,
+  };
+}
+
+/** The median run by performance score (Lighthouse's own advice for noisy machines). */
+const median = (list: Figures[]) =>
+  [...list].sort((a, b) => a.performance - b.performance)[Math.floor(list.length / 2)];
+
+const shows = await waitForServer();
+const show = shows.data[0];
+if (!show) throw new Error('the demo catalogue is empty');
+const pages = [
+  { name: 'index', url: `${base}/` },
+  { name: 'show page', url: `${base}/chat/${show.universalId}/${show.slugName}` },
+];
+const results = pages.map((p) => {
+  const all = Array.from({ length: runs }, () => lighthouse(p.url));
+  return { ...p, runs: all, median: median(all) as Figures };
+});
+stop();
+
+const ok = (f: Figures) =>
+  f.performance >= BUDGET.performance && f.accessibility >= BUDGET.accessibility && f.cls < BUDGET.cls;
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(
+  path.join(RESULTS, 'lighthouse.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), lighthouse: LIGHTHOUSE, budget: BUDGET, results }, null, 2)}\n`,
+);
+const ms = (n: number) => `${Math.round(n)} ms`;
+const md = [
+  '# Lighthouse, mobile (simulated slow 4G, 4x CPU slowdown)',
+  '',
+  `${new Date().toISOString()} · ${LIGHTHOUSE} · Debian Chromium · median of ${runs} runs · budget: performance ≥ ${BUDGET.performance}, accessibility ≥ ${BUDGET.accessibility}, CLS < ${BUDGET.cls}`,
+  '',
+  '| page | performance | accessibility | CLS | LCP | FCP | TBT | speed index | transfer | verdict |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...results.map(
+    ({ name, median: f }) =>
+      `| ${name} | ${f.performance} | ${f.accessibility} | ${f.cls.toFixed(3)} | ${ms(f.lcpMs)} | ${ms(f.fcpMs)} | ${ms(f.tbtMs)} | ${ms(f.speedIndexMs)} | ${f.transferKb.toFixed(0)} KB | ${ok(f) ? 'within budget' : 'MISS'} |`,
+  ),
+  '',
+].join('\n');
+writeFileSync(path.join(RESULTS, 'lighthouse.md'), md);
+console.log(md);
+process.exit(0);
