@@ -172,6 +172,7 @@ CREATE TABLE "videos" (
 	"duration" integer DEFAULT 0 NOT NULL,
 	"rating" integer DEFAULT 0 NOT NULL,
 	"rating_count" integer DEFAULT 0 NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('german', "videos"."title_de"), 'A') || setweight(to_tsvector('english', "videos"."title_en"), 'A') || setweight(to_tsvector('german', "videos"."description_de"), 'C') || setweight(to_tsvector('english', "videos"."description_en"), 'C')) STORED
 );
@@ -204,11 +205,13 @@ CREATE INDEX "favorites_show" ON "favorites" USING btree ("show_id");--> stateme
 CREATE INDEX "galleries_show" ON "galleries" USING btree ("show_id","created_at");--> statement-breakpoint
 CREATE INDEX "galleries_created" ON "galleries" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "galleries_search" ON "galleries" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "galleries_title_trgm" ON "galleries" USING gin (lower("title_en") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "galleries_one_free_per_show" ON "galleries" USING btree ("show_id") WHERE "galleries"."free";--> statement-breakpoint
 CREATE INDEX "gallery_images_gallery" ON "gallery_images" USING btree ("gallery_id","position");--> statement-breakpoint
 CREATE INDEX "promos_stop" ON "promos" USING btree ("stops_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "purchases_user_item_unique" ON "purchases" USING btree ("user_id","item");--> statement-breakpoint
 CREATE INDEX "purchases_user" ON "purchases" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "ratings_item" ON "ratings" USING btree ("item");--> statement-breakpoint
 CREATE INDEX "show_categories_category" ON "show_categories" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "show_history_recent" ON "show_history" USING btree ("user_id","visited_at");--> statement-breakpoint
 CREATE INDEX "show_images_show" ON "show_images" USING btree ("show_id","position");--> statement-breakpoint

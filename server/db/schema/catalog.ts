@@ -240,6 +240,7 @@ export const galleries = pgTable(
     index('galleries_show').on(t.showId, t.createdAt),
     index('galleries_created').on(t.createdAt, t.id),
     index('galleries_search').using('gin', t.search),
+    index('galleries_title_trgm').using('gin', sql`lower(${t.titleEn}) gin_trgm_ops`),
     uniqueIndex('galleries_one_free_per_show').on(t.showId).where(sql`${t.free}`),
   ],
 );
@@ -296,7 +297,7 @@ export const ratings = pgTable(
     rating: integer('rating').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.item] })],
+  (t) => [primaryKey({ columns: [t.userId, t.item] }), index('ratings_item').on(t.item)],
 );
 
 /**
