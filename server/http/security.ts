@@ -36,6 +36,8 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 export async function registerSecurity(app: FastifyInstance) {
   const { config, redis } = app.ctx;
   const google = config.google.clientId ? ['https://accounts.google.com'] : [];
+  // Preview images may come from the configured image hosts (empty: this server).
+  const imageHosts = config.media.imageHosts.filter(Boolean).map((host) => new URL(host).origin);
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -43,7 +45,7 @@ export async function registerSecurity(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...google],
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...google],
         frameSrc: ["'self'", ...google],

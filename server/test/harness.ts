@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -8,6 +11,8 @@ import { type Database, openDatabase } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { loadConfig, testServices } from '#server/env.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
+import { localDiskStorage } from '#server/providers/storage/local-disk.ts';
+import type { Storage } from '#server/providers/storage/storage.ts';
 
 /**
  * A test database: in-memory PGlite by default; with TEST_DATABASE_URL a fresh database on that
@@ -172,12 +177,15 @@ export async function createTestApp(
     mailTransport?: MailTransport | null;
     /** A second process of that app (cluster tests): the same PostgreSQL database and Redis prefix. */
     sharing?: SharedServices;
+    /** Media storage; default: local disk in a fresh temporary folder, removed on close. */
+    storage?: Storage;
   } = {},
 ) {
   const { database, drop, label, url } = opts.sharing
     ? await openSharedDatabase(opts.sharing)
     : await openTestDatabase();
   const redis = opts.sharing ? shareRedis(opts.sharing.redis) : openTestRedis();
+  const mediaDir = opts.storage ? null : mkdtempSync(path.join(tmpdir(), 'livecam-media-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-that-is-long-enough-to-pass-0123456789',
@@ -185,9 +193,16 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     BUILD_ID: 'test-build',
     SEED_DEMO: 'false',
+    ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}),
     ...opts.env,
   });
-  const app = await buildApp(config, { database, redis: redis.redis, mailTransport: opts.mailTransport ?? null });
+  const storage = opts.storage ?? localDiskStorage(config.media.dir);
+  const app = await buildApp(config, {
+    database,
+    redis: redis.redis,
+    mailTransport: opts.mailTransport ?? null,
+    storage,
+  });
   return {
     app,
     db: database.db,
@@ -195,6 +210,7 @@ export async function createTestApp(
     label,
     databaseUrl: url,
     redis: redis.redis,
+    storage,
     /** A new browser; lang is its Accept-Language ('' sends none). */
     client: (lang = 'en') => new TestClient(app, lang),
     /** The newest mails first, as the outbox holds them. */
@@ -203,6 +219,7 @@ export async function createTestApp(
       await app.close();
       await redis.close();
       await drop();
+      if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

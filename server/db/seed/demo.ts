@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
 import { type CoinDeps, credit } from '#server/features/coins/mutations.ts';
+import { type CatalogOptions, seedCatalog } from './catalog.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
 
 export const DEMO_MEMBER = {
@@ -14,10 +16,18 @@ export const DEMO_MEMBER = {
 
 /**
  * Seeds the demo member on an empty database, so `npm start` can be tried at once, with welcome
- * coins under a fixed idempotency key: running the seed again credits nothing more.
+ * coins under a fixed idempotency key: running the seed again credits nothing more. Before that,
+ * the demo catalogue (catalog.ts) on a database without shows, and its missing media files. Test
+ * apps skip the catalogue unless a test asks for it: it writes thousands of files.
  */
-export async function seedDemo(deps: CoinDeps, log: (msg: string) => void) {
+export async function seedDemo(
+  deps: CoinDeps & Pick<AppContext, 'storage' | 'config'>,
+  log: (msg: string) => void,
+  opts: { catalog?: CatalogOptions | false } = {},
+) {
   const { db } = deps;
+  const catalog = opts.catalog ?? (deps.config.env === 'test' ? false : {});
+  if (catalog) await seedCatalog(deps, log, catalog);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email)).limit(1);
   if (existing) {
     await welcomeCoins(deps, existing.id);

@@ -1,4 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '#server/errors.ts';
+import { sendStored } from '#server/http/send-stored.ts';
+import { isPublicMediaKey } from '#server/media/keys.ts';
 
-/** Public media files (/media/...): preview images and gallery thumbnails. */
-export const mediaRoutes: FastifyPluginAsyncZod = async () => {};
+/** Public images change only with a new id, so browsers and proxies may keep them for a day. */
+const PUBLIC_IMAGE = { contentType: 'image/jpeg', cacheControl: 'public, max-age=86400' };
+
+/**
+ * Public media files (/media/...): show previews and gallery thumbnails, plain and blurred. Full
+ * pictures and clips are not public; they go through signed URLs of their own routes.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { storage } = app.ctx;
+  app.get('/media/*', { schema: { hide: true, params: z.object({ '*': z.string() }) } }, async (request, reply) => {
+    const key = request.params['*'];
+    if (!isPublicMediaKey(key)) throw notFound();
+    // Pages of this site may load them from another host name (IMAGE_HOST_1/2 pointing here).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return sendStored(request, reply, storage, key, PUBLIC_IMAGE);
+  });
+};

@@ -1,0 +1,32 @@
+/**
+ * Storage keys of the catalogue's media besides the show previews (previewKey in
+ * common/domain/previews.ts). Thumbnails are public under /media/...; full gallery pictures, video
+ * posters and clips are served only through the routes that check who may see them.
+ */
+export type GalleryVariant = 'full' | 'thumb' | 'thumb_blurred';
+
+const GALLERY_SUFFIX: Record<GalleryVariant, string> = {
+  full: 'full',
+  thumb: '320x240',
+  thumb_blurred: '320x240_b',
+};
+
+export function galleryImageKey(galleryId: number, imageId: number, variant: GalleryVariant): string {
+  return `galleries/${galleryId}/${imageId}_${GALLERY_SUFFIX[variant]}.jpg`;
+}
+
+export function videoPosterKey(ccid: number): string {
+  return `videos/${ccid}/poster.jpg`;
+}
+
+export function videoClipKey(ccid: number, part: number): string {
+  return `videos/${ccid}/${part}.webm`;
+}
+
+/** Keys anyone may fetch under /media/: show previews and gallery thumbnails (blurred or not). */
+const PUBLIC_KEY =
+  /^(?:previews\/[1-9]\d{0,9}\/[1-9]\d{0,9}_(?:45x34|320x240)|galleries\/[1-9]\d{0,9}\/[1-9]\d{0,9}_320x240)(?:_b)?\.jpg$/;
+
+export function isPublicMediaKey(key: string): boolean {
+  return PUBLIC_KEY.test(key);
+}
