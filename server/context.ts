@@ -5,6 +5,7 @@ import type { Config } from './env.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { SessionRow } from './features/session/data.ts';
+import type { Presence } from './features/shows/presence.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { Throttle } from './http/throttle.ts';
 import type { GoogleVerifier } from './providers/google.ts';
@@ -24,6 +25,8 @@ export type AppContext = {
   google: GoogleVerifier;
   /** Media files (images, clips); local disk by default. */
   storage: Storage;
+  /** Performers' online states; changes go out batched as `show:bulkupdate`. */
+  presence: Presence;
 };
 
 declare module 'fastify' {

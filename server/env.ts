@@ -153,6 +153,8 @@ export type Config = {
   };
   /** Whether demo performers change their online state by themselves. */
   demoPresence: boolean;
+  /** The studio console /sandbox/studio (performers on and off line): outside production, or on staging. */
+  sandboxStudio: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -269,6 +271,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // Demo performers go on and off line by themselves (the studio app drives presence in production).
     demoPresence: (e.DEMO_PRESENCE ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    sandboxStudio: e.NODE_ENV !== 'production' || e.ALLOW_SANDBOX_PROVIDERS,
   };
 }
 

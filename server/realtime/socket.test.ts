@@ -30,12 +30,27 @@ async function settle(socket: TestSocket, userId: number) {
 }
 
 describe('socket handshake', () => {
-  it('refuses a socket without a session, and a visitor session', async () => {
-    await expect(openSocket(baseUrl, null)).rejects.toThrow('unauthenticated');
+  it('accepts a socket without a session, and a visitor session: they hear broadcasts only', async () => {
+    const m = await member();
     const visitor = t.client();
     await visitor.get('/api/session/init');
     expect(visitor.cookies.size).toBeGreaterThan(0);
-    await expect(openSocket(baseUrl, visitor)).rejects.toThrow('unauthenticated');
+    const [anonymous, withSession, own] = await Promise.all([
+      openSocket(baseUrl, null),
+      openSocket(baseUrl, visitor),
+      openSocket(baseUrl, m.client),
+    ]);
+    const seen = [record(anonymous), record(withSession)];
+    t.app.ctx.realtime.toUser(m.id, 'user:coins', { coins: 5 });
+    const got = Promise.all([anonymous, withSession].map((s) => nextEvent(s, 'show:bulkupdate')));
+    t.app.ctx.realtime.broadcast('show:bulkupdate', { '9': { online: false } });
+    await settle(own, m.id);
+    expect(await got).toEqual([[{ '9': { online: false } }], [{ '9': { online: false } }]]);
+    for (const events of seen) expect(events.map((e) => e.event)).toEqual(['show:bulkupdate']);
+  });
+
+  it('refuses a visitor socket from a foreign origin', async () => {
+    await expect(openSocket(baseUrl, null, { origin: 'https://evil.example' })).rejects.toThrow('forbidden_origin');
   });
 
   it('refuses a member socket from a foreign origin', async () => {
@@ -126,7 +141,7 @@ describe('user:logout', () => {
     expect(seen.map((e) => e.event)).toEqual(['user:mc']);
   });
 
-  it('refuses a socket with the cookie of an ended session', async () => {
+  it('treats a socket with the cookie of an ended session as a visitor: no member events', async () => {
     const m = await member();
     const stale = m.client.cookieHeader();
     await m.client.post('/api/auth/logout');
@@ -135,6 +150,12 @@ describe('user:logout', () => {
       const [name = '', value = ''] = part.split('=');
       replay.cookies.set(name, value);
     }
-    await expect(openSocket(baseUrl, replay)).rejects.toThrow('unauthenticated');
+    const socket = await openSocket(baseUrl, replay);
+    const own = await openSocket(baseUrl, await loginClient(t, m.email));
+    const seen = record(socket);
+    t.app.ctx.realtime.toUser(m.id, 'user:coins', { coins: 1 });
+    t.app.ctx.realtime.sessionsEnded({ userId: m.id });
+    await settle(own, m.id);
+    expect(seen).toEqual([]);
   });
 });

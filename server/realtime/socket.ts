@@ -10,7 +10,8 @@ import type { Realtime } from './hub.ts';
 /** Under the API prefix: same origin, same proxy rules, and the CSP's connect-src 'self'. */
 export const SOCKET_PATH = '/api/socket';
 
-type SocketData = { userId: number; sessionId: string };
+/** A visitor's socket has no user and no session: it hears broadcasts only. */
+type SocketData = { userId: number | null; sessionId: string | null };
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -27,9 +28,11 @@ function originAllowed(origin: string | undefined, publicUrl: string) {
 }
 
 /**
- * Attaches Socket.IO to the app's HTTP server: members only (the session cookie is checked on
- * connect, like an API request), each socket in the rooms of its user and its session. With
- * Redis the adapter fans events out to every process. Sets `app.ctx.realtime`.
+ * Attaches Socket.IO to the app's HTTP server. Members and visitors connect (same-site origins
+ * only); the session cookie is checked on connect like an API request, and a member's socket
+ * joins the rooms of its user and its session, while a visitor's hears only broadcasts
+ * (`show:bulkupdate`). With Redis the adapter fans events out to every process. Sets
+ * `app.ctx.realtime`.
  */
 export function attachSocketServer(app: App): SocketServer {
   const { config, redis } = app.ctx;
@@ -47,9 +50,8 @@ export function attachSocketServer(app: App): SocketServer {
     try {
       const cookies = app.parseCookie(headers.cookie ?? '');
       const found = await sessionFromToken(app.ctx, cookies[SESSION_COOKIE]);
-      const userId = found?.row.userId;
-      if (!found || !userId) return next(new Error('unauthenticated'));
-      socket.data = { userId, sessionId: found.row.id };
+      const userId = found?.row.userId ?? null;
+      socket.data = found && userId ? { userId, sessionId: found.row.id } : { userId: null, sessionId: null };
       next();
     } catch (err) {
       app.log.error({ err }, 'socket authentication failed');
@@ -58,7 +60,8 @@ export function attachSocketServer(app: App): SocketServer {
   });
 
   io.on('connection', (socket) => {
-    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    const { userId, sessionId } = socket.data;
+    if (userId !== null && sessionId !== null) void socket.join([userRoom(userId), sessionRoom(sessionId)]);
   });
 
   app.ctx.realtime = socketRealtime(io);

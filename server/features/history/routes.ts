@@ -1,4 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { chatHistoryResponse, historyResponse, universalIdParam } from '#common/api/shows.ts';
+import { notFound } from '#server/errors.ts';
+import { requireUser } from '#server/features/accounts/policy.ts';
+import { showIdOf } from '#server/features/shows/data.ts';
+import { latestChats, latestVisits } from './data.ts';
+import { recordVisit } from './mutations.ts';
+import { presentChatHistory, presentVisit } from './present.ts';
 
-/** The history calls (under /api). */
-export const historyRoutes: FastifyPluginAsyncZod = async () => {};
+/** The history calls (under /api): visited shows (when the member keeps a history) and chats. */
+export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.post('/user/history/:id', { schema: { params: universalIdParam } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const showId = await showIdOf(db, request.params.id);
+    if (showId === null) throw notFound();
+    // A member who turned the history off leaves no trace.
+    if (user.showHistory) await recordVisit(db, user.id, showId);
+    return reply.code(204).send();
+  });
+
+  app.get('/user/history', { schema: { response: { 200: historyResponse } } }, async (request) => {
+    const user = await requireUser(request);
+    if (!user.showHistory) return { data: [] };
+    const now = new Date();
+    return { data: (await latestVisits(db, user.id)).map((v) => presentVisit(v, request.locale, now)) };
+  });
+
+  app.get('/user/chathistory', { schema: { response: { 200: chatHistoryResponse } } }, async (request) => {
+    const user = await requireUser(request);
+    return presentChatHistory(await latestChats(db, user.id), request.locale, new Date());
+  });
+};

@@ -1,4 +1,71 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  categoriesResponse,
+  promosResponse,
+  showDetail,
+  showsQuery,
+  showsResponse,
+  tagsResponse,
+  universalIdParam,
+} from '#common/api/shows.ts';
+import { notFound } from '#server/errors.ts';
+import { sessionUser } from '#server/features/accounts/policy.ts';
+import { allCategories, allTags, SEARCH_CATEGORY_FROM, showDetailRow, showPromo, showTagRows } from './data.ts';
+import { createShowList, LIVE_TIMINGS } from './list.ts';
+import { presentCategory, presentShowDetail, presentTag } from './present.ts';
+
+/** Categories and tags change with deployments, not with presence: browsers may keep them 5 minutes. */
+const cacheFiveMinutes = (reply: FastifyReply) =>
+  reply.header('cache-control', 'public, max-age=300').header('vary', 'accept-language');
 
 /** The shows calls (under /api). */
-export const showRoutes: FastifyPluginAsyncZod = async () => {};
+export const showRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, presence, config } = app.ctx;
+  // Tests write rows between requests and expect to read them back at once.
+  const list = createShowList(db, config.env === 'test' ? { pageMs: 0, countMs: 0 } : LIVE_TIMINGS);
+  const stopListening = presence.onChange(() => list.invalidate());
+  app.addHook('onClose', async () => stopListening());
+
+  app.get(
+    '/shows',
+    { schema: { querystring: showsQuery, response: { 200: showsResponse } } },
+    async (request, reply) => {
+      const { body, json } = await list.page(request.query, request.locale);
+      // Serialised once per cached page: requests that reuse it skip the schema serialiser.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => json)
+        .send(body);
+    },
+  );
+
+  app.get('/shows/promos', { schema: { response: { 200: promosResponse } } }, async (request) => ({
+    data: await list.promos(request.locale),
+  }));
+
+  app.get('/shows/:id', { schema: { params: universalIdParam, response: { 200: showDetail } } }, async (request) => {
+    const user = await sessionUser(request);
+    const row = await showDetailRow(db, request.params.id, user?.id ?? null);
+    if (!row) throw notFound();
+    const [tags, promo] = await Promise.all([showTagRows(db, row.id), showPromo(db, row.id)]);
+    return presentShowDetail(row, tags, promo, request.locale);
+  });
+
+  app.get('/categories', { schema: { response: { 200: categoriesResponse } } }, async (request, reply) => {
+    const rows = await allCategories(db);
+    cacheFiveMinutes(reply);
+    return {
+      data: rows.filter((c) => c.id < SEARCH_CATEGORY_FROM).map((c) => presentCategory(c, request.locale)),
+      search_categories: rows
+        .filter((c) => c.id >= SEARCH_CATEGORY_FROM)
+        .map((c) => presentCategory(c, request.locale)),
+    };
+  });
+
+  app.get('/tags', { schema: { response: { 200: tagsResponse } } }, async (request, reply) => {
+    const rows = await allTags(db);
+    cacheFiveMinutes(reply);
+    return { data: rows.map((t) => presentTag(t, request.locale)) };
+  });
+};

@@ -1,4 +1,109 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { safeEqual } from '#server/features/session/tokens.ts';
+import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
+import { type StudioNotice, studioMessagePage, studioPage } from './html.ts';
+import { studioText } from './texts.ts';
 
-/** The sandbox studio console (/sandbox/studio): performers go on and off line. */
-export const studioSandboxPages: FastifyPluginAsyncZod = async () => {};
+/** The console lists this many performers at most; the search narrows them down. */
+export const STUDIO_LIST_LIMIT = 100;
+/** The cookie a form token is bound to (double submit): a foreign site can read neither. */
+export const STUDIO_COOKIE = 'studio.form';
+const FORM_LIMIT = 2048;
+
+const pageQuery = z.object({
+  q: z.string().max(100).catch('').default(''),
+  done: z.string().max(40).optional().catch(undefined),
+  result: z.enum(['on', 'off', 'same']).optional().catch(undefined),
+});
+const presenceForm = z.object({
+  show: z.string().min(1).max(40),
+  online: z.enum(['0', '1']),
+  q: z.string().max(100).catch('').default(''),
+});
+
+const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+
+/**
+ * The sandbox studio console (/sandbox/studio): performers go on and off line through presence,
+ * as the studio app would make them. Served outside production, or on a staging system
+ * (config.sandboxStudio). Its plain forms carry a token bound to a cookie of this page and are
+ * refused from other sites (Origin, Sec-Fetch-Site), since the console holds no session of ours.
+ */
+export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, presence } = app.ctx;
+  if (!config.sandboxStudio) return;
+  const origin = new URL(config.publicUrl).origin;
+  const formToken = (cookie: string) =>
+    createHmac('sha256', config.sessionSecret).update(`studio-form:${cookie}`).digest('base64url');
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  /** The page's cookie, set when missing. */
+  function formCookie(request: FastifyRequest, reply: FastifyReply): string {
+    const existing = request.cookies[STUDIO_COOKIE];
+    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+    const value = randomBytes(32).toString('base64url');
+    reply.setCookie(STUDIO_COOKIE, value, {
+      path: '/sandbox/studio',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.publicUrl.startsWith('https://'),
+    });
+    return value;
+  }
+
+  function sameSite(request: FastifyRequest): boolean {
+    const from = request.headers.origin;
+    if (from !== undefined && from !== origin) return false;
+    const site = request.headers['sec-fetch-site'];
+    return site === undefined || site === 'same-origin';
+  }
+
+  app.get('/sandbox/studio', { schema: { querystring: pageQuery } }, async (request, reply) => {
+    const { q, done, result } = request.query;
+    const [rows, total, changed] = await Promise.all([
+      studioShows(db, q, STUDIO_LIST_LIMIT),
+      studioShowCount(db, q),
+      done ? studioShow(db, done) : Promise.resolve(null),
+    ]);
+    const key = result === 'on' ? 'changedOnline' : result === 'off' ? 'changedOffline' : 'unchanged';
+    const notice: StudioNotice | null =
+      changed && result ? { kind: 'status', text: studioText(request.locale, key, { name: changed.showName }) } : null;
+    const token = formToken(formCookie(request, reply));
+    return sendHtml(reply, 200, studioPage({ locale: request.locale, q, rows, total, token, notice }));
+  });
+
+  // Not an API call: the page's own token stands in for the API's CSRF header.
+  app.post('/sandbox/studio/presence', { config: { csrf: false } }, async (request, reply) => {
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const cookie = request.cookies[STUDIO_COOKIE];
+    const token = typeof body.token === 'string' ? body.token : '';
+    if (!sameSite(request) || !cookie || !token || !safeEqual(token, formToken(cookie))) {
+      return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
+    }
+    const parsed = presenceForm.safeParse(body);
+    if (!parsed.success) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
+    const form = parsed.data;
+    const show = await studioShow(db, form.show);
+    if (!show) return sendHtml(reply, 404, studioMessagePage(request.locale, 'notFound'));
+    const online = form.online === '1';
+    const changed = await presence.setOnline([show.id], online);
+    // A person at the console waits for the change: send it now rather than with the batch.
+    presence.flush();
+    request.log.info({ show: show.universalId, online, changed: changed.length > 0 }, 'studio console presence');
+    const search = new URLSearchParams({
+      ...(form.q ? { q: form.q } : {}),
+      done: show.universalId,
+      result: changed.length ? (online ? 'on' : 'off') : 'same',
+    });
+    return reply.redirect(`/sandbox/studio?${search}`, 303);
+  });
+};

@@ -1,0 +1,23 @@
+import type { ChatHistoryResponse, HistoryItem } from '#common/api/shows.ts';
+import type { Locale } from '#common/constants.ts';
+import { presentShowTile } from '#server/features/shows/present.ts';
+import type { ChatRow, VisitRow } from './data.ts';
+
+/** A visit of the history menu; its id is the show's. */
+export function presentVisit(row: VisitRow, locale: Locale, now: Date): HistoryItem {
+  return { id: row.show.id, show: presentShowTile(row.show, locale, { now }), visited_at: row.visitedAt.toISOString() };
+}
+
+export function presentChatHistory(rows: ChatRow[], locale: Locale, now: Date): ChatHistoryResponse {
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      show: presentShowTile(r.show, locale, { now }),
+      session_type: r.sessionType,
+      started_at: r.startedAt.toISOString(),
+      ended_at: r.endedAt?.toISOString() ?? null,
+      coins: r.coins,
+    })),
+    timestamp: Math.floor(now.getTime() / 1000),
+  };
+}

@@ -1,0 +1,129 @@
+import type { ShowsResponse } from '#common/api/shows.ts';
+import type { Locale } from '#common/constants.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  ALL_SHOWS_CATEGORY,
+  allCategories,
+  countShows,
+  listShowRows,
+  type PromoRow,
+  runningPromos,
+  type ShowTileRow,
+} from './data.ts';
+import { presentPromo, presentShowTile } from './present.ts';
+
+/** Pages rebuilt together (infinite scroll after a reload) at most. */
+export const MAX_PAGES_AT_ONCE = 10;
+
+export type ListTimings = {
+  /** How long a list page, the running promos and the known category ids are reused. */
+  pageMs: number;
+  /** How long a category's total is reused (presence does not change totals). */
+  countMs: number;
+  now?: () => number;
+};
+
+/** Listing caches this long in a running server: the list is read far more often than it changes. */
+export const LIVE_TIMINGS: ListTimings = { pageMs: 1500, countMs: 10_000 };
+
+type Entry<T> = { value: T; expires: number };
+const MAX_ENTRIES = 2000;
+
+/** A small time-limited memo; `clear` drops everything at once. */
+function memo<T>(ttlMs: number, now: () => number) {
+  const entries = new Map<string, Entry<Promise<T>>>();
+  return {
+    get(key: string, load: () => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return load();
+      const t = now();
+      const hit = entries.get(key);
+      if (hit && hit.expires > t) return hit.value;
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      const value = load();
+      entries.set(key, { value, expires: t + ttlMs });
+      // A failed load is not kept: the next request tries again.
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+/** A page and its JSON, serialised once for every request that reuses it. */
+export type ListPage = { body: ShowsResponse; json: string };
+
+export type ShowListQuery = {
+  page: number;
+  page_from?: number | undefined;
+  limit: number;
+  category?: number | undefined;
+};
+
+/**
+ * GET /shows: pages of the list with total and running promos. Pages, promos and known category
+ * ids are reused for `pageMs` (concurrent requests share one query); a change of presence
+ * clears the pages at once, so online states are never staler than the batch window.
+ */
+export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS) {
+  const now = timings.now ?? Date.now;
+  const pages = memo<ListPage>(timings.pageMs, now);
+  const rows = memo<ShowTileRow[]>(timings.pageMs, now);
+  const promos = memo<PromoRow[]>(timings.pageMs, now);
+  const totals = memo<number>(timings.countMs, now);
+  const categoryIds = memo<Set<number>>(Math.max(timings.countMs, timings.pageMs), now);
+
+  /** The category that filters (null: all shows, also for an unknown id and the hidden "all" id). */
+  async function filterOf(category: number | undefined): Promise<number | null> {
+    if (category === undefined || category === ALL_SHOWS_CATEGORY) return null;
+    const known = await categoryIds.get('ids', async () => new Set((await allCategories(db)).map((c) => c.id)));
+    return known.has(category) ? category : null;
+  }
+
+  async function load(q: ShowListQuery, categoryId: number | null, locale: Locale): Promise<ShowsResponse> {
+    const from = Math.max(Math.min(q.page_from ?? q.page, q.page), q.page - MAX_PAGES_AT_ONCE + 1);
+    const offset = (from - 1) * q.limit;
+    const limit = (q.page - from + 1) * q.limit;
+    // Locales share the rows; only the presentation differs.
+    const [pageRows, total, running] = await Promise.all([
+      rows.get(`${categoryId}:${offset}:${limit}`, () => listShowRows(db, { categoryId, offset, limit })),
+      totals.get(String(categoryId), () => countShows(db, categoryId)),
+      promos.get('running', () => runningPromos(db)),
+    ]);
+    const at = new Date(now());
+    const lastPage = Math.max(1, Math.ceil(total / q.limit));
+    return {
+      current_page: q.page,
+      last_page: lastPage,
+      total,
+      data: pageRows.map((row) => presentShowTile(row, locale, { now: at })),
+      more: q.page < lastPage,
+      // Every running promo: when one stops, the client reloads the list (ribbons, specials).
+      promos: running.filter((p) => p.stopsAt.getTime() > at.getTime()).map((p) => presentPromo(p, locale)),
+    };
+  }
+
+  return {
+    async page(q: ShowListQuery, locale: Locale): Promise<ListPage> {
+      const categoryId = await filterOf(q.category);
+      const key = `${categoryId}:${q.page_from ?? ''}:${q.page}:${q.limit}:${locale}`;
+      return pages.get(key, async () => {
+        const body = await load(q, categoryId, locale);
+        return { body, json: JSON.stringify(body) };
+      });
+    },
+    /** Running promos (shared with the list's cache). */
+    promos: async (locale: Locale) =>
+      (await promos.get('running', () => runningPromos(db)))
+        .filter((p) => p.stopsAt.getTime() > now())
+        .map((p) => presentPromo(p, locale)),
+    /** Online states or list fields changed: pages and their rows are read again (a load in flight is not kept). */
+    invalidate() {
+      pages.clear();
+      rows.clear();
+    },
+  };
+}
+
+export type ShowList = ReturnType<typeof createShowList>;

@@ -1,0 +1,67 @@
+import type { Locale } from '#common/constants.ts';
+
+/** The studio console's words: a sandbox page of the server, in the visitor's language. */
+const en = {
+  title: 'Studio console',
+  banner: 'Sandbox: a stand-in for the studio app performers use to go live. Nothing here is shown to members.',
+  intro:
+    'Switch performers on and off line. Members and visitors see the change at once (show:bulkupdate) on the lists, the show page and in favorites.',
+  search: 'Search by name',
+  searchSubmit: 'Search',
+  showAll: 'Show all',
+  performer: 'Performer',
+  state: 'State',
+  action: 'Action',
+  online: 'Online',
+  offline: 'Offline',
+  goOnline: 'Go online',
+  goOffline: 'Go offline',
+  goOnlineLabel: 'Set {{name}} online',
+  goOfflineLabel: 'Set {{name}} offline',
+  count: '{{shown}} of {{total}} performers',
+  empty: 'No performer matches.',
+  changedOnline: '{{name}} is online now.',
+  changedOffline: '{{name}} is offline now.',
+  unchanged: '{{name}} already had that state.',
+  expired: 'The form has expired. Please try again.',
+  invalid: 'The form was incomplete. Please try again.',
+  notFound: 'This performer does not exist.',
+} as const;
+
+type Texts = Record<keyof typeof en, string>;
+
+const de: Texts = {
+  title: 'Studio-Konsole',
+  banner:
+    'Sandbox: ein Ersatz für die Studio-App, mit der Darstellerinnen live gehen. Mitglieder sehen diese Seite nicht.',
+  intro:
+    'Schalten Sie Darstellerinnen online und offline. Mitglieder und Besucher sehen die Änderung sofort (show:bulkupdate) in den Listen, auf der Showseite und in den Favoriten.',
+  search: 'Nach Namen suchen',
+  searchSubmit: 'Suchen',
+  showAll: 'Alle anzeigen',
+  performer: 'Darstellerin',
+  state: 'Status',
+  action: 'Aktion',
+  online: 'Online',
+  offline: 'Offline',
+  goOnline: 'Online gehen',
+  goOffline: 'Offline gehen',
+  goOnlineLabel: '{{name}} online schalten',
+  goOfflineLabel: '{{name}} offline schalten',
+  count: '{{shown}} von {{total}} Darstellerinnen',
+  empty: 'Keine Darstellerin gefunden.',
+  changedOnline: '{{name}} ist jetzt online.',
+  changedOffline: '{{name}} ist jetzt offline.',
+  unchanged: '{{name}} hatte diesen Status bereits.',
+  expired: 'Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.',
+  invalid: 'Das Formular war unvollständig. Bitte versuchen Sie es erneut.',
+  notFound: 'Diese Darstellerin gibt es nicht.',
+};
+
+export type StudioText = keyof Texts;
+
+/** The text in the language, with {{name}} placeholders filled. */
+export function studioText(locale: Locale, key: StudioText, vars: Record<string, string | number> = {}): string {
+  const text = (locale === 'de' ? de : en)[key];
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
