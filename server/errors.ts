@@ -14,11 +14,17 @@ const STATUS = {
   not_found: 404,
   email_already_exists: 409,
   conflict: 409,
+  /** The member owns this video part or gallery already (a second click of buy). */
+  already_bought: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   csrf_mismatch: 419,
   validation_failed: 422,
   google_account_not_found: 422,
+  /** Paying with a voucher, but the member has none for this content. */
+  no_voucher: 422,
+  /** Free content (a free part, the free gallery) is not bought. */
+  not_for_sale: 422,
   throttle: 429,
   throttled: 429,
   no_coins: 402,

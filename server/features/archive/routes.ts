@@ -1,4 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  archiveGalleriesResponse,
+  archiveLatestResponse,
+  archivePageQuery,
+  archiveVideosResponse,
+} from '#common/api/media.ts';
+import { type Locale, PAGE_SIZES } from '#common/constants.ts';
+import { requireUser } from '#server/features/accounts/policy.ts';
+import { galleryTilesByIds } from '#server/features/galleries/data.ts';
+import { videoTilesByIds } from '#server/features/videos/data.ts';
+import { boughtGalleryList, boughtVideos, countBoughtGalleries, countBoughtVideos } from './data.ts';
+import { presentArchiveGalleries, presentArchiveVideos, presentPage } from './present.ts';
 
-/** The archive calls (under /api). */
-export const archiveRoutes: FastifyPluginAsyncZod = async () => {};
+/** How many of each the latest archive shows. */
+const LATEST = 4;
+
+/** The member's archive of bought videos and galleries (under /api), the latest purchase first. */
+export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const uniq = (ids: number[]) => [...new Set(ids)];
+
+  const videoPage = async (userId: number, offset: number, limit: number, locale: Locale) => {
+    const bought = await boughtVideos(db, userId, offset, limit);
+    return presentArchiveVideos(bought, await videoTilesByIds(db, uniq(bought.map((b) => b.videoId)), locale));
+  };
+  const galleryPage = async (userId: number, offset: number, limit: number, locale: Locale) => {
+    const bought = await boughtGalleryList(db, userId, offset, limit);
+    const ids = uniq(bought.map((b) => b.galleryId));
+    return presentArchiveGalleries(bought, await galleryTilesByIds(db, ids, locale, userId));
+  };
+
+  app.get('/archive/latest', { schema: { response: { 200: archiveLatestResponse } } }, async (request) => {
+    const user = await requireUser(request);
+    const [videos, galleries, videoTotal, galleryTotal] = await Promise.all([
+      videoPage(user.id, 0, LATEST, request.locale),
+      galleryPage(user.id, 0, LATEST, request.locale),
+      countBoughtVideos(db, user.id),
+      countBoughtGalleries(db, user.id),
+    ]);
+    return {
+      data: { videos, galleries },
+      video_count: videos.length,
+      gallery_count: galleries.length,
+      video_total: videoTotal,
+      gallery_total: galleryTotal,
+    };
+  });
+
+  app.get(
+    '/archive/videos',
+    { schema: { querystring: archivePageQuery, response: { 200: archiveVideosResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { page } = request.query;
+      const per = PAGE_SIZES.videos;
+      const [data, total] = await Promise.all([
+        videoPage(user.id, (page - 1) * per, per, request.locale),
+        countBoughtVideos(db, user.id),
+      ]);
+      return presentPage(data, page, per, total);
+    },
+  );
+
+  app.get(
+    '/archive/galleries',
+    { schema: { querystring: archivePageQuery, response: { 200: archiveGalleriesResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { page } = request.query;
+      const per = PAGE_SIZES.galleries;
+      const [data, total] = await Promise.all([
+        galleryPage(user.id, (page - 1) * per, per, request.locale),
+        countBoughtGalleries(db, user.id),
+      ]);
+      return presentPage(data, page, per, total);
+    },
+  );
+};

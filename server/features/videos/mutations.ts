@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { ratings, videoParts, videos } from '#server/db/schema/catalog.ts';
+import type { CoinDeps } from '#server/features/coins/mutations.ts';
+import { type PurchaseResult, purchase, type Rated, rate } from '#server/features/purchases/mutations.ts';
+import { videoItem } from './data.ts';
+
+/** Buys one part of a video with coins or, with `useVoucher`, a VIDEO or FREE voucher. */
+export function buyVideoPart(
+  deps: CoinDeps,
+  input: { userId: number; videoId: number; part: number; price: number; useVoucher: boolean },
+): Promise<PurchaseResult> {
+  return purchase(deps, {
+    userId: input.userId,
+    item: videoItem(input.videoId, input.part),
+    price: input.price,
+    videoId: input.videoId,
+    part: input.part,
+    voucher: input.useVoucher ? { kind: 'video', contentId: input.videoId } : null,
+  });
+}
+
+/**
+ * Stores the member's rating of a part; the video's rating becomes the average of all ratings of
+ * all its parts. Null when the video is gone.
+ */
+export function rateVideoPart(
+  db: DbOrTx,
+  input: { userId: number; videoId: number; part: number; rating: number },
+): Promise<Rated | null> {
+  // The rating keys of the video's parts, matched exactly so that the index on item serves them.
+  const ofVideo = sql`${ratings.item} in (select 'video:' || ${videoParts.videoId} || ':' || ${videoParts.part} from ${videoParts} where ${videoParts.videoId} = ${input.videoId})`;
+  return rate(db, {
+    userId: input.userId,
+    item: videoItem(input.videoId, input.part),
+    rating: input.rating,
+    lock: async (tx) =>
+      (await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, input.videoId)).for('update')).length > 0,
+    recompute: async (tx) => {
+      const [row] = await tx
+        .update(videos)
+        .set({
+          rating: sql`coalesce((select round(avg(${ratings.rating}))::int from ${ratings} where ${ofVideo}), 0)`,
+          ratingCount: sql`(select count(*)::int from ${ratings} where ${ofVideo})`,
+        })
+        .where(eq(videos.id, input.videoId))
+        .returning({ rating: videos.rating, ratingCount: videos.ratingCount });
+      return row ?? { rating: 0, ratingCount: 0 };
+    },
+  });
+}
+
+/** Counts one play of the video. */
+export async function countView(db: DbOrTx, videoId: number): Promise<void> {
+  await db
+    .update(videos)
+    .set({ views: sql`${videos.views} + 1` })
+    .where(eq(videos.id, videoId));
+}
