@@ -1,4 +1,85 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { favoriteParams, favoriteResponse, favoritesResponse, favoriteWindowBody } from '#common/api/favorites.ts';
+import type { Locale } from '#common/constants.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { notFound } from '#server/errors.ts';
+import { requireUser } from '#server/features/accounts/policy.ts';
+import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
+import { favoriteOf, favoritesOf } from './data.ts';
+import { addFavorite, removeFavorite, setFavoriteWindow } from './mutations.ts';
+import { presentFavorite, presentFavorites } from './present.ts';
 
-/** The favorites calls (under /api). */
-export const favoriteRoutes: FastifyPluginAsyncZod = async () => {};
+const okResponse = z.object({ ok: z.literal(true) });
+
+/** The member's favorite of a show as the API answers it; 404 when it is none. */
+async function answerFavorite(db: DbOrTx, userId: number, showId: number, locale: Locale) {
+  const row = await favoriteOf(db, userId, showId);
+  if (!row) throw notFound();
+  const [tile] = await showTilesByIds(db, [showId], locale);
+  if (!tile) throw notFound();
+  return { data: presentFavorite(row, tile) };
+}
+
+/** The favorites calls (under /api): members only, each sees and changes only their own. */
+export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  /** The show behind a universalId; 404 for an unknown one. */
+  const showOf = async (universalId: string) => {
+    const showId = await showIdOf(db, universalId);
+    if (showId === null) throw notFound();
+    return showId;
+  };
+
+  app.get('/user/favorites', { schema: { response: { 200: favoritesResponse } } }, async (request) => {
+    const user = await requireUser(request);
+    const rows = await favoritesOf(db, user.id);
+    const tiles = await showTilesByIds(
+      db,
+      rows.map((r) => r.showId),
+      request.locale,
+    );
+    return presentFavorites(rows, tiles);
+  });
+
+  app.get(
+    '/favorites/:id',
+    { schema: { params: favoriteParams, response: { 200: favoriteResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return answerFavorite(db, user.id, await showOf(request.params.id), request.locale);
+    },
+  );
+
+  app.post(
+    '/favorites/:id',
+    { schema: { params: favoriteParams, response: { 200: favoriteResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const showId = await showOf(request.params.id);
+      await addFavorite(db, user.id, showId);
+      return answerFavorite(db, user.id, showId, request.locale);
+    },
+  );
+
+  app.put(
+    '/favorites/:id',
+    { schema: { params: favoriteParams, body: favoriteWindowBody, response: { 200: favoriteResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const showId = await showOf(request.params.id);
+      if (!(await setFavoriteWindow(db, user.id, showId, request.body))) throw notFound();
+      return answerFavorite(db, user.id, showId, request.locale);
+    },
+  );
+
+  app.delete(
+    '/favorites/:id',
+    { schema: { params: favoriteParams, response: { 200: okResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!(await removeFavorite(db, user.id, await showOf(request.params.id)))) throw notFound();
+      return { ok: true as const };
+    },
+  );
+};
