@@ -28,8 +28,11 @@ import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { startDemoPresence } from './features/shows/demo-presence.ts';
+import { createPresence } from './features/shows/presence.ts';
 import { showRoutes } from './features/shows/routes.ts';
 import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -119,8 +122,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ),
     google: googleVerifier(config.google),
     storage: deps.storage ?? localDiskStorage(config.media.dir),
+    presence: createPresence({ db: database.db, realtime: () => ctx.realtime }),
   };
   app.decorate('ctx', ctx);
+  // Demo performers go on and off line by themselves (never under test: tests drive presence).
+  const stopDemoPresence =
+    config.demoPresence && config.env !== 'test'
+      ? startDemoPresence({ db: database.db, presence: ctx.presence, log: app.log })
+      : null;
+  // Before the socket server closes (its preClose hook comes later): nothing more is sent.
+  app.addHook('preClose', async () => {
+    stopDemoPresence?.();
+    ctx.presence.close();
+  });
   app.addHook('onClose', async () => {
     transport?.close();
     if (ownsRedis) await redis?.quit();
@@ -172,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await app.register(pages);
   }
   await app.register(mediaRoutes);
+  await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);
   attachSocketServer(app);
