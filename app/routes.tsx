@@ -22,7 +22,11 @@ const legal = (path: string, key: string): RouteObject => ({
  * features that have not shipped fall to the catch-all 404.
  */
 export const pageRoutes: RouteObject[] = [
-  { index: true, handle: { name: 'index' }, lazy: page(() => import('./features/home/HomePage.tsx'), 'HomePage') },
+  {
+    index: true,
+    handle: { name: 'index' },
+    lazy: page(() => import('./features/shows/IndexPage.tsx'), 'IndexPage'),
+  },
   { path: 'login', handle: { name: 'login' }, lazy: page(() => import('./features/auth/LoginPage.tsx'), 'LoginPage') },
   {
     path: 'sessions/new',

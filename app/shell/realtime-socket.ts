@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { SessionState } from '#app/features/session/api.ts';
+import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 
 /**
- * The member's socket and what its events do. Loaded on demand by use-realtime.ts: visitors never
- * load it, members after the first paint, so the index route's JS carries neither this nor the
- * Socket.IO client.
+ * The socket and what its events do. Loaded on demand by use-realtime.ts: members after the first
+ * paint, visitors once the browser is idle on a catalogue page, so the index route's JS carries
+ * neither this nor the Socket.IO client.
  */
 
 /** What is used of a socket; the Socket.IO client's is one, a test's fake another. */
@@ -49,5 +50,7 @@ export function openRealtime(
   // The session ended on the server: the refetch finds no user and the shell's rules take over.
   socket.on('user:logout', refetchSession);
   socket.on('user:mc', () => void queryClient.invalidateQueries({ queryKey: MESSAGE_COUNT_KEY }));
+  // Online states (and other list fields) of shows, into every cached answer that lists them.
+  socket.on('show:bulkupdate', (updates) => applyShowUpdates(queryClient, updates));
   return () => void socket.disconnect();
 }

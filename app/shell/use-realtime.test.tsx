@@ -42,9 +42,9 @@ function setup(user = testUser({ id: 7, coins: 10 })) {
 }
 
 describe('useRealtime', () => {
-  it('connects no socket for a visitor', () => {
+  it('connects no socket for a visitor outside the catalogue', () => {
     const connect = openWith(fakeSocket());
-    renderWithProviders(<Probe open={connect} />, { user: null });
+    renderWithProviders(<Probe open={connect} />, { user: null, route: '/users/profile' });
     expect(connect).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '#app/features/auth/testing.ts';
+import { i18n } from '#app/i18n.ts';
+import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import type { User } from '#common/api/auth.ts';
+import type { ShowDetail } from '#common/api/shows.ts';
+import { catalogueRoutes } from './catalogue-test-routes.tsx';
+import { applyShowUpdates } from './live-updates.ts';
+import { showDetail } from './testing.ts';
+
+const SLOW = { timeout: 5000 };
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+function setup(route: string, show: ShowDetail | null, opts: { user?: User | null; agechecked?: boolean } = {}) {
+  const api = mockApi({
+    'GET /api/shows/u-anna': () =>
+      show ? jsonResponse(show) : jsonResponse({ error: 'not_found', message: 'not_found' }, 404),
+    'POST /api/user/history/u-anna': () => jsonResponse({ ok: true }),
+    'GET /api/search/videos': () => jsonResponse({ current_page: 1, last_page: 1, total: 0, data: [], more: false }),
+  });
+  const view = renderWithProviders(<p>elsewhere</p>, {
+    path: '/__elsewhere',
+    route,
+    routes: catalogueRoutes,
+    user: opts.user ?? null,
+    session: { agechecked: opts.agechecked ?? false },
+  });
+  return { api, view };
+}
+
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Anna' }, SLOW);
+
+describe('show page', () => {
+  it('replaces a missing or wrong slug with the right one, keeping the child path', async () => {
+    const { view } = setup('/chat/u-anna', showDetail());
+    await heading();
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/chat/u-anna/anna'));
+    await act(() => view.router.navigate('/shows/chat/u-anna/wrong/galleries?x=1'));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/shows/chat/u-anna/anna/galleries'));
+    expect(view.router.state.location.search).toBe('?x=1');
+    expect(view.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('answers an unknown show with the 404 page', async () => {
+    setup('/chat/u-anna/anna', null);
+    expect(await screen.findByRole('heading', { name: i18n.t('error_page.not_found.title') }, SLOW)).toBeVisible();
+  });
+
+  it('shows private and exclusive prices, the favorite heart and the facts', async () => {
+    setup('/chat/u-anna/anna', showDetail({ flags: { free: false, exclusive: 1 }, pricePerMinute: 30 }));
+    await heading();
+    const prices = screen.getByRole('region', { name: 'Chat prices' });
+    expect(prices).toHaveTextContent('Private chat30 coins/min');
+    expect(prices).toHaveTextContent('Exclusive chat45 coins/min');
+    expect(screen.getByRole('button', { name: i18n.t('favorites.toggle.add', { name: 'Anna' }) })).toBeVisible();
+    expect(screen.getByText('Anna is online now')).toBeVisible();
+    expect(screen.getByText('Hello there')).toBeVisible();
+    expect(screen.getByText('I love long talks.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Blonde' })).toHaveAttribute('href', '/search/shows?tags=blonde');
+    expect(document.title).toContain('Anna live');
+  });
+
+  it('offers exclusive only when bit 2 is set, and no exclusive price without a bit', async () => {
+    setup(
+      '/chat/u-anna/anna',
+      showDetail({ flags: { free: false, exclusive: 2 }, pricePerMinute: 40, priceFactorExclusive: 200 }),
+    );
+    await heading();
+    const prices = screen.getByRole('region', { name: 'Chat prices' });
+    expect(prices).not.toHaveTextContent('Private chat');
+    expect(prices).toHaveTextContent('Exclusive chat80 coins/min');
+    expect(prices).toHaveTextContent(i18n.t('shows.page.exclusive_only'));
+  });
+
+  it('has the call-me box while online with phone chat, and the free gallery', async () => {
+    setup('/chat/u-anna/anna', showDetail({ features: { sound: true, phoneChat: true }, freeGalleryId: 9 }), {
+      agechecked: true,
+    });
+    await heading();
+    expect(screen.getByRole('link', { name: 'Call Anna now' })).toHaveAttribute(
+      'href',
+      '/billing?paymenttypename=voicecall',
+    );
+    expect(screen.getByRole('link', { name: 'Free gallery' })).toHaveAttribute('href', '/galleries/pictures/u-anna/9');
+  });
+
+  it('sends a call to the age check first, and has no call button while offline', async () => {
+    const { view } = setup('/chat/u-anna/anna', showDetail({ features: { sound: true, phoneChat: true } }));
+    await heading();
+    expect(screen.getByRole('link', { name: 'Call Anna now' })).toHaveAttribute('href', '/avs?kjm=1&target=voicecall');
+    act(() => applyShowUpdates(view.client, { 'u-anna': { online: false } }));
+    expect(await screen.findByText('Anna is offline right now')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Call Anna now' })).not.toBeInTheDocument();
+    expect(screen.getByText(i18n.t('shows.page.call_offline', { name: 'Anna' }))).toBeVisible();
+  });
+
+  it('records a member visit once; not for visitors', async () => {
+    const member = setup('/chat/u-anna/anna', showDetail(), { user: testUser() });
+    await heading();
+    await waitFor(() => expect(member.api.callsTo('POST /api/user/history/u-anna')).toHaveLength(1));
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Galleries/ }));
+    expect(member.view.router.state.location.pathname).toBe('/chat/u-anna/anna/galleries');
+    expect(member.api.callsTo('POST /api/user/history/u-anna')).toHaveLength(1);
+    member.view.unmount();
+
+    const visitor = setup('/chat/u-anna/anna', showDetail());
+    await heading();
+    expect(visitor.api.callsTo('POST /api/user/history/u-anna')).toHaveLength(0);
+  });
+
+  it('moves through the pictures with buttons and arrow keys', async () => {
+    setup('/chat/u-anna/anna', showDetail({ previews: [1, 2, 3] }));
+    await heading();
+    const carousel = screen.getByRole('region', { name: 'Pictures of Anna' });
+    expect(within(carousel).getByRole('img')).toHaveAccessibleName('Anna, picture 1 of 3');
+    await userEvent.setup().click(within(carousel).getByRole('button', { name: 'Next picture' }));
+    expect(within(carousel).getByRole('img')).toHaveAccessibleName('Anna, picture 2 of 3');
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    expect(within(carousel).getByRole('img')).toHaveAccessibleName('Anna, picture 3 of 3');
+    await userEvent.setup().click(within(carousel).getByRole('button', { name: 'Show picture 1 of 3' }));
+    expect(within(carousel).getByRole('img')).toHaveAccessibleName('Anna, picture 1 of 3');
+  });
+
+  it('redirects /-/:showid to the show page', async () => {
+    const { view } = setup('/-/u-anna', showDetail());
+    await heading();
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/chat/u-anna/anna'));
+  });
+
+  it('maps /~shows to the shows', async () => {
+    const { view } = setup('/~shows/chat/u-anna', showDetail());
+    await heading();
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/shows/chat/u-anna/anna'));
+  });
+});

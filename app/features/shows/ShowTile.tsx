@@ -1,0 +1,224 @@
+import PersonIcon from '@mui/icons-material/Person';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Skeleton from '@mui/material/Skeleton';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { usePublicConfig } from '#app/features/session/api.ts';
+import type { ShowTile as ShowTileData } from '#common/api/shows.ts';
+import { previewUrl } from '#common/domain/previews.ts';
+import { showPath } from './format.ts';
+import { SrText } from './SrText.tsx';
+import { TileFacts } from './TileFacts.tsx';
+
+/** Columns of the show grid: 2 on phones (390 px) up to 6 at the content's full width (1720 px). */
+export const GRID_COLUMNS = { xs: 2, sm: 3, md: 3, lg: 4, xl: 6 } as const;
+/** Tiles in the first row at the widest layout: their pictures load at once, the rest lazily. */
+const EAGER_TILES = GRID_COLUMNS.xl;
+
+export type GridColumns = Partial<Record<keyof typeof GRID_COLUMNS, number>>;
+
+const gridSx = (columns: GridColumns) =>
+  ({
+    display: 'grid',
+    gap: { xs: 1, sm: 1.5, md: 2 },
+    gridTemplateColumns: Object.fromEntries(
+      Object.entries(columns).map(([bp, n]) => [bp, `repeat(${n}, minmax(0, 1fr))`]),
+    ),
+  }) as const;
+
+const pictureSx = { position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' } as const;
+
+function OnlineBadge({ online }: { online: boolean }) {
+  const { t } = useTranslation();
+  const label = t(online ? 'shows.online' : 'shows.offline');
+  return (
+    <Box
+      sx={{
+        position: 'absolute',
+        top: 6,
+        left: 6,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: online ? 0.75 : 0.5,
+        py: 0.25,
+        borderRadius: 4,
+        bgcolor: (theme) => alpha(theme.palette.common.black, 0.55),
+        color: 'common.white',
+      }}
+    >
+      <Box
+        aria-hidden
+        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: online ? 'success.main' : 'grey.500' }}
+      />
+      {online ? (
+        <Typography variant="caption" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+          {label}
+        </Typography>
+      ) : (
+        <Box component="span" sx={visuallyHidden}>
+          {label}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function Ribbon({ kind }: { kind: 'promo' | 'new' }) {
+  const { t } = useTranslation();
+  return (
+    <Typography
+      variant="caption"
+      sx={{
+        position: 'absolute',
+        top: 6,
+        right: 6,
+        px: 0.75,
+        borderRadius: 1,
+        fontWeight: 700,
+        textTransform: 'uppercase',
+        bgcolor: kind === 'promo' ? 'secondary.main' : 'primary.main',
+        color: kind === 'promo' ? 'secondary.contrastText' : 'primary.contrastText',
+      }}
+    >
+      {t(`shows.ribbon.${kind}`)}
+    </Typography>
+  );
+}
+
+/** A show's preview picture in the tile's 4:3 frame, or a neutral placeholder. */
+function TilePicture({ show, eager }: { show: ShowTileData; eager: boolean }) {
+  const hosts = usePublicConfig().image_hosts;
+  const imageId = show.previews[0];
+  return (
+    <Box sx={pictureSx}>
+      {imageId === undefined ? (
+        <Box
+          role="img"
+          aria-label={show.showName}
+          sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.disabled' }}
+        >
+          <PersonIcon sx={{ fontSize: 64 }} aria-hidden />
+        </Box>
+      ) : (
+        <Box
+          component="img"
+          src={previewUrl(hosts, {
+            contentproviderId: show.contentproviderId,
+            showId: show.id,
+            imageId,
+            size: '320x240',
+          })}
+          alt={show.showName}
+          width={320}
+          height={240}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      )}
+      <OnlineBadge online={show.online} />
+      {show.ribbon && <Ribbon kind={show.ribbon} />}
+    </Box>
+  );
+}
+
+/** A show in a list: picture, name, age, online state and the facts; opens the show page. */
+export function ShowTile({
+  show,
+  eager = false,
+  headingLevel = 'h3',
+}: {
+  show: ShowTileData;
+  eager?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { t } = useTranslation();
+  const nameId = `show-tile-${show.universalId}`;
+  return (
+    <Card component="article" aria-labelledby={nameId} sx={{ height: '100%' }}>
+      <CardActionArea component={RouterLink} to={showPath(show)} sx={{ height: '100%', alignItems: 'stretch' }}>
+        <TilePicture show={show} eager={eager} />
+        <Box sx={{ p: 1, display: 'grid', gap: 0.5 }}>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, minWidth: 0 }}>
+            <Typography
+              id={nameId}
+              component={headingLevel}
+              variant="subtitle2"
+              sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {show.showName}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              <SrText shown={show.age} spoken={t('shows.age', { age: show.age })} />
+            </Typography>
+          </Box>
+          <TileFacts show={show} />
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** A tile's place while its show loads: the same size, so nothing moves when it arrives. */
+export function ShowTileSkeleton() {
+  return (
+    <Card aria-hidden sx={{ height: '100%' }}>
+      <Skeleton variant="rectangular" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
+      <Box sx={{ p: 1 }}>
+        <Skeleton width="60%" />
+        <Skeleton width="80%" />
+        <Skeleton width="50%" />
+        <Skeleton width="70%" />
+      </Box>
+    </Card>
+  );
+}
+
+/**
+ * The responsive grid of show tiles (2 columns on phones, up to 6 at full width). While `loading`
+ * with no shows yet, it holds `skeletons` placeholders of the tiles' size.
+ */
+export function ShowGrid({
+  shows,
+  loading = false,
+  skeletons = 12,
+  label,
+  columns = GRID_COLUMNS,
+  headingLevel = 'h3',
+}: {
+  shows: readonly ShowTileData[];
+  loading?: boolean;
+  skeletons?: number;
+  label?: string;
+  columns?: GridColumns;
+  /** The tiles' heading level: one below the list's own heading. */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { t } = useTranslation();
+  const sx = gridSx(columns);
+  if (loading && shows.length === 0) {
+    return (
+      <Box sx={sx} role="status" aria-busy aria-label={t('shows.loading')}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <ShowTileSkeleton key={i} />
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box component="ul" aria-label={label ?? t('shows.list_label')} sx={{ ...sx, listStyle: 'none', m: 0, p: 0 }}>
+      {shows.map((show, i) => (
+        <Box component="li" key={show.universalId} sx={{ minWidth: 0 }}>
+          <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
