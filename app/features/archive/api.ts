@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '#app/http.ts';
+import { withMinDelay } from '#app/shell/min-delay.ts';
+import type { ArchiveGallery, ArchiveLatest, ArchiveVideo } from '#common/api/media.ts';
+import type { Paged } from '#common/api/shows.ts';
+
+/** Every archive query starts with this key: a purchase invalidates them all. */
+export const archiveKey = ['archive'] as const;
+
+/** GET /archive/latest: the overview. */
+export const archiveLatestQuery = queryOptions({
+  queryKey: [...archiveKey, 'latest'] as const,
+  queryFn: ({ signal }) => api<ArchiveLatest>('GET', 'archive/latest', undefined, { signal }),
+});
+
+/** GET /archive/videos?page */
+export const archiveVideosQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...archiveKey, 'videos', page] as const,
+    queryFn: ({ signal }) =>
+      withMinDelay(api<Paged<ArchiveVideo>>('GET', 'archive/videos', undefined, { signal, query: { page } })),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /archive/galleries?page */
+export const archiveGalleriesQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...archiveKey, 'galleries', page] as const,
+    queryFn: ({ signal }) =>
+      withMinDelay(api<Paged<ArchiveGallery>>('GET', 'archive/galleries', undefined, { signal, query: { page } })),
+    placeholderData: keepPreviousData,
+  });

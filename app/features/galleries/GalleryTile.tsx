@@ -1,0 +1,136 @@
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PriceBadge } from '#app/features/videos/PriceBadge.tsx';
+import { RatingStars } from '#app/features/videos/RatingStars.tsx';
+import type { GalleryTile as GalleryTileData } from '#common/api/media.ts';
+
+/** Cover ratio of every gallery tile (the 320x240 preview). */
+export const COVER_RATIO = '4 / 3';
+const GRID_SIZE = { xs: 6, sm: 4, md: 3, lg: 2 } as const;
+
+export const galleryPath = (g: Pick<GalleryTileData, 'universalId' | 'id'>) =>
+  `/galleries/pictures/${encodeURIComponent(g.universalId)}/${g.id}`;
+
+/** A gallery in a list: cover, picture count, title, show, rating, price or unlocked state. */
+export function GalleryTile({
+  gallery,
+  unlocked = false,
+  to,
+  eager = false,
+}: {
+  gallery: GalleryTileData;
+  unlocked?: boolean;
+  to?: string;
+  eager?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card component="article" sx={{ height: '100%' }} aria-label={gallery.title}>
+      <CardActionArea component={RouterLink} to={to ?? galleryPath(gallery)} sx={{ height: '100%' }}>
+        <Box sx={{ position: 'relative', aspectRatio: COVER_RATIO, bgcolor: 'action.hover' }}>
+          <Box
+            component="img"
+            src={gallery.cover}
+            alt={t('media.cover_alt', { title: gallery.title })}
+            width={320}
+            height={240}
+            loading={eager ? 'eager' : 'lazy'}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{
+              position: 'absolute',
+              right: 6,
+              bottom: 6,
+              px: 0.75,
+              borderRadius: 1,
+              alignItems: 'center',
+              bgcolor: (theme) => alpha(theme.palette.common.black, 0.7),
+              color: 'common.white',
+              typography: 'caption',
+            }}
+          >
+            <PhotoLibraryOutlined aria-hidden sx={{ fontSize: 14 }} />
+            <span>{t('media.pictures', { count: gallery.imageCount })}</span>
+          </Stack>
+          <Box sx={{ position: 'absolute', left: 6, top: 6 }}>
+            <PriceBadge price={gallery.price} free={gallery.free} unlocked={unlocked} />
+          </Box>
+        </Box>
+        <Stack spacing={0.25} sx={{ p: 1 }}>
+          <Typography variant="subtitle2" component="h3" noWrap title={gallery.title}>
+            {gallery.title}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap>
+            {gallery.showName}
+          </Typography>
+          <RatingStars percent={gallery.rating} count={gallery.ratingCount} />
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function GalleryTileSkeleton() {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <Skeleton variant="rectangular" sx={{ aspectRatio: COVER_RATIO, height: 'auto' }} />
+      <Box sx={{ p: 1 }}>
+        <Skeleton width="80%" />
+        <Skeleton width="50%" />
+        <Skeleton width="40%" />
+      </Box>
+    </Card>
+  );
+}
+
+/** A responsive grid of gallery tiles: 2 columns on phones, up to 6 wide; same-size skeletons while loading. */
+export function GalleryGrid({
+  galleries,
+  loading = false,
+  unlocked = false,
+  linkTo,
+}: {
+  galleries: GalleryTileData[];
+  loading?: boolean;
+  /** Every gallery listed is the member's (the archive). */
+  unlocked?: boolean;
+  linkTo?: (gallery: GalleryTileData) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  if (loading && galleries.length === 0) {
+    return (
+      <Grid container spacing={1.5} aria-busy="true" aria-label={t('media.loading')}>
+        {Array.from({ length: 12 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Grid key={i} size={GRID_SIZE}>
+            <GalleryTileSkeleton />
+          </Grid>
+        ))}
+      </Grid>
+    );
+  }
+  return (
+    <Grid container spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={loading}>
+      {galleries.map((g, i) => {
+        const to = linkTo?.(g);
+        return (
+          <Grid key={g.id} size={GRID_SIZE} component="li">
+            <GalleryTile gallery={g} unlocked={unlocked} eager={i < 6} {...(to ? { to } : {})} />
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}

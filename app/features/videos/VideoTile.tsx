@@ -1,0 +1,143 @@
+import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { VideoTile as VideoTileData } from '#common/api/media.ts';
+import { formatDuration, srOnly } from './format.ts';
+import { PriceBadge } from './PriceBadge.tsx';
+import { RatingStars } from './RatingStars.tsx';
+
+/** Poster ratio of every video tile (fixed, so images cause no layout shift). */
+export const POSTER_RATIO = '16 / 9';
+const GRID_SIZE = { xs: 6, sm: 4, md: 3, lg: 2 } as const;
+
+/** A video in a list: poster, duration, title, show, rating, price; opens the clip page. */
+export function VideoTile({
+  video,
+  to,
+  eager = false,
+  unlocked = false,
+}: {
+  video: VideoTileData;
+  to?: string;
+  eager?: boolean;
+  /** Bought by the member (the archive). */
+  unlocked?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card component="article" sx={{ height: '100%' }} aria-label={video.title}>
+      <CardActionArea component={RouterLink} to={to ?? `/videos/clip/${video.id}`} sx={{ height: '100%' }}>
+        <Box sx={{ position: 'relative', aspectRatio: POSTER_RATIO, bgcolor: 'action.hover' }}>
+          <Box
+            component="img"
+            src={video.image}
+            alt={t('media.poster_alt', { title: video.title })}
+            width={320}
+            height={180}
+            loading={eager ? 'eager' : 'lazy'}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+          <PlayCircleOutlined
+            aria-hidden
+            sx={{ position: 'absolute', inset: 0, m: 'auto', fontSize: 40, color: 'common.white', opacity: 0.8 }}
+          />
+          <Box
+            sx={{
+              position: 'absolute',
+              right: 6,
+              bottom: 6,
+              px: 0.75,
+              borderRadius: 1,
+              bgcolor: (theme) => alpha(theme.palette.common.black, 0.7),
+              color: 'common.white',
+              typography: 'caption',
+            }}
+          >
+            <Box component="span" sx={srOnly}>
+              {t('media.duration')}{' '}
+            </Box>
+            {formatDuration(video.duration)}
+          </Box>
+          <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', left: 6, top: 6 }}>
+            <PriceBadge price={video.price} free={video.free} unlocked={unlocked} />
+            {!unlocked && video.free && video.price > 0 && (
+              <Chip size="small" color="secondary" label={t('media.free_part')} />
+            )}
+          </Stack>
+        </Box>
+        <Stack spacing={0.25} sx={{ p: 1 }}>
+          <Typography variant="subtitle2" component="h3" noWrap title={video.title}>
+            {video.title}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap>
+            {video.showName}
+            {video.parts > 1 ? ` · ${t('media.parts', { count: video.parts })}` : ''}
+          </Typography>
+          <RatingStars percent={video.rating} count={video.ratingCount} />
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function VideoTileSkeleton() {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <Skeleton variant="rectangular" sx={{ aspectRatio: POSTER_RATIO, height: 'auto' }} />
+      <Box sx={{ p: 1 }}>
+        <Skeleton width="80%" />
+        <Skeleton width="50%" />
+        <Skeleton width="40%" />
+      </Box>
+    </Card>
+  );
+}
+
+/** A responsive grid of video tiles: 2 columns on phones, up to 6 wide; skeletons of the same size while loading. */
+export function VideoGrid<T extends VideoTileData>({
+  videos,
+  loading = false,
+  unlocked = false,
+  linkTo,
+}: {
+  videos: T[];
+  loading?: boolean;
+  /** Every video listed is the member's (the archive). */
+  unlocked?: boolean;
+  linkTo?: (video: T) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  if (loading && videos.length === 0) {
+    return (
+      <Grid container spacing={1.5} aria-busy="true" aria-label={t('media.loading')}>
+        {Array.from({ length: 12 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Grid key={i} size={GRID_SIZE}>
+            <VideoTileSkeleton />
+          </Grid>
+        ))}
+      </Grid>
+    );
+  }
+  return (
+    <Grid container spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={loading}>
+      {videos.map((v, i) => {
+        const to = linkTo?.(v);
+        return (
+          <Grid key={v.id} size={GRID_SIZE} component="li">
+            <VideoTile video={v} eager={i < 6} unlocked={unlocked} {...(to ? { to } : {})} />
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}
