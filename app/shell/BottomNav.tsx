@@ -3,6 +3,7 @@ import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { FavoritesBadge } from '#app/features/favorites/FavoritesBadge.tsx';
 import { useSessionState } from '#app/features/session/api.ts';
 import { routeNames } from '#app/routes.tsx';
 import { bottomNavItems } from './bottom-nav-items.ts';
@@ -36,7 +37,9 @@ export function BottomNav() {
             key={item.key}
             value={item.key}
             label={item.text ?? t(item.label)}
-            icon={MENU_ICONS[item.key]}
+            icon={
+              item.key === 'favorites' ? <FavoritesBadge>{MENU_ICONS.favorites}</FavoritesBadge> : MENU_ICONS[item.key]
+            }
             component={RouterLink}
             to={item.to}
           />

@@ -8,6 +8,9 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NicknameMenu } from '#app/features/accounts/NicknameMenu.tsx';
+import { FavoritesMenu } from '#app/features/favorites/FavoritesMenu.tsx';
+import { HistoryMenu } from '#app/features/history/HistoryMenu.tsx';
+import { QuickSearch } from '#app/features/search/QuickSearch.tsx';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
 import { HEADER_HEIGHT } from '#common/constants.ts';
 import { CoinBalance } from './CoinBalance.tsx';
@@ -35,9 +38,16 @@ export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }
           <Box component="img" src={site.logo} alt={site.name} height={32} sx={{ height: 32, width: 'auto' }} />
         </Box>
         <Box sx={{ flex: 1 }} />
+        {!voicecall && <QuickSearch phone={phone} />}
         {user ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <CoinBalance coins={user.coins} />
+            {!voicecall && (
+              <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+                <HistoryMenu />
+              </Box>
+            )}
+            {!voicecall && <FavoritesMenu />}
             {!voicecall && <NicknameMenu />}
           </Stack>
         ) : (

@@ -1,4 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { page } from '#app/lazy-page.ts';
 
-/** children of /users/profile: the favorites page. */
-export const favoriteProfileRoutes: RouteObject[] = [];
+/** Children of /users/profile: the favorites page. */
+export const favoriteProfileRoutes: RouteObject[] = [
+  {
+    path: 'favorites',
+    handle: { name: 'users-profile-favorites' },
+    lazy: page(() => import('./FavoritesPage.tsx'), 'FavoritesPage'),
+  },
+];

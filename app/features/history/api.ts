@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '#app/http.ts';
+import type { HistoryItem } from '#common/api/shows.ts';
+
+/** Re-asked when the menu opens and the list is older than this (a visit just made shows up). */
+export const HISTORY_STALE_MS = 5_000;
+
+/** GET /user/history: the shows the member visited last, latest first. */
+export const historyQuery = queryOptions({
+  queryKey: ['user', 'history'] as const,
+  queryFn: ({ signal }) => api<{ data: HistoryItem[] }>('GET', 'user/history', undefined, { signal }),
+  staleTime: HISTORY_STALE_MS,
+});
+
+export const useHistory = (enabled: boolean) => useQuery({ ...historyQuery, enabled });
