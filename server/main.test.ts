@@ -65,12 +65,15 @@ describe('the server process', () => {
     expect(p.output()).toContain('SESSION_SECRET');
   });
 
-  it('starts on embedded defaults, seeds the demo member, and shuts down cleanly on SIGTERM', async () => {
+  // The first start generates the demo catalogue's media (about a minute of CPU on two cores).
+  it('starts on embedded defaults, seeds the demo member, and shuts down cleanly on SIGTERM', {
+    timeout: 240_000,
+  }, async () => {
     const port = 4300 + Math.floor(Math.random() * 500);
     const p = start({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
     let child: ChildProcess | null = p.child;
     try {
-      await waitFor(() => p.output().includes('is running at'));
+      await waitFor(() => p.output().includes('is running at'), 230_000);
       expect(p.output()).toContain('Demo member: demo@livecam.local');
       const health = await get(port, '/api/health');
       expect(health.status).toBe(200);

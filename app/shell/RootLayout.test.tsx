@@ -59,7 +59,7 @@ describe('RootLayout', () => {
 
   it('shows a member’s coins with a label', async () => {
     await render(1280, { user: testUser({ coins: 1250 }) });
-    expect(screen.getByLabelText('Your balance: 1250 coins')).toHaveTextContent('1,250');
+    expect(await screen.findByLabelText('Your balance: 1250 coins')).toHaveTextContent('1,250');
     expect(screen.getByRole('banner')).not.toHaveTextContent('Log in');
   });
 

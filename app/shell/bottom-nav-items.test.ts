@@ -41,9 +41,10 @@ describe('bottomNavItems', () => {
   });
 
   it('shows favorites, messages and coins only once their pages exist', () => {
-    expect(keys(state({ loggedIn: true, routeNames }))).toEqual(['coins', 'nickname']);
+    expect(keys(state({ loggedIn: true, routeNames }))).toEqual(['favorites', 'coins', 'nickname']);
     expect(keys(state({ routeNames }))).toEqual(['login', 'signup']);
     expect(keys(state({ loggedIn: true, routeNames: new Set([...routeNames, 'messages']) }))).toEqual([
+      'favorites',
       'messages',
       'coins',
       'nickname',
