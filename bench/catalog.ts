@@ -248,7 +248,8 @@ async function measure(s: Settings, name: string, base: string, paths: readonly 
   console.log(`measuring ${name}: GET ${label}, -c ${CONNECTIONS}, ${warmup} s warm-up + ${duration} s`);
   const options: Options & { requests: Array<{ method: 'GET'; path: string }> } = {
     url: base,
-    headers: { 'accept-language': 'de' },
+    // What a browser sends: its language and the compressions it reads.
+    headers: { 'accept-language': 'de', 'accept-encoding': 'gzip, deflate, br' },
     connections: CONNECTIONS,
     duration,
     workers: 1,
@@ -311,7 +312,7 @@ function renderMarkdown(r: {
     `${m.date} · Node ${m.node} · ${m.platform} · ${m.cpus} × ${m.cpuModel} · load average ${m.loadAverageAtStart.join(' ')} at start, ${m.loadAverageAtEnd.join(' ')} at end`,
     `PostgreSQL ${m.postgres} · ${m.redis ? `Redis ${m.redis}` : 'no Redis'} · catalogue of ${SIZE.shows.toLocaleString('en-US')} shows, ${SIZE.videos.toLocaleString('en-US')} videos, ${SIZE.galleries.toLocaleString('en-US')} galleries, filled in ${r.fillSeconds} s`,
     '',
-    `autocannon 9 in one worker thread of the same process, -c ${CONNECTIONS}, ${r.settings.durationSeconds} s per target after ${r.settings.warmupSeconds} s warm-up; anonymous visitor, Accept-Language de.`,
+    `autocannon 9 in one worker thread of the same process, -c ${CONNECTIONS}, ${r.settings.durationSeconds} s per target after ${r.settings.warmupSeconds} s warm-up; anonymous visitor, Accept-Language de, Accept-Encoding gzip, deflate, br (as browsers send).`,
     `The search target cycles through ${SEARCH_TERMS.length} terms on every connection: ${SEARCH_TERMS.map((s) => `"${s}"`).join(', ')}.`,
     '',
     '| target | path | req/s | vs hello | latency p50 / p90 / p99 ms | non-2xx | errors | budget | verdict |',

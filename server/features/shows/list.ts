@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { ShowsResponse } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -51,8 +52,33 @@ function memo<T>(ttlMs: number, now: () => number) {
   };
 }
 
-/** A page and its JSON, serialised once for every request that reuses it. */
-export type ListPage = { body: ShowsResponse; json: string };
+/**
+ * A page and its JSON, serialised once for every request that reuses it; its compressed forms
+ * are made on first demand and kept with it (a page of 36 tiles is ~30 KB of JSON, ~5 KB as br).
+ */
+export type ListPage = { body: ShowsResponse; json: string; encoded?: Partial<Record<Encoding, Buffer>> };
+export type Encoding = 'br' | 'gzip';
+
+/** The page's JSON in `encoding`, compressed once per cached page. */
+export function encodedPage(page: ListPage, encoding: Encoding): Buffer {
+  page.encoded ??= {};
+  const done = page.encoded[encoding];
+  if (done) return done;
+  const made =
+    encoding === 'br'
+      ? brotliCompressSync(page.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(page.json, { level: 6 });
+  page.encoded[encoding] = made;
+  return made;
+}
+
+/** The compression a request accepts that pages come in, br first. */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  if (/\bbr\b/.test(value)) return 'br';
+  if (/\bgzip\b/.test(value)) return 'gzip';
+  return null;
+}
 
 export type ShowListQuery = {
   page: number;

@@ -12,7 +12,7 @@ import {
 import { notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { allCategories, allTags, SEARCH_CATEGORY_FROM, showDetailRow, showPromo, showTagRows } from './data.ts';
-import { createShowList, LIVE_TIMINGS } from './list.ts';
+import { acceptedEncoding, createShowList, encodedPage, LIVE_TIMINGS } from './list.ts';
 import { presentCategory, presentShowDetail, presentTag } from './present.ts';
 
 /** Categories and tags change with deployments, not with presence: browsers may keep them 5 minutes. */
@@ -31,12 +31,13 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shows',
     { schema: { querystring: showsQuery, response: { 200: showsResponse } } },
     async (request, reply) => {
-      const { body, json } = await list.page(request.query, request.locale);
-      // Serialised once per cached page: requests that reuse it skip the schema serialiser.
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer(() => json)
-        .send(body);
+      const page = await list.page(request.query, request.locale);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding, accept-language');
+      // Serialised (and compressed) once per cached page: requests that reuse it skip the schema
+      // serialiser and the compressor.
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding) return reply.header('content-encoding', encoding).send(encodedPage(page, encoding));
+      return reply.serializer(() => page.json).send(page.body);
     },
   );
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowTile } from '#common/api/shows.ts';
@@ -122,6 +123,26 @@ describe('GET /api/shows', () => {
       const other = (await t.client().get(`/api/shows?limit=36&${q}`)).json();
       expect(other.total, q).toBe(total);
       expect(names(other.data), q).toEqual(names(all.data));
+    }
+  });
+
+  it('sends the page compressed to browsers that accept it, the same JSON as plain', async () => {
+    const url = '/api/shows?limit=5';
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-language': 'en', 'accept-encoding': `deflate, ${encoding}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(JSON.parse(inflate(res.rawPayload).toString())).toEqual(plain.json());
     }
   });
 
