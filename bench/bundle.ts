@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'dist/app');
+const DIST = path.resolve(ROOT, process.env.APP_DIR || 'dist/app');
 const RESULTS = path.join(import.meta.dirname, 'results');
 const BUDGET_KB = 150;
 

@@ -4,7 +4,7 @@
  * `lighthouse` CLI (12.x, the last major for Node 20) on Debian's Chromium and writes
  * bench/results/lighthouse.json and lighthouse.md. Build first: `npm run build`.
  *
- *   npx tsx bench/lighthouse.ts [--runs 3]
+ *   npx tsx bench/lighthouse.ts [--runs 3]      (APP_DIR and MEDIA_DIR are passed on to the server)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,8 +22,9 @@ const BUDGET = { performance: 95, accessibility: 95, cls: 0.05 };
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Number(args.runs);
 if (!(runs >= 1 && runs <= 10)) throw new Error('--runs must be 1..10');
-if (!existsSync(path.join(ROOT, 'dist/app/index.html'))) {
-  console.error('dist/app/index.html is missing: run `npm run build` first');
+const appDir = path.resolve(ROOT, process.env.APP_DIR || 'dist/app');
+if (!existsSync(path.join(appDir, 'index.html'))) {
+  console.error(`${appDir}/index.html is missing: run \`npm run build\` first`);
   process.exit(2);
 }
 
