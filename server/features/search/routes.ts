@@ -17,7 +17,7 @@ import {
   searchShowsQuery,
   searchShowsResponse,
 } from '#common/api/search.ts';
-import type { Locale } from '#common/constants.ts';
+import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import { invalidField, notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { galleryTilesByIds } from '#server/features/galleries/data.ts';
@@ -40,6 +40,8 @@ import { parseSearch, type Scope, type SearchText } from './text-match.ts';
 const DB_INT = 2_147_483_647;
 /** How long the quick search reuses what it found (and, for visitors, the whole answer). */
 export const QUICK_SEARCH_REUSE_MS = 30_000;
+/** Distinct phrases kept; the oldest go first. */
+const QUICK_SEARCH_CACHE_ENTRIES = 300;
 
 type QuickIds = { shows: IdPage<ShowHit>; videos: IdPage; galleries: IdPage };
 const ccidParams = z.object({ ccid: z.coerce.number().int().min(1).max(DB_INT) });
@@ -61,23 +63,28 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // The quick search's ids for `ttlMs` (tests read what they just wrote: no reuse there), and the
   // whole answer for visitors; a change of presence (online first) drops both at once.
   const ttlMs = config.env === 'test' ? 0 : QUICK_SEARCH_REUSE_MS;
-  const quickIds = createMemo<QuickIds>(ttlMs);
-  const visitorAnswers = createMemo<{ body: SearchAllResponse; json: string }>(ttlMs);
+  const quickIds = createMemo<QuickIds>(ttlMs, QUICK_SEARCH_CACHE_ENTRIES);
+  const visitorAnswers = createMemo<{ body: SearchAllResponse; json: string }>(ttlMs, QUICK_SEARCH_CACHE_ENTRIES);
+  // Only what the quick search asks (first page, its limit) is kept: other windows are answered fresh.
+  const reusable = (w: PageWindow) => w.page === 1 && w.limit <= PAGE_SIZES.quickSearch;
   const stopListening = presence.onChange(() => {
     quickIds.clear();
     visitorAnswers.clear();
   });
   app.addHook('onClose', async () => stopListening());
 
-  const findQuick = (text: SearchText, scope: Scope, window: PageWindow) =>
-    quickIds.get(`${scope}|${window.page}|${window.limit}|${text.phrase}`, async () => {
+  const findQuick = (text: SearchText, scope: Scope, window: PageWindow) => {
+    const find = async () => {
       const [shows, videos, galleries] = await Promise.all([
         searchShowIds(db, { ...window, text, scope }),
         searchVideoIds(db, { ...window, text, scope, sort: 'relevance' }),
         searchGalleryIds(db, { ...window, text, scope, sort: 'relevance' }),
       ]);
       return { shows, videos, galleries };
-    });
+    };
+    if (!reusable(window)) return find();
+    return quickIds.get(`${scope}|${window.page}|${window.limit}|${text.phrase}`, find);
+  };
   const quickTiles = async (found: QuickIds, locale: Locale, userId: number | null): Promise<SearchAllResponse> => {
     const [showTiles, videoTiles, galleryTiles] = await Promise.all([
       showTilesByIds(
@@ -86,7 +93,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         locale,
       ),
       videoTilesByIds(db, found.videos.hits, locale),
-      galleryTilesByIds(db, found.galleries.hits, locale, userId),
+      galleryTilesByIds(db, found.galleries.hits, locale, userId, config.media.signingKey),
     ]);
     return {
       shows: { data: showTiles, total: found.shows.total },
@@ -106,7 +113,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = extend === 1 ? 'texts' : 'names';
       const window = { page, limit };
       const user = await sessionUser(request);
-      if (user) return quickTiles(await findQuick(text, scope, window), request.locale, user.id);
+      if (user || !reusable(window)) {
+        return quickTiles(await findQuick(text, scope, window), request.locale, user?.id ?? null);
+      }
       const key = `${scope}|${page}|${limit}|${request.locale}|${text.phrase}`;
       const { body, json } = await visitorAnswers.get(key, async () => {
         const answer = searchAllResponse.parse(
@@ -206,7 +215,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         viewerId(request),
       ]);
-      const tiles = await galleryTilesByIds(db, found.hits, request.locale, userId);
+      const tiles = await galleryTilesByIds(db, found.hits, request.locale, userId, config.media.signingKey);
       return presentPage(tiles, found.total, q.page, q.limit);
     },
   );
@@ -220,7 +229,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         viewerId(request),
       ]);
       if (!ids) throw notFound();
-      return { data: await galleryTilesByIds(db, ids, request.locale, userId) };
+      return { data: await galleryTilesByIds(db, ids, request.locale, userId, config.media.signingKey) };
     },
   );
 };

@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { ShowsResponse } from '#common/api/shows.ts';
-import type { Locale } from '#common/constants.ts';
+import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   ALL_SHOWS_CATEGORY,
@@ -24,11 +24,18 @@ export type ListTimings = {
   now?: () => number;
 };
 
+const CACHED_LIMITS = new Set<number>([PAGE_SIZES.shows, PAGE_SIZES.teaser]);
+
+/** The first page a request answers: `page_from` clamped to at most MAX_PAGES_AT_ONCE pages. */
+const firstPage = (q: ShowListQuery) =>
+  Math.max(Math.min(q.page_from ?? q.page, q.page), q.page - MAX_PAGES_AT_ONCE + 1);
+
 /** Listing caches this long in a running server: the list is read far more often than it changes. */
 export const LIVE_TIMINGS: ListTimings = { pageMs: 1500, countMs: 10_000 };
 
 type Entry<T> = { value: T; expires: number };
-const MAX_ENTRIES = 2000;
+/** Few keys are hot (first pages of each category); the cap bounds memory whatever clients ask. */
+const MAX_ENTRIES = 200;
 
 /** A small time-limited memo; `clear` drops everything at once. */
 function memo<T>(ttlMs: number, now: () => number) {
@@ -39,7 +46,10 @@ function memo<T>(ttlMs: number, now: () => number) {
       const t = now();
       const hit = entries.get(key);
       if (hit && hit.expires > t) return hit.value;
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      if (entries.size >= MAX_ENTRIES) {
+        for (const [k, e] of entries) if (e.expires <= t) entries.delete(k);
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+      }
       const value = load();
       entries.set(key, { value, expires: t + ttlMs });
       // A failed load is not kept: the next request tries again.
@@ -72,11 +82,18 @@ export function encodedPage(page: ListPage, encoding: Encoding): Buffer {
   return made;
 }
 
-/** The compression a request accepts that pages come in, br first. */
+/** The compression a request accepts that pages come in, br first (`;q=0` refuses one). */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  if (/\bbr\b/.test(value)) return 'br';
-  if (/\bgzip\b/.test(value)) return 'gzip';
+  const accepted = new Set(
+    value
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
   return null;
 }
 
@@ -108,7 +125,7 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS) 
   }
 
   async function load(q: ShowListQuery, categoryId: number | null, locale: Locale): Promise<ShowsResponse> {
-    const from = Math.max(Math.min(q.page_from ?? q.page, q.page), q.page - MAX_PAGES_AT_ONCE + 1);
+    const from = firstPage(q);
     const offset = (from - 1) * q.limit;
     const limit = (q.page - from + 1) * q.limit;
     // Locales share the rows; only the presentation differs.
@@ -133,11 +150,14 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS) 
   return {
     async page(q: ShowListQuery, locale: Locale): Promise<ListPage> {
       const categoryId = await filterOf(q.category);
-      const key = `${categoryId}:${q.page_from ?? ''}:${q.page}:${q.limit}:${locale}`;
-      return pages.get(key, async () => {
+      const build = async () => {
         const body = await load(q, categoryId, locale);
         return { body, json: JSON.stringify(body) };
-      });
+      };
+      // Only the sizes the site asks for are kept (the list and the teaser); other limits are
+      // answered fresh, so odd queries cannot fill the memory.
+      if (!CACHED_LIMITS.has(q.limit)) return build();
+      return pages.get(`${categoryId}:${firstPage(q)}:${q.page}:${q.limit}:${locale}`, build);
     },
     /** Running promos (shared with the list's cache). */
     promos: async (locale: Locale) =>

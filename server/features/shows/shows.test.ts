@@ -7,6 +7,7 @@ import { createGallery, createShow, type TestShow } from '#server/test/catalog.t
 import { expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { showTilesByIds } from './data.ts';
+import { acceptedEncoding } from './list.ts';
 
 let t: TestContext;
 const DAY = 24 * 3600 * 1000;
@@ -315,5 +316,16 @@ describe('showTilesByIds', () => {
     await t.db.insert(showCategories).values({ showId: show.id, categoryId: 1062 });
     const body = (await t.client().get('/api/shows?category=1062')).json();
     expect(body.data.map((s: ShowTile) => s.id)).toContain(show.id);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers br, then gzip, and honours q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('gzip')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding('identity')).toBeNull();
   });
 });
