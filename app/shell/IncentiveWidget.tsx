@@ -1,4 +1,5 @@
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
@@ -56,10 +57,14 @@ function Incentive(props: { tsp: number; videoId: number | null; voucherPercent:
   }, [remaining]);
 
   if (!visible) return null;
+  // The card opens above the button out of the flow: the widget's own box keeps its place, so
+  // opening it moves nothing on the page (no layout shift).
   return (
-    <Stack spacing={1} sx={{ alignItems: 'flex-end', pointerEvents: 'auto' }}>
+    <Stack sx={{ position: 'relative', alignItems: 'flex-end', pointerEvents: 'auto' }}>
       {expanded && (
-        <IncentiveCard remainingMs={remaining} videoId={props.videoId} voucherPercent={props.voucherPercent} />
+        <Box sx={{ position: 'absolute', right: 0, bottom: '100%', mb: 1 }}>
+          <IncentiveCard remainingMs={remaining} videoId={props.videoId} voucherPercent={props.voucherPercent} />
+        </Box>
       )}
       <Fab
         color="primary"
