@@ -9,13 +9,13 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { MediaGrid } from '#app/features/videos/MediaGrid.tsx';
 import { PriceBadge } from '#app/features/videos/PriceBadge.tsx';
 import { RatingStars } from '#app/features/videos/RatingStars.tsx';
 import type { GalleryTile as GalleryTileData } from '#common/api/media.ts';
 
 /** Cover ratio of every gallery tile (the 320x240 preview). */
 export const COVER_RATIO = '4 / 3';
-const GRID_SIZE = { xs: 6, sm: 4, md: 3, lg: 2 } as const;
 
 export const galleryPath = (g: Pick<GalleryTileData, 'universalId' | 'id'>) =>
   `/galleries/pictures/${encodeURIComponent(g.universalId)}/${g.id}`;
@@ -82,19 +82,6 @@ export function GalleryTile({
   );
 }
 
-function GalleryTileSkeleton() {
-  return (
-    <Card sx={{ height: '100%' }}>
-      <Skeleton variant="rectangular" sx={{ aspectRatio: COVER_RATIO, height: 'auto' }} />
-      <Box sx={{ p: 1 }}>
-        <Skeleton width="80%" />
-        <Skeleton width="50%" />
-        <Skeleton width="40%" />
-      </Box>
-    </Card>
-  );
-}
-
 /** A responsive grid of gallery tiles: 2 columns on phones, up to 6 wide; same-size skeletons while loading. */
 export function GalleryGrid({
   galleries,
@@ -108,29 +95,15 @@ export function GalleryGrid({
   unlocked?: boolean;
   linkTo?: (gallery: GalleryTileData) => string | undefined;
 }) {
-  const { t } = useTranslation();
-  if (loading && galleries.length === 0) {
-    return (
-      <Grid container spacing={1.5} aria-busy="true" aria-label={t('media.loading')}>
-        {Array.from({ length: 12 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Grid key={i} size={GRID_SIZE}>
-            <GalleryTileSkeleton />
-          </Grid>
-        ))}
-      </Grid>
-    );
-  }
   return (
-    <Grid container spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={loading}>
-      {galleries.map((g, i) => {
+    <MediaGrid
+      items={galleries}
+      loading={loading}
+      ratio={COVER_RATIO}
+      tile={(g, eager) => {
         const to = linkTo?.(g);
-        return (
-          <Grid key={g.id} size={GRID_SIZE} component="li">
-            <GalleryTile gallery={g} unlocked={unlocked} eager={i < 6} {...(to ? { to } : {})} />
-          </Grid>
-        );
-      })}
-    </Grid>
+        return <GalleryTile gallery={g} unlocked={unlocked} eager={eager} {...(to ? { to } : {})} />;
+      }}
+    />
   );
 }

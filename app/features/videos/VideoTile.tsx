@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { VideoTile as VideoTileData } from '#common/api/media.ts';
 import { formatDuration, srOnly } from './format.ts';
+import { MediaGrid } from './MediaGrid.tsx';
 import { PriceBadge } from './PriceBadge.tsx';
 import { RatingStars } from './RatingStars.tsx';
 
 /** Poster ratio of every video tile (fixed, so images cause no layout shift). */
 export const POSTER_RATIO = '16 / 9';
-const GRID_SIZE = { xs: 6, sm: 4, md: 3, lg: 2 } as const;
 
 /** A video in a list: poster, duration, title, show, rating, price; opens the clip page. */
 export function VideoTile({
@@ -89,19 +89,6 @@ export function VideoTile({
   );
 }
 
-function VideoTileSkeleton() {
-  return (
-    <Card sx={{ height: '100%' }}>
-      <Skeleton variant="rectangular" sx={{ aspectRatio: POSTER_RATIO, height: 'auto' }} />
-      <Box sx={{ p: 1 }}>
-        <Skeleton width="80%" />
-        <Skeleton width="50%" />
-        <Skeleton width="40%" />
-      </Box>
-    </Card>
-  );
-}
-
 /** A responsive grid of video tiles: 2 columns on phones, up to 6 wide; skeletons of the same size while loading. */
 export function VideoGrid<T extends VideoTileData>({
   videos,
@@ -115,29 +102,15 @@ export function VideoGrid<T extends VideoTileData>({
   unlocked?: boolean;
   linkTo?: (video: T) => string | undefined;
 }) {
-  const { t } = useTranslation();
-  if (loading && videos.length === 0) {
-    return (
-      <Grid container spacing={1.5} aria-busy="true" aria-label={t('media.loading')}>
-        {Array.from({ length: 12 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Grid key={i} size={GRID_SIZE}>
-            <VideoTileSkeleton />
-          </Grid>
-        ))}
-      </Grid>
-    );
-  }
   return (
-    <Grid container spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={loading}>
-      {videos.map((v, i) => {
+    <MediaGrid
+      items={videos}
+      loading={loading}
+      ratio={POSTER_RATIO}
+      tile={(v, eager) => {
         const to = linkTo?.(v);
-        return (
-          <Grid key={v.id} size={GRID_SIZE} component="li">
-            <VideoTile video={v} eager={i < 6} unlocked={unlocked} {...(to ? { to } : {})} />
-          </Grid>
-        );
-      })}
-    </Grid>
+        return <VideoTile video={v} eager={eager} unlocked={unlocked} {...(to ? { to } : {})} />;
+      }}
+    />
   );
 }
