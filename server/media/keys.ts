@@ -1,7 +1,8 @@
 /**
  * Storage keys of the catalogue's media besides the show previews (previewKey in
- * common/domain/previews.ts). Thumbnails are public under /media/...; full gallery pictures, video
- * posters and clips are served only through the routes that check who may see them.
+ * common/domain/previews.ts). Blurred gallery thumbnails are public under /media/...; plain
+ * thumbnails, full gallery pictures, video posters and clips are served only through the routes
+ * that check who may see them.
  */
 export type GalleryVariant = 'full' | 'thumb' | 'thumb_blurred';
 
@@ -23,9 +24,12 @@ export function videoClipKey(ccid: number, part: number): string {
   return `videos/${ccid}/${part}.webm`;
 }
 
-/** Keys anyone may fetch under /media/: show previews and gallery thumbnails (blurred or not). */
+/**
+ * Keys anyone may fetch under /media/: show previews (plain or blurred) and the blurred gallery
+ * thumbnails. A plain gallery thumbnail shows what was paid for, so it goes through a signed URL.
+ */
 const PUBLIC_KEY =
-  /^(?:previews\/[1-9]\d{0,9}\/[1-9]\d{0,9}_(?:45x34|320x240)|galleries\/[1-9]\d{0,9}\/[1-9]\d{0,9}_320x240)(?:_b)?\.jpg$/;
+  /^(?:previews\/[1-9]\d{0,9}\/[1-9]\d{0,9}_(?:45x34|320x240)(?:_b)?|galleries\/[1-9]\d{0,9}\/[1-9]\d{0,9}_320x240_b)\.jpg$/;
 
 export function isPublicMediaKey(key: string): boolean {
   return PUBLIC_KEY.test(key);

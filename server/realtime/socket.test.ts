@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginClient, mailTo, PASSWORD, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, linkFrom, type TestContext } from '#server/test/harness.ts';
 import { closeAll, listenLocal, nextEvent, openSocket, record, type TestSocket } from '#server/test/sockets.ts';
+import { SOCKET_MAX_MESSAGE_BYTES, VISITOR_SOCKETS_PER_ADDRESS } from './socket.ts';
 
 let t: TestContext;
 let baseUrl: string;
@@ -157,5 +158,47 @@ describe('user:logout', () => {
     t.app.ctx.realtime.sessionsEnded({ userId: m.id });
     await settle(own, m.id);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('socket limits', () => {
+  /** Opens a visitor socket, retrying while the server has not yet seen earlier ones close. */
+  async function openWhenFree() {
+    for (let i = 0; i < 50; i += 1) {
+      try {
+        return await openSocket(baseUrl, null);
+      } catch (err) {
+        if (!(err instanceof Error) || err.message !== 'throttled') throw err;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    throw new Error('visitor sockets were never released');
+  }
+
+  it(`holds ${VISITOR_SOCKETS_PER_ADDRESS} visitor sockets per address, refuses more, and frees closed ones`, async () => {
+    const visitors: TestSocket[] = [];
+    for (let i = 0; i < VISITOR_SOCKETS_PER_ADDRESS; i += 1) visitors.push(await openWhenFree());
+    await expect(openSocket(baseUrl, null)).rejects.toThrow('throttled');
+    // Members are not visitors: their sockets are counted by nobody here.
+    const m = await member();
+    expect((await openSocket(baseUrl, m.client)).connected).toBe(true);
+    // A closed visitor socket makes room for the next one.
+    visitors[0]?.close();
+    const next = await openWhenFree();
+    expect(next.connected).toBe(true);
+    await expect(openSocket(baseUrl, null)).rejects.toThrow('throttled');
+    closeAll();
+    // Everything closed: the address may connect again.
+    expect((await openWhenFree()).connected).toBe(true);
+  });
+
+  it(`closes a socket that sends more than ${SOCKET_MAX_MESSAGE_BYTES} bytes`, async () => {
+    const socket = await openWhenFree();
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    (socket as unknown as { emit: (event: string, data: string) => void }).emit(
+      'noise',
+      'x'.repeat(SOCKET_MAX_MESSAGE_BYTES * 2),
+    );
+    expect(await closed).toBe('transport close');
   });
 });

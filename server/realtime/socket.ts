@@ -14,6 +14,11 @@ export const SOCKET_PATH = '/api/socket';
 type SocketData = { userId: number | null; sessionId: string | null };
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** Visitor sockets one address may hold open at once (tabs of one household behind one NAT). */
+export const VISITOR_SOCKETS_PER_ADDRESS = 20;
+/** Clients send nothing but the handshake; a larger message closes the connection. */
+export const SOCKET_MAX_MESSAGE_BYTES = 4096;
+
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -25,6 +30,19 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 function originAllowed(origin: string | undefined, publicUrl: string) {
   if (origin === undefined) return true;
   return origin === new URL(publicUrl).origin;
+}
+
+/**
+ * The client's address as Fastify's `request.ip` sees it: behind a trusted proxy the first
+ * X-Forwarded-For entry, else the connection's address.
+ */
+function clientAddress(
+  handshake: { address: string; headers: Record<string, string | string[] | undefined> },
+  trustProxy: boolean,
+) {
+  const forwarded = handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : handshake.address;
 }
 
 /**
@@ -41,8 +59,18 @@ export function attachSocketServer(app: App): SocketServer {
     path: SOCKET_PATH,
     serveClient: false,
     transports: ['websocket', 'polling'],
+    maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
     ...(fanout ? { adapter: fanout.adapter } : {}),
   });
+
+  // This process's open visitor sockets by address: a visitor needs no account, so the count
+  // is what stops one address from holding thousands of connections.
+  const visitorSockets = new Map<string, Set<string>>();
+  const releaseVisitor = (address: string, id: string) => {
+    const ids = visitorSockets.get(address);
+    ids?.delete(id);
+    if (ids?.size === 0) visitorSockets.delete(address);
+  };
 
   io.use(async (socket, next) => {
     const { headers } = socket.handshake;
@@ -52,11 +80,24 @@ export function attachSocketServer(app: App): SocketServer {
       const found = await sessionFromToken(app.ctx, cookies[SESSION_COOKIE]);
       const userId = found?.row.userId ?? null;
       socket.data = found && userId ? { userId, sessionId: found.row.id } : { userId: null, sessionId: null };
-      next();
     } catch (err) {
       app.log.error({ err }, 'socket authentication failed');
-      next(new Error('unavailable'));
+      return next(new Error('unavailable'));
     }
+    if (socket.data.userId === null) {
+      // Counted from here (no await in between), released when the connection ends either way;
+      // one already gone would never say so, and socket.io drops it anyway.
+      if (socket.conn.readyState !== 'open') return next(new Error('unavailable'));
+      const address = clientAddress(socket.handshake, config.trustProxy);
+      const ids = visitorSockets.get(address) ?? new Set<string>();
+      if (ids.size >= VISITOR_SOCKETS_PER_ADDRESS) return next(new Error('throttled'));
+      ids.add(socket.id);
+      visitorSockets.set(address, ids);
+      const release = () => releaseVisitor(address, socket.id);
+      socket.conn.once('close', release);
+      socket.once('disconnect', release);
+    }
+    next();
   });
 
   io.on('connection', (socket) => {

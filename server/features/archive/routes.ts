@@ -17,7 +17,7 @@ const LATEST = 4;
 
 /** The member's archive of bought videos and galleries (under /api), the latest purchase first. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
   const uniq = (ids: number[]) => [...new Set(ids)];
 
   const videoPage = async (userId: number, offset: number, limit: number, locale: Locale) => {
@@ -27,7 +27,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   const galleryPage = async (userId: number, offset: number, limit: number, locale: Locale) => {
     const bought = await boughtGalleryList(db, userId, offset, limit);
     const ids = uniq(bought.map((b) => b.galleryId));
-    return presentArchiveGalleries(bought, await galleryTilesByIds(db, ids, locale, userId));
+    return presentArchiveGalleries(bought, await galleryTilesByIds(db, ids, locale, userId, config.media.signingKey));
   };
 
   app.get('/archive/latest', { schema: { response: { 200: archiveLatestResponse } } }, async (request) => {

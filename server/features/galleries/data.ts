@@ -6,6 +6,7 @@ import { galleries, galleryImages, ratings, shows } from '#server/db/schema/cata
 import { boughtGalleries, voucherCount } from '#server/features/purchases/data.ts';
 import { showTilesByIds } from '#server/features/shows/data.ts';
 import { isUnlocked, presentGalleryDetail, presentGalleryTile } from './present.ts';
+import { type GalleryUrls, galleryUrls } from './urls.ts';
 
 /** What the tiles and the detail read of a gallery: its own columns and its show's names. */
 export const galleryColumns = {
@@ -104,14 +105,17 @@ export async function imageStats(
 
 /**
  * Gallery tiles by id, in the order of `ids`, as `userId` (null: a visitor) sees them: the cover
- * is blurred unless the gallery is free or that member bought it. Unknown ids are left out.
+ * is blurred unless the gallery is free or that member bought it, and then a URL signed with
+ * `signingKey` (config.media.signingKey) for that member. Unknown ids are left out.
  */
 export async function galleryTilesByIds(
   db: DbOrTx,
   ids: readonly number[],
   locale: Locale,
   userId: number | null,
+  signingKey: Buffer,
 ): Promise<GalleryTile[]> {
+  const urls = galleryUrls(signingKey, userId);
   const rows = await galleryRowsByIds(db, ids);
   const found = rows.map((r) => r.id);
   const [stats, bought] = await Promise.all([imageStats(db, found), boughtGalleries(db, userId, found)]);
@@ -120,6 +124,7 @@ export async function galleryTilesByIds(
       imageCount: stats.get(row.id)?.imageCount ?? 0,
       coverImageId: stats.get(row.id)?.coverImageId ?? null,
       unlocked: isUnlocked(row, bought.has(row.id)),
+      urls,
     }),
   );
 }
@@ -135,15 +140,15 @@ export async function myGalleryRating(db: DbOrTx, userId: number | null, gallery
 }
 
 /**
- * The gallery as `userId` (null: a visitor) sees it; `pictureUrl` signs the URL of a full picture
- * and is only called when the gallery is unlocked for them.
+ * The gallery as `userId` (null: a visitor) sees it; `urls` signs the URLs of plain thumbs and
+ * full pictures and is only called when the gallery is unlocked for them.
  */
 export async function galleryDetailView(
   db: DbOrTx,
   row: GalleryRow,
   userId: number | null,
   locale: Locale,
-  pictureUrl: (galleryId: number, imageId: number) => string,
+  urls: GalleryUrls,
 ): Promise<GalleryDetail> {
   const [images, bought, myRating, [show], vouchers] = await Promise.all([
     imagesOf(db, row.id),
@@ -159,6 +164,6 @@ export async function galleryDetailView(
     myRating,
     show,
     vouchers,
-    pictureUrl: (image) => pictureUrl(row.id, image.id),
+    urls,
   });
 }

@@ -13,6 +13,7 @@ import {
   TEN_KB,
 } from '#server/features/purchases/test-support.ts';
 import { signMedia } from '#server/features/purchases/tokens.ts';
+import { galleryImageKey } from '#server/media/keys.ts';
 import { createGallery, createShow, type TestGallery, type TestShow } from '#server/test/catalog.ts';
 import { registerAndVerify, registerUser } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
@@ -30,6 +31,10 @@ let paid: TestGallery;
 let free: TestGallery;
 let pricey: TestGallery;
 const picture = Buffer.from(Array.from({ length: 500 }, (_, i) => (i * 7) % 256));
+const plainThumb = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 11) % 256));
+const blurredThumb = Buffer.from(Array.from({ length: 200 }, (_, i) => (i * 13) % 256));
+/** A signed picture URL (plain thumbs and full pictures of galleries the viewer may see). */
+const SIGNED = /^\/media\/pictures\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,14 +48,23 @@ beforeAll(async () => {
   paid = await createGallery(t.db, show.id, { titleEn: 'Beach', titleDe: 'Strand', price: 25, images: 3 });
   free = await createGallery(t.db, show.id, { titleEn: 'Hello', titleDe: 'Hallo', price: 0, free: true, images: 2 });
   pricey = await createGallery(t.db, show.id, { price: 500, images: 1 });
-  for (const g of [paid, free]) for (const image of g.images) await t.storage.put(pictureKey(g.id, image.id), picture);
+  for (const g of [paid, free]) {
+    for (const image of g.images) {
+      await t.storage.put(pictureKey(g.id, image.id), picture);
+      await t.storage.put(galleryImageKey(g.id, image.id, 'thumb'), plainThumb);
+      await t.storage.put(galleryImageKey(g.id, image.id, 'thumb_blurred'), blurredThumb);
+    }
+  }
   await giveCoins(t, memberId, 40);
 });
 afterAll(() => t.close());
 
 const path = (g: TestGallery, s: TestShow = show) => `${s.universalId}/${g.id}`;
+/** The public URL of a blurred thumb, or the plain one (which is not public). */
 const thumb = (g: TestGallery, imageId: number, blurred: boolean) =>
   `/media/galleries/${g.id}/${imageId}_320x240${blurred ? '_b' : ''}.jpg`;
+const tilesByIds = (ids: number[], locale: 'en' | 'de', userId: number | null) =>
+  galleryTilesByIds(t.db, ids, locale, userId, t.config.media.signingKey);
 
 describeWriteGuards(
   () => ({ t, member }),
@@ -62,7 +76,7 @@ describeWriteGuards(
 
 describe('gallery tiles by id', () => {
   it('keep the order, blur the cover unless free or bought, and speak the language', async () => {
-    const tiles = await galleryTilesByIds(t.db, [free.id, 987_654, paid.id], 'de', null);
+    const tiles = await tilesByIds([free.id, 987_654, paid.id], 'de', null);
     expect(tiles).toEqual([
       {
         id: free.id,
@@ -75,7 +89,7 @@ describe('gallery tiles by id', () => {
         rating: 0,
         ratingCount: 0,
         imageCount: 2,
-        cover: thumb(free, free.images[0]?.id ?? 0, false),
+        cover: expect.stringMatching(SIGNED),
       },
       expect.objectContaining({
         id: paid.id,
@@ -114,6 +128,23 @@ describe('GET /api/galleries/{showId}/{id}', () => {
   });
 });
 
+describe('public gallery thumbs under /media/galleries', () => {
+  it('serve only the blurred thumb: the plain one of a paid (or free) gallery answers 404', async () => {
+    const visitor = t.client();
+    for (const g of [paid, free]) {
+      const imageId = g.images[0]?.id ?? 0;
+      const blurred = await visitor.get(thumb(g, imageId, true));
+      expect(blurred.statusCode).toBe(200);
+      expect(blurred.rawPayload.equals(blurredThumb)).toBe(true);
+      const plain = await visitor.get(thumb(g, imageId, false));
+      expect(plain.statusCode).toBe(404);
+      expect(plain.rawPayload.includes(plainThumb.subarray(0, 20))).toBe(false);
+    }
+    // The buyer gets no plain thumb under the public path either: theirs are signed.
+    expect((await member.get(thumb(paid, paid.images[0]?.id ?? 0, false))).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/galleries/free/{showId}', () => {
   it("answers the show's free gallery, unlocked, with signed picture URLs", async () => {
     const res = await t.client().get(`/api/galleries/free/${show.universalId}`);
@@ -121,8 +152,9 @@ describe('GET /api/galleries/free/{showId}', () => {
     const body = res.json();
     expect(body).toMatchObject({ id: free.id, free: true, unlocked: true, price: 0 });
     const first = body.images[0];
-    expect(first.thumb).toBe(thumb(free, free.images[0]?.id ?? 0, false));
-    expect(first.url).toMatch(/^\/media\/pictures\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(first.thumb).toMatch(SIGNED);
+    expect(first.url).toMatch(SIGNED);
+    expect((await t.app.inject({ method: 'GET', url: first.thumb })).rawPayload.equals(plainThumb)).toBe(true);
     const file = await t.app.inject({ method: 'GET', url: first.url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
@@ -167,8 +199,8 @@ describe('POST /api/galleries/buy/{showId}/{galleryId}', () => {
     const body = res.json();
     expect(body.coins).toBe(15);
     expect(body.gallery).toMatchObject({ id: paid.id, unlocked: true });
-    expect(body.gallery.images[0].thumb).toBe(thumb(paid, paid.images[0]?.id ?? 0, false));
-    const file = await t.app.inject({ method: 'GET', url: body.gallery.images[0].url });
+    expect(body.gallery.images[0].thumb).toMatch(SIGNED);
+    const file = await member.get(body.gallery.images[0].url);
     expect(file.rawPayload.equals(picture)).toBe(true);
     const [row] = await t.db
       .select()
@@ -181,9 +213,29 @@ describe('POST /api/galleries/buy/{showId}/{galleryId}', () => {
       .where(eq(coinLedger.idempotencyKey, `purchase:${memberId}:gallery:${paid.id}`));
     expect(entries.map((e) => e.delta)).toEqual([-25]);
     expect(await ledgerSum(t.db, memberId)).toBe(15);
-    const tiles = await galleryTilesByIds(t.db, [paid.id], 'en', memberId);
-    expect(tiles[0]?.cover).toBe(thumb(paid, paid.images[0]?.id ?? 0, false));
-    expect((await member.get(`/api/galleries/${path(paid)}`)).json().unlocked).toBe(true);
+    const tiles = await tilesByIds([paid.id], 'en', memberId);
+    expect(tiles[0]?.cover).toMatch(SIGNED);
+    expect((await member.get(tiles[0]?.cover ?? '')).rawPayload.equals(plainThumb)).toBe(true);
+    const detail = (await member.get(`/api/galleries/${path(paid)}`)).json();
+    expect(detail.unlocked).toBe(true);
+    for (const image of detail.images) {
+      expect(image.thumb).toMatch(SIGNED);
+      const res = await member.get(image.thumb);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.rawPayload.equals(plainThumb)).toBe(true);
+    }
+    // The buyer's signed URLs are worth nothing to anyone else.
+    for (const url of [detail.images[0].thumb, detail.images[0].url]) {
+      for (const other of [poor, t.client()]) {
+        const refused = await other.get(url);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.rawPayload.length).toBeLessThan(100);
+      }
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    }
+    // Tiles of the paid gallery for anyone else keep the blurred cover.
+    expect((await tilesByIds([paid.id], 'en', null))[0]?.cover).toBe(thumb(paid, paid.images[0]?.id ?? 0, true));
   });
 
   it('refuses what the member owns (409), the free gallery (422) and what costs too much (402)', async () => {

@@ -3,10 +3,14 @@ import type { ShowTile } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
 import { galleryImageKey } from '#server/media/keys.ts';
 import type { GalleryImageRow, GalleryRow } from './data.ts';
+import { blurredThumbUrl, type GalleryUrls } from './urls.ts';
 
-/** The public 320x240 preview of a gallery picture; the blurred `_b` variant while it is locked. */
-export const galleryThumbUrl = (galleryId: number, imageId: number, blurred: boolean) =>
-  `/media/${galleryImageKey(galleryId, imageId, blurred ? 'thumb_blurred' : 'thumb')}`;
+/**
+ * The 320x240 preview of a gallery picture: the public blurred `_b` variant while it is locked,
+ * the plain one through a signed URL once the viewer may see it.
+ */
+export const galleryThumbUrl = (urls: GalleryUrls, galleryId: number, imageId: number, unlocked: boolean) =>
+  unlocked ? urls.thumb(galleryId, imageId) : blurredThumbUrl(galleryId, imageId);
 
 /** The storage key of a full picture (served only through a signed URL). */
 export const pictureKey = (galleryId: number, imageId: number) => galleryImageKey(galleryId, imageId, 'full');
@@ -18,7 +22,7 @@ export const isUnlocked = (row: Pick<GalleryRow, 'free'>, bought: boolean) => ro
 export function presentGalleryTile(
   row: GalleryRow,
   locale: Locale,
-  extras: { imageCount: number; coverImageId: number | null; unlocked: boolean },
+  extras: { imageCount: number; coverImageId: number | null; unlocked: boolean; urls: GalleryUrls },
 ): GalleryTile {
   return {
     id: row.id,
@@ -31,13 +35,14 @@ export function presentGalleryTile(
     rating: row.rating,
     ratingCount: row.ratingCount,
     imageCount: extras.imageCount,
-    cover: extras.coverImageId === null ? '' : galleryThumbUrl(row.id, extras.coverImageId, !extras.unlocked),
+    cover:
+      extras.coverImageId === null ? '' : galleryThumbUrl(extras.urls, row.id, extras.coverImageId, extras.unlocked),
   };
 }
 
 /**
  * The gallery as one visitor sees it: blurred thumbs and no picture URLs while locked; with it
- * unlocked, `pictureUrl` gives each picture's signed URL.
+ * unlocked, `urls` gives each thumb's and picture's signed URL.
  */
 export function presentGalleryDetail(
   row: GalleryRow,
@@ -48,15 +53,16 @@ export function presentGalleryDetail(
     myRating: number;
     show: ShowTile;
     vouchers: number;
-    pictureUrl: (image: GalleryImageRow) => string;
+    urls: GalleryUrls;
   },
 ): GalleryDetail {
-  const { images, unlocked } = extras;
+  const { images, unlocked, urls } = extras;
   return {
     ...presentGalleryTile(row, locale, {
       imageCount: images.length,
       coverImageId: images[0]?.id ?? null,
       unlocked,
+      urls,
     }),
     unlocked,
     myRating: extras.myRating,
@@ -64,8 +70,8 @@ export function presentGalleryDetail(
       id: image.id,
       width: image.width,
       height: image.height,
-      thumb: galleryThumbUrl(row.id, image.id, !unlocked),
-      url: unlocked ? extras.pictureUrl(image) : null,
+      thumb: galleryThumbUrl(urls, row.id, image.id, unlocked),
+      url: unlocked ? urls.picture(row.id, image.id) : null,
     })),
     show: extras.show,
     vouchers: extras.vouchers,

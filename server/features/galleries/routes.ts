@@ -7,10 +7,10 @@ import { requireVerifiedUser, sessionUser } from '#server/features/accounts/poli
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { boughtGalleries } from '#server/features/purchases/data.ts';
 import { idField, universalIdField } from '#server/features/purchases/params.ts';
-import { MEDIA_URL_SECONDS, signMedia } from '#server/features/purchases/tokens.ts';
 import { freeGalleryOfShow, type GalleryRow, galleryDetailView, galleryOfShow } from './data.ts';
 import { buyGallery, rateGallery } from './mutations.ts';
-import { isUnlocked, pictureKey } from './present.ts';
+import { isUnlocked } from './present.ts';
+import { galleryUrls } from './urls.ts';
 
 const showGalleryParams = z.object({ showId: universalIdField, galleryId: idField });
 
@@ -18,12 +18,9 @@ const showGalleryParams = z.object({ showId: universalIdField, galleryId: idFiel
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
 
-  /** The gallery as this member or visitor sees it, full pictures behind signed URLs once unlocked. */
+  /** The gallery as this member or visitor sees it: plain thumbs and pictures behind signed URLs once unlocked. */
   function view(row: GalleryRow, userId: number | null, locale: Locale) {
-    const expires = Math.floor(Date.now() / 1000) + MEDIA_URL_SECONDS;
-    const sign = (galleryId: number, imageId: number) =>
-      `/media/pictures/${signMedia(config.media.signingKey, { kind: 'picture', key: pictureKey(galleryId, imageId), userId, expires })}`;
-    return galleryDetailView(db, row, userId, locale, sign);
+    return galleryDetailView(db, row, userId, locale, galleryUrls(config.media.signingKey, userId));
   }
 
   /** The detail; unlocked pictures are explicit media and need the age check where it applies. */

@@ -10,10 +10,15 @@ const publicKeys = [
   previewKey(3, 10, '320x240', true),
   previewKey(3, 10, '45x34'),
   previewKey(3, 10, '45x34', true),
-  galleryImageKey(4, 20, 'thumb'),
   galleryImageKey(4, 20, 'thumb_blurred'),
 ];
-const privateKeys = [galleryImageKey(4, 20, 'full'), videoPosterKey(777), videoClipKey(777, 1)];
+/** The plain gallery thumb shows what was paid for: only through a signed URL. */
+const privateKeys = [
+  galleryImageKey(4, 20, 'thumb'),
+  galleryImageKey(4, 20, 'full'),
+  videoPosterKey(777),
+  videoClipKey(777, 1),
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /media/*', () => {
-  it('serves previews and gallery thumbnails, plain and blurred, as cacheable JPEGs', async () => {
+  it('serves previews (plain and blurred) and blurred gallery thumbnails as cacheable JPEGs', async () => {
     for (const key of publicKeys) {
       const res = await t.client().get(`/media/${key}`);
       expect(res.statusCode, key).toBe(200);

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '#common/constants.ts';
 import { forbidden } from '#server/errors.ts';
 import { sendStored } from '#server/http/send-stored.ts';
+import { sessionFromToken } from '#server/http/session.ts';
 import { tokenParams } from './params.ts';
 import { MEDIA_URL_SECONDS, type MediaKind, verifyMedia } from './tokens.ts';
 
 /**
- * Bought media behind signed URLs (no prefix): video clips and full gallery pictures. The token is
- * the permission: a tampered or expired one answers 403 without a byte of the file; a valid one
- * streams the file with HTTP ranges, cached only by the browser that asked.
+ * Bought media behind signed URLs (no prefix): video clips and gallery pictures. The token is the
+ * permission: a tampered or expired one answers 403 without a byte of the file. A token made for
+ * a member works only with that member's session cookie (a shared link is worthless); one made
+ * for nobody (free media seen by a visitor) works for anyone. A valid one streams the file with
+ * HTTP ranges, cached only by the browser that asked.
  */
 export const signedMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, storage } = app.ctx;
@@ -17,6 +21,10 @@ export const signedMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(path, { schema: { params: tokenParams } }, async (request, reply) => {
       const grant = verifyMedia(config.media.signingKey, request.params['*'], kind, Math.floor(Date.now() / 1000));
       if (!grant) throw forbidden();
+      if (grant.userId !== null) {
+        const found = await sessionFromToken(app.ctx, request.cookies[SESSION_COOKIE]);
+        if (found?.row.userId !== grant.userId) throw forbidden();
+      }
       return sendStored(request, reply, storage, grant.key, { contentType, cacheControl });
     });
 

@@ -6,13 +6,19 @@ import { requireUser, requireVerifiedUser, sessionUser } from '#server/features/
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { owns } from '#server/features/purchases/data.ts';
 import { contentPartParams, idField, tokenParams } from '#server/features/purchases/params.ts';
-import { MEDIA_URL_SECONDS, signMedia, tokenId, verifyMedia } from '#server/features/purchases/tokens.ts';
+import { MEDIA_URL_SECONDS, signMedia, verifyMedia } from '#server/features/purchases/tokens.ts';
 import { sendStored } from '#server/http/send-stored.ts';
+import { enforce } from '#server/http/throttle.ts';
 import { videoPosterKey } from '#server/media/keys.ts';
 import { videoByCcid, videoById, videoDetailView, videoItem, videoPart } from './data.ts';
 import { buyVideoPart, countView, rateVideoPart } from './mutations.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Play URLs one address may ask for in PLAY_WINDOW_SECONDS (a page of players, not a script). */
+export const PLAYS_PER_WINDOW = 60;
+export const PLAY_WINDOW_SECONDS = 60;
+/** A viewer counts one view of a video at most this often, or once per length of the part when longer. */
+export const VIEW_WINDOW_MIN_SECONDS = 60;
 
 /** The videos calls (under /api): detail, poster, buying, rating, playing and counting views. */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,6 +98,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/videos/play/:ccid/:part',
     { schema: { params: contentPartParams, response: { 200: playResponse } } },
     async (request) => {
+      await enforce(throttle, `video-play:${request.ip}`, PLAYS_PER_WINDOW, PLAY_WINDOW_SECONDS);
       const { video, part } = await videoAndPart(request.params.ccid, request.params.part);
       // Anyone may play a free part; any other only the member who bought it.
       const user = part.free ? await sessionUser(request) : await requireUser(request);
@@ -110,14 +117,19 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The player posts its view URL once playback starts; each URL counts one view at most.
+  // The player posts its view URL once playback starts. A viewer (the member the URL was made
+  // for, else the address) counts one view of a video per window, however many URLs they fetch.
   app.post('/videos/view/*', { schema: { params: tokenParams } }, async (request, reply) => {
-    const token = request.params['*'];
-    const grant = verifyMedia(config.media.signingKey, token, 'view', nowSeconds());
-    const videoId = Number(grant?.key.split(':')[1]);
-    if (!grant || !Number.isSafeInteger(videoId)) throw forbidden();
-    // Remembered for as long as the token works, so it counts once.
-    const first = await throttle.hit(`video-view:${tokenId(token)}`, 1, grant.expires - nowSeconds() + 60);
+    const grant = verifyMedia(config.media.signingKey, request.params['*'], 'view', nowSeconds());
+    const [, id, n] = grant?.key.split(':') ?? [];
+    const videoId = Number(id);
+    const partNo = Number(n);
+    if (!grant || !Number.isSafeInteger(videoId) || !Number.isSafeInteger(partNo)) throw forbidden();
+    const part = await videoPart(db, videoId, partNo);
+    if (!part) throw notFound();
+    const viewer = grant.userId ?? request.ip;
+    const window = Math.max(VIEW_WINDOW_MIN_SECONDS, part.duration);
+    const first = await throttle.hit(`video-view:${viewer}:${videoId}`, 1, window);
     if (first.allowed) await countView(db, videoId);
     return reply.code(204).send();
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '#server/db/schema/catalog.ts';
 import { addCoupon, inDays } from '#server/features/coupons/test-support.ts';
+import { giveCoins } from '#server/features/purchases/test-support.ts';
 import { signMedia } from '#server/features/purchases/tokens.ts';
 import { videoPosterKey } from '#server/media/keys.ts';
 import { createShow, createVideo, type TestShow, type TestVideo } from '#server/test/catalog.ts';
@@ -250,21 +251,45 @@ describeWriteGuards(
 describe('POST to the view URL', () => {
   const views = async () => (await t.db.select().from(videos).where(eq(videos.id, video.id)))[0]?.views;
 
-  it('counts one view per URL, however often it is posted', async () => {
+  it('counts one view per viewer and video in the window, however many URLs they fetch', async () => {
     const visitor = t.client();
-    const before = await views();
+    const before = (await views()) ?? 0;
     const { view_url } = (await visitor.get(`/api/videos/play/${video.ccid}/1`)).json();
     expect((await visitor.post(view_url)).statusCode).toBe(204);
     expect((await visitor.post(view_url)).statusCode).toBe(204);
-    expect(await views()).toBe((before ?? 0) + 1);
+    expect(await views()).toBe(before + 1);
     // The player posts without a body.
     expect((await visitor.raw('POST', view_url, { headers: visitor.xsrf() })).statusCode).toBe(204);
-    expect(await views()).toBe((before ?? 0) + 1);
-    // Playing again is another view.
-    const again = (await visitor.get(`/api/videos/play/${video.ccid}/1`)).json().view_url;
-    expect(again).not.toBe(view_url);
-    expect((await visitor.post(again)).statusCode).toBe(204);
-    expect(await views()).toBe((before ?? 0) + 2);
+    expect(await views()).toBe(before + 1);
+    // Fresh play URLs of the same viewer do not count again within the window.
+    for (let i = 0; i < 3; i += 1) {
+      const again = (await visitor.get(`/api/videos/play/${video.ccid}/1`)).json().view_url;
+      expect(again).not.toBe(view_url);
+      expect((await visitor.post(again)).statusCode).toBe(204);
+    }
+    expect(await views()).toBe(before + 1);
+    // Another viewer (another address) counts.
+    const next = t.client();
+    expect((await next.post((await next.get(`/api/videos/play/${video.ccid}/1`)).json().view_url)).statusCode).toBe(
+      204,
+    );
+    expect(await views()).toBe(before + 2);
+  });
+
+  it("keys a member's views by the member, from any address", async () => {
+    const before = (await views()) ?? 0;
+    const first = (await member.get(`/api/videos/play/${video.ccid}/1`)).json().view_url;
+    expect((await member.post(first)).statusCode).toBe(204);
+    expect(await views()).toBe(before + 1);
+    const second = (await member.get(`/api/videos/play/${video.ccid}/1`)).json().view_url;
+    // The same member's URL posted from elsewhere is still that member's view.
+    expect((await t.client().post(second)).statusCode).toBe(204);
+    expect(await views()).toBe(before + 1);
+    const remembered = await t.app.ctx.throttle.hit(`video-view:${memberId}:${video.id}`, 1, 60);
+    expect(remembered.allowed).toBe(false);
+    // The window lasts the part's length, at least a minute.
+    expect(remembered.retryAfter).toBeGreaterThan(50);
+    expect(remembered.retryAfter).toBeLessThanOrEqual(60);
   });
 
   it('refuses a tampered, expired or clip token with 403 and counts nothing', async () => {
@@ -287,5 +312,44 @@ describe('POST to the view URL', () => {
       expect(res.statusCode, bad).toBe(403);
     }
     expect(await views()).toBe(before);
+  });
+});
+
+describe('play URL throttle', () => {
+  it('answers 429 throttle after 60 play URLs a minute from one address, other addresses unaffected', async () => {
+    const c = t.client();
+    for (let i = 0; i < 60; i += 1) {
+      const res = await c.get(`/api/videos/play/${video.ccid}/1`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const refused = await c.get(`/api/videos/play/${video.ccid}/1`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('throttle');
+    expect((await t.client().get(`/api/videos/play/${video.ccid}/1`)).statusCode).toBe(200);
+  });
+});
+
+describe("a member's signed clip URL", () => {
+  it('streams only with that member session: not for another member, a visitor or no cookie', async () => {
+    await giveCoins(t, memberId, 100);
+    expect((await member.post(`/api/videos/buy/${video.ccid}/2`, { use_voucher: 0 })).statusCode).toBe(200);
+    const res = await member.get(`/api/videos/play/${video.ccid}/2`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = res.json();
+    const owner = await member.get(url);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.rawPayload.equals(clip)).toBe(true);
+    expect((await member.get(url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+
+    const { client: otherMember } = await registerAndVerify(t, 'videos-other@example.com');
+    for (const refused of [
+      await otherMember.get(url),
+      await t.client().get(url),
+      await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } }),
+      await t.app.inject({ method: 'GET', url, headers: { cookie: 'auth.session=forged-session-token-value' } }),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.rawPayload.includes(clip.subarray(0, 10))).toBe(false);
+    }
   });
 });
