@@ -38,7 +38,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The first start seeds the demo catalogue and renders its media (about a minute of CPU).
+    timeout: 300_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -48,6 +49,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       SEED_DEMO: 'true',
+      // The media is deterministic: kept between runs so only the first run renders it.
+      MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? '/tmp/livecam-e2e-media',
+      // Performers change state only when a journey says so.
+      DEMO_PRESENCE: 'off',
     },
   },
 });
