@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockViewportWidth } from '#app/test/match-media.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
@@ -8,11 +8,14 @@ import { useShellStore } from './store.ts';
 let restore: () => void = () => {};
 
 beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-    String(input) === '/api/version'
-      ? new Response('test-build', { headers: { 'content-type': 'text/plain' } })
-      : jsonResponse({ video_id: null, voucher_percent: null, incentive_tsp: null }),
-  );
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    if (String(input) === '/api/version') {
+      return new Response('test-build', { headers: { 'content-type': 'text/plain' } });
+    }
+    // Member lists the bar and the menu count from.
+    if (['/api/user/favorites', '/api/coupons'].includes(String(input))) return jsonResponse({ data: [] });
+    return jsonResponse({ video_id: null, voucher_percent: null, incentive_tsp: null });
+  });
 });
 afterEach(() => {
   cleanup();
@@ -61,6 +64,13 @@ describe('RootLayout', () => {
     await render(1280, { user: testUser({ coins: 1250 }) });
     expect(await screen.findByLabelText('Your balance: 1250 coins')).toHaveTextContent('1,250');
     expect(screen.getByRole('banner')).not.toHaveTextContent('Log in');
+  });
+
+  it('on a phone a member keeps the history menu and a face-only nickname menu', async () => {
+    await render(390, { user: testUser() });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('button', { name: 'Recently visited' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: /nickname/i })).toHaveAttribute('aria-haspopup', 'menu');
   });
 
   it('in a voice call: no login links and no bottom navigation', async () => {

@@ -28,7 +28,9 @@ export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }
       elevation={1}
       sx={{ zIndex: (theme) => (phone ? theme.zIndex.appBar : theme.zIndex.drawer + 1) }}
     >
-      <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT }, height: HEADER_HEIGHT, gap: 1, px: { xs: 1, sm: 2 } }}>
+      <Toolbar
+        sx={{ minHeight: { xs: HEADER_HEIGHT }, height: HEADER_HEIGHT, gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}
+      >
         {phone && (
           <IconButton color="inherit" edge="start" onClick={onMenu} aria-label={t('navbar.open_menu')}>
             <MenuIcon />
@@ -40,13 +42,9 @@ export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }
         <Box sx={{ flex: 1 }} />
         {!voicecall && <QuickSearch phone={phone} />}
         {user ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={{ xs: 0, sm: 1 }} sx={{ alignItems: 'center' }}>
             <CoinBalance coins={user.coins} />
-            {!voicecall && (
-              <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-                <HistoryMenu />
-              </Box>
-            )}
+            {!voicecall && <HistoryMenu />}
             {!voicecall && <FavoritesMenu />}
             {!voicecall && <NicknameMenu />}
           </Stack>

@@ -32,11 +32,21 @@ export function NicknameMenu() {
         sx={{
           textTransform: 'none',
           minWidth: 0,
-          maxWidth: { xs: 140, sm: 220 },
+          maxWidth: { xs: 48, sm: 220 },
+          // Phones show the face only: the bottom navigation names the member.
+          '& .MuiButton-startIcon': { mx: { xs: 0 }, ml: { sm: -0.5 }, mr: { sm: 1 } },
           '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
         }}
       >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Box
+          component="span"
+          sx={{
+            display: { xs: 'none', sm: 'block' },
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
           {current?.nickname ?? t('nicknames.choose')}
         </Box>
       </Button>

@@ -64,7 +64,7 @@ export function SearchPage() {
       <>
         {data.shows.total > 0 && (
           <ResultSection section="shows" total={data.shows.total} term={term}>
-            <ShowGrid shows={data.shows.data} label={t('navbar.search.sections.shows')} />
+            <ShowGrid shows={data.shows.data} label={t('navbar.search.sections.shows')} linkTo={resultHref.show} />
           </ResultSection>
         )}
         {data.videos.total > 0 && (

@@ -58,6 +58,12 @@ describe('search pages', () => {
     expect(await screen.findByRole('heading', { name: 'Shows near you' })).toBeInTheDocument();
     expect(api.callsTo('GET /api/search/shows')[0]?.query.get('lat')).toBe('52.52');
     expect(await screen.findByText(/3\.2 km/)).toBeInTheDocument();
+    const tile = showTileRow({ distance: 3.2 });
+    // A result opens the show under /search, so the way back leads to the results.
+    expect(screen.getByRole('article').querySelector('a')).toHaveAttribute(
+      'href',
+      `/search/shows/chat/${tile.universalId}/${tile.slugName}`,
+    );
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
       'href',
       '/search/shows?lat=52.52&lon=13.405&page=2',

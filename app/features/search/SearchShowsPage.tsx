@@ -9,7 +9,14 @@ import { PageLinks } from '#app/shell/PageLinks.tsx';
 import { searchShowsQuery } from './api.ts';
 import { SearchFrame } from './SearchFrame.tsx';
 import { SearchEmpty, SearchError, SearchTotal } from './SearchStates.tsx';
-import { FILTERS, readSearchParams, type SearchParams, type ShowFilter, searchHref } from './search-params.ts';
+import {
+  FILTERS,
+  readSearchParams,
+  resultHref,
+  type SearchParams,
+  type ShowFilter,
+  searchHref,
+} from './search-params.ts';
 
 /** The query keys a page link keeps beyond search, tags, sort and cat. */
 export const SHOWS_PAGE_KEEPS = ['lat', 'lon', 'filter'] as const;
@@ -57,7 +64,12 @@ export function SearchShowsPage() {
         <>
           {data && <SearchTotal total={data.total} />}
           <LoadingOverlay loading={result.isPlaceholderData}>
-            <ShowGrid shows={data?.data ?? []} loading={!data} label={t('navbar.search.sections.shows')} />
+            <ShowGrid
+              shows={data?.data ?? []}
+              loading={!data}
+              label={t('navbar.search.sections.shows')}
+              linkTo={resultHref.show}
+            />
           </LoadingOverlay>
           {data && <PageLinks page={data.current_page} lastPage={data.last_page} keep={SHOWS_PAGE_KEEPS} />}
         </>

@@ -22,6 +22,9 @@ const EAGER_TILES = GRID_COLUMNS.xl;
 
 export type GridColumns = Partial<Record<keyof typeof GRID_COLUMNS, number>>;
 
+/** Where a tile leads: the show page unless a list (e.g. the search) has its own detail route. */
+export type ShowLink = (show: ShowTileData) => string;
+
 const gridSx = (columns: GridColumns) =>
   ({
     display: 'grid',
@@ -133,16 +136,18 @@ export function ShowTile({
   show,
   eager = false,
   headingLevel = 'h3',
+  linkTo = showPath,
 }: {
   show: ShowTileData;
   eager?: boolean;
   headingLevel?: 'h2' | 'h3';
+  linkTo?: ShowLink;
 }) {
   const { t } = useTranslation();
   const nameId = `show-tile-${show.universalId}`;
   return (
     <Card component="article" aria-labelledby={nameId} sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={showPath(show)} sx={{ height: '100%', alignItems: 'stretch' }}>
+      <CardActionArea component={RouterLink} to={linkTo(show)} sx={{ height: '100%', alignItems: 'stretch' }}>
         <TilePicture show={show} eager={eager} />
         <Box sx={{ p: 1, display: 'grid', gap: 0.5 }}>
           <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, minWidth: 0 }}>
@@ -191,6 +196,7 @@ export function ShowGrid({
   label,
   columns = GRID_COLUMNS,
   headingLevel = 'h3',
+  linkTo,
 }: {
   shows: readonly ShowTileData[];
   loading?: boolean;
@@ -199,6 +205,8 @@ export function ShowGrid({
   columns?: GridColumns;
   /** The tiles' heading level: one below the list's own heading. */
   headingLevel?: 'h2' | 'h3';
+  /** Where the tiles lead (default: the show page). */
+  linkTo?: ShowLink;
 }) {
   const { t } = useTranslation();
   const sx = gridSx(columns);
@@ -216,7 +224,7 @@ export function ShowGrid({
     <Box component="ul" aria-label={label ?? t('shows.list_label')} sx={{ ...sx, listStyle: 'none', m: 0, p: 0 }}>
       {shows.map((show, i) => (
         <Box component="li" key={show.universalId} sx={{ minWidth: 0 }}>
-          <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} />
+          <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} {...(linkTo ? { linkTo } : {})} />
         </Box>
       ))}
     </Box>

@@ -54,7 +54,7 @@ export function ClipStage({ video, part }: { video: VideoDetail; part: VideoPart
               inset: 0,
               alignItems: 'center',
               justifyContent: 'center',
-              bgcolor: (theme) => alpha(theme.palette.common.black, 0.55),
+              bgcolor: (theme) => alpha(theme.palette.common.black, 0.72),
               color: 'common.white',
               textAlign: 'center',
               p: 2,
