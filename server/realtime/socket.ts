@@ -106,6 +106,11 @@ export function attachSocketServer(app: App): SocketServer {
   });
 
   app.ctx.realtime = socketRealtime(io);
+  // The adapter subscribes as it is made; an app closed before those subscriptions went through
+  // would cut them off mid-flight (unhandled "Connection is closed"). Ready means subscribed.
+  app.addHook('onReady', async () => {
+    await fanout?.ready();
+  });
 
   // Before the HTTP server closes: it waits for open connections, and upgraded sockets are some.
   // Only this process's sockets go (a cluster's other processes keep theirs), and the HTTP
@@ -150,6 +155,11 @@ function redisAdapter(redis: Redis) {
   const key = `${redis.options.keyPrefix ?? ''}socket.io`;
   return {
     adapter: createAdapter(pub, sub, { key }),
+    // Commands on one connection are answered in order: a PING answered after the adapter's
+    // SUBSCRIBE and PSUBSCRIBE means they are in place.
+    ready: async () => {
+      await Promise.all([pub.ping(), sub.ping()]);
+    },
     close: async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
