@@ -77,10 +77,22 @@ const envSchema = z.object({
   FLEXPAY_SHOP_ID: z.string().optional(),
   FLEXPAY_SIGNATURE_KEY: z.string().optional(),
   FLEXPAY_URL: z.url().default('https://secure.verotel.com/startorder'),
-  PHONE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  AVS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PHONE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  PHONE_SERVICE_NUMBER: z.string().max(40).optional(),
+  AVS_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),
+  VERIFF_API_KEY: z.string().optional(),
+  VERIFF_SHARED_SECRET: z.string().optional(),
+  VERIFF_API_URL: z.url().default('https://stationapi.veriff.com'),
   AGE_CHECK_GATES: z.enum(['voicecall', 'media']).default('voicecall'),
-  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, 'must be an account SID (AC and 32 hex digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_SMS_FROM: z.string().max(40).optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5000),
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
   BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
   ALLOW_SANDBOX_PROVIDERS: bool,
@@ -133,16 +145,23 @@ export type Config = {
     flexpay: { shopId: string | undefined; signatureKey: string | undefined; url: string };
     /** Key the sandbox PSP signs its postbacks with (derived from the session secret). */
     sandboxKey: string;
-    phoneProvider: 'sandbox';
+    phoneProvider: 'sandbox' | 'twilio';
+    /** The premium-rate number callers dial with PHONE_PROVIDER=twilio, as it is displayed. */
+    phoneServiceNumber: string;
     /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
     dailyLimitCents: number;
   };
   ageCheck: {
-    provider: 'sandbox';
+    provider: 'sandbox' | 'veriff';
     /** What needs a passed age check: only the voice call, or also every explicit medium. */
     gates: 'voicecall' | 'media';
+    veriff: { apiKey: string; sharedSecret: string; apiUrl: string };
   };
-  sms: { provider: 'sandbox'; freeCoins: number };
+  sms: { provider: 'sandbox' | 'twilio'; freeCoins: number; from: string };
+  /** The Twilio account of the SMS gateway and the voice line (one account serves both). */
+  twilio: { accountSid: string; authToken: string; apiUrl: string };
+  /** How long a call to a provider's API may take before it counts as failed. */
+  providerTimeoutMs: number;
   media: {
     /** Where the local-disk storage keeps images and clips. */
     dir: string;
@@ -210,10 +229,47 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `Invalid configuration:\n  ${sandboxes.join(', ')}: sandbox providers in production give coins and age checks for test input; choose real providers, or set ALLOW_SANDBOX_PROVIDERS=true on a staging system`,
     );
   }
-  if (e.PAYMENT_PROVIDER === 'flexpay' && !(e.FLEXPAY_SHOP_ID && e.FLEXPAY_SIGNATURE_KEY)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  FLEXPAY_SHOP_ID, FLEXPAY_SIGNATURE_KEY: required with PAYMENT_PROVIDER=flexpay',
-    );
+  const missing = (
+    [
+      [
+        e.PAYMENT_PROVIDER === 'flexpay',
+        'PAYMENT_PROVIDER=flexpay',
+        { FLEXPAY_SHOP_ID: e.FLEXPAY_SHOP_ID, FLEXPAY_SIGNATURE_KEY: e.FLEXPAY_SIGNATURE_KEY },
+      ],
+      [
+        e.AVS_PROVIDER === 'veriff',
+        'AVS_PROVIDER=veriff',
+        { VERIFF_API_KEY: e.VERIFF_API_KEY, VERIFF_SHARED_SECRET: e.VERIFF_SHARED_SECRET },
+      ],
+      [
+        e.PHONE_PROVIDER === 'twilio',
+        'PHONE_PROVIDER=twilio',
+        {
+          TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
+          PHONE_SERVICE_NUMBER: e.PHONE_SERVICE_NUMBER,
+        },
+      ],
+      [
+        e.SMS_PROVIDER === 'twilio',
+        'SMS_PROVIDER=twilio',
+        {
+          TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
+          TWILIO_SMS_FROM: e.TWILIO_SMS_FROM,
+        },
+      ],
+    ] as const
+  )
+    .filter(([chosen]) => chosen)
+    .map(
+      ([, choice, values]) => [choice, Object.keys(values).filter((k) => !values[k as keyof typeof values])] as const,
+    )
+    .filter(([, names]) => names.length > 0);
+  // A real provider without its credentials would fail at the first member: refuse to start instead.
+  if (missing.length) {
+    const lines = missing.map(([choice, names]) => `  ${names.join(', ')}: required with ${choice}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -258,10 +314,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       flexpay: { shopId: e.FLEXPAY_SHOP_ID, signatureKey: e.FLEXPAY_SIGNATURE_KEY, url: e.FLEXPAY_URL },
       sandboxKey: createHmac('sha256', sessionSecret).update('sandbox-psp').digest('base64url'),
       phoneProvider: e.PHONE_PROVIDER,
+      phoneServiceNumber: e.PHONE_SERVICE_NUMBER ?? '',
       dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,
     },
-    ageCheck: { provider: e.AVS_PROVIDER, gates: e.AGE_CHECK_GATES },
-    sms: { provider: e.SMS_PROVIDER, freeCoins: e.SMS_FREE_COINS },
+    ageCheck: {
+      provider: e.AVS_PROVIDER,
+      gates: e.AGE_CHECK_GATES,
+      veriff: {
+        apiKey: e.VERIFF_API_KEY ?? '',
+        sharedSecret: e.VERIFF_SHARED_SECRET ?? '',
+        apiUrl: e.VERIFF_API_URL.replace(/\/$/, ''),
+      },
+    },
+    sms: { provider: e.SMS_PROVIDER, freeCoins: e.SMS_FREE_COINS, from: e.TWILIO_SMS_FROM ?? '' },
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+      authToken: e.TWILIO_AUTH_TOKEN ?? '',
+      apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+    },
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     media: {
       dir: e.MEDIA_DIR ? path.resolve(ROOT, e.MEDIA_DIR) : path.join(dataDir, 'media'),
       // Preview images come from one of two hosts chosen by the show's provider id (1 or 2);

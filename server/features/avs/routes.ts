@@ -6,7 +6,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { ensureSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
-import { ageCheckProvider } from '#server/providers/avs/sandbox.ts';
+import { ageCheckProvider } from '#server/providers/avs/provider.ts';
 import { findViewerCheck } from './data.ts';
 import { applyCheckEvent, dropPendingCheck, openCheck } from './mutations.ts';
 import { isAgeChecked } from './policy.ts';
@@ -78,6 +78,10 @@ export const avsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw verified.reason === 'malformed' ? new AppError('bad_request') : new AppError('forbidden');
         }
         const { event } = verified;
+        if (!event) {
+          request.log.info({ provider: provider.name }, 'age-check callback without a final decision');
+          return { ok: true as const, outcome: 'ignored' as const };
+        }
         const result = await applyCheckEvent(ctx.db, provider.name, event);
         const about = { provider: provider.name, eventId: event.eventId, type: event.type };
         if (result.kind === 'unknown') {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isoDay } from './age.ts';
 import {
   callbackBody,
-  isoDay,
   readTicket,
   SANDBOX_AVS,
   SANDBOX_DOCUMENTS,

@@ -5,6 +5,7 @@ import type { Locale } from '#common/constants.ts';
 import type { Config } from '#server/env.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
+import { isAdultOn, isoDay } from './age.ts';
 import type { AgeCheckEvent, AgeCheckProvider, CallbackRefusal } from './types.ts';
 
 /**
@@ -80,9 +81,6 @@ export function readTicket(pageKey: string, token: string, now = Date.now()): Sa
   return { reference: r, returnUrl: u, locale: l, expires: e };
 }
 
-/** The date of a day (YYYY-MM-DD) in UTC. */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
  * The sandbox's verdict on what was entered: a document number starting with FAIL cannot be
  * read (FAIL…NAME…: the name does not match the account), an expiry date before today is an
@@ -96,8 +94,7 @@ export function sandboxVerdict(
   if (number.startsWith('FAIL')) return number.includes('NAME') ? 'name_mismatch' : 'document_unreadable';
   const day = isoDay(today);
   if (input.expiryDate < day) return 'document_expired';
-  const [y, m, d] = input.birthDate.split('-');
-  if (`${String(Number(y) + 18).padStart(4, '0')}-${m}-${d}` > day) return 'underage';
+  if (!isAdultOn(input.birthDate, today)) return 'underage';
   return null;
 }
 
@@ -148,6 +145,3 @@ export function sandboxAgeCheckProvider(config: Config): AgeCheckProvider {
     },
   };
 }
-
-/** The configured provider (AVS_PROVIDER). */
-export const ageCheckProvider = (config: Config): AgeCheckProvider => sandboxAgeCheckProvider(config);

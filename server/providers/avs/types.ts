@@ -26,10 +26,14 @@ export type AgeCheckProvider = {
    * provider sends the browser back to `returnUrl` when the person is done.
    */
   start(input: { reference: string; returnUrl: string; locale: Locale }): Promise<{ link: string }>;
-  /** Verifies a callback over its raw body: the event, or why it is refused. */
+  /**
+   * Verifies a callback over its raw body: the event, or why it is refused. A verified callback
+   * that decides nothing yet (the provider asks the person to try again, or reviews by hand)
+   * has no event: it is acknowledged and changes nothing.
+   */
   verifyCallback(input: {
     headers: Record<string, string | string[] | undefined>;
     rawBody: string;
     now?: number;
-  }): { ok: true; event: AgeCheckEvent } | { ok: false; reason: CallbackRefusal };
+  }): { ok: true; event: AgeCheckEvent | null } | { ok: false; reason: CallbackRefusal };
 };

@@ -118,8 +118,6 @@ export function sandboxPhoneProvider(opts: { sandboxKey: string }): PhoneProvide
 }
 
 /** The phone provider the configuration names. */
-export function phoneProviderFor(config: {
-  payments: { phoneProvider: 'sandbox'; sandboxKey: string };
-}): PhoneProvider {
+export function phoneProviderFor(config: { payments: { sandboxKey: string } }): PhoneProvider {
   return sandboxPhoneProvider({ sandboxKey: config.payments.sandboxKey });
 }
