@@ -49,9 +49,16 @@ export const smsVerifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The SMS gateway's id of the text message; its delivery reports name it. */
+    gatewayMessageId: text('gateway_message_id'),
+    /** The latest delivery state the gateway reported (sent, delivered, failed, undelivered). */
+    deliveryStatus: text('delivery_status'),
   },
   (t) => [
     index('sms_verifications_user').on(t.userId),
     uniqueIndex('sms_verifications_phone_verified_unique').on(t.phoneHash).where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('sms_verifications_gateway_message_unique')
+      .on(t.gatewayMessageId)
+      .where(sql`${t.gatewayMessageId} is not null`),
   ],
 );

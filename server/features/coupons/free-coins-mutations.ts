@@ -1,8 +1,10 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import { paymentEvents } from '#server/db/schema/billing.ts';
 import { smsVerifications } from '#server/db/schema/coupons.ts';
 import { announceBalance, type CoinDeps, credit } from '#server/features/coins/mutations.ts';
+import type { SmsStatusEvent } from '#server/providers/sms/types.ts';
 import type { SmsVerificationRow } from './free-coins-data.ts';
 
 /**
@@ -106,4 +108,72 @@ export async function redeemSmsCode(
   }
   announceBalance(deps, r.userId, balance);
   return { ok: true, balance };
+}
+
+/** Keeps the gateway's id of the message that carried a code, which its delivery reports name. */
+export async function recordSmsReceipt(db: DbOrTx, id: number, gatewayMessageId: string) {
+  await db.update(smsVerifications).set({ gatewayMessageId }).where(eq(smsVerifications.id, id));
+}
+
+export type SmsStatusResult = { kind: 'unknown' } | { kind: 'applied' | 'ignored' | 'replayed'; outcome: string };
+
+/** How far a delivery has come: a late report of an earlier step changes nothing. */
+const STEP: Record<SmsStatusEvent['status'], number> = { queued: 0, sent: 1, delivered: 2, failed: 3, undelivered: 3 };
+
+/**
+ * Applies a verified delivery report in one transaction with the code's row locked. The report is
+ * recorded under its event id first (a replay stops there). A failed or undelivered message ends
+ * its code at once, so the member can ask for a new one instead of waiting for a text that will
+ * not come; a report that arrives after a later step, or for a redeemed code, changes nothing else.
+ */
+export async function applySmsStatus(
+  db: DbOrTx,
+  provider: string,
+  e: SmsStatusEvent,
+  now = new Date(),
+): Promise<SmsStatusResult> {
+  return db.transaction(async (tx): Promise<SmsStatusResult> => {
+    const [row] = await tx
+      .select()
+      .from(smsVerifications)
+      .where(eq(smsVerifications.gatewayMessageId, e.messageId))
+      .for('update');
+    if (!row) return { kind: 'unknown' };
+    const source = `sms:${provider}`;
+    const [prior] = await tx
+      .select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, source), eq(paymentEvents.eventId, e.eventId)))
+      .limit(1);
+    if (prior) return { kind: 'replayed', outcome: prior.outcome };
+    const known = row.deliveryStatus as SmsStatusEvent['status'] | null;
+    const outcome =
+      row.verifiedAt !== null
+        ? 'ignored:redeemed'
+        : known !== null && STEP[known] >= STEP[e.status]
+          ? 'ignored:late'
+          : 'applied';
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: source,
+        eventId: e.eventId,
+        kind: `sms.${e.status}`,
+        payload: { verification: row.id, status: e.status, errorCode: e.errorCode },
+        outcome,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return { kind: 'replayed', outcome };
+    if (outcome !== 'applied') return { kind: 'ignored', outcome };
+    const failed = e.status === 'failed' || e.status === 'undelivered';
+    await tx
+      .update(smsVerifications)
+      .set({
+        deliveryStatus: e.status,
+        ...(failed ? { expiresAt: sql`least(${smsVerifications.expiresAt}, ${now.toISOString()}::timestamptz)` } : {}),
+      })
+      .where(eq(smsVerifications.id, row.id));
+    return { kind: 'applied', outcome };
+  });
 }

@@ -18,9 +18,16 @@ import { requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { smsProvider } from '#server/providers/sms/provider.ts';
 import { SmsDeliveryError } from '#server/providers/sms/types.ts';
+import { smsStatusCallbacks, smsStatusPath } from './free-coins-callback.ts';
 import { codeHash, codeMatches, newCode, phoneHash, phoneHint } from './free-coins-codes.ts';
 import { hasReceivedSmsCoins, isNumberUsed, newestPendingCode } from './free-coins-data.ts';
-import { countAttempt, redeemSmsCode, storeSmsCode, withdrawSmsCode } from './free-coins-mutations.ts';
+import {
+  countAttempt,
+  recordSmsReceipt,
+  redeemSmsCode,
+  storeSmsCode,
+  withdrawSmsCode,
+} from './free-coins-mutations.ts';
 import { isLive, presentPending } from './free-coins-present.ts';
 
 /** Texts per member per hour. */
@@ -35,6 +42,7 @@ export const freeCoinsRoutes: FastifyPluginAsyncZod = async (app) => {
   const secret = config.sessionSecret;
   const gateway = smsProvider(app.ctx, app.log);
   const coins = config.sms.freeCoins;
+  await app.register(smsStatusCallbacks);
 
   app.get('/free_coins', { schema: { response: { 200: freeCoinsStatus } } }, async (request) => {
     const user = await sessionUser(request);
@@ -79,10 +87,13 @@ export const freeCoinsRoutes: FastifyPluginAsyncZod = async (app) => {
         code,
         minutes: SMS_CODE_TTL_SECONDS / 60,
       });
+      const statusCallback = gateway.readStatus ? `${config.publicUrl}${smsStatusPath(gateway.name)}` : undefined;
       try {
-        await gateway.send({ to: phone, text });
+        const receipt = await gateway.send({ to: phone, text }, statusCallback ? { statusCallback } : {});
+        await recordSmsReceipt(db, row.id, receipt.id);
       } catch (err) {
         await withdrawSmsCode(db, row.id);
+        if (err instanceof SmsDeliveryError && err.reason === 'unavailable') throw new AppError('unavailable');
         if (err instanceof SmsDeliveryError) throw invalidField('phone', 'free_coins.errors.unreachable');
         throw err;
       }

@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Config } from '#server/env.ts';
 import { type SandboxSmsProvider, type SmsLog, sandboxSms } from './sandbox.ts';
+import { twilioSms } from './twilio.ts';
 import type { SmsProvider } from './types.ts';
 
 /**
@@ -9,12 +10,16 @@ import type { SmsProvider } from './types.ts';
  */
 const byApp = new WeakMap<AppContext, SmsProvider>();
 
-const GATEWAYS: Record<Config['sms']['provider'], (log: SmsLog) => SmsProvider> = { sandbox: sandboxSms };
+const GATEWAYS: Record<Config['sms']['provider'], (config: Config, log: SmsLog) => SmsProvider> = {
+  sandbox: (_config, log) => sandboxSms(log),
+  twilio: (config, log) =>
+    twilioSms({ ...config.twilio, from: config.sms.from }, { timeoutMs: config.providerTimeoutMs }, log),
+};
 
 export function smsProvider(ctx: AppContext, log: SmsLog): SmsProvider {
   let provider = byApp.get(ctx);
   if (!provider) {
-    provider = GATEWAYS[ctx.config.sms.provider](log);
+    provider = GATEWAYS[ctx.config.sms.provider](ctx.config, log);
     byApp.set(ctx, provider);
   }
   return provider;
