@@ -167,5 +167,7 @@ export const phoneCalls = pgTable(
     index('phone_calls_user').on(t.userId, t.id),
     // A PIN identifies the waiting call when the caller types it in.
     uniqueIndex('phone_calls_pin_awaited_unique').on(t.pin).where(sql`${t.state} = 'awaited'`),
+    // A line that reports the end of a call by its own call id only (a voice platform's status callback).
+    index('phone_calls_provider_call').on(t.provider, t.providerCallId),
   ],
 );

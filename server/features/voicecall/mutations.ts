@@ -93,6 +93,8 @@ export type EventResult =
   | {
       kind: 'applied' | 'ignored' | 'replayed';
       outcome: string;
+      callId: number;
+      maxMinutes: number;
       userId: number;
       sessionId: string | null;
       /** The session's voice-call mode changed. */
@@ -156,6 +158,18 @@ async function decide(deps: CoinDeps, tx: Tx, call: CallWithCurrency, e: PhoneEv
   return { outcome: 'applied', session: true };
 }
 
+/**
+ * The call an event is about: by our id when the provider echoes it; a connection without it by
+ * the PIN the caller typed (unique among awaited calls); anything else by the provider's call id.
+ */
+function whichCall(e: PhoneEvent) {
+  if (e.callId !== null) return eq(phoneCalls.id, e.callId);
+  if (e.type === 'call.connected') {
+    return and(eq(phoneCalls.state, 'awaited'), eq(phoneCalls.pin, /^\d{6}$/.test(e.pin ?? '') ? (e.pin ?? '') : '-'));
+  }
+  return eq(phoneCalls.providerCallId, e.providerCallId);
+}
+
 /** Phone events share `payment_events` with card events: their source names the family. */
 export const eventSource = (provider: string) => `phone:${provider}`;
 
@@ -164,6 +178,7 @@ export const eventSource = (provider: string) => `phone:${provider}`;
  * event id) finds its stored event and changes nothing; an event that does not fit the call's state
  * (out of order, beyond the maximum, a minute billed before) is stored as ignored and changes
  * nothing else. An event for no call of this provider, or a PIN that is not the call's, is unknown.
+ * A call is found by our id, or by the PIN (a connection) or the provider's call id (see whichCall).
  */
 export async function applyPhoneEvent(
   deps: CoinDeps,
@@ -175,11 +190,18 @@ export async function applyPhoneEvent(
     const [locked] = await tx
       .select({ id: phoneCalls.id })
       .from(phoneCalls)
-      .where(and(eq(phoneCalls.id, e.callId), eq(phoneCalls.provider, provider)))
+      .where(and(eq(phoneCalls.provider, provider), whichCall(e)))
       .for('update');
     const call = locked ? await findCall(tx, locked.id) : null;
     if (!call) return { kind: 'unknown' };
-    const base = { userId: call.userId, sessionId: call.sessionId, sessionChanged: false, balance: null };
+    const base = {
+      callId: call.id,
+      maxMinutes: call.maxMinutes,
+      userId: call.userId,
+      sessionId: call.sessionId,
+      sessionChanged: false,
+      balance: null,
+    };
     const prior = await findPhoneEvent(tx, eventSource(provider), e.eventId);
     if (prior) return { kind: 'replayed', outcome: prior.outcome, ...base };
     // The PIN identifies a waiting call; once connected or expired it is gone, and the state rules answer.

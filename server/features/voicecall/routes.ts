@@ -7,8 +7,10 @@ import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { walletFlagged } from '#server/features/billing/data.ts';
 import { announceBalance } from '#server/features/coins/mutations.ts';
 import { enforce } from '#server/http/throttle.ts';
-import { phoneProviderFor } from '#server/providers/phone/sandbox.ts';
+import { phoneProviderFor } from '#server/providers/phone/provider.ts';
+import type { AppliedEvent, PhoneCallback } from '#server/providers/phone/types.ts';
 import { latestCallOfSession } from './data.ts';
+import { linePage } from './line-page.ts';
 import { applyPhoneEvent, startCall } from './mutations.ts';
 import { presentCall } from './present.ts';
 
@@ -52,46 +54,56 @@ export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
     return { voicecall: session.data.voicecall === true, call: call ? presentCall(call) : null };
   });
 
+  if (provider.name !== 'sandbox') await app.register(linePage);
+
   // The provider's callbacks: verified by their signature over the raw body, not by a session.
   await app.register(async (callbacks) => {
     callbacks.removeAllContentTypeParsers();
-    callbacks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    callbacks.addContentTypeParser(provider.callbackContentType, { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
-    callbacks.post(
-      `/voicecall/callback/${provider.name}`,
-      { config: { csrf: false }, schema: { response: { 200: callbackAnswer } } },
-      async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const verified = provider.verify(raw, request.headers);
+    for (const step of provider.callbackSteps) {
+      const path = `/voicecall/callback/${provider.name}${step ? `/${step}` : ''}`;
+      callbacks.post(path, { config: { csrf: false } }, async (request, reply) => {
+        const callback: PhoneCallback = {
+          url: `${ctx.config.publicUrl}${request.url}`,
+          step,
+          rawBody: typeof request.body === 'string' ? request.body : '',
+          headers: request.headers,
+        };
+        const verified = provider.verify(callback);
         if (!verified.ok) {
-          request.log.warn({ provider: provider.name, reason: verified.reason }, 'phone callback refused');
+          request.log.warn({ provider: provider.name, step, reason: verified.reason }, 'phone callback refused');
           throw verified.reason === 'malformed' ? new AppError('bad_request') : new AppError('forbidden');
         }
         const event = verified.event;
-        const result = await applyPhoneEvent(ctx, provider.name, event);
-        if (result.kind === 'unknown') {
-          request.log.warn(
-            { provider: provider.name, eventId: event.eventId, type: event.type, callId: event.callId },
-            'phone callback for no such call',
-          );
-          throw notFound();
+        const result = event ? await applyPhoneEvent(ctx, provider.name, event) : null;
+        const about = event && {
+          provider: provider.name,
+          eventId: event.eventId,
+          type: event.type,
+          callId: event.callId,
+        };
+        if (about && result?.kind === 'unknown') request.log.warn(about, 'phone callback for no such call');
+        if (result && result.kind !== 'unknown') {
+          if (result.sessionChanged && result.sessionId) ctx.sessionCache.forgetSession(result.sessionId);
+          if (result.kind === 'applied') ctx.sessionCache.forgetUser(result.userId);
+          if (result.balance !== null) announceBalance(ctx, result.userId, result.balance);
+          request.log.info({ ...about, kind: result.kind }, 'phone callback');
         }
-        if (result.sessionChanged && result.sessionId) ctx.sessionCache.forgetSession(result.sessionId);
-        if (result.kind === 'applied') ctx.sessionCache.forgetUser(result.userId);
-        if (result.balance !== null) announceBalance(ctx, result.userId, result.balance);
-        request.log.info(
-          {
-            provider: provider.name,
-            eventId: event.eventId,
-            type: event.type,
-            callId: event.callId,
+        if (provider.answer) {
+          const applied: AppliedEvent | null = result && {
             kind: result.kind,
-          },
-          'phone callback',
-        );
-        return { ok: true as const, outcome: result.outcome };
-      },
-    );
+            outcome: result.kind === 'unknown' ? 'unknown' : result.outcome,
+            callId: result.kind === 'unknown' ? null : result.callId,
+            maxMinutes: result.kind === 'unknown' ? null : result.maxMinutes,
+          };
+          const answer = provider.answer(callback, event, applied);
+          return reply.type(answer.contentType).send(answer.body);
+        }
+        if (!result || result.kind === 'unknown') throw notFound();
+        return callbackAnswer.parse({ ok: true, outcome: result.outcome });
+      });
+    }
   });
 };

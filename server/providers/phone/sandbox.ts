@@ -76,9 +76,11 @@ export function sandboxPhoneProvider(opts: { sandboxKey: string }): PhoneProvide
   const key = signingKey(opts.sandboxKey);
   return {
     name: SANDBOX_PHONE,
+    callbackSteps: [''],
+    callbackContentType: 'application/json',
     serviceNumber: () => SANDBOX_NUMBER,
     callPageLink: (callId) => `/sandbox/phone/${pageToken(opts.sandboxKey, callId)}`,
-    verify(rawBody, headers, now = new Date()): VerifyResult {
+    verify({ rawBody, headers }, now = new Date()): VerifyResult {
       const check = verifyWebhook(key, headers[SIGNATURE_HEADER], rawBody, now.getTime());
       if (!check.ok) {
         const reason = {
@@ -115,9 +117,4 @@ export function sandboxPhoneProvider(opts: { sandboxKey: string }): PhoneProvide
       return complete ? { ok: true, event } : { ok: false, reason: 'malformed' };
     },
   };
-}
-
-/** The phone provider the configuration names. */
-export function phoneProviderFor(config: { payments: { sandboxKey: string } }): PhoneProvider {
-  return sandboxPhoneProvider({ sandboxKey: config.payments.sandboxKey });
 }

@@ -1,7 +1,7 @@
 /**
- * A premium-rate phone payment provider (a 0900 service line). The member dials the provider's
- * number and types the PIN we issued; the provider reports the connection, every billed minute and
- * the hang-up to us as signed server-to-server callbacks. We credit coins per billed minute.
+ * A premium-rate phone payment provider (a 0900 service line). The member dials the line's number
+ * and types the PIN we issued; the provider reports the connection, every billed minute and the
+ * hang-up to us as signed server-to-server callbacks. We credit coins per billed minute.
  */
 export type PhoneEventType = 'call.connected' | 'call.minute' | 'call.ended';
 
@@ -10,8 +10,11 @@ export type PhoneEvent = {
   /** The provider's event id: a replay carries the same one. */
   eventId: string;
   type: PhoneEventType;
-  /** Our call id, which we registered with the provider as the call's reference. */
-  callId: number;
+  /**
+   * Our call id, when the provider echoes it as the call's reference; null when the call is found
+   * by the PIN the caller typed (call.connected) or by the provider's own call id.
+   */
+  callId: number | null;
   /** The provider's own id of the telephone call. */
   providerCallId: string;
   /** call.connected: the PIN the caller typed. */
@@ -27,15 +30,48 @@ export type PhoneEvent = {
 /** Why a callback was refused before anything was looked up. */
 export type RejectReason = 'missing_signature' | 'bad_signature' | 'stale' | 'malformed';
 
-export type VerifyResult = { ok: true; event: PhoneEvent } | { ok: false; reason: RejectReason };
+/**
+ * A verified callback: its event, or none when the step changes nothing of ours (a line asking
+ * the caller for the PIN, a report of a state we do not act on).
+ */
+export type VerifyResult = { ok: true; event: PhoneEvent | null } | { ok: false; reason: RejectReason };
+
+/** A callback as received: the URL the provider called (public address and query), its step, the raw body. */
+export type PhoneCallback = {
+  url: string;
+  /** The path below /api/voicecall/callback/<provider> ('' or one of `callbackSteps`). */
+  step: string;
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+/** What we did with a verified event, for the provider's answer. */
+export type AppliedEvent = {
+  kind: 'applied' | 'ignored' | 'replayed' | 'unknown';
+  outcome: string;
+  callId: number | null;
+  maxMinutes: number | null;
+};
+
+/** An answer in the provider's terms (a line that is driven by our answers, like an IVR). */
+export type ProviderAnswer = { contentType: string; body: string };
 
 export type PhoneProvider = {
   /** Stored with every call and event: callbacks are checked against it. */
   readonly name: string;
+  /** The paths below /api/voicecall/callback/<name> the provider calls ('' is the base path). */
+  readonly callbackSteps: readonly string[];
+  /** The media type of its callbacks' bodies. */
+  readonly callbackContentType: 'application/json' | 'application/x-www-form-urlencoded';
   /** The service number a member dials, formatted for display. */
   serviceNumber(): string;
-  /** The provider's page for a call: number, PIN and the price announcement. */
+  /** The page for a call in the payment window: number, PIN and the price announcement. */
   callPageLink(callId: number): string;
-  /** Checks a callback's signature over the raw body and reads the event out of it. */
-  verify(rawBody: string, headers: Record<string, string | string[] | undefined>, now?: Date): VerifyResult;
+  /** Checks a callback's signature and reads the event out of it. */
+  verify(callback: PhoneCallback, now?: Date): VerifyResult;
+  /**
+   * The provider's own answer to a verified callback, or null for our plain JSON answer (and 404
+   * for an event of no call of ours).
+   */
+  answer?(callback: PhoneCallback, event: PhoneEvent | null, applied: AppliedEvent | null): ProviderAnswer;
 };

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneCalls } from '#server/db/schema/billing.ts';
+import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
+import { twilioSignature } from '#server/providers/twilio-signature.ts';
+import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { ageCheckedMember, callState, checkCall, initCall, voicecallState } from './test-helpers.ts';
+
+const SID = `AC${'1'.repeat(32)}`;
+const TOKEN = 'auth-token-0123456789';
+const BASE = '/api/voicecall/callback/twilio';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      PHONE_PROVIDER: 'twilio',
+      PHONE_SERVICE_NUMBER: '0900 1 234567',
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: TOKEN,
+    },
+  });
+});
+afterAll(() => t.close());
+
+let n = 0;
+const callSid = () => {
+  n += 1;
+  return `CA${String(n).padStart(32, '0')}`;
+};
+
+/** A webhook as Twilio posts it: form parameters signed together with the public URL it called. */
+function webhook(path: string, params: Record<string, string>, token = TOKEN) {
+  const body = { AccountSid: SID, To: '+4930123456', From: '+4915123456789', ...params };
+  const signature = twilioSignature(token, `http://localhost:3000${path}`, body);
+  return () =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+      payload: new URLSearchParams(body).toString(),
+    });
+}
+type Sent = Awaited<ReturnType<TestContext['app']['inject']>>;
+
+/** The request answers `status` and changes nothing (`ignored`: nothing but the record of an ignored event). */
+async function unchanged(send: () => Promise<Sent>, status: number, ignored = false) {
+  const state = ignored ? callState : voicecallState;
+  const before = await state(t);
+  const res = await send();
+  expect(res.statusCode, res.body).toBe(status);
+  expect(await state(t)).toEqual(before);
+  return res;
+}
+
+/** A member with an awaited call on the Twilio line. */
+async function awaited() {
+  const { client, user } = await ageCheckedMember(t, `twilio-caller-${n}-${Date.now()}@example.com`);
+  const init = await initCall(client);
+  return { client, userId: user.id, init, sid: callSid() };
+}
+const row = async (id: number) => (await t.db.select().from(phoneCalls).where(eq(phoneCalls.id, id)))[0];
+
+describe('the voice call on the Twilio line', () => {
+  it('shows the premium-rate number and the PIN on the line page', async () => {
+    const { init } = await awaited();
+    expect(init.call).toMatchObject({ number: '0900 1 234567', state: 'awaited' });
+    expect(init.link).toMatch(/^\/api\/voicecall\/line\/\d+\.[\w-]{32}$/);
+    const page = await t.app.inject({ method: 'GET', url: init.link, headers: { 'accept-language': 'de' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('0900 1 234567');
+    expect(page.body).toContain(`${init.call.pin.slice(0, 3)} ${init.call.pin.slice(3)}`);
+    expect(page.body).toMatch(/1,99\s€\/Min\./);
+    const forged = `${init.link.split('.')[0]}.${'A'.repeat(32)}`;
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+  });
+
+  it('asks for the PIN, connects, bills each completed minute once, and ends with the status callback', async () => {
+    const { client, userId, init, sid } = await awaited();
+    const voice = await unchanged(webhook(`${BASE}/voice`, { CallSid: sid, CallStatus: 'ringing' }), 200);
+    expect(voice.headers['content-type']).toMatch(/^text\/xml/);
+    expect(voice.body).toContain(`<Gather input="dtmf" numDigits="6"`);
+    expect(voice.body).toContain(`action="http://localhost:3000${BASE}/pin?attempt=1"`);
+
+    const wrongPin = init.call.pin === '111111' ? '222222' : '111111';
+    const wrong = await unchanged(webhook(`${BASE}/pin?attempt=1`, { CallSid: sid, Digits: wrongPin }), 200);
+    expect(wrong.body).toContain('nicht gültig');
+    expect(wrong.body).toContain(`${BASE}/pin?attempt=2`);
+
+    const pin = await webhook(`${BASE}/pin?attempt=2`, { CallSid: sid, Digits: init.call.pin })();
+    expect(pin.statusCode, pin.body).toBe(200);
+    expect(pin.body).toContain('<Pause length="60"/>');
+    expect(pin.body).toContain(`${BASE}/minute?call=${init.id}&amp;minute=1</Redirect>`);
+    expect(await row(init.id)).toMatchObject({ state: 'active', providerCallId: sid, pin: null });
+    expect((await checkCall(client)).voicecall).toBe(true);
+
+    const minute1 = webhook(`${BASE}/minute?call=${init.id}&minute=1`, { CallSid: sid, CallStatus: 'in-progress' });
+    expect((await minute1()).body).toContain(`minute=2</Redirect>`);
+    expect(await balanceOf(t.db, userId)).toBe(12);
+    // Twilio retrying the same request changes nothing and keeps the call going.
+    expect((await unchanged(minute1, 200)).body).toContain('minute=2</Redirect>');
+    await webhook(`${BASE}/minute?call=${init.id}&minute=2`, { CallSid: sid })();
+    expect(await balanceOf(t.db, userId)).toBe(24);
+    expect(await ledgerSum(t.db, userId)).toBe(24);
+
+    const ended = webhook(`${BASE}/status`, { CallSid: sid, CallStatus: 'completed', CallDuration: '150' });
+    expect((await ended()).statusCode).toBe(200);
+    expect(await row(init.id)).toMatchObject({ state: 'ended', minutesBilled: 2, coinsCredited: 24 });
+    expect((await checkCall(client)).voicecall).toBe(false);
+    await unchanged(ended, 200);
+    const late = await unchanged(webhook(`${BASE}/minute?call=${init.id}&minute=3`, { CallSid: sid }), 200, true);
+    expect(late.body).toContain('<Hangup/>');
+  });
+
+  it('hangs up at the maximum duration and after three wrong PINs', async () => {
+    const { userId, init, sid } = await awaited();
+    await t.db.update(phoneCalls).set({ maxMinutes: 1 }).where(eq(phoneCalls.id, init.id));
+    await webhook(`${BASE}/pin?attempt=1`, { CallSid: sid, Digits: init.call.pin })();
+    const last = await webhook(`${BASE}/minute?call=${init.id}&minute=1`, { CallSid: sid })();
+    expect(last.body).toContain('<Hangup/>');
+    expect(last.body).not.toContain('<Redirect');
+    const beyond = await unchanged(webhook(`${BASE}/minute?call=${init.id}&minute=2`, { CallSid: sid }), 200, true);
+    expect(beyond.body).toContain('<Hangup/>');
+    expect(await balanceOf(t.db, userId)).toBe(12);
+
+    const third = await unchanged(webhook(`${BASE}/pin?attempt=3`, { CallSid: callSid(), Digits: '' }), 200);
+    expect(third.body).toContain('<Hangup/>');
+    expect(third.body).not.toContain('<Gather');
+  });
+
+  it('refuses forged and malformed webhooks and changes nothing', async () => {
+    const { init, sid } = await awaited();
+    const pin = { CallSid: sid, Digits: init.call.pin };
+    await unchanged(webhook(`${BASE}/pin?attempt=1`, pin, 'not-the-token'), 403);
+    const unsigned = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${BASE}/pin?attempt=1`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ AccountSid: SID, ...pin }).toString(),
+      });
+    await unchanged(unsigned, 403);
+    // A signed minute request cannot be moved to another minute or another call.
+    const signed = webhook(`${BASE}/minute?call=${init.id}&minute=1`, { CallSid: sid });
+    const moved = async () => {
+      const res = await signed();
+      expect(res.statusCode).toBe(200);
+      return t.app.inject({
+        method: 'POST',
+        url: `${BASE}/minute?call=${init.id}&minute=2`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+    };
+    expect((await moved()).statusCode).toBe(403);
+    await unchanged(webhook(`${BASE}/pin?attempt=1`, { ...pin, CallSid: 'CA1' }), 400);
+    await unchanged(webhook(`${BASE}/pin?attempt=1`, { ...pin, AccountSid: `AC${'2'.repeat(32)}` }), 400);
+    await unchanged(webhook(`${BASE}/minute?call=x&minute=1`, { CallSid: sid }), 400);
+    const json = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${BASE}/status`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+    await unchanged(json, 415);
+    expect((await row(init.id))?.state).toBe('awaited');
+  });
+
+  it('acknowledges the end of a call that never reached a PIN without storing anything', async () => {
+    await unchanged(webhook(`${BASE}/status`, { CallSid: callSid(), CallStatus: 'no-answer' }), 200);
+    await unchanged(webhook(`${BASE}/status`, { CallSid: callSid(), CallStatus: 'in-progress' }), 200);
+  });
+});
