@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
 
 const base = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: '/tmp/livecam-env-test' };
-/** Production here is a staging system: the only phone, age-check and SMS adapters are sandboxes. */
+/** Production here is a staging system that runs the sandbox providers. */
 const staging = { ...base, ALLOW_SANDBOX_PROVIDERS: 'true' };
 
 describe('configuration', () => {
@@ -25,6 +25,39 @@ describe('configuration', () => {
     expect(loadConfig({ ...prod, ALLOW_SANDBOX_PROVIDERS: 'true' }).payments.provider).toBe('sandbox');
     // Outside production the sandboxes are the default.
     expect(loadConfig(base).payments.provider).toBe('sandbox');
+  });
+
+  it('starts production without the staging flag when every provider is a real one', () => {
+    const real = {
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cams.example',
+      PAYMENT_PROVIDER: 'flexpay',
+      FLEXPAY_SHOP_ID: '1',
+      FLEXPAY_SIGNATURE_KEY: 'k',
+      PHONE_PROVIDER: 'twilio',
+      PHONE_SERVICE_NUMBER: '0900 1 234567',
+      AVS_PROVIDER: 'veriff',
+      VERIFF_API_KEY: 'api-key',
+      VERIFF_SHARED_SECRET: 'shared-secret',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_SMS_FROM: '+4915100000000',
+    };
+    const config = loadConfig(real);
+    expect([config.payments.phoneProvider, config.ageCheck.provider, config.sms.provider]).toEqual([
+      'twilio',
+      'veriff',
+      'twilio',
+    ]);
+    expect(config.sandboxStudio).toBe(false);
+    // Each real provider names the settings it is missing.
+    const { VERIFF_SHARED_SECRET: _s, TWILIO_AUTH_TOKEN: _t, PHONE_SERVICE_NUMBER: _n, ...incomplete } = real;
+    expect(() => loadConfig(incomplete)).toThrow(
+      /VERIFF_SHARED_SECRET: required with AVS_PROVIDER=veriff\n {2}TWILIO_AUTH_TOKEN, PHONE_SERVICE_NUMBER: required with PHONE_PROVIDER=twilio\n {2}TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio/,
+    );
+    expect(() => loadConfig({ ...real, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID/);
   });
 
   it('offers the development mailbox only outside production on a local address', () => {
