@@ -58,7 +58,10 @@ export const avsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!session) return { agechecked: false, check: null };
       const viewer = { sessionId: session.id, userId: session.userId };
       const check = await findViewerCheck(ctx.db, viewer, request.query.check);
-      return { agechecked: await isAgeChecked(request), check: check ? presentCheck(check) : null };
+      // A passed check of this browser is the verdict itself: the session this request loaded
+      // (possibly from the cache, before the verdict committed) may not show it yet.
+      const agechecked = check?.state === 'passed' || (await isAgeChecked(request));
+      return { agechecked, check: check ? presentCheck(check) : null };
     },
   );
 
