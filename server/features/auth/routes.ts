@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginBody,
@@ -14,13 +14,15 @@ import { okResponse } from '#common/api/fields.ts';
 import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { AppError, invalidField, unknownCredentials, userBlocked } from '#server/errors.ts';
-import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
+import { findUserByEmail, findUserById, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
+import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
+import { admitAddress } from './login-limits.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken } from './tokens.ts';
@@ -34,14 +36,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     claimSignupVoucher(app.ctx, userId).catch((err: unknown) =>
       request.log.error({ err }, 'sign-up voucher not claimed'),
     );
+  /** The browser that just proved the account (password, Google, a mailed link) becomes its known device. */
+  const markKnown = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const account = await findUserById(db, userId);
+    if (account) rememberDevice(request, reply, account);
+  };
 
   app.post('/auth/login', { schema: { body: loginBody, response: { 200: userResponse } } }, async (request, reply) => {
-    await limit(`login:ip:${request.ip}`, 30, 900);
-    const userId =
-      'credential' in request.body
-        ? await loginWithGoogle(app.ctx, request.body.credential, request.body.register === true, request.locale)
-        : await loginWithPassword(app.ctx, request.body.username, request.body.password);
+    const { body } = request;
+    let userId: number;
+    if ('credential' in body) {
+      await admitAddress(throttle, request.ip);
+      userId = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
+    } else {
+      userId = await loginWithPassword(app.ctx, {
+        login: body.username,
+        password: body.password,
+        address: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
+    }
     await startUserSession(request, reply, userId, { incentiveTsp: INCENTIVE_DISABLED });
+    await markKnown(request, reply, userId);
     return presented(userId);
   });
 
@@ -142,6 +158,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // Whoever knew the old password is logged out everywhere.
     await endUserSessions(request, reply, owner.id);
     await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
+    // The new password forgot every known device; the one that proved the address is known again.
+    await markKnown(request, reply, owner.id);
     return presented(owner.id);
   });
 };
