@@ -7,14 +7,16 @@ import {
   registerBody,
   resetBody,
   sendResetBody,
+  sendUnlockBody,
+  tokenBody,
   userResponse,
   validateBody,
 } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
-import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS } from '#common/constants.ts';
+import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS, UNLOCK_MAILS_PER_HOUR } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { AppError, invalidField, unknownCredentials, userBlocked } from '#server/errors.ts';
-import { findUserByEmail, findUserById, loadPresentableUser } from '#server/features/accounts/data.ts';
+import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
@@ -22,7 +24,7 @@ import { endSession, endUserSessions, startUserSession } from '#server/http/sess
 import { enforce } from '#server/http/throttle.ts';
 import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
-import { admitAddress } from './login-limits.ts';
+import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken } from './tokens.ts';
@@ -161,5 +163,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // The new password forgot every known device; the one that proved the address is known again.
     await markKnown(request, reply, owner.id);
     return presented(owner.id);
+  });
+
+  app.post(
+    '/auth/unlock/send',
+    { schema: { body: sendUnlockBody, response: { 200: okResponse } } },
+    async (request) => {
+      const { username } = request.body;
+      await limit(`unlock:ip:${request.ip}`, 20, 3600);
+      const user = await findUserByLogin(db, username);
+      // Counted per account like the login (an unknown name by itself), and answered alike.
+      const account = accountKey(user?.id ?? null, username);
+      await limit(`unlock:mail:${account}`, 1, RESET_MAIL_THROTTLE_SECONDS);
+      await limit(`unlock:hour:${account}`, UNLOCK_MAILS_PER_HOUR, 3600);
+      if (user?.status === 'active' && user.passwordHash) {
+        const locale = user.locale === 'de' ? 'de' : 'en';
+        await sendTokenMail(app.ctx, { userId: user.id, to: user.email, purpose: 'unlock', locale });
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.post('/auth/unlock', { schema: { body: tokenBody, response: { 200: okResponse } } }, async (request, reply) => {
+    const used = await consumeToken(db, config.sessionSecret, request.body.token, 'unlock');
+    const owner = used ? await findUserById(db, used.userId) : null;
+    if (owner?.status !== 'active') throw new AppError('not_found', { message: 'unlock_invalid' });
+    // Not a sign-in: this browser becomes a known device, and the password is still needed.
+    rememberDevice(request, reply, owner);
+    await clearSlowdown(throttle, accountKey(owner.id, owner.email));
+    return { ok: true as const };
   });
 };
