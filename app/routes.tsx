@@ -64,6 +64,11 @@ export const pageRoutes: RouteObject[] = [
     lazy: page(() => import('./features/auth/ActivatePage.tsx'), 'ActivatePage'),
   },
   {
+    path: 'users/unlock',
+    handle: { name: 'users-unlock' },
+    lazy: page(() => import('./features/auth/UnlockPage.tsx'), 'UnlockPage'),
+  },
+  {
     path: 'users/email_validate',
     handle: { name: 'users-email_validate' },
     lazy: page(() => import('./features/accounts/EmailValidatePage.tsx'), 'EmailValidatePage'),

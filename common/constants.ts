@@ -105,3 +105,6 @@ export const SPLASH_EXEMPT_ROUTES = ['terms', 'contact', 'privacy_policy', 'faq'
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const ACTIVATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 export const RESET_MAIL_THROTTLE_SECONDS = 60;
+/** How long a mailed unlock link (decision 010) stays valid, and how many an account gets in an hour. */
+export const UNLOCK_TOKEN_TTL_MS = 30 * 60_000;
+export const UNLOCK_MAILS_PER_HOUR = 5;

@@ -23,9 +23,12 @@ export type User = z.infer<typeof user>;
 /** The answer of every call that changes or reads the member. */
 export const userResponse = z.object({ user });
 
+/** A user name or e-mail address, as the login form takes it. */
+const loginName = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long');
+
 export const loginBody = z.union([
   z.object({
-    username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long'),
+    username: loginName,
     password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
   }),
   z.object({
@@ -51,6 +54,9 @@ export const tokenBody = z.object({ token: tokenField });
 export const validateBody = z.object({ token: tokenField, password: passwordField.optional() });
 
 export const sendResetBody = z.object({ email: emailField });
+
+/** The unlock mail (decision 010) for the account of the user name or address typed into the login form. */
+export const sendUnlockBody = z.object({ username: loginName });
 
 export const resetBody = z
   .object({ token: tokenField, password: passwordField, password_confirm: z.string({ error: REQUIRED }) })

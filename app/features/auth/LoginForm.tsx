@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ApiError } from '#app/http.ts';
 import { type LoginBody, loginBody, type User } from '#common/api/auth.ts';
 import { useLogin } from './api.ts';
 import { loginErrorKey } from './errors.ts';
@@ -12,12 +13,20 @@ import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useApplySignedIn } from './signedIn.ts';
+import { UnlockOffer } from './UnlockOffer.tsx';
 
 /** The password variant of the login body: the form checks what the server checks. */
 const passwordLogin = loginBody.options[0];
 type Values = z.input<typeof passwordLogin>;
 
-/** User name or e-mail and password; states idle, loading and error. */
+/** The name of a login refused for too many attempts (429), which the unlock mail is offered for. */
+const refusedName = (error: unknown, body: LoginBody | undefined) =>
+  error instanceof ApiError && error.status === 429 && body && 'username' in body ? body.username : null;
+
+/**
+ * User name or e-mail and password; states idle, loading and error. A login refused for too many
+ * attempts offers the unlock mail for the name entered.
+ */
 export function LoginForm({ onSuccess }: { onSuccess?: ((user: User) => void) | undefined }) {
   const { t } = useTranslation();
   const login = useLogin();
@@ -35,9 +44,12 @@ export function LoginForm({ onSuccess }: { onSuccess?: ((user: User) => void) | 
     }),
   );
 
+  const unlockName = refusedName(login.error, login.variables);
+
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('login.title')}>
       {login.isError && <FormAlert message={loginErrorKey(login.error)} />}
+      {unlockName && <UnlockOffer key={unlockName} username={unlockName} />}
       <TextField
         {...fieldProps(form, 'username', t)}
         label={t('login.username')}

@@ -45,6 +45,47 @@ describe('login panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t(key));
   });
 
+  it.each(['en', 'de'] as const)(
+    'says an account is slowed down and sends the unlock link for the name entered (%s)',
+    async (lang) => {
+      const api = mockApi({
+        'POST /api/auth/login': () => apiError(429, { error: 'throttle', message: 'login_slowed' }),
+        'POST /api/auth/unlock/send': () => jsonResponse({ ok: true }),
+      });
+      renderWithProviders(<LoginPage />, { route: '/login', lang });
+      const user = userEvent.setup();
+      const field = (key: string) =>
+        screen.getByLabelText(i18n.t(key, { lng: lang }), { selector: 'input', exact: false });
+      await user.type(field('login.username'), ' Demo ');
+      await user.type(field('login.password'), 'secret-password');
+      await user.click(screen.getByRole('button', { name: i18n.t('login.submit', { lng: lang }) }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.login_slowed', { lng: lang }));
+      await user.click(screen.getByRole('button', { name: i18n.t('login.unlock.send', { lng: lang }) }));
+      expect(await screen.findByText(i18n.t('login.unlock.sent', { lng: lang, name: 'Demo' }))).toBeInTheDocument();
+      expect(api.callsTo('POST /api/auth/unlock/send').map((c) => c.body)).toEqual([{ username: 'Demo' }]);
+    },
+  );
+
+  it('offers the unlock link for a throttled login too, and says when that is throttled', async () => {
+    mockApi({
+      'POST /api/auth/login': () => apiError(429, { error: 'throttle', message: 'throttle' }),
+      'POST /api/auth/unlock/send': () => apiError(429, { error: 'throttle', message: 'throttle' }),
+    });
+    renderLogin();
+    const user = await submitLogin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.throttle'));
+    await user.click(screen.getByRole('button', { name: i18n.t('login.unlock.send') }));
+    expect(await screen.findAllByText(i18n.t('errors.throttle'))).toHaveLength(2);
+  });
+
+  it('offers no unlock link for wrong login details', async () => {
+    mockApi({ 'POST /api/auth/login': () => apiError(401, { error: 'x', message: 'unknown_credentials' }) });
+    renderLogin();
+    await submitLogin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.unknown_credentials'));
+    expect(screen.queryByRole('button', { name: i18n.t('login.unlock.send') })).toBeNull();
+  });
+
   it('checks the required fields before calling the server', async () => {
     const api = mockApi({});
     renderLogin();

@@ -28,6 +28,14 @@ export const useActivate = () =>
 export const useSendReset = () =>
   useMutation({ mutationFn: (body: { email: string }) => api<Ok>('POST', 'auth/send', body) });
 
+/** The unlock mail for the account of a user name or address (the same answer whether it exists). */
+export const useSendUnlock = () =>
+  useMutation({ mutationFn: (body: { username: string }) => api<Ok>('POST', 'auth/unlock/send', body) });
+
+/** An unlock link: this browser becomes a known device of the account; it does not sign in. */
+export const useUnlock = () =>
+  useMutation({ mutationFn: (body: { token: string }) => api<Ok>('POST', 'auth/unlock', body) });
+
 export const useResetPassword = () =>
   useMutation({
     mutationFn: (body: { token: string; password: string; password_confirm: string }) =>

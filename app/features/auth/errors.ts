@@ -7,12 +7,13 @@ const known = (key: string) => typeof i18n.getResource('en', 'translation', key)
 
 /**
  * The spec's rule for the login form and Google sign-in: 422 or 401 with a message m shows
- * errors.m (errors.unknown_credentials when there is no such text), 429 the throttle text,
- * anything else errors.unknown_error.
+ * errors.m (errors.unknown_credentials when there is no such text), 429 the throttle text (or,
+ * for an account slowed down by many attempts, errors.login_slowed), anything else
+ * errors.unknown_error.
  */
 export function loginErrorKey(err: unknown): string {
   if (!(err instanceof ApiError)) return 'errors.unknown_error';
-  if (err.status === 429) return 'errors.throttle';
+  if (err.status === 429) return err.body?.message === 'login_slowed' ? 'errors.login_slowed' : 'errors.throttle';
   if (err.status === 422 || err.status === 401) {
     const key = `errors.${err.body?.message ?? ''}`;
     return err.body?.message && known(key) ? key : 'errors.unknown_credentials';

@@ -3,24 +3,34 @@ import type { AppContext } from '#server/context.ts';
 import { AppError, unknownCredentials } from '#server/errors.ts';
 import { findUserByEmail, findUserByGoogleSub, findUserByLogin } from '#server/features/accounts/data.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
-import { enforce } from '#server/http/throttle.ts';
+import { deviceFor } from './known-device.ts';
+import { accountKey, admitLoginAttempt, type LoginAttempt, loginSucceeded } from './login-limits.ts';
 import { createUser, linkGoogle } from './mutations.ts';
 import { verifyPassword } from './passwords.ts';
 
-/** Failed logins allowed per account in 15 minutes before it is throttled. */
-const ACCOUNT_ATTEMPTS = 10;
 const blocked = () => new AppError('unknown_credentials', { message: 'user_blocked' });
 
-/** Checks a password login; answers the user id or throws the error the login form shows. */
-export async function loginWithPassword(ctx: AppContext, login: string, password: string): Promise<number> {
-  const user = await findUserByLogin(ctx.db, login);
-  // One count per account, whether it is named by address or by user name.
-  const key = user ? `login:acct:id:${user.id}` : `login:acct:name:${login.trim().toLowerCase()}`;
-  await enforce(ctx.throttle, key, ACCOUNT_ATTEMPTS, 900);
-  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+/**
+ * Checks a password login; answers the user id or throws the error the login form shows. The
+ * limits (login-limits.ts) run before the password check; `deviceCookie` is the browser's
+ * known-device cookie, which spares a device of the account the slow-down strangers cause.
+ */
+export async function loginWithPassword(
+  ctx: AppContext,
+  input: { login: string; password: string; address: string; deviceCookie: string | undefined },
+): Promise<number> {
+  const user = await findUserByLogin(ctx.db, input.login);
+  const attempt: LoginAttempt = {
+    // One count per account, whether it is named by address or by user name.
+    account: accountKey(user?.id ?? null, input.login),
+    address: input.address,
+    device: user ? deviceFor(ctx.config.sessionSecret, input.deviceCookie, user) : null,
+  };
+  await admitLoginAttempt(ctx.throttle, attempt);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.status === 'cancelled') throw unknownCredentials();
   if (user.status === 'blocked') throw blocked();
-  await ctx.throttle.reset(key);
+  await loginSucceeded(ctx.throttle, attempt);
   return user.id;
 }
 

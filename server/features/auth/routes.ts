@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginBody,
@@ -7,20 +7,24 @@ import {
   registerBody,
   resetBody,
   sendResetBody,
+  sendUnlockBody,
+  tokenBody,
   userResponse,
   validateBody,
 } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
-import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS } from '#common/constants.ts';
+import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS, UNLOCK_MAILS_PER_HOUR } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { AppError, invalidField, unknownCredentials, userBlocked } from '#server/errors.ts';
-import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/data.ts';
+import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
+import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
+import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken } from './tokens.ts';
@@ -34,14 +38,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     claimSignupVoucher(app.ctx, userId).catch((err: unknown) =>
       request.log.error({ err }, 'sign-up voucher not claimed'),
     );
+  /** The browser that just proved the account (password, Google, a mailed link) becomes its known device. */
+  const markKnown = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const account = await findUserById(db, userId);
+    if (account) rememberDevice(request, reply, account);
+  };
 
   app.post('/auth/login', { schema: { body: loginBody, response: { 200: userResponse } } }, async (request, reply) => {
-    await limit(`login:ip:${request.ip}`, 30, 900);
-    const userId =
-      'credential' in request.body
-        ? await loginWithGoogle(app.ctx, request.body.credential, request.body.register === true, request.locale)
-        : await loginWithPassword(app.ctx, request.body.username, request.body.password);
+    const { body } = request;
+    let userId: number;
+    if ('credential' in body) {
+      await admitAddress(throttle, request.ip);
+      userId = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
+    } else {
+      userId = await loginWithPassword(app.ctx, {
+        login: body.username,
+        password: body.password,
+        address: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
+    }
     await startUserSession(request, reply, userId, { incentiveTsp: INCENTIVE_DISABLED });
+    await markKnown(request, reply, userId);
     return presented(userId);
   });
 
@@ -142,6 +160,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // Whoever knew the old password is logged out everywhere.
     await endUserSessions(request, reply, owner.id);
     await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
+    // The new password forgot every known device; the one that proved the address is known again.
+    await markKnown(request, reply, owner.id);
     return presented(owner.id);
+  });
+
+  app.post(
+    '/auth/unlock/send',
+    { schema: { body: sendUnlockBody, response: { 200: okResponse } } },
+    async (request) => {
+      const { username } = request.body;
+      await limit(`unlock:ip:${request.ip}`, 20, 3600);
+      const user = await findUserByLogin(db, username);
+      // Counted per account like the login (an unknown name by itself), and answered alike.
+      const account = accountKey(user?.id ?? null, username);
+      await limit(`unlock:mail:${account}`, 1, RESET_MAIL_THROTTLE_SECONDS);
+      await limit(`unlock:hour:${account}`, UNLOCK_MAILS_PER_HOUR, 3600);
+      if (user?.status === 'active' && user.passwordHash) {
+        const locale = user.locale === 'de' ? 'de' : 'en';
+        await sendTokenMail(app.ctx, { userId: user.id, to: user.email, purpose: 'unlock', locale });
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.post('/auth/unlock', { schema: { body: tokenBody, response: { 200: okResponse } } }, async (request, reply) => {
+    const used = await consumeToken(db, config.sessionSecret, request.body.token, 'unlock');
+    const owner = used ? await findUserById(db, used.userId) : null;
+    if (owner?.status !== 'active') throw new AppError('not_found', { message: 'unlock_invalid' });
+    // Not a sign-in: this browser becomes a known device, and the password is still needed.
+    rememberDevice(request, reply, owner);
+    await clearSlowdown(throttle, accountKey(owner.id, owner.email));
+    return { ok: true as const };
   });
 };

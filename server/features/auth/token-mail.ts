@@ -1,14 +1,15 @@
-import { ACTIVATION_TOKEN_TTL_MS, type Locale, RESET_TOKEN_TTL_MS } from '#common/constants.ts';
+import { ACTIVATION_TOKEN_TTL_MS, type Locale, RESET_TOKEN_TTL_MS, UNLOCK_TOKEN_TTL_MS } from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
+import type { MailTemplate } from '#server/features/mail/mailer.ts';
 import { issueToken, type TokenPurpose } from './tokens.ts';
 
 /** Each mailed token: its lifetime, its mail, and the page its link opens. */
-const KINDS: Record<TokenPurpose, { ttlMs: number; template: 'activation' | 'reset' | 'email_change'; page: string }> =
-  {
-    activate: { ttlMs: ACTIVATION_TOKEN_TTL_MS, template: 'activation', page: '/users/activate' },
-    reset: { ttlMs: RESET_TOKEN_TTL_MS, template: 'reset', page: '/users/reset' },
-    email_change: { ttlMs: 24 * 60 * 60_000, template: 'email_change', page: '/users/email_validate' },
-  };
+const KINDS: Record<TokenPurpose, { ttlMs: number; template: MailTemplate; page: string }> = {
+  activate: { ttlMs: ACTIVATION_TOKEN_TTL_MS, template: 'activation', page: '/users/activate' },
+  reset: { ttlMs: RESET_TOKEN_TTL_MS, template: 'reset', page: '/users/reset' },
+  email_change: { ttlMs: 24 * 60 * 60_000, template: 'email_change', page: '/users/email_validate' },
+  unlock: { ttlMs: UNLOCK_TOKEN_TTL_MS, template: 'unlock', page: '/users/unlock' },
+};
 
 /**
  * Issues a single-use token and mails its link. An e-mail change goes to the new address

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { authTokens } from '#server/db/schema/users.ts';
 
-export type TokenPurpose = 'activate' | 'reset' | 'email_change';
+export type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'unlock';
 export type TokenRow = typeof authTokens.$inferSelect;
 
 const tokenId = (secret: string, token: string) =>

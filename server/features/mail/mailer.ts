@@ -10,6 +10,7 @@ export type MailTemplate =
   | 'activation'
   | 'reset'
   | 'email_change'
+  | 'unlock'
   | 'cancelled'
   | 'contact'
   | 'takedown_receipt'

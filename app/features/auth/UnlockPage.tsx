@@ -1,0 +1,54 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from './AuthCard.tsx';
+import { useUnlock } from './api.ts';
+import { apiErrorKey } from './errors.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { LoginForm } from './LoginForm.tsx';
+
+/**
+ * /users/unlock?token=: the mailed unlock link, used once on arrival. It makes this browser a
+ * known device of the account; the member then logs in with her password right here.
+ */
+export function UnlockPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const unlock = useUnlock();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    if (token) unlock.mutate({ token });
+  }, [unlock, token]);
+
+  let body: ReactNode;
+  if (unlock.isSuccess) {
+    body = (
+      <Stack spacing={2}>
+        <FormAlert severity="success" message="users.unlock.done" />
+        <LoginForm onSuccess={() => void navigate('/')} />
+      </Stack>
+    );
+  } else if (unlock.isError || !token) {
+    const key = unlock.isError ? apiErrorKey(unlock.error, 'errors.unlock_invalid') : 'errors.unlock_invalid';
+    body = <FormAlert message={key} link={{ to: '/login', label: 'users.unlock.to_login' }} />;
+  } else {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
+        <CircularProgress aria-hidden />
+        <Typography>{t('users.unlock.checking')}</Typography>
+      </Stack>
+    );
+  }
+  return (
+    <AuthCard title={t('users.unlock.title')} width="xs">
+      {body}
+    </AuthCard>
+  );
+}
