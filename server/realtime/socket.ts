@@ -2,25 +2,17 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import type { App } from '#server/app.ts';
 import { sessionFromToken } from '#server/http/session.ts';
-import type { Realtime } from './hub.ts';
+import { type SocketServer, sessionRoom, socketRealtime, userRoom } from './socket-realtime.ts';
 
 /** Under the API prefix: same origin, same proxy rules, and the CSP's connect-src 'self'. */
 export const SOCKET_PATH = '/api/socket';
-
-/** A visitor's socket has no user and no session: it hears broadcasts only. */
-type SocketData = { userId: number | null; sessionId: string | null };
-export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Visitor sockets one address may hold open at once (tabs of one household behind one NAT). */
 export const VISITOR_SOCKETS_PER_ADDRESS = 20;
 /** Clients send nothing but the handshake; a larger message closes the connection. */
 export const SOCKET_MAX_MESSAGE_BYTES = 4096;
-
-export const userRoom = (userId: number) => `user:${userId}`;
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * Whether a handshake may come from this Origin. Browsers always send one on WebSocket upgrades
@@ -50,10 +42,10 @@ function clientAddress(
  * only); the session cookie is checked on connect like an API request, and a member's socket
  * joins the rooms of its user and its session, while a visitor's hears only broadcasts
  * (`show:bulkupdate`). With Redis the adapter fans events out to every process. Sets
- * `app.ctx.realtime`.
+ * `app.ctx.realtime` (socket-realtime.ts).
  */
 export function attachSocketServer(app: App): SocketServer {
-  const { config, redis } = app.ctx;
+  const { config, redis, db } = app.ctx;
   const fanout = redis ? redisAdapter(redis) : null;
   const io: SocketServer = new Server(app.server, {
     path: SOCKET_PATH,
@@ -105,7 +97,7 @@ export function attachSocketServer(app: App): SocketServer {
     if (userId !== null && sessionId !== null) void socket.join([userRoom(userId), sessionRoom(sessionId)]);
   });
 
-  app.ctx.realtime = socketRealtime(io);
+  app.ctx.realtime = socketRealtime(io, { db, log: app.log });
   // The adapter subscribes as it is made; an app closed before those subscriptions went through
   // would cut them off mid-flight (unhandled "Connection is closed"). Ready means subscribed.
   app.addHook('onReady', async () => {
@@ -122,26 +114,6 @@ export function attachSocketServer(app: App): SocketServer {
     await fanout?.close();
   });
   return io;
-}
-
-/** The `Realtime` features call, emitting through the (possibly Redis-backed) adapter. */
-export function socketRealtime(io: SocketServer): Realtime {
-  return {
-    toUser: (userId, event, ...args) => {
-      io.to(userRoom(userId)).emit(event, ...args);
-    },
-    broadcast: (event, ...args) => {
-      io.emit(event, ...args);
-    },
-    sessionsEnded: (ended) => {
-      if ('sessionId' in ended) {
-        io.to(sessionRoom(ended.sessionId)).emit('user:logout');
-        return;
-      }
-      const target = io.to(userRoom(ended.userId));
-      (ended.exceptSessionId ? target.except(sessionRoom(ended.exceptSessionId)) : target).emit('user:logout');
-    },
-  };
 }
 
 /**
