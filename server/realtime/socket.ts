@@ -1,9 +1,8 @@
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import type { App } from '#server/app.ts';
 import { sessionFromToken } from '#server/http/session.ts';
+import { redisAdapter } from './redis-adapter.ts';
 import {
   MEMBER_SOCKETS_PER_SESSION,
   MEMBER_SOCKETS_PER_USER,
@@ -50,7 +49,7 @@ function clientAddress(
  */
 export function attachSocketServer(app: App): SocketServer {
   const { config, redis, db } = app.ctx;
-  const fanout = redis ? redisAdapter(redis) : null;
+  const fanout = redis ? redisAdapter(redis, app.log) : null;
   const io: SocketServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -107,8 +106,8 @@ export function attachSocketServer(app: App): SocketServer {
   });
 
   app.ctx.realtime = socketRealtime(io, { db, log: app.log });
-  // The adapter subscribes as it is made; an app closed before those subscriptions went through
-  // would cut them off mid-flight (unhandled "Connection is closed"). Ready means subscribed.
+  // The adapter subscribes as it is made; ready means subscribed (or Redis found unreachable:
+  // the start goes on, and it subscribes once Redis is back).
   app.addHook('onReady', async () => {
     await fanout?.ready();
   });
@@ -123,26 +122,4 @@ export function attachSocketServer(app: App): SocketServer {
     await fanout?.close();
   });
   return io;
-}
-
-/**
- * The Redis adapter on two connections of its own (a subscriber can send nothing else). Its
- * channels carry the connection's key prefix: channels are not keys, so ioredis does not prefix
- * them, and apps sharing a Redis under different prefixes (parallel tests) must not hear each other.
- */
-function redisAdapter(redis: Redis) {
-  const pub = redis.duplicate();
-  const sub = redis.duplicate();
-  const key = `${redis.options.keyPrefix ?? ''}socket.io`;
-  return {
-    adapter: createAdapter(pub, sub, { key }),
-    // Commands on one connection are answered in order: a PING answered after the adapter's
-    // SUBSCRIBE and PSUBSCRIBE means they are in place.
-    ready: async () => {
-      await Promise.all([pub.ping(), sub.ping()]);
-    },
-    close: async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    },
-  };
 }
