@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
@@ -55,6 +55,7 @@ import { localDiskStorage } from './providers/storage/local-disk.ts';
 import type { Storage } from './providers/storage/storage.ts';
 import { noRealtime } from './realtime/hub.ts';
 import { attachSocketServer } from './realtime/socket.ts';
+import { closeRedis, createRedis, settled, watchRedis } from './redis/client.ts';
 
 export type AppDeps = {
   database?: Database;
@@ -99,9 +100,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection failed'),
     }));
   const ownsDatabase = !deps.database;
-  const redis =
-    deps.redis !== undefined ? deps.redis : config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
+  const redis = deps.redis !== undefined ? deps.redis : config.redisUrl ? createRedis(config.redisUrl) : null;
   const ownsRedis = deps.redis === undefined && redis !== null;
+  // Redis may go away and come back at any time: the server keeps answering without it.
+  const redisLink = redis ? watchRedis(redis, app.log, 'rate limits and throttles are per process') : null;
   const transport =
     deps.mailTransport !== undefined
       ? deps.mailTransport
@@ -114,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     database,
     db: database.db,
     redis,
-    throttle: redis ? redisThrottle(redis) : memoryThrottle(),
+    throttle: redis && redisLink ? redisThrottle(redis, redisLink) : memoryThrottle(),
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheMs, max: 50_000 }),
     realtime: noRealtime,
     mailer: createMailer(database.db, config.site.name, transport, (err) =>
@@ -135,9 +137,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     stopDemoPresence?.();
     ctx.presence.close();
   });
+  // Counted in Redis from the first request when it is reachable; a start never waits on it.
+  app.addHook('onReady', async () => {
+    if (redis) await settled(redis);
+  });
   app.addHook('onClose', async () => {
     transport?.close();
-    if (ownsRedis) await redis?.quit();
+    redisLink?.stop();
+    if (ownsRedis && redis) await closeRedis(redis);
     if (ownsDatabase) await database.close();
   });
 

@@ -65,6 +65,31 @@ describe('the server process', () => {
     expect(p.output()).toContain('SESSION_SECRET');
   });
 
+  it('starts with an unreachable REDIS_URL, says so, and reports itself degraded', { timeout: 120_000 }, async () => {
+    const port = 4800 + Math.floor(Math.random() * 500);
+    const p = start({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+      DEMO_PRESENCE: 'off',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    let child: ChildProcess | null = p.child;
+    try {
+      await waitFor(() => p.output().includes('is running at'), 110_000);
+      expect(p.output()).toContain('redis unreachable: rate limits and throttles are per process until it is back');
+      expect(p.output()).toContain('Redis is unreachable');
+      const health = await get(port, '/api/health');
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({ status: 'degraded', database: 'up', redis: 'down' });
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+      child = null;
+    } finally {
+      child?.kill('SIGKILL');
+    }
+  });
+
   // The first start generates the demo catalogue's media (about a minute of CPU on two cores).
   it('starts on embedded defaults, seeds the demo member, and shuts down cleanly on SIGTERM', {
     timeout: 240_000,

@@ -20,6 +20,11 @@ async function main() {
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
   if (demo) lines.push(`Demo member: ${demo.email} / ${demo.password}`);
+  // REDIS_URL is set but nobody answers: the server runs without it and uses it once it is there.
+  if (app.ctx.redis && app.ctx.redis.status !== 'ready')
+    lines.push(
+      'Redis is unreachable: limits count per process and socket events stay in this process until it is back',
+    );
   if (config.env !== 'production')
     lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs`);
   console.log(`\n  ${lines.join('\n  ')}\n`);

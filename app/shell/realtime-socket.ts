@@ -13,6 +13,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtim
 /** What is used of a socket; the Socket.IO client's is one, a test's fake another. */
 export type RealtimeSocket = {
   on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): unknown;
+  on(event: 'disconnect', listener: (reason: string) => void): unknown;
+  connect(): unknown;
   disconnect(): unknown;
 };
 
@@ -52,5 +54,19 @@ export function openRealtime(
   socket.on('user:mc', () => void queryClient.invalidateQueries({ queryKey: MESSAGE_COUNT_KEY }));
   // Online states (and other list fields) of shows, into every cached answer that lists them.
   socket.on('show:bulkupdate', (updates) => applyShowUpdates(queryClient, updates));
-  return () => void socket.disconnect();
+  // The server closes the sockets of a session that ended. When the session, fetched again,
+  // still has this member (activation or a reset gave this browser a new one), the socket
+  // connects again with the new cookie; otherwise the shell closes it.
+  const memberId = queryClient.getQueryData<SessionState>(sessionKey)?.user?.id ?? null;
+  let closed = false;
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect' || memberId === null) return;
+    void queryClient.invalidateQueries({ queryKey: sessionKey }, { cancelRefetch: false }).then(() => {
+      if (!closed && queryClient.getQueryData<SessionState>(sessionKey)?.user?.id === memberId) socket.connect();
+    });
+  });
+  return () => {
+    closed = true;
+    socket.disconnect();
+  };
 }

@@ -13,6 +13,7 @@ function fakeSocket() {
       listeners.set(event, listener);
       return socket;
     }),
+    connect: vi.fn(),
     disconnect: vi.fn(),
     emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
       const listener = listeners.get(event) as ((...a: Parameters<ServerToClientEvents[E]>) => void) | undefined;

@@ -14,11 +14,16 @@ function fakeSocket() {
       listeners.set(event, listener);
       return socket;
     }),
+    connect: vi.fn(),
     disconnect: vi.fn(),
     emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
       const listener = listeners.get(event) as ((...a: Parameters<ServerToClientEvents[E]>) => void) | undefined;
       if (!listener) throw new Error(`nobody listens to ${event}`);
       listener(...args);
+    },
+    /** The server closes the connection, for the reason socket.io gives. */
+    closedBy(reason: string) {
+      (listeners.get('disconnect') as ((reason: string) => void) | undefined)?.(reason);
     },
   };
   return socket;
@@ -79,6 +84,31 @@ describe('useRealtime', () => {
     await waitFor(() => expect(socket.disconnect).toHaveBeenCalledTimes(1));
     view.unmount();
     expect(socket.disconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('connects again when the server closed the socket and the session still has the member', async () => {
+    const { socket, client } = setup();
+    await waitFor(() => expect(socket.on).toHaveBeenCalledWith('disconnect', expect.any(Function)));
+    // The refetch finds the same member on a new session (activation, reset).
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    socket.closedBy('transport close');
+    expect(invalidate).not.toHaveBeenCalled();
+    socket.closedBy('io server disconnect');
+    expect(invalidate.mock.calls[0]?.[0]?.queryKey).toEqual(sessionQuery.queryKey);
+    await waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
+  });
+
+  it('stays closed when the session the server ended has no member any more', async () => {
+    const { socket, client, view } = setup();
+    await waitFor(() => expect(socket.on).toHaveBeenCalledWith('disconnect', expect.any(Function)));
+    const refetched = vi.spyOn(client, 'invalidateQueries').mockImplementation(async () => {
+      client.setQueryData<SessionState>(sessionQuery.queryKey, (old) => (old ? { ...old, user: null } : old));
+    });
+    act(() => socket.closedBy('io server disconnect'));
+    await waitFor(() => expect(refetched).toHaveBeenCalled());
+    await waitFor(() => expect(socket.disconnect).toHaveBeenCalledTimes(1));
+    view.unmount();
+    expect(socket.connect).not.toHaveBeenCalled();
   });
 
   it('closes a socket whose code finished loading after the logout', async () => {

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { throttled } from '#server/errors.ts';
 import { isApiRequest } from './session.ts';
-import { memoryThrottle } from './throttle.ts';
+import { memoryThrottle, type Throttle } from './throttle.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -29,12 +29,33 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
+ * The rate limit's counter on a Throttle: the same fixed window as the plugin's own stores, in
+ * Redis while it answers and in this process while it does not (a Redis store would answer 500).
+ */
+function throttleStore(throttle: Throttle, prefix: string): FastifyRateLimitStoreCtor {
+  return class ThrottleStore implements FastifyRateLimitStore {
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number, max: number) {
+      throttle.hit(prefix + key, max, Math.ceil(timeWindow / 1000)).then(
+        (r) => callback(null, { current: r.count, ttl: r.retryAfter * 1000 }),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    }
+    child(limit: Parameters<FastifyRateLimitStore['child']>[0]) {
+      // A route's own limit counts apart; the plugin passes the route as `routeInfo`, as its stores read it.
+      const { routeInfo } = limit as unknown as { routeInfo: { method: string; url: string } };
+      const Store = throttleStore(throttle, `${prefix}${routeInfo.method}${routeInfo.url}:`);
+      return new Store({});
+    }
+  };
+}
+
+/**
  * Headers and limits every response gets: a CSP the SPA runs under (MUI's Emotion needs inline
  * styles; scripts only from here, and Google's sign-in when it is configured), no framing,
  * HSTS in production, and a per-address request limit on the API shared through Redis.
  */
 export async function registerSecurity(app: FastifyInstance) {
-  const { config, redis } = app.ctx;
+  const { config, redis, throttle } = app.ctx;
   const google = config.google.clientId ? ['https://accounts.google.com'] : [];
   // Preview images may come from the configured image hosts (empty: this server).
   const imageHosts = config.media.imageHosts.filter(Boolean).map((host) => new URL(host).origin);
@@ -71,14 +92,15 @@ export async function registerSecurity(app: FastifyInstance) {
     if (inPaymentWindow(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   const isRead = (request: FastifyRequest) => READS.has(request.method);
-  // Writes are counted in Redis, so the limit holds across processes. Reads are counted per
-  // process: a Redis round trip on every page view would cost more than it protects (decision 004).
+  // Writes are counted in Redis, so the limit holds across processes (in the process while Redis
+  // is away: decision 011). Reads are counted per process: a Redis round trip on every page view
+  // would cost more than it protects (decision 004).
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     allowList: (request) => !isApiRequest(request) || (redis !== null && isRead(request)),
-    ...(redis ? { redis, nameSpace: 'ratelimit:' } : {}),
+    ...(redis ? { store: throttleStore(throttle, 'ratelimit:') } : {}),
   });
   if (redis) {
     const reads = memoryThrottle();

@@ -138,16 +138,19 @@ export async function startUserSession(
   userId: number,
   extra: Partial<SessionData> = {},
 ) {
-  const { db, config } = request.server.ctx;
-  const old = request.session?.data ?? {};
+  const { db, config, realtime } = request.server.ctx;
+  const replaced = request.session;
+  const old = replaced?.data ?? {};
   // An age-verified member starts age-checked; checks this browser ran as a visitor become theirs.
-  const ageVerified = await adoptAgeChecks(db, userId, request.session?.id ?? null);
-  if (request.session) await destroySession(db, request.session.id);
+  const ageVerified = await adoptAgeChecks(db, userId, replaced?.id ?? null);
+  if (replaced) await destroySession(db, replaced.id);
+  // A member session replaced by a second login in one browser ends like a logout.
+  if (replaced?.userId) afterResponse(reply, () => realtime.sessionsEnded({ sessionId: replaced.id }));
   const data: SessionData = {
     visitorId: old.visitorId ?? null,
     splash18Confirmed: old.splash18Confirmed ?? false,
     // A visitor's pass carries over; another member's never does (a second login in one browser).
-    agechecked: ageVerified || (old.agechecked === true && (request.session?.userId ?? userId) === userId),
+    agechecked: ageVerified || (old.agechecked === true && (replaced?.userId ?? userId) === userId),
     incentiveTsp: old.incentiveTsp ?? null,
     ...extra,
   };

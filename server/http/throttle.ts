@@ -1,13 +1,22 @@
 import type { Redis } from 'ioredis';
 import { throttled } from '#server/errors.ts';
+import type { RedisLink } from '#server/redis/client.ts';
 
 /**
- * Fixed-window counters for abuse limits (login attempts, reset mails). Redis when configured,
- * so every API process shares the count; an in-process map otherwise.
+ * Fixed-window counters for abuse limits (login attempts, reset mails) and the API's write
+ * limit. Redis when configured, so every API process shares the count; an in-process map
+ * otherwise, and while Redis is unreachable.
  */
 export type Throttle = {
-  /** Counts one attempt; `allowed` is false once `limit` attempts fell into the window. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }>;
+  /**
+   * Counts one attempt; `allowed` is false once `limit` attempts fell into the window. `count`
+   * is the attempts so far, `retryAfter` the seconds left in the window.
+   */
+  hit(
+    key: string,
+    limit: number,
+    windowSeconds: number,
+  ): Promise<{ allowed: boolean; retryAfter: number; count: number }>;
   reset(key: string): Promise<void>;
 };
 
@@ -37,7 +46,7 @@ export function memoryThrottle(now: () => number = Date.now): Throttle {
       if (windows.size > 50_000) {
         for (const [k, v] of windows) if (v.until <= t) windows.delete(k);
       }
-      return { allowed: w.count <= limit, retryAfter: Math.ceil((w.until - t) / 1000) };
+      return { allowed: w.count <= limit, retryAfter: Math.ceil((w.until - t) / 1000), count: w.count };
     },
     async reset(key) {
       windows.delete(key);
@@ -45,20 +54,35 @@ export function memoryThrottle(now: () => number = Date.now): Throttle {
   };
 }
 
-export function redisThrottle(redis: Redis, prefix = 'throttle:'): Throttle {
+/**
+ * Counts in Redis while it answers, and in this process while it does not (not connected, an
+ * error, a timeout): the same windows and limits, per process for as long as the outage lasts.
+ * Redis is asked again as soon as it is back (see watchRedis).
+ */
+export function redisThrottle(redis: Redis, link: RedisLink, prefix = 'throttle:'): Throttle {
+  const local = memoryThrottle();
   return {
     async hit(key, limit, windowSeconds) {
+      if (!link.usable()) return local.hit(key, limit, windowSeconds);
       const k = prefix + key;
-      // One round trip; EXPIRE … NX starts the window with the first hit and never extends it.
-      const [[, count], , [, ttl]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec()) as [
-        [null, number],
-        [null, number],
-        [null, number],
-      ];
-      return { allowed: count <= limit, retryAfter: ttl > 0 ? ttl : windowSeconds };
+      try {
+        // One round trip; EXPIRE … NX starts the window with the first hit and never extends it.
+        const [[, count], , [, ttl]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec()) as [
+          [null, number],
+          [null, number],
+          [null, number],
+        ];
+        link.succeeded();
+        return { allowed: count <= limit, retryAfter: ttl > 0 ? ttl : windowSeconds, count };
+      } catch (err) {
+        link.failed(err);
+        return local.hit(key, limit, windowSeconds);
+      }
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await local.reset(key);
+      if (!link.usable()) return;
+      await redis.del(prefix + key).then(link.succeeded, link.failed);
     },
   };
 }

@@ -1,17 +1,18 @@
 import type { ServerEvent, ServerEventArgs } from '#common/realtime.ts';
 
-/** Sessions whose sockets must hear `user:logout`: one session, or a user's all but one. */
+/** Sessions whose sockets must hear `user:logout` and close: one session, or a user's all but one. */
 export type EndedSessions = { sessionId: string } | { userId: number; exceptSessionId?: string };
 
 /**
- * How features reach connected browsers: by user (every socket of a member) or everybody.
- * Mutations call it after their transaction committed; the Socket.IO server implements it
- * (server/realtime/socket.ts), and fans out through Redis when REDIS_URL is set.
+ * How features reach connected browsers: by user (every socket of a member's live sessions) or
+ * everybody. Mutations call it after their transaction committed; the Socket.IO server
+ * implements it (server/realtime/socket-realtime.ts), and fans out through Redis when REDIS_URL
+ * is set.
  */
 export type Realtime = {
   toUser<E extends ServerEvent>(userId: number, event: E, ...args: ServerEventArgs<E>): void;
   broadcast<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
-  /** Sessions were destroyed on the server: their sockets are told to log out. */
+  /** Sessions were destroyed on the server: their sockets are told to log out, then disconnected. */
   sessionsEnded(ended: EndedSessions): void;
 };
 

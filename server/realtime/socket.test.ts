@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginClient, mailTo, PASSWORD, registerAndVerify } from '#server/test/fixtures.ts';
-import { createTestApp, linkFrom, type TestContext } from '#server/test/harness.ts';
+import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { closeAll, listenLocal, nextEvent, openSocket, record, type TestSocket } from '#server/test/sockets.ts';
-import { SOCKET_MAX_MESSAGE_BYTES, VISITOR_SOCKETS_PER_ADDRESS } from './socket.ts';
+import { SOCKET_MAX_MESSAGE_BYTES } from './socket.ts';
+import { MEMBER_SOCKETS_PER_SESSION, MEMBER_SOCKETS_PER_USER, VISITOR_SOCKETS_PER_ADDRESS } from './socket-limits.ts';
 
 let t: TestContext;
 let baseUrl: string;
@@ -162,24 +163,24 @@ describe('user:logout', () => {
 });
 
 describe('socket limits', () => {
-  /** Opens a visitor socket, retrying while the server has not yet seen earlier ones close. */
-  async function openWhenFree() {
+  /** Opens a socket (a visitor's by default), retrying while the server has not yet seen earlier ones close. */
+  async function openWhenFree(client: TestClient | null = null) {
     for (let i = 0; i < 50; i += 1) {
       try {
-        return await openSocket(baseUrl, null);
+        return await openSocket(baseUrl, client);
       } catch (err) {
         if (!(err instanceof Error) || err.message !== 'throttled') throw err;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
-    throw new Error('visitor sockets were never released');
+    throw new Error('sockets were never released');
   }
 
   it(`holds ${VISITOR_SOCKETS_PER_ADDRESS} visitor sockets per address, refuses more, and frees closed ones`, async () => {
     const visitors: TestSocket[] = [];
     for (let i = 0; i < VISITOR_SOCKETS_PER_ADDRESS; i += 1) visitors.push(await openWhenFree());
     await expect(openSocket(baseUrl, null)).rejects.toThrow('throttled');
-    // Members are not visitors: their sockets are counted by nobody here.
+    // Members are not visitors: their sockets are counted apart.
     const m = await member();
     expect((await openSocket(baseUrl, m.client)).connected).toBe(true);
     // A closed visitor socket makes room for the next one.
@@ -190,6 +191,29 @@ describe('socket limits', () => {
     closeAll();
     // Everything closed: the address may connect again.
     expect((await openWhenFree()).connected).toBe(true);
+  });
+
+  it(`holds ${MEMBER_SOCKETS_PER_SESSION} sockets per member session and ${MEMBER_SOCKETS_PER_USER} per member`, async () => {
+    const m = await member();
+    const first: TestSocket[] = [];
+    for (let i = 0; i < MEMBER_SOCKETS_PER_SESSION; i += 1) first.push(await openSocket(baseUrl, m.client));
+    await expect(openSocket(baseUrl, m.client)).rejects.toThrow('throttled');
+    // The member's other sessions have room of their own, up to the member's cap.
+    for (let open = MEMBER_SOCKETS_PER_SESSION; open < MEMBER_SOCKETS_PER_USER; ) {
+      const session = await loginClient(t, m.email);
+      const n = Math.min(MEMBER_SOCKETS_PER_SESSION, MEMBER_SOCKETS_PER_USER - open);
+      for (let i = 0; i < n; i += 1) await openSocket(baseUrl, session);
+      open += n;
+    }
+    const late = await loginClient(t, m.email);
+    await expect(openSocket(baseUrl, late)).rejects.toThrow('throttled');
+    // Another member is counted apart.
+    expect((await openSocket(baseUrl, (await member()).client)).connected).toBe(true);
+    // A closed socket makes room for the member: the new session gets it, and the first
+    // session, under its own cap now, is still refused by the member's.
+    first[0]?.close();
+    expect((await openWhenFree(late)).connected).toBe(true);
+    await expect(openSocket(baseUrl, m.client)).rejects.toThrow('throttled');
   });
 
   it(`closes a socket that sends more than ${SOCKET_MAX_MESSAGE_BYTES} bytes`, async () => {

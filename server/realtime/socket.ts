@@ -1,26 +1,21 @@
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import type { App } from '#server/app.ts';
 import { sessionFromToken } from '#server/http/session.ts';
-import type { Realtime } from './hub.ts';
+import { redisAdapter } from './redis-adapter.ts';
+import {
+  MEMBER_SOCKETS_PER_SESSION,
+  MEMBER_SOCKETS_PER_USER,
+  SocketCounts,
+  VISITOR_SOCKETS_PER_ADDRESS,
+} from './socket-limits.ts';
+import { type SocketServer, sessionRoom, socketRealtime, userRoom } from './socket-realtime.ts';
 
 /** Under the API prefix: same origin, same proxy rules, and the CSP's connect-src 'self'. */
 export const SOCKET_PATH = '/api/socket';
 
-/** A visitor's socket has no user and no session: it hears broadcasts only. */
-type SocketData = { userId: number | null; sessionId: string | null };
-export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-/** Visitor sockets one address may hold open at once (tabs of one household behind one NAT). */
-export const VISITOR_SOCKETS_PER_ADDRESS = 20;
 /** Clients send nothing but the handshake; a larger message closes the connection. */
 export const SOCKET_MAX_MESSAGE_BYTES = 4096;
-
-export const userRoom = (userId: number) => `user:${userId}`;
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * Whether a handshake may come from this Origin. Browsers always send one on WebSocket upgrades
@@ -47,14 +42,14 @@ function clientAddress(
 
 /**
  * Attaches Socket.IO to the app's HTTP server. Members and visitors connect (same-site origins
- * only); the session cookie is checked on connect like an API request, and a member's socket
- * joins the rooms of its user and its session, while a visitor's hears only broadcasts
- * (`show:bulkupdate`). With Redis the adapter fans events out to every process. Sets
- * `app.ctx.realtime`.
+ * only, within the caps of socket-limits.ts); the session cookie is checked on connect like an
+ * API request, and a member's socket joins the rooms of its user and its session, while a
+ * visitor's hears only broadcasts (`show:bulkupdate`). With Redis the adapter fans events out to
+ * every process. Sets `app.ctx.realtime` (socket-realtime.ts).
  */
 export function attachSocketServer(app: App): SocketServer {
-  const { config, redis } = app.ctx;
-  const fanout = redis ? redisAdapter(redis) : null;
+  const { config, redis, db } = app.ctx;
+  const fanout = redis ? redisAdapter(redis, app.log) : null;
   const io: SocketServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -63,14 +58,12 @@ export function attachSocketServer(app: App): SocketServer {
     ...(fanout ? { adapter: fanout.adapter } : {}),
   });
 
-  // This process's open visitor sockets by address: a visitor needs no account, so the count
-  // is what stops one address from holding thousands of connections.
-  const visitorSockets = new Map<string, Set<string>>();
-  const releaseVisitor = (address: string, id: string) => {
-    const ids = visitorSockets.get(address);
-    ids?.delete(id);
-    if (ids?.size === 0) visitorSockets.delete(address);
-  };
+  // This process's open sockets: a visitor needs no account, so the count per address is what
+  // stops one address from holding thousands of connections; a member's are counted per
+  // session and per member (socket-limits.ts).
+  const visitors = new SocketCounts<string>(VISITOR_SOCKETS_PER_ADDRESS);
+  const perSession = new SocketCounts<string>(MEMBER_SOCKETS_PER_SESSION);
+  const perMember = new SocketCounts<number>(MEMBER_SOCKETS_PER_USER);
 
   io.use(async (socket, next) => {
     const { headers } = socket.handshake;
@@ -84,19 +77,26 @@ export function attachSocketServer(app: App): SocketServer {
       app.log.error({ err }, 'socket authentication failed');
       return next(new Error('unavailable'));
     }
-    if (socket.data.userId === null) {
-      // Counted from here (no await in between), released when the connection ends either way;
-      // one already gone would never say so, and socket.io drops it anyway.
-      if (socket.conn.readyState !== 'open') return next(new Error('unavailable'));
-      const address = clientAddress(socket.handshake, config.trustProxy);
-      const ids = visitorSockets.get(address) ?? new Set<string>();
-      if (ids.size >= VISITOR_SOCKETS_PER_ADDRESS) return next(new Error('throttled'));
-      ids.add(socket.id);
-      visitorSockets.set(address, ids);
-      const release = () => releaseVisitor(address, socket.id);
-      socket.conn.once('close', release);
-      socket.once('disconnect', release);
-    }
+    // Counted from here (no await in between), released when the connection ends either way;
+    // one already gone would never say so, and socket.io drops it anyway.
+    if (socket.conn.readyState !== 'open') return next(new Error('unavailable'));
+    const { userId, sessionId } = socket.data;
+    const claim = <K>(counts: SocketCounts<K>, key: K) => ({
+      fits: () => counts.fits(key),
+      add: () => counts.add(key, socket.id),
+      release: () => counts.release(key, socket.id),
+    });
+    const claims =
+      userId !== null && sessionId !== null
+        ? [claim(perSession, sessionId), claim(perMember, userId)]
+        : [claim(visitors, clientAddress(socket.handshake, config.trustProxy))];
+    if (!claims.every((c) => c.fits())) return next(new Error('throttled'));
+    for (const c of claims) c.add();
+    const release = () => {
+      for (const c of claims) c.release();
+    };
+    socket.conn.once('close', release);
+    socket.once('disconnect', release);
     next();
   });
 
@@ -105,9 +105,9 @@ export function attachSocketServer(app: App): SocketServer {
     if (userId !== null && sessionId !== null) void socket.join([userRoom(userId), sessionRoom(sessionId)]);
   });
 
-  app.ctx.realtime = socketRealtime(io);
-  // The adapter subscribes as it is made; an app closed before those subscriptions went through
-  // would cut them off mid-flight (unhandled "Connection is closed"). Ready means subscribed.
+  app.ctx.realtime = socketRealtime(io, { db, log: app.log });
+  // The adapter subscribes as it is made; ready means subscribed (or Redis found unreachable:
+  // the start goes on, and it subscribes once Redis is back).
   app.addHook('onReady', async () => {
     await fanout?.ready();
   });
@@ -122,46 +122,4 @@ export function attachSocketServer(app: App): SocketServer {
     await fanout?.close();
   });
   return io;
-}
-
-/** The `Realtime` features call, emitting through the (possibly Redis-backed) adapter. */
-export function socketRealtime(io: SocketServer): Realtime {
-  return {
-    toUser: (userId, event, ...args) => {
-      io.to(userRoom(userId)).emit(event, ...args);
-    },
-    broadcast: (event, ...args) => {
-      io.emit(event, ...args);
-    },
-    sessionsEnded: (ended) => {
-      if ('sessionId' in ended) {
-        io.to(sessionRoom(ended.sessionId)).emit('user:logout');
-        return;
-      }
-      const target = io.to(userRoom(ended.userId));
-      (ended.exceptSessionId ? target.except(sessionRoom(ended.exceptSessionId)) : target).emit('user:logout');
-    },
-  };
-}
-
-/**
- * The Redis adapter on two connections of its own (a subscriber can send nothing else). Its
- * channels carry the connection's key prefix: channels are not keys, so ioredis does not prefix
- * them, and apps sharing a Redis under different prefixes (parallel tests) must not hear each other.
- */
-function redisAdapter(redis: Redis) {
-  const pub = redis.duplicate();
-  const sub = redis.duplicate();
-  const key = `${redis.options.keyPrefix ?? ''}socket.io`;
-  return {
-    adapter: createAdapter(pub, sub, { key }),
-    // Commands on one connection are answered in order: a PING answered after the adapter's
-    // SUBSCRIBE and PSUBSCRIBE means they are in place.
-    ready: async () => {
-      await Promise.all([pub.ping(), sub.ping()]);
-    },
-    close: async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    },
-  };
 }

@@ -13,6 +13,7 @@ import { loadConfig, testServices } from '#server/env.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
 import { localDiskStorage } from '#server/providers/storage/local-disk.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
+import { createRedis } from '#server/redis/client.ts';
 
 /**
  * A test database: in-memory PGlite by default; with TEST_DATABASE_URL a fresh database on that
@@ -59,20 +60,30 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
-/** Redis for the test, isolated by a key prefix that is cleaned up on close; null without REDIS_URL. */
-function openTestRedis(): { redis: Redis | null; close: () => Promise<void> } {
-  const { redisUrl } = testServices();
+/**
+ * Redis for the test (REDIS_URL, or the test's own server), isolated by a key prefix that is
+ * cleaned up on close; null without one.
+ */
+function openTestRedis(redisUrl = testServices().redisUrl): { redis: Redis | null; close: () => Promise<void> } {
   if (!redisUrl) return { redis: null, close: async () => {} };
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
-  const redis = new Redis(redisUrl, { keyPrefix: prefix });
+  // Made as the server makes its own: commands fail at once while Redis is away.
+  const redis = createRedis(redisUrl, { keyPrefix: prefix });
   return {
     redis,
     close: async () => {
-      const plain = new Redis(redisUrl);
-      const keys = await plain.keys(`${prefix}*`);
-      if (keys.length) await plain.del(...keys);
-      plain.disconnect();
       redis.disconnect();
+      // One attempt: a test may have left its own server stopped.
+      const plain = new Redis(redisUrl, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+      plain.on('error', () => {});
+      try {
+        const keys = await plain.keys(`${prefix}*`);
+        if (keys.length) await plain.del(...keys);
+      } catch {
+        // Nothing to clean where there is no server.
+      } finally {
+        plain.disconnect();
+      }
     },
   };
 }
@@ -179,12 +190,14 @@ export async function createTestApp(
     sharing?: SharedServices;
     /** Media storage; default: local disk in a fresh temporary folder, removed on close. */
     storage?: Storage;
+    /** Redis of the test's own (server/test/redis-server.ts) instead of REDIS_URL. */
+    redisUrl?: string;
   } = {},
 ) {
   const { database, drop, label, url } = opts.sharing
     ? await openSharedDatabase(opts.sharing)
     : await openTestDatabase();
-  const redis = opts.sharing ? shareRedis(opts.sharing.redis) : openTestRedis();
+  const redis = opts.sharing ? shareRedis(opts.sharing.redis) : openTestRedis(opts.redisUrl);
   const mediaDir = opts.storage ? null : mkdtempSync(path.join(tmpdir(), 'livecam-media-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -234,6 +247,7 @@ async function openSharedDatabase(owner: SharedServices) {
 /** Its own connection under another test app's key prefix; the owner cleans the keys up. */
 function shareRedis(owned: Redis | null): { redis: Redis | null; close: () => Promise<void> } {
   const redis = owned?.duplicate() ?? null;
+  redis?.on('error', () => {});
   return { redis, close: async () => redis?.disconnect() };
 }
 

@@ -22,3 +22,12 @@ export async function hasUserSessions(db: DbOrTx, userId: number, now = new Date
     .limit(1);
   return rows.length > 0;
 }
+
+/** The ids of a user's live sessions: the ones whose sockets may still hear member events. */
+export async function liveSessionIds(db: DbOrTx, userId: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  return rows.map((r) => r.id);
+}

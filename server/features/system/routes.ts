@@ -10,7 +10,12 @@ const healthResponse = z.object({
   redis: z.enum(['up', 'down', 'absent']),
 });
 
-/** Liveness of the parts the server depends on, and the build id the update banner compares. */
+/**
+ * Liveness of the parts the server depends on, and the build id the update banner compares.
+ * Without its database a process can serve nothing: 503, take it out. Without Redis it serves
+ * everything (limits per process, socket events to its own sockets): 200 'degraded', since every
+ * process sees the same outage and a balancer pulling them all would turn it into a full one.
+ */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -21,6 +26,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         () => 'up' as const,
         () => 'down' as const,
       );
+      // Fails at once while disconnected, and after the command timeout when Redis hangs.
       const r = redis
         ? await redis.ping().then(
             () => 'up' as const,
@@ -28,7 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           )
         : ('absent' as const);
       const ok = db === 'up' && r !== 'down';
-      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: db, redis: r });
+      return reply.code(db === 'up' ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: db, redis: r });
     },
   );
 

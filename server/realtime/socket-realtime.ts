@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
+import type { Db } from '#server/db/client.ts';
+import { liveSessionIds } from '#server/features/session/data.ts';
+import type { Realtime } from './hub.ts';
+
+/** A visitor's socket has no user and no session: it hears broadcasts only. */
+export type SocketData = { userId: number | null; sessionId: string | null };
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The `Realtime` features call, emitting through the (possibly Redis-backed) adapter.
+ *
+ * A member's events go to the rooms of their sessions that are live in the database, not to
+ * every socket of the user: a socket whose session ended hears nothing more even when the
+ * disconnect meant for it was lost (a Redis outage, a process that missed it). One indexed
+ * query per event, in whichever process raises it; a member's events keep their order.
+ */
+export function socketRealtime(io: SocketServer, deps: { db: Db; log: FastifyBaseLogger }): Realtime {
+  const queues = new Map<number, Promise<void>>();
+  const inOrder = (userId: number, what: string, run: () => Promise<void>) => {
+    const next = (queues.get(userId) ?? Promise.resolve())
+      .then(run)
+      .catch((err: unknown) => deps.log.error({ err, userId }, `socket event not sent: ${what}`));
+    queues.set(userId, next);
+    void next.then(() => {
+      if (queues.get(userId) === next) queues.delete(userId);
+    });
+  };
+
+  /**
+   * Tells the sockets in the rooms `user:logout`, then closes them: this process's at once (also
+   * while Redis is away), every other process's through the adapter.
+   */
+  const endSockets = (rooms: string[], except: string[] = []) => {
+    io.to(rooms).except(except).emit('user:logout');
+    io.local.in(rooms).except(except).disconnectSockets(true);
+    io.in(rooms).except(except).disconnectSockets(true);
+  };
+
+  return {
+    toUser: (userId, event, ...args) => {
+      inOrder(userId, event, async () => {
+        const live = await liveSessionIds(deps.db, userId);
+        if (live.length) io.to(live.map(sessionRoom)).emit(event, ...args);
+      });
+    },
+    broadcast: (event, ...args) => {
+      io.emit(event, ...args);
+    },
+    sessionsEnded: (ended) => {
+      if ('sessionId' in ended) {
+        endSockets([sessionRoom(ended.sessionId)]);
+        return;
+      }
+      const { userId, exceptSessionId } = ended;
+      inOrder(userId, 'user:logout', async () => {
+        // Sessions still live (the one kept, one that logged in meanwhile) keep their sockets.
+        const live = await liveSessionIds(deps.db, userId).catch((err: unknown) => {
+          deps.log.warn({ err, userId }, 'live sessions unknown: only the kept one keeps its sockets');
+          return [];
+        });
+        const keep = new Set(exceptSessionId ? [...live, exceptSessionId] : live);
+        endSockets([userRoom(userId)], [...keep].map(sessionRoom));
+      });
+    },
+  };
+}
