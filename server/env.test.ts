@@ -34,6 +34,22 @@ describe('configuration', () => {
     expect(loadConfig({ ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://localhost' }).devMailbox).toBe(false);
   });
 
+  it('listens on loopback outside production and on every interface in production, unless HOST says otherwise', () => {
+    expect(loadConfig(base).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig(prod).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...prod, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('asks production for a SESSION_SECRET of the length it accepts', () => {
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example', SESSION_SECRET: '' };
+    expect(() => loadConfig(prod)).toThrow(/SESSION_SECRET: required in production \(32\+ random characters\)/);
+    expect(() => loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(31) })).toThrow(/at least 32 characters/);
+    expect(loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
+  });
+
   it('names every invalid setting', () => {
     try {
       loadConfig({ ...base, PORT: 'x', REDIS_URL: 'not a url', SESSION_SECRET: 'short' });

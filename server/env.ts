@@ -27,7 +27,7 @@ export type SiteSettings = z.infer<typeof siteSchema>;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
@@ -123,7 +123,10 @@ export type Config = {
   sessionCacheMs: number;
   trustProxy: boolean;
   seedDemo: boolean;
-  /** The outbox page /dev/mailbox: only outside production and only on a local address. */
+  /**
+   * The outbox pages /dev/mailbox and /dev/sms: only outside production with a local PUBLIC_URL,
+   * and then answered only to callers on this machine (http/local-caller.ts).
+   */
   devMailbox: boolean;
   /** Built SPA folder; absent during tests and development with Vite. */
   appDir: string;
@@ -183,11 +186,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(ROOT, e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (48+ random characters)');
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)');
   }
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
+  if (production && !e.PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production, an https:// address');
   }
   const appDir = path.resolve(ROOT, e.APP_DIR || path.join('dist', 'app'));
@@ -205,11 +209,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     .filter(([, provider]) => provider === 'sandbox')
     .map(([name]) => name);
   // A sandbox pays out coins and passes age checks for test input: never by accident in production.
-  if (e.NODE_ENV === 'production' && sandboxes.length && !e.ALLOW_SANDBOX_PROVIDERS) {
+  if (production && sandboxes.length && !e.ALLOW_SANDBOX_PROVIDERS) {
     throw new ConfigError(
       `Invalid configuration:\n  ${sandboxes.join(', ')}: sandbox providers in production give coins and age checks for test input; choose real providers, or set ALLOW_SANDBOX_PROVIDERS=true on a staging system`,
     );
   }
+  // Outside production the server listens on this machine only: its outboxes and consoles are for
+  // the person at it. Production listens on every interface (behind its load balancer).
+  const listenHost = e.HOST || (production ? '0.0.0.0' : '127.0.0.1');
   if (e.PAYMENT_PROVIDER === 'flexpay' && !(e.FLEXPAY_SHOP_ID && e.FLEXPAY_SIGNATURE_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  FLEXPAY_SHOP_ID, FLEXPAY_SIGNATURE_KEY: required with PAYMENT_PROVIDER=flexpay',
@@ -217,7 +224,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: listenHost,
     port: e.PORT,
     publicUrl,
     dataDir,
@@ -251,7 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
-    devMailbox: e.NODE_ENV !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(host),
+    devMailbox: !production && ['localhost', '127.0.0.1', '[::1]'].includes(host),
     appDir,
     payments: {
       provider: e.PAYMENT_PROVIDER,
@@ -270,8 +277,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signingKey: createHmac('sha256', sessionSecret).update('media-urls').digest(),
     },
     // Demo performers go on and off line by themselves (the studio app drives presence in production).
-    demoPresence: (e.DEMO_PRESENCE ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
-    sandboxStudio: e.NODE_ENV !== 'production' || e.ALLOW_SANDBOX_PROVIDERS,
+    demoPresence: (e.DEMO_PRESENCE ?? (production ? 'off' : 'on')) === 'on',
+    sandboxStudio: !production || e.ALLOW_SANDBOX_PROVIDERS,
   };
 }
 

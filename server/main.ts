@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { isLoopbackAddress } from './http/local-caller.ts';
 
 /** Process entry: config, database (migrated in buildApp), demo seed, listen, graceful shutdown. */
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   if (demo) lines.push(`Demo member: ${demo.email} / ${demo.password}`);
   if (config.env !== 'production')
     lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs`);
+  if (isLoopbackAddress(config.host))
+    lines.push(`Listening on ${config.host}: only this machine can connect (HOST=0.0.0.0 opens it to others)`);
   console.log(`\n  ${lines.join('\n  ')}\n`);
 
   let closing = false;
