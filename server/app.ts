@@ -158,7 +158,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (app.swagger()); only serving it is a setting, off in production.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const apiRoutes = [
     systemRoutes,

@@ -50,6 +50,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
   });
 
+  it('serves the API documentation outside production unless API_DOCS turns it off, in production only when on', () => {
+    expect(loadConfig(base).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig(prod).apiDocs).toBe(false);
+    expect(loadConfig({ ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+
   it('names every invalid setting', () => {
     try {
       loadConfig({ ...base, PORT: 'x', REDIS_URL: 'not a url', SESSION_SECRET: 'short' });

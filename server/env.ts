@@ -12,6 +12,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** true/false, or absent (the default then depends on NODE_ENV). */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
 const optionalUrl = z
   .string()
   .optional()
@@ -84,6 +90,7 @@ const envSchema = z.object({
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
   BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
   ALLOW_SANDBOX_PROVIDERS: bool,
+  API_DOCS: optionalBool,
   MEDIA_DIR: z.string().optional(),
   IMAGE_HOST_1: optionalUrl,
   IMAGE_HOST_2: optionalUrl,
@@ -128,6 +135,8 @@ export type Config = {
    * and then answered only to callers on this machine (http/local-caller.ts).
    */
   devMailbox: boolean;
+  /** The API documentation at /api/docs (the OpenAPI document is built either way). */
+  apiDocs: boolean;
   /** Built SPA folder; absent during tests and development with Vite. */
   appDir: string;
   payments: {
@@ -259,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
     devMailbox: !production && ['localhost', '127.0.0.1', '[::1]'].includes(host),
+    apiDocs: e.API_DOCS ?? !production,
     appDir,
     payments: {
       provider: e.PAYMENT_PROVIDER,

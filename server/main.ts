@@ -21,8 +21,8 @@ async function main() {
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
   if (demo) lines.push(`Demo member: ${demo.email} / ${demo.password}`);
-  if (config.env !== 'production')
-    lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs`);
+  if (config.devMailbox) lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox`);
+  if (config.apiDocs) lines.push(`API docs: ${config.publicUrl}/api/docs`);
   if (isLoopbackAddress(config.host))
     lines.push(`Listening on ${config.host}: only this machine can connect (HOST=0.0.0.0 opens it to others)`);
   console.log(`\n  ${lines.join('\n  ')}\n`);

@@ -59,6 +59,16 @@ describe('production over https', () => {
     }
   });
 
+  it('does not serve the API documentation, while the OpenAPI document is still built', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('/api/auth/login');
+    }
+    const doc = t.app.swagger() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/api/auth/login');
+  });
+
   it('answers unknown API paths with a JSON 404, and hides internals in errors', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
     expect(res.statusCode).toBe(404);

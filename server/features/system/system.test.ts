@@ -32,7 +32,7 @@ describe('system', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('serves the OpenAPI document generated from the schemas', async () => {
+  it('serves the OpenAPI document generated from the schemas (API_DOCS is on outside production)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, unknown> };
