@@ -44,6 +44,7 @@ import { registerSecurity } from './http/security.ts';
 import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerStagingGate } from './http/staging-gate.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerSecurity(app);
   registerErrorHandler(app);
   registerSessionHooks(app);
+  registerStagingGate(app);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
@@ -182,9 +184,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     favoriteRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
-  // The sandbox providers' own pages; each decides from the configuration whether it is served.
-  for (const pages of [paymentSandboxPages, phoneSandboxPages, avsSandboxPages, smsSandboxPages, studioSandboxPages]) {
-    await app.register(pages);
+  // The sandbox providers' own pages: never in production, unless it is a declared staging system
+  // (then behind its password); each decides from the configuration whether its provider is in use.
+  if (config.sandboxPages) {
+    for (const pages of [
+      paymentSandboxPages,
+      phoneSandboxPages,
+      avsSandboxPages,
+      smsSandboxPages,
+      studioSandboxPages,
+    ]) {
+      await app.register(pages);
+    }
   }
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './env.ts';
 
 const base = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: '/tmp/livecam-env-test' };
 /** Production here is a staging system: the only phone, age-check and SMS adapters are sandboxes. */
-const staging = { ...base, ALLOW_SANDBOX_PROVIDERS: 'true' };
+const staging = { ...base, ALLOW_SANDBOX_PROVIDERS: 'true', STAGING_PASSWORD: 'p'.repeat(16) };
 
 describe('configuration', () => {
   it('refuses production without an https PUBLIC_URL', () => {
@@ -22,7 +22,9 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ ...prod, PAYMENT_PROVIDER: 'flexpay', FLEXPAY_SHOP_ID: '1', FLEXPAY_SIGNATURE_KEY: 'k' }),
     ).toThrow(/^Invalid configuration:\n {2}PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER: sandbox/);
-    expect(loadConfig({ ...prod, ALLOW_SANDBOX_PROVIDERS: 'true' }).payments.provider).toBe('sandbox');
+    expect(
+      loadConfig({ ...prod, ALLOW_SANDBOX_PROVIDERS: 'true', STAGING_PASSWORD: 'p'.repeat(16) }).payments.provider,
+    ).toBe('sandbox');
     // Outside production the sandboxes are the default.
     expect(loadConfig(base).payments.provider).toBe('sandbox');
   });

@@ -90,6 +90,11 @@ const envSchema = z.object({
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
   BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
   ALLOW_SANDBOX_PROVIDERS: bool,
+  STAGING_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   API_DOCS: optionalBool,
   MEDIA_DIR: z.string().optional(),
   IMAGE_HOST_1: optionalUrl,
@@ -165,8 +170,15 @@ export type Config = {
   };
   /** Whether demo performers change their online state by themselves. */
   demoPresence: boolean;
-  /** The studio console /sandbox/studio (performers on and off line): outside production, or on staging. */
-  sandboxStudio: boolean;
+  /** Production with sandbox providers, declared by ALLOW_SANDBOX_PROVIDERS: a staging system. */
+  staging: boolean;
+  /**
+   * The sandbox providers' pages and the studio console under /sandbox/: outside production, or
+   * on staging. Otherwise they are not registered at all.
+   */
+  sandboxPages: boolean;
+  /** HTTP Basic password in front of every /sandbox/ page: required on staging, optional elsewhere. */
+  stagingPassword: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -221,6 +233,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && sandboxes.length && !e.ALLOW_SANDBOX_PROVIDERS) {
     throw new ConfigError(
       `Invalid configuration:\n  ${sandboxes.join(', ')}: sandbox providers in production give coins and age checks for test input; choose real providers, or set ALLOW_SANDBOX_PROVIDERS=true on a staging system`,
+    );
+  }
+  const staging = production && e.ALLOW_SANDBOX_PROVIDERS;
+  // The sandbox pages pay out coins and pass age checks for test input: on a staging system only
+  // people who know its password reach them.
+  if (staging && !e.STAGING_PASSWORD) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STAGING_PASSWORD: required with ALLOW_SANDBOX_PROVIDERS=true in production (16+ characters); it guards the /sandbox/ pages',
     );
   }
   // Outside production the server listens on this machine only: its outboxes and consoles are for
@@ -288,7 +308,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // Demo performers go on and off line by themselves (the studio app drives presence in production).
     demoPresence: (e.DEMO_PRESENCE ?? (production ? 'off' : 'on')) === 'on',
-    sandboxStudio: !production || e.ALLOW_SANDBOX_PROVIDERS,
+    staging,
+    sandboxPages: !production || staging,
+    stagingPassword: e.STAGING_PASSWORD ?? null,
   };
 }
 

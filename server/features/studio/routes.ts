@@ -30,12 +30,11 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
 /**
  * The sandbox studio console (/sandbox/studio): performers go on and off line through presence,
  * as the studio app would make them. Served outside production, or on a staging system
- * (config.sandboxStudio). Its plain forms carry a token bound to a cookie of this page and are
+ * (config.sandboxPages, decided in app.ts). Its plain forms carry a token bound to a cookie of this page and are
  * refused from other sites (Origin, Sec-Fetch-Site), since the console holds no session of ours.
  */
 export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
-  if (!config.sandboxStudio) return;
   const origin = new URL(config.publicUrl).origin;
   const formToken = (cookie: string) =>
     createHmac('sha256', config.sessionSecret).update(`studio-form:${cookie}`).digest('base64url');

@@ -8,6 +8,7 @@ const PRODUCTION = {
   PUBLIC_URL: 'https://x.example',
   LOG_LEVEL: 'silent',
   ALLOW_SANDBOX_PROVIDERS: 'true',
+  STAGING_PASSWORD: 'staging-password-for-tests',
 };
 let t: TestContext;
 beforeAll(async () => {
