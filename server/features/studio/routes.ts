@@ -1,9 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeEqual } from '#server/features/session/tokens.ts';
 import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
+import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
 import { type StudioNotice, studioMessagePage, studioPage } from './html.ts';
 import { studioText } from './texts.ts';
 
@@ -35,36 +34,14 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
  */
 export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
-  const origin = new URL(config.publicUrl).origin;
-  const formToken = (cookie: string) =>
-    createHmac('sha256', config.sessionSecret).update(`studio-form:${cookie}`).digest('base64url');
-
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  /** The page's cookie, set when missing. */
-  function formCookie(request: FastifyRequest, reply: FastifyReply): string {
-    const existing = request.cookies[STUDIO_COOKIE];
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const value = randomBytes(32).toString('base64url');
-    reply.setCookie(STUDIO_COOKIE, value, {
-      path: '/sandbox/studio',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.publicUrl.startsWith('https://'),
-    });
-    return value;
-  }
-
-  function sameSite(request: FastifyRequest): boolean {
-    const from = request.headers.origin;
-    if (from !== undefined && from !== origin) return false;
-    const site = request.headers['sec-fetch-site'];
-    return site === undefined || site === 'same-origin';
-  }
+  const forms = pageFormGuard({
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    cookie: STUDIO_COOKIE,
+    path: '/sandbox/studio',
+    purpose: 'studio-form',
+  });
+  acceptPageForms(app, FORM_LIMIT);
 
   app.get('/sandbox/studio', { schema: { querystring: pageQuery } }, async (request, reply) => {
     const { q, done, result } = request.query;
@@ -76,16 +53,14 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
     const key = result === 'on' ? 'changedOnline' : result === 'off' ? 'changedOffline' : 'unchanged';
     const notice: StudioNotice | null =
       changed && result ? { kind: 'status', text: studioText(request.locale, key, { name: changed.showName }) } : null;
-    const token = formToken(formCookie(request, reply));
+    const token = forms.issue(request, reply);
     return sendHtml(reply, 200, studioPage({ locale: request.locale, q, rows, total, token, notice }));
   });
 
   // Not an API call: the page's own token stands in for the API's CSRF header.
   app.post('/sandbox/studio/presence', { config: { csrf: false } }, async (request, reply) => {
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const cookie = request.cookies[STUDIO_COOKIE];
-    const token = typeof body.token === 'string' ? body.token : '';
-    if (!sameSite(request) || !cookie || !token || !safeEqual(token, formToken(cookie))) {
+    const body = formFields(request.body);
+    if (!forms.verify(request, body.token)) {
       return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
     }
     const parsed = presenceForm.safeParse(body);
