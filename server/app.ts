@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await app.register(pages);
     }
   }
+  await app.register(adminRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

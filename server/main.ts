@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { seedDemoOperator } from './db/seed/demo-operator.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 
@@ -17,10 +18,17 @@ async function main() {
   }
   const app = await buildApp(config);
   const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
+  const operator = config.seedDemo ? await seedDemoOperator(app.ctx.db, config) : null;
   await app.listen({ host: config.host, port: config.port });
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
   if (demo) lines.push(`Demo member: ${demo.email} / ${demo.password}`);
+  if (operator?.enabled) {
+    lines.push(`Demo operator: ${operator.email} / ${operator.password} at ${config.publicUrl}/admin/login`);
+    lines.push(`  with codes from the authenticator key ${operator.totpSecret} (${operator.otpauthUri})`);
+  } else if (operator) {
+    lines.push(`Demo operator ${operator.email} is disabled off loopback: npm run operator:create makes operators`);
+  }
   if (config.devMailbox) lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox`);
   if (config.apiDocs) lines.push(`API docs: ${config.publicUrl}/api/docs`);
   if (isLoopbackAddress(config.host))
