@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackAddress } from './http/local-caller.ts';
 
 /**
  * Every setting of the server, validated once at start. Nothing else reads process.env.
@@ -179,6 +180,11 @@ export type Config = {
   sandboxPages: boolean;
   /** HTTP Basic password in front of every /sandbox/ page: required on staging, optional elsewhere. */
   stagingPassword: string | null;
+  /**
+   * The studio console needs a signed-in operator: on staging, and wherever the server listens on
+   * more than the loopback interface (HOST), so that only the person at this machine skips it.
+   */
+  studioNeedsOperator: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -311,6 +317,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staging,
     sandboxPages: !production || staging,
     stagingPassword: e.STAGING_PASSWORD ?? null,
+    studioNeedsOperator: staging || !isLoopbackAddress(listenHost),
   };
 }
 
