@@ -63,8 +63,9 @@ export default defineConfig({
       '/api/socket': { target: 'http://127.0.0.1:3000', ws: true },
       '/api': 'http://127.0.0.1:3000',
       '/dev': 'http://127.0.0.1:3000',
-      // The sandbox providers' own pages (payment, phone, age check).
+      // The sandbox providers' own pages (payment, phone, age check) and the operator console.
       '/sandbox': 'http://127.0.0.1:3000',
+      '/admin': 'http://127.0.0.1:3000',
     },
   },
 });

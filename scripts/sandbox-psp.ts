@@ -6,7 +6,8 @@
  *   npm run sandbox:psp -- chargeback <billingId>
  *
  * It reads the same settings as the server (PUBLIC_URL, SESSION_SECRET or the data folder's
- * secret) and signs its request with the sandbox key derived from them.
+ * secret) and signs its request with the sandbox key derived from them; on a staging system it
+ * also passes the /sandbox/ pages' password (STAGING_PASSWORD).
  */
 import { loadConfig } from '#server/env.ts';
 import { SIGNATURE_HEADER } from '#server/providers/payment/signing.ts';
@@ -26,11 +27,18 @@ if (config.payments.provider !== 'sandbox') {
 }
 
 const body = JSON.stringify({ action, billing_id: id });
+const staging: Record<string, string> = config.stagingPassword
+  ? { authorization: `Basic ${Buffer.from(`staging:${config.stagingPassword}`).toString('base64')}` }
+  : {};
 const url = `${config.publicUrl}/sandbox/pay/backoffice`;
 try {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(config.payments.sandboxKey, body) },
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signWebhook(config.payments.sandboxKey, body),
+      ...staging,
+    },
     body,
   });
   const answer = await res.text();

@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
@@ -44,6 +45,7 @@ import { registerSecurity } from './http/security.ts';
 import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerStagingGate } from './http/staging-gate.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
@@ -160,12 +162,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerSecurity(app);
   registerErrorHandler(app);
   registerSessionHooks(app);
+  registerStagingGate(app);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (app.swagger()); only serving it is a setting, off in production.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const apiRoutes = [
     systemRoutes,
@@ -188,10 +192,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     favoriteRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
-  // The sandbox providers' own pages; each decides from the configuration whether it is served.
-  for (const pages of [paymentSandboxPages, phoneSandboxPages, avsSandboxPages, smsSandboxPages, studioSandboxPages]) {
-    await app.register(pages);
+  // The sandbox providers' own pages: never in production, unless it is a declared staging system
+  // (then behind its password); each decides from the configuration whether its provider is in use.
+  if (config.sandboxPages) {
+    for (const pages of [
+      paymentSandboxPages,
+      phoneSandboxPages,
+      avsSandboxPages,
+      smsSandboxPages,
+      studioSandboxPages,
+    ]) {
+      await app.register(pages);
+    }
   }
+  await app.register(adminRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

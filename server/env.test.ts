@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './env.ts';
 
 const base = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: '/tmp/livecam-env-test' };
 /** Production here is a staging system that runs the sandbox providers. */
-const staging = { ...base, ALLOW_SANDBOX_PROVIDERS: 'true' };
+const staging = { ...base, ALLOW_SANDBOX_PROVIDERS: 'true', STAGING_PASSWORD: 'p'.repeat(16) };
 
 describe('configuration', () => {
   it('refuses production without an https PUBLIC_URL', () => {
@@ -22,7 +22,9 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ ...prod, PAYMENT_PROVIDER: 'flexpay', FLEXPAY_SHOP_ID: '1', FLEXPAY_SIGNATURE_KEY: 'k' }),
     ).toThrow(/^Invalid configuration:\n {2}PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER: sandbox/);
-    expect(loadConfig({ ...prod, ALLOW_SANDBOX_PROVIDERS: 'true' }).payments.provider).toBe('sandbox');
+    expect(
+      loadConfig({ ...prod, ALLOW_SANDBOX_PROVIDERS: 'true', STAGING_PASSWORD: 'p'.repeat(16) }).payments.provider,
+    ).toBe('sandbox');
     // Outside production the sandboxes are the default.
     expect(loadConfig(base).payments.provider).toBe('sandbox');
   });
@@ -51,7 +53,7 @@ describe('configuration', () => {
       'veriff',
       'twilio',
     ]);
-    expect(config.sandboxStudio).toBe(false);
+    expect(config.sandboxPages).toBe(false);
     // Each real provider names the settings it is missing.
     const { VERIFF_SHARED_SECRET: _s, TWILIO_AUTH_TOKEN: _t, PHONE_SERVICE_NUMBER: _n, ...incomplete } = real;
     expect(() => loadConfig(incomplete)).toThrow(
@@ -65,6 +67,31 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:4180' }).devMailbox).toBe(true);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://staging.cams.example' }).devMailbox).toBe(false);
     expect(loadConfig({ ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://localhost' }).devMailbox).toBe(false);
+  });
+
+  it('listens on loopback outside production and on every interface in production, unless HOST says otherwise', () => {
+    expect(loadConfig(base).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig(prod).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...prod, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('asks production for a SESSION_SECRET of the length it accepts', () => {
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example', SESSION_SECRET: '' };
+    expect(() => loadConfig(prod)).toThrow(/SESSION_SECRET: required in production \(32\+ random characters\)/);
+    expect(() => loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(31) })).toThrow(/at least 32 characters/);
+    expect(loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
+  });
+
+  it('serves the API documentation outside production unless API_DOCS turns it off, in production only when on', () => {
+    expect(loadConfig(base).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig(prod).apiDocs).toBe(false);
+    expect(loadConfig({ ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 
   it('names every invalid setting', () => {

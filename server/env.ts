@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackAddress } from './http/local-caller.ts';
 
 /**
  * Every setting of the server, validated once at start. Nothing else reads process.env.
@@ -11,6 +12,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** true/false, or absent (the default then depends on NODE_ENV). */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
 
 const optionalUrl = z
   .string()
@@ -27,7 +34,7 @@ export type SiteSettings = z.infer<typeof siteSchema>;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
@@ -96,6 +103,12 @@ const envSchema = z.object({
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
   BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
   ALLOW_SANDBOX_PROVIDERS: bool,
+  STAGING_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  API_DOCS: optionalBool,
   MEDIA_DIR: z.string().optional(),
   IMAGE_HOST_1: optionalUrl,
   IMAGE_HOST_2: optionalUrl,
@@ -135,8 +148,13 @@ export type Config = {
   sessionCacheMs: number;
   trustProxy: boolean;
   seedDemo: boolean;
-  /** The outbox page /dev/mailbox: only outside production and only on a local address. */
+  /**
+   * The outbox pages /dev/mailbox and /dev/sms: only outside production with a local PUBLIC_URL,
+   * and then answered only to callers on this machine (http/local-caller.ts).
+   */
   devMailbox: boolean;
+  /** The API documentation at /api/docs (the OpenAPI document is built either way). */
+  apiDocs: boolean;
   /** Built SPA folder; absent during tests and development with Vite. */
   appDir: string;
   payments: {
@@ -172,8 +190,20 @@ export type Config = {
   };
   /** Whether demo performers change their online state by themselves. */
   demoPresence: boolean;
-  /** The studio console /sandbox/studio (performers on and off line): outside production, or on staging. */
-  sandboxStudio: boolean;
+  /** Production with sandbox providers, declared by ALLOW_SANDBOX_PROVIDERS: a staging system. */
+  staging: boolean;
+  /**
+   * The sandbox providers' pages and the studio console under /sandbox/: outside production, or
+   * on staging. Otherwise they are not registered at all.
+   */
+  sandboxPages: boolean;
+  /** HTTP Basic password in front of every /sandbox/ page: required on staging, optional elsewhere. */
+  stagingPassword: string | null;
+  /**
+   * The studio console needs a signed-in operator: on staging, and wherever the server listens on
+   * more than the loopback interface (HOST), so that only the person at this machine skips it.
+   */
+  studioNeedsOperator: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -202,11 +232,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(ROOT, e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (48+ random characters)');
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)');
   }
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
+  if (production && !e.PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production, an https:// address');
   }
   const appDir = path.resolve(ROOT, e.APP_DIR || path.join('dist', 'app'));
@@ -224,11 +255,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     .filter(([, provider]) => provider === 'sandbox')
     .map(([name]) => name);
   // A sandbox pays out coins and passes age checks for test input: never by accident in production.
-  if (e.NODE_ENV === 'production' && sandboxes.length && !e.ALLOW_SANDBOX_PROVIDERS) {
+  if (production && sandboxes.length && !e.ALLOW_SANDBOX_PROVIDERS) {
     throw new ConfigError(
       `Invalid configuration:\n  ${sandboxes.join(', ')}: sandbox providers in production give coins and age checks for test input; choose real providers, or set ALLOW_SANDBOX_PROVIDERS=true on a staging system`,
     );
   }
+  const staging = production && e.ALLOW_SANDBOX_PROVIDERS;
+  // The sandbox pages pay out coins and pass age checks for test input: on a staging system only
+  // people who know its password reach them.
+  if (staging && !e.STAGING_PASSWORD) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STAGING_PASSWORD: required with ALLOW_SANDBOX_PROVIDERS=true in production (16+ characters); it guards the /sandbox/ pages',
+    );
+  }
+  // Outside production the server listens on this machine only: its outboxes and consoles are for
+  // the person at it. Production listens on every interface (behind its load balancer).
+  const listenHost = e.HOST || (production ? '0.0.0.0' : '127.0.0.1');
   const missing = (
     [
       [
@@ -273,7 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: listenHost,
     port: e.PORT,
     publicUrl,
     dataDir,
@@ -307,7 +349,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
-    devMailbox: e.NODE_ENV !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(host),
+    devMailbox: !production && ['localhost', '127.0.0.1', '[::1]'].includes(host),
+    apiDocs: e.API_DOCS ?? !production,
     appDir,
     payments: {
       provider: e.PAYMENT_PROVIDER,
@@ -341,8 +384,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signingKey: createHmac('sha256', sessionSecret).update('media-urls').digest(),
     },
     // Demo performers go on and off line by themselves (the studio app drives presence in production).
-    demoPresence: (e.DEMO_PRESENCE ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
-    sandboxStudio: e.NODE_ENV !== 'production' || e.ALLOW_SANDBOX_PROVIDERS,
+    demoPresence: (e.DEMO_PRESENCE ?? (production ? 'off' : 'on')) === 'on',
+    staging,
+    sandboxPages: !production || staging,
+    stagingPassword: e.STAGING_PASSWORD ?? null,
+    studioNeedsOperator: staging || !isLoopbackAddress(listenHost),
   };
 }
 

@@ -100,6 +100,12 @@ describe('the server process', () => {
     try {
       await waitFor(() => p.output().includes('is running at'), 230_000);
       expect(p.output()).toContain('Demo member: demo@livecam.local');
+      expect(p.output()).toContain(
+        `Demo operator: admin@livecam.local / demo-operator-2026 at http://127.0.0.1:${port}/admin/login`,
+      );
+      expect(p.output()).toContain('authenticator key LIVECAMDEMOOPERATORTOTPKEY234567');
+      expect(p.output()).toContain('Listening on 127.0.0.1: only this machine can connect');
+      expect(p.output()).toContain(`Mailbox: http://127.0.0.1:${port}/dev/mailbox`);
       const health = await get(port, '/api/health');
       expect(health.status).toBe(200);
       expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', database: 'up', redis: 'absent' });

@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { seedDemoOperator } from './db/seed/demo-operator.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { isLoopbackAddress } from './http/local-caller.ts';
 
 /** Process entry: config, database (migrated in buildApp), demo seed, listen, graceful shutdown. */
 async function main() {
@@ -16,6 +18,7 @@ async function main() {
   }
   const app = await buildApp(config);
   const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
+  const operator = config.seedDemo ? await seedDemoOperator(app.ctx.db, config) : null;
   await app.listen({ host: config.host, port: config.port });
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
@@ -25,8 +28,16 @@ async function main() {
     lines.push(
       'Redis is unreachable: limits count per process and socket events stay in this process until it is back',
     );
-  if (config.env !== 'production')
-    lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs`);
+  if (operator?.enabled) {
+    lines.push(`Demo operator: ${operator.email} / ${operator.password} at ${config.publicUrl}/admin/login`);
+    lines.push(`  with codes from the authenticator key ${operator.totpSecret} (${operator.otpauthUri})`);
+  } else if (operator) {
+    lines.push(`Demo operator ${operator.email} is disabled off loopback: npm run operator:create makes operators`);
+  }
+  if (config.devMailbox) lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox`);
+  if (config.apiDocs) lines.push(`API docs: ${config.publicUrl}/api/docs`);
+  if (isLoopbackAddress(config.host))
+    lines.push(`Listening on ${config.host}: only this machine can connect (HOST=0.0.0.0 opens it to others)`);
   console.log(`\n  ${lines.join('\n  ')}\n`);
 
   let closing = false;

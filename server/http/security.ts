@@ -51,7 +51,8 @@ function throttleStore(throttle: Throttle, prefix: string): FastifyRateLimitStor
 
 /**
  * Headers and limits every response gets: a CSP the SPA runs under (MUI's Emotion needs inline
- * styles; scripts only from here, and Google's sign-in when it is configured), no framing,
+ * styles; scripts only from here, and Google's sign-in when it is configured; connections only to
+ * this server's origin and its WebSocket twin), no framing,
  * HSTS in production, and a per-address request limit on the API shared through Redis.
  */
 export async function registerSecurity(app: FastifyInstance) {
@@ -59,6 +60,9 @@ export async function registerSecurity(app: FastifyInstance) {
   const google = config.google.clientId ? ['https://accounts.google.com'] : [];
   // Preview images may come from the configured image hosts (empty: this server).
   const imageHosts = config.media.imageHosts.filter(Boolean).map((host) => new URL(host).origin);
+  // The socket (/api/socket) is this server's own ws: or wss: origin, named in full: a bare
+  // scheme would let a page talk to any host over WebSocket.
+  const socketOrigin = new URL(config.publicUrl).origin.replace(/^http/, 'ws');
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -68,7 +72,7 @@ export async function registerSecurity(app: FastifyInstance) {
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...google],
+        connectSrc: ["'self'", socketOrigin, ...google],
         frameSrc: ["'self'", ...google],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

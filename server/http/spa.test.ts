@@ -57,4 +57,15 @@ describe('the built SPA', () => {
   it('answers 404 for a missing asset instead of the page', async () => {
     expect((await get('/assets/missing.js', 'br')).statusCode).toBe(404);
   });
+
+  it("answers 404 for the server's own pages where none is served, never the page", async () => {
+    for (const url of ['/sandbox/nothing-here', '/sandbox/pay/elsewhere', '/dev/nothing-here']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<title>app</title>');
+    }
+    // Paths that only begin alike are the SPA's.
+    expect((await get('/sandboxes')).statusCode).toBe(200);
+    expect((await get('/devices')).statusCode).toBe(200);
+  });
 });

@@ -5,6 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '#server/errors.ts';
 
 /**
+ * Paths the SPA never answers: the API, built files, and the server's own pages (sandbox providers,
+ * development outboxes), which are a plain 404 wherever they are not served.
+ */
+const NOT_SPA = ['/api/', '/assets/', '/sandbox/', '/dev/'];
+
+/**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * unknown non-API GET answered with the SPA, whose router shows its own 404 page.
  */
@@ -32,8 +38,8 @@ export async function registerSpa(app: FastifyInstance) {
   const brotli = hasApp && existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : null;
   const gzip = hasApp && existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : null;
   app.setNotFoundHandler((request, reply) => {
-    const isFile = request.url.startsWith('/api/') || request.url.startsWith('/assets/');
-    if (isFile || request.method !== 'GET' || !index) throw notFound();
+    const isServerPath = NOT_SPA.some((prefix) => request.url.startsWith(prefix));
+    if (isServerPath || request.method !== 'GET' || !index) throw notFound();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     if (brotli && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(brotli);

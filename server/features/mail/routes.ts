@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '#server/errors.ts';
+import { isLocalCaller } from '#server/http/local-caller.ts';
 import { latestMails } from './data.ts';
 import { escapeHtml } from './html.ts';
 import { presentMail } from './present.ts';
@@ -17,8 +19,14 @@ const mailList = z.array(
   }),
 );
 
-/** The outbox as a page, for trying the product without a mail server (local addresses only, never in production). */
+/**
+ * The outbox as a page, for trying the product without a mail server: never in production, and
+ * only for callers on this machine (its mails carry activation and reset links).
+ */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isLocalCaller(request)) throw notFound();
+  });
   const latest = async () => (await latestMails(app.ctx.db)).map(presentMail);
 
   app.get('/dev/mailbox.json', { schema: { response: { 200: mailList } } }, latest);

@@ -1,9 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { signedInOperator, signInUrl } from '#server/features/admin/session.ts';
 import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
+import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
 import { type StudioNotice, studioMessagePage, studioPage } from './html.ts';
 import { studioText } from './texts.ts';
 
@@ -30,41 +30,28 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
 /**
  * The sandbox studio console (/sandbox/studio): performers go on and off line through presence,
  * as the studio app would make them. Served outside production, or on a staging system
- * (config.sandboxStudio). Its plain forms carry a token bound to a cookie of this page and are
+ * (config.sandboxPages, decided in app.ts), to signed-in operators unless the server listens on
+ * loopback only (config.studioNeedsOperator). Its plain forms carry a token bound to a cookie of this page and are
  * refused from other sites (Origin, Sec-Fetch-Site), since the console holds no session of ours.
  */
 export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
-  if (!config.sandboxStudio) return;
-  const origin = new URL(config.publicUrl).origin;
-  const formToken = (cookie: string) =>
-    createHmac('sha256', config.sessionSecret).update(`studio-form:${cookie}`).digest('base64url');
+  const forms = pageFormGuard({
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    cookie: STUDIO_COOKIE,
+    path: '/sandbox/studio',
+    purpose: 'studio-form',
+  });
+  acceptPageForms(app, FORM_LIMIT);
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  /** The page's cookie, set when missing. */
-  function formCookie(request: FastifyRequest, reply: FastifyReply): string {
-    const existing = request.cookies[STUDIO_COOKIE];
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const value = randomBytes(32).toString('base64url');
-    reply.setCookie(STUDIO_COOKIE, value, {
-      path: '/sandbox/studio',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.publicUrl.startsWith('https://'),
+  // Anyone who can reach the port could otherwise switch performers: unless the server listens on
+  // loopback only (and is no staging system), the console is for signed-in operators.
+  if (config.studioNeedsOperator) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (await signedInOperator(app.ctx, request)) return;
+      return reply.redirect(signInUrl('/sandbox/studio'), 303);
     });
-    return value;
-  }
-
-  function sameSite(request: FastifyRequest): boolean {
-    const from = request.headers.origin;
-    if (from !== undefined && from !== origin) return false;
-    const site = request.headers['sec-fetch-site'];
-    return site === undefined || site === 'same-origin';
   }
 
   app.get('/sandbox/studio', { schema: { querystring: pageQuery } }, async (request, reply) => {
@@ -77,16 +64,14 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
     const key = result === 'on' ? 'changedOnline' : result === 'off' ? 'changedOffline' : 'unchanged';
     const notice: StudioNotice | null =
       changed && result ? { kind: 'status', text: studioText(request.locale, key, { name: changed.showName }) } : null;
-    const token = formToken(formCookie(request, reply));
+    const token = forms.issue(request, reply);
     return sendHtml(reply, 200, studioPage({ locale: request.locale, q, rows, total, token, notice }));
   });
 
   // Not an API call: the page's own token stands in for the API's CSRF header.
   app.post('/sandbox/studio/presence', { config: { csrf: false } }, async (request, reply) => {
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const cookie = request.cookies[STUDIO_COOKIE];
-    const token = typeof body.token === 'string' ? body.token : '';
-    if (!sameSite(request) || !cookie || !token || !safeEqual(token, formToken(cookie))) {
+    const body = formFields(request.body);
+    if (!forms.verify(request, body.token)) {
       return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
     }
     const parsed = presenceForm.safeParse(body);

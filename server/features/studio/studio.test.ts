@@ -158,13 +158,19 @@ describe('POST /sandbox/studio/presence', () => {
 describe('where the console is served', () => {
   it('is on outside production and on a declared staging system', () => {
     const base = { SESSION_SECRET: 'x'.repeat(48), PUBLIC_URL: 'https://cams.example' };
-    expect(loadConfig({ ...base, NODE_ENV: 'test' }).sandboxStudio).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true' }).sandboxStudio).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).sandboxPages).toBe(true);
+    const staging = {
+      ...base,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      STAGING_PASSWORD: 'p'.repeat(16),
+    };
+    expect(loadConfig(staging).sandboxPages).toBe(true);
   });
 
   it('is not served when off', async () => {
     const { database, drop } = await openTestDatabase();
-    const app = await buildApp({ ...t.config, sandboxStudio: false }, { database, redis: null, mailTransport: null });
+    const app = await buildApp({ ...t.config, sandboxPages: false }, { database, redis: null, mailTransport: null });
     try {
       expect((await app.inject({ method: 'GET', url: '/sandbox/studio' })).statusCode).toBe(404);
     } finally {

@@ -3,16 +3,16 @@ import { SESSION_COOKIE, XSRF_COOKIE } from '#common/constants.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 /** The app as deployed: production mode behind an https address. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://x.example',
+  LOG_LEVEL: 'silent',
+  ALLOW_SANDBOX_PROVIDERS: 'true',
+  STAGING_PASSWORD: 'staging-password-for-tests',
+};
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://x.example',
-      LOG_LEVEL: 'silent',
-      ALLOW_SANDBOX_PROVIDERS: 'true',
-    },
-  });
+  t = await createTestApp({ env: PRODUCTION });
 });
 afterAll(() => t.close());
 
@@ -40,6 +40,27 @@ describe('production over https', () => {
     for (const cookie of res.cookies as Cookie[]) expect(cookie.secure).toBe(true);
   });
 
+  it("lets pages connect to this server's wss: origin only, and to Google's when sign-in is configured", async () => {
+    const connectSrc = (csp: unknown) =>
+      String(csp)
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('connect-src'));
+    const res = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(connectSrc(res.headers['content-security-policy'])).toBe("connect-src 'self' wss://x.example");
+    const google = await createTestApp({
+      env: { ...PRODUCTION, PUBLIC_URL: 'https://cams.example:8443', GOOGLE_CLIENT_ID: 'client.apps.example' },
+    });
+    try {
+      const page = await google.app.inject({ method: 'GET', url: '/api/version' });
+      expect(connectSrc(page.headers['content-security-policy'])).toBe(
+        "connect-src 'self' wss://cams.example:8443 https://accounts.google.com",
+      );
+    } finally {
+      await google.close();
+    }
+  });
+
   it('sends HSTS', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/version' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -57,6 +78,16 @@ describe('production over https', () => {
       expect(res.body).not.toContain('prod@example.com');
       expect(res.body).not.toContain('/users/activate');
     }
+  });
+
+  it('does not serve the API documentation, while the OpenAPI document is still built', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('/api/auth/login');
+    }
+    const doc = t.app.swagger() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/api/auth/login');
   });
 
   it('answers unknown API paths with a JSON 404, and hides internals in errors', async () => {

@@ -32,7 +32,13 @@ describe('system', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('serves the OpenAPI document generated from the schemas', async () => {
+  it('lets pages connect only to this server: its origin and its own ws: origin, no other host', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/version' })).headers['content-security-policy']);
+    const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
+    expect(connect?.trim()).toBe("connect-src 'self' ws://localhost:3000");
+  });
+
+  it('serves the OpenAPI document generated from the schemas (API_DOCS is on outside production)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, unknown> };

@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '#common/i18n/translate.ts';
+import { notFound } from '#server/errors.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
+import { isLocalCaller } from '#server/http/local-caller.ts';
 import { sandboxSmsOf } from './provider.ts';
 
 const smsList = z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), sent: z.string() }));
 
 /**
  * The sandbox gateway's outbox: /dev/sms (a page in the visitor's language) and /dev/sms.json,
- * newest first. Served like /dev/mailbox: outside production and on a local address only.
+ * newest first. Served like /dev/mailbox: outside production, and only to callers on this machine.
  */
 export const smsSandboxPages: FastifyPluginAsyncZod = async (app) => {
   if (!app.ctx.config.devMailbox) return;
+  app.addHook('onRequest', async (request) => {
+    if (!isLocalCaller(request)) throw notFound();
+  });
   const outbox = () =>
     (sandboxSmsOf(app.ctx, app.log)?.outbox() ?? []).map((m) => ({
       id: m.id,

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** What an operator may do in the console; an operator holds one or more. */
+export const OPERATOR_ROLES = ['admin', 'moderator', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * The people who run the site (the console under /admin): their own accounts, never members.
+ * They sign in with e-mail, password and a TOTP code (RFC 6238).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower case. */
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    /** argon2id, as members' passwords. */
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().$type<OperatorRole[]>().notNull().default(sql`'{}'::text[]`),
+    /** The shared TOTP key, base32 as authenticator apps take it. */
+    totpSecret: text('totp_secret').notNull(),
+    /** The last 30-second step a code was accepted for: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('operators_email_unique').on(t.email),
+    check('operators_roles_known', sql`${t.roles} <@ array['admin', 'moderator', 'support']::text[]`),
+  ],
+);
+
+/** Signed-in operators: keyed hashes of random cookie tokens (decision 003), apart from members' sessions. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: text('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('operator_sessions_operator').on(t.operatorId), index('operator_sessions_expires').on(t.expiresAt)],
+);

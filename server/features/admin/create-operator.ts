@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { DbOrTx } from '#server/db/client.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '#server/db/schema/operators.ts';
+import { hashPassword } from '#server/features/auth/passwords.ts';
+import { createOperator } from './mutations.ts';
+import { type PresentedOperator, presentOperator } from './present.ts';
+import { newTotpSecret, otpauthUri } from './totp.ts';
+
+export type NewOperator = { email: string; roles: OperatorRole[]; name: string };
+
+export const OPERATOR_CREATE_USAGE =
+  'Usage: npm run operator:create -- --email <address> --roles <admin,moderator,support> [--name "<display name>"]';
+
+const argsSchema = z.object({
+  email: z.email().max(254),
+  roles: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').map((r) => r.trim().toLowerCase()))])
+    .pipe(z.array(z.enum(OPERATOR_ROLES)).min(1)),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+
+/** Reads `--email x --roles a,b [--name y]` (also `--flag=value`); answers a message when they do not fit. */
+export function parseOperatorArgs(argv: string[]): { ok: true; value: NewOperator } | { ok: false; message: string } {
+  const given: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const match = /^--(email|roles|name)(?:=(.*))?$/.exec(arg);
+    if (!match?.[1]) return { ok: false, message: `Unknown argument: ${arg}` };
+    const value = match[2] ?? argv[++i];
+    if (value === undefined) return { ok: false, message: `--${match[1]} needs a value` };
+    given[match[1]] = value;
+  }
+  const parsed = argsSchema.safeParse(given);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => `--${String(issue.path[0] ?? '')}`))];
+    return { ok: false, message: `Missing or invalid: ${fields.join(', ')}` };
+  }
+  const { email, roles, name } = parsed.data;
+  return { ok: true, value: { email: email.toLowerCase(), roles, name: name ?? email.split('@')[0] ?? email } };
+}
+
+export type CreatedOperator = {
+  operator: PresentedOperator;
+  /** Shown once: only its hash is stored. */
+  password: string;
+  totpSecret: string;
+  otpauthUri: string;
+};
+
+/**
+ * Makes an operator with a random password (unless one is given, as for the demo) and a TOTP key
+ * for an authenticator app; answers both once, with the otpauth:// address of the key.
+ */
+export async function createOperatorAccount(
+  db: DbOrTx,
+  input: NewOperator,
+  opts: { issuer: string; password?: string; totpSecret?: string },
+): Promise<CreatedOperator | 'email_taken'> {
+  const password = opts.password ?? randomBytes(18).toString('base64url');
+  const totpSecret = opts.totpSecret ?? newTotpSecret();
+  const row = await createOperator(db, {
+    email: input.email,
+    displayName: input.name,
+    passwordHash: await hashPassword(password),
+    roles: input.roles,
+    totpSecret,
+  });
+  if (row === 'email_taken') return row;
+  return {
+    operator: presentOperator(row),
+    password,
+    totpSecret,
+    otpauthUri: otpauthUri({ issuer: opts.issuer, account: row.email, secret: totpSecret }),
+  };
+}
+
+/** The name authenticator apps list the operator's key under. */
+export const totpIssuer = (siteName: string) => `${siteName} Admin`;

@@ -1,0 +1,75 @@
+import type { Locale } from '#common/constants.ts';
+import { escapeHtml } from '#server/features/mail/html.ts';
+import type { PresentedOperator } from './present.ts';
+import { type AdminText, adminText, roleName } from './texts.ts';
+
+export type AdminNotice = { kind: 'status' | 'alert'; key: AdminText };
+
+const STYLE = `
+body{font-family:system-ui,sans-serif;margin:0;background:rgb(240 242 245);color:rgb(28 32 38)}
+.banner{background:rgb(33 52 84);color:white;padding:.75rem 1rem;font-size:.9rem}
+main{max-width:32rem;margin:1.5rem auto;background:white;border-radius:8px;padding:1rem 1.25rem 1.25rem;box-shadow:0 1px 4px rgb(0 0 0 / 13%)}
+h1{font-size:1.4rem;margin:.25rem 0 .75rem}
+h2{font-size:1.1rem;margin:1.25rem 0 .5rem}
+.field{margin:0 0 1rem}
+label{display:block;font-weight:600;margin-bottom:.25rem}
+input{font:inherit;box-sizing:border-box;width:100%;padding:.55rem;border:1px solid rgb(112 120 130);border-radius:4px}
+.hint{color:rgb(80 88 98);font-size:.9rem;margin:.25rem 0 0}
+button{font:inherit;font-weight:600;padding:.55rem 1rem;border:0;border-radius:4px;cursor:pointer;background:rgb(33 52 84);color:white}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid rgb(245 166 35);outline-offset:2px}
+a{color:rgb(25 80 160)}
+.notice{padding:.6rem .8rem;border-radius:4px;background:rgb(230 244 234)}
+.notice.alert{background:rgb(252 232 230)}
+`;
+
+function layout(locale: Locale, title: string, body: string): string {
+  const t = (key: AdminText) => escapeHtml(adminText(locale, key));
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${STYLE}</style></head>
+<body><div class="banner" role="note">${t('banner')}</div><main>${body}</main></body></html>`;
+}
+
+const noticeHtml = (locale: Locale, notice: AdminNotice | null) =>
+  notice
+    ? `<p id="notice" class="notice${notice.kind === 'alert' ? ' alert' : ''}" role="${notice.kind}">${escapeHtml(adminText(locale, notice.key))}</p>`
+    : '';
+
+/** The sign-in form: e-mail, password, 6-digit code. A failure names no field. */
+export function signInPage(opts: {
+  locale: Locale;
+  token: string;
+  next: string;
+  email: string;
+  notice: AdminNotice | null;
+}): string {
+  const { locale } = opts;
+  const t = (key: AdminText) => escapeHtml(adminText(locale, key));
+  const failed = opts.notice?.kind === 'alert' ? ' aria-describedby="notice"' : '';
+  const body = `<h1>${t('signInTitle')}</h1><p>${t('intro')}</p>${noticeHtml(locale, opts.notice)}
+<form method="post" action="/admin/login">
+<input type="hidden" name="token" value="${escapeHtml(opts.token)}"><input type="hidden" name="next" value="${escapeHtml(opts.next)}">
+<div class="field"><label for="email">${t('email')}</label><input id="email" name="email" type="email" value="${escapeHtml(opts.email)}" autocomplete="username" maxlength="254" required${failed}></div>
+<div class="field"><label for="password">${t('password')}</label><input id="password" name="password" type="password" autocomplete="current-password" maxlength="200" required${failed}></div>
+<div class="field"><label for="code">${t('code')}</label><input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required aria-describedby="code-hint"><p id="code-hint" class="hint">${t('codeHint')}</p></div>
+<button type="submit">${t('submit')}</button>
+</form>`;
+  return layout(locale, t('signInTitle'), body);
+}
+
+/** The console's start page: who is signed in, the tools there are, and signing out. */
+export function consolePage(opts: {
+  locale: Locale;
+  operator: PresentedOperator;
+  formToken: string;
+  studio: boolean;
+}): string {
+  const { locale, operator } = opts;
+  const t = (key: AdminText, vars?: Record<string, string>) => escapeHtml(adminText(locale, key, vars));
+  const roles = operator.roles.map((r) => roleName(locale, r)).join(', ');
+  const tools = opts.studio
+    ? `<h2>${t('tools')}</h2><ul><li><a href="/sandbox/studio">${t('studio')}</a></li></ul>`
+    : '';
+  const body = `<h1>${t('consoleTitle')}</h1>
+<p>${t('signedInAs', { name: operator.displayName, email: operator.email })}</p><p>${t('roles', { roles })}</p>${tools}
+<form method="post" action="/admin/logout"><input type="hidden" name="token" value="${escapeHtml(opts.formToken)}"><button type="submit">${t('signOut')}</button></form>`;
+  return layout(locale, t('consoleTitle'), body);
+}

@@ -1,0 +1,59 @@
+import type { AppContext } from '#server/context.ts';
+import { verifyPassword } from '#server/features/auth/passwords.ts';
+import { findOperatorByEmail, normalEmail, type OperatorRow } from './data.ts';
+import { claimTotpStep } from './mutations.ts';
+import { matchTotp } from './totp.ts';
+
+/** Sign-in attempts allowed in the window per address and per account (every attempt counts). */
+const ADDRESS_ATTEMPTS = 20;
+const ACCOUNT_ATTEMPTS = 10;
+const WINDOW_SECONDS = 15 * 60;
+
+export type OperatorSignIn =
+  | { ok: true; operatorId: number }
+  | { ok: false; reason: 'failed' }
+  | { ok: false; reason: 'throttled'; retryAfter: number };
+
+/** Why an attempt failed, for the log only: the person signing in is told none of it. */
+type FailedBecause = 'unknown' | 'disabled' | 'password' | 'code' | 'code_used';
+
+function failure(operator: OperatorRow | null, passwordOk: boolean): FailedBecause {
+  if (!operator) return 'unknown';
+  if (operator.disabled) return 'disabled';
+  return passwordOk ? 'code' : 'password';
+}
+
+/**
+ * Checks e-mail, password and TOTP code together. Every failure looks the same to the caller
+ * (the password is checked even for an unknown address, so timing tells nothing either); a code
+ * is accepted once (claimTotpStep). Attempts count per address and per account; a success clears
+ * the account's count.
+ */
+export async function signInOperator(
+  ctx: Pick<AppContext, 'db' | 'throttle'>,
+  input: { email: string; password: string; code: string; ip: string },
+  log: (because: FailedBecause, operatorId: number | null) => void,
+  now = Date.now(),
+): Promise<OperatorSignIn> {
+  const accountKey = `operator-login:acct:${normalEmail(input.email)}`;
+  const [byAddress, byAccount] = await Promise.all([
+    ctx.throttle.hit(`operator-login:ip:${input.ip}`, ADDRESS_ATTEMPTS, WINDOW_SECONDS),
+    ctx.throttle.hit(accountKey, ACCOUNT_ATTEMPTS, WINDOW_SECONDS),
+  ]);
+  if (!byAddress.allowed || !byAccount.allowed) {
+    return { ok: false, reason: 'throttled', retryAfter: Math.max(byAddress.retryAfter, byAccount.retryAfter) };
+  }
+  const operator = await findOperatorByEmail(ctx.db, input.email);
+  const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
+  const step = operator ? matchTotp(operator.totpSecret, input.code, now) : null;
+  if (!operator || operator.disabled || !passwordOk || step === null) {
+    log(failure(operator, passwordOk), operator?.id ?? null);
+    return { ok: false, reason: 'failed' };
+  }
+  if (!(await claimTotpStep(ctx.db, operator.id, step))) {
+    log('code_used', operator.id);
+    return { ok: false, reason: 'failed' };
+  }
+  await ctx.throttle.reset(accountKey);
+  return { ok: true, operatorId: operator.id };
+}

@@ -1,0 +1,107 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { safeEqual } from '#server/features/session/tokens.ts';
+import { acceptPageForms, formFields, fromOwnSite, pageFormGuard } from '#server/http/page-forms.ts';
+import { type AdminNotice, consolePage, signInPage } from './html.ts';
+import { signInOperator } from './login.ts';
+import { createOperatorSession, destroyOperatorSession } from './mutations.ts';
+import { presentOperator } from './present.ts';
+import { clearOperatorCookie, safeNext, setOperatorCookie, signedInOperator, signInUrl } from './session.ts';
+import { operatorFormToken } from './tokens.ts';
+
+/** The cookie the sign-in form's token is bound to (the form is posted before there is a session). */
+export const OPERATOR_FORM_COOKIE = 'admin.form';
+const FORM_LIMIT = 2048;
+
+const signInQuery = z.object({
+  next: z.string().max(200).optional().catch(undefined),
+  signedout: z.enum(['1']).optional().catch(undefined),
+});
+
+const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+
+const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+
+/**
+ * The operator console's front door (server-rendered, for operators only, never members):
+ * GET|POST /admin/login (e-mail, password and TOTP code), POST /admin/logout, and GET /admin,
+ * the start page the console's screens will hang off. Its forms are posted without the API's CSRF
+ * header: the sign-in form carries a token bound to a cookie of the page, the sign-out form one
+ * bound to the operator's session, and both must come from this site.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const { config, db } = ctx;
+  const origin = new URL(config.publicUrl).origin;
+  const forms = pageFormGuard({
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    cookie: OPERATOR_FORM_COOKIE,
+    path: '/admin',
+    purpose: 'operator-sign-in',
+  });
+  acceptPageForms(app, FORM_LIMIT);
+
+  app.get('/admin/login', { schema: { querystring: signInQuery } }, async (request, reply) => {
+    const next = safeNext(request.query.next);
+    if (await signedInOperator(ctx, request)) return reply.redirect(next, 303);
+    const notice: AdminNotice | null = request.query.signedout ? { kind: 'status', key: 'signedOut' } : null;
+    const token = forms.issue(request, reply);
+    return sendHtml(reply, 200, signInPage({ locale: request.locale, token, next, email: '', notice }));
+  });
+
+  app.post('/admin/login', { config: { csrf: false } }, async (request, reply) => {
+    const body = formFields(request.body);
+    const next = safeNext(body.next);
+    const email = text(body.email, 254).trim();
+    const page = (status: number, notice: AdminNotice) =>
+      sendHtml(
+        reply,
+        status,
+        signInPage({ locale: request.locale, token: forms.issue(request, reply), next, email, notice }),
+      );
+    if (!forms.verify(request, body.token)) return page(403, { kind: 'alert', key: 'expired' });
+    const result = await signInOperator(
+      ctx,
+      { email, password: text(body.password, 200), code: text(body.code, 12).replace(/\s/g, ''), ip: request.ip },
+      (because, operatorId) => request.log.warn({ because, operatorId }, 'operator sign-in refused'),
+    );
+    if (!result.ok && result.reason === 'throttled') {
+      reply.header('retry-after', String(result.retryAfter));
+      return page(429, { kind: 'alert', key: 'throttled' });
+    }
+    if (!result.ok) return page(401, { kind: 'alert', key: 'failed' });
+    const session = await createOperatorSession(db, config.sessionSecret, result.operatorId);
+    setOperatorCookie(ctx, reply, session.token, session.expiresAt);
+    request.log.info({ operatorId: result.operatorId }, 'operator signed in');
+    return reply.redirect(next, 303);
+  });
+
+  app.post('/admin/logout', { config: { csrf: false } }, async (request, reply) => {
+    const signedIn = await signedInOperator(ctx, request);
+    if (!signedIn) return reply.redirect('/admin/login', 303);
+    const token = formFields(request.body).token;
+    const expected = operatorFormToken(config.sessionSecret, signedIn.token);
+    if (!fromOwnSite(request, origin) || typeof token !== 'string' || !safeEqual(token, expected)) {
+      return reply.redirect('/admin', 303);
+    }
+    await destroyOperatorSession(db, signedIn.sessionId);
+    clearOperatorCookie(ctx, reply);
+    request.log.info({ operatorId: signedIn.operator.id }, 'operator signed out');
+    return reply.redirect('/admin/login?signedout=1', 303);
+  });
+
+  app.get('/admin', async (request, reply) => {
+    const signedIn = await signedInOperator(ctx, request);
+    if (!signedIn) return reply.redirect(signInUrl('/admin'), 303);
+    const html = consolePage({
+      locale: request.locale,
+      operator: presentOperator(signedIn.operator),
+      formToken: operatorFormToken(config.sessionSecret, signedIn.token),
+      studio: config.sandboxPages,
+    });
+    return sendHtml(reply, 200, html);
+  });
+};

@@ -1,0 +1,61 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeEqual } from '#server/features/session/tokens.ts';
+
+/** Plain HTML forms post url-encoded bodies; a page's plugin reads them as a record of strings. */
+export function acceptPageForms(app: FastifyInstance, bodyLimit: number) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+}
+
+/** The fields of a parsed form body (anything else reads as empty). */
+export const formFields = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+
+/**
+ * Whether a form post comes from this site's own pages: a foreign Origin or a cross-site
+ * Sec-Fetch-Site is refused (browsers send them with every form post).
+ */
+export function fromOwnSite(request: FastifyRequest, origin: string): boolean {
+  const from = request.headers.origin;
+  if (from !== undefined && from !== origin) return false;
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin';
+}
+
+/**
+ * Form tokens for the server's own pages that hold no session of ours (double submit): the page
+ * sets a random HttpOnly, SameSite=Strict cookie and puts the HMAC of it in its forms; a post must
+ * carry both and come from this site. A foreign site can read neither the cookie nor the token.
+ */
+export function pageFormGuard(opts: {
+  secret: string;
+  publicUrl: string;
+  cookie: string;
+  path: string;
+  purpose: string;
+}) {
+  const origin = new URL(opts.publicUrl).origin;
+  const secure = opts.publicUrl.startsWith('https://');
+  const tokenOf = (cookie: string) =>
+    createHmac('sha256', opts.secret).update(`${opts.purpose}:${cookie}`).digest('base64url');
+  return {
+    /** The token for the page's forms; the cookie is set when the browser has none yet. */
+    issue(request: FastifyRequest, reply: FastifyReply): string {
+      const existing = request.cookies[opts.cookie];
+      if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return tokenOf(existing);
+      const value = randomBytes(32).toString('base64url');
+      reply.setCookie(opts.cookie, value, { path: opts.path, httpOnly: true, sameSite: 'strict', secure });
+      return tokenOf(value);
+    },
+    /** Whether a posted token belongs to this browser's cookie and the post to this site. */
+    verify(request: FastifyRequest, token: unknown): boolean {
+      const cookie = request.cookies[opts.cookie];
+      if (!fromOwnSite(request, origin) || !cookie || typeof token !== 'string' || !token) return false;
+      return safeEqual(token, tokenOf(cookie));
+    },
+  };
+}

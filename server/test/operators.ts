@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { type OperatorRole, operatorSessions } from '#server/db/schema/operators.ts';
+import { createOperatorAccount } from '#server/features/admin/create-operator.ts';
+import { setOperatorDisabled } from '#server/features/admin/mutations.ts';
+import { OPERATOR_COOKIE } from '#server/features/admin/session.ts';
+import { base32Decode, totpCode, totpStep } from '#server/features/admin/totp.ts';
+import type { TestClient, TestContext } from './harness.ts';
+
+/** Operators for the console's tests: made directly, signed in over HTTP like a browser. */
+
+export const OPERATOR_PASSWORD = 'amber-Console-77';
+
+export type TestOperator = { id: number; email: string; password: string; secret: string };
+
+let made = 0;
+export async function createTestOperator(
+  t: TestContext,
+  opts: { roles?: OperatorRole[]; disabled?: boolean; name?: string } = {},
+): Promise<TestOperator> {
+  made += 1;
+  const email = `operator-${made}-${Date.now()}@example.com`;
+  const created = await createOperatorAccount(
+    t.db,
+    { email, roles: opts.roles ?? ['admin'], name: opts.name ?? `Operator ${made}` },
+    { issuer: 'LiveCam Admin', password: OPERATOR_PASSWORD },
+  );
+  if (created === 'email_taken') throw new Error('operator exists');
+  if (opts.disabled) await setOperatorDisabled(t.db, created.operator.id, true);
+  return { id: created.operator.id, email, password: OPERATOR_PASSWORD, secret: created.totpSecret };
+}
+
+/** The operator's authenticator code now, or `steps` 30-second steps away. */
+export function codeOf(operator: Pick<TestOperator, 'secret'>, steps = 0, now = Date.now()): string {
+  const key = base32Decode(operator.secret);
+  if (!key) throw new Error('not a base32 key');
+  return totpCode(key, totpStep(now) + steps);
+}
+
+/** Opens the sign-in page in the browser: its form token (the page's cookie is kept by the client). */
+export async function openSignIn(client: TestClient, next?: string): Promise<string> {
+  const res = await client.raw('GET', `/admin/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+  expect(res.statusCode).toBe(200);
+  return res.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
+}
+
+/** Posts the sign-in form as the browser would. */
+export async function postSignIn(
+  client: TestClient,
+  form: { token: string; email: string; password: string; code: string; next?: string },
+  headers: Record<string, string> = {},
+) {
+  return client.raw('POST', '/admin/login', {
+    payload: new URLSearchParams({ next: '', ...form }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}
+
+/** Signs the operator in on this browser with the code of `steps` steps from now; fails the test otherwise. */
+export async function signIn(client: TestClient, operator: TestOperator, opts: { steps?: number; next?: string } = {}) {
+  const token = await openSignIn(client, opts.next);
+  const res = await postSignIn(client, {
+    token,
+    email: operator.email,
+    password: operator.password,
+    code: codeOf(operator, opts.steps ?? 0),
+    next: opts.next ?? '',
+  });
+  expect(res.statusCode, res.body).toBe(303);
+  expect(client.cookies.get(OPERATOR_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return res;
+}
+
+export const operatorSessionRows = (t: TestContext, operatorId: number) =>
+  t.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, operatorId));
