@@ -67,7 +67,16 @@ export type InitBody = z.input<typeof initBody>;
 /** Where to open the payment window, and the billing id (shown as BS<id>). */
 export const initResponse = z.object({ link: z.string(), id: z.number().int() });
 
-export const ORDER_STATES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'refunded', 'charged_back'] as const;
+export const ORDER_STATES = [
+  'created',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'refunded',
+  'charged_back',
+  'expired',
+] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 export const order = z.object({

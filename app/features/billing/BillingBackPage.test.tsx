@@ -58,6 +58,18 @@ describe('/billing/back', () => {
     expect(opener?.postMessage).toHaveBeenCalledTimes(1);
   });
 
+  it('an order that expired unpaid ends as an error', async () => {
+    const api = serve({ state: 'expired' });
+    show('billingid=41&result=success');
+    await flush();
+    expect(opener?.postMessage).toHaveBeenCalledWith(
+      { billingid: 41, errors: ['billing.error'], isPhoneCall: false, result: 'billing.error' },
+      window.location.origin,
+    );
+    await flush(3_000);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('a failed payment posts the error with its reason', async () => {
     serve({ state: 'failed', failure: 'billing.errors.declined' });
     show('billingid=41&result=failed');

@@ -8,7 +8,7 @@ import { fetchOrder } from './api.ts';
 export const ORDER_POLL_MS = 1_000;
 export const ORDER_POLL_LIMIT_MS = 30_000;
 
-const FINAL = new Set<Order['state']>(['paid', 'failed', 'cancelled', 'refunded', 'charged_back']);
+const FINAL = new Set<Order['state']>(['paid', 'failed', 'cancelled', 'refunded', 'charged_back', 'expired']);
 
 /** Waiting for the provider's postback; still open after the poll limit; or the message for the opener. */
 export type OrderOutcome = { kind: 'waiting' } | { kind: 'pending' } | { kind: 'final'; message: PaymentWindowMessage };
