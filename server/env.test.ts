@@ -34,6 +34,12 @@ describe('configuration', () => {
     expect(loadConfig({ ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://localhost' }).devMailbox).toBe(false);
   });
 
+  it('lets the sandbox PSP send its postbacks unless told to hold them', () => {
+    expect(loadConfig(base).payments.sandboxPostbacks).toBe('send');
+    expect(loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'hold' }).payments.sandboxPostbacks).toBe('hold');
+    expect(() => loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'drop' })).toThrow(/SANDBOX_PSP_POSTBACKS/);
+  });
+
   it('names every invalid setting', () => {
     try {
       loadConfig({ ...base, PORT: 'x', REDIS_URL: 'not a url', SESSION_SECRET: 'short' });

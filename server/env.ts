@@ -77,6 +77,7 @@ const envSchema = z.object({
   FLEXPAY_SHOP_ID: z.string().optional(),
   FLEXPAY_SIGNATURE_KEY: z.string().optional(),
   FLEXPAY_URL: z.url().default('https://secure.verotel.com/startorder'),
+  SANDBOX_PSP_POSTBACKS: z.enum(['send', 'hold']).default('send'),
   PHONE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   AVS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   AGE_CHECK_GATES: z.enum(['voicecall', 'media']).default('voicecall'),
@@ -133,6 +134,8 @@ export type Config = {
     flexpay: { shopId: string | undefined; signatureKey: string | undefined; url: string };
     /** Key the sandbox PSP signs its postbacks with (derived from the session secret). */
     sandboxKey: string;
+    /** hold: the sandbox PSP records outcomes and queues their postbacks but sends none (lost postbacks). */
+    sandboxPostbacks: 'send' | 'hold';
     phoneProvider: 'sandbox';
     /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
     dailyLimitCents: number;
@@ -257,6 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: e.PAYMENT_PROVIDER,
       flexpay: { shopId: e.FLEXPAY_SHOP_ID, signatureKey: e.FLEXPAY_SIGNATURE_KEY, url: e.FLEXPAY_URL },
       sandboxKey: createHmac('sha256', sessionSecret).update('sandbox-psp').digest('base64url'),
+      sandboxPostbacks: e.SANDBOX_PSP_POSTBACKS,
       phoneProvider: e.PHONE_PROVIDER,
       dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,
     },
