@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { LIMITED_STATES } from '#common/domain/orders.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { orders, paymentTypes, products } from '#server/db/schema/billing.ts';
+import { orders, paymentTypes, products, unmatchedCharges } from '#server/db/schema/billing.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type UnmatchedChargeRow = typeof unmatchedCharges.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type PaymentTypeRow = typeof paymentTypes.$inferSelect;
 
@@ -111,4 +112,19 @@ export async function coinsMovedBy(db: DbOrTx, idempotencyKey: string): Promise<
     .from(coinLedger)
     .where(eq(coinLedger.idempotencyKey, idempotencyKey));
   return row?.delta ?? 0;
+}
+
+/** Charges to refund, newest first: those support has not settled yet, or `all` (the operator console's list). */
+export async function listUnmatchedCharges(db: DbOrTx, opts: { all?: boolean; limit?: number } = {}) {
+  return db
+    .select()
+    .from(unmatchedCharges)
+    .where(opts.all ? undefined : isNull(unmatchedCharges.resolvedAt))
+    .orderBy(desc(unmatchedCharges.id))
+    .limit(opts.limit ?? 100);
+}
+
+export async function findUnmatchedCharge(db: DbOrTx, id: number): Promise<UnmatchedChargeRow | null> {
+  const [row] = await db.select().from(unmatchedCharges).where(eq(unmatchedCharges.id, id));
+  return row ?? null;
 }

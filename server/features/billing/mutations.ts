@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { WITHDRAWAL_WAIVER_VERSION } from '#common/api/billing.ts';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { orders } from '#server/db/schema/billing.ts';
+import { orders, unmatchedCharges } from '#server/db/schema/billing.ts';
 import { users } from '#server/db/schema/users.ts';
 import { type OrderRow, type ProductRow, recentOpenOrder, spentLastDay } from './data.ts';
 
@@ -71,4 +71,16 @@ export async function markNotStarted(db: DbOrTx, orderId: number) {
     .update(orders)
     .set({ state: 'failed', failureCode: 'billing.errors.failed', failedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.state, 'created')));
+}
+
+export type UnmatchedChargeInput = typeof unmatchedCharges.$inferInsert;
+
+/** Keeps a charge to refund, once per provider transaction: answers its id, or null when kept before. */
+export async function recordUnmatchedCharge(db: DbOrTx, charge: UnmatchedChargeInput): Promise<number | null> {
+  const [row] = await db
+    .insert(unmatchedCharges)
+    .values(charge)
+    .onConflictDoNothing({ target: [unmatchedCharges.provider, unmatchedCharges.txnId] })
+    .returning({ id: unmatchedCharges.id });
+  return row?.id ?? null;
 }

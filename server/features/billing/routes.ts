@@ -20,9 +20,8 @@ import { paymentProvider } from '#server/providers/payment/provider.ts';
 import type { PaymentProvider } from '#server/providers/payment/types.ts';
 import { findOwnOrder, findProduct, listPaymentTypes, type OrderRow, spentLastDay, walletFlagged } from './data.ts';
 import { markNotStarted, markPending, openOrder } from './mutations.ts';
-import { applyPaymentEvent } from './postbacks.ts';
+import { applyAndReport } from './outcomes.ts';
 import { presentBilling, presentOrder } from './present.ts';
-import { sendReceipt } from './receipt.ts';
 
 /** Inits per member and hour: generous for people, a wall for scripts. */
 const INIT_LIMIT = 20;
@@ -148,24 +147,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ provider: name, reason: verdict.reason }, 'payment postback refused');
           throw new AppError(verdict.status === 401 ? 'unauthenticated' : 'bad_request');
         }
-        for (const event of verdict.events) {
-          const applied = await applyPaymentEvent(app.ctx, name, event, request.log);
-          request.log.info(
-            {
-              provider: name,
-              eventId: event.eventId,
-              kind: event.kind,
-              orderId: applied.orderId,
-              outcome: applied.outcome,
-            },
-            'payment postback',
-          );
-          if (applied.receipt) {
-            await sendReceipt(app.ctx, applied.receipt.orderId, applied.receipt.couponBonus).catch((err: unknown) =>
-              request.log.error({ err, orderId: applied.receipt?.orderId }, 'receipt mail failed'),
-            );
-          }
-        }
+        for (const event of verdict.events) await applyAndReport(app.ctx, name, event, request.log, 'postback');
         const ack = provider.acknowledgement;
         return reply.code(200).type(ack.contentType).send(ack.body);
       };

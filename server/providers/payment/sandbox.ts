@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_EVENT_KINDS } from '#common/domain/orders.ts';
 import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { SIGNATURE_HEADER, signToken } from './signing.ts';
-import type { PaymentOrder, PaymentProvider, PostbackVerdict } from './types.ts';
+import type { PaymentEvent, PaymentOrder, PaymentProvider, PostbackVerdict } from './types.ts';
 
 /**
  * The sandbox PSP: a test payment company living at /sandbox/pay/... (sandbox-pages.ts). It keeps
@@ -68,6 +68,18 @@ export function payToken(key: string, order: PaymentOrder): string {
   return signToken(key, 'pay', payStateOf(order), order.createdAt.getTime() + PAY_TOKEN_MINUTES * 60_000);
 }
 
+/** A postback as our event. */
+export const eventOf = (p: SandboxPostback): PaymentEvent => ({
+  eventId: p.event_id,
+  kind: p.type,
+  orderId: p.order_id,
+  txnId: p.txn_id,
+  amountCents: p.amount_cents,
+  currency: p.currency,
+  failureCode: p.failure_code,
+  payload: p,
+});
+
 export function sandboxProvider(key: string): PaymentProvider {
   return {
     name: 'sandbox',
@@ -85,22 +97,7 @@ export function sandboxProvider(key: string): PaymentProvider {
       }
       const parsed = sandboxPostbackBody.safeParse(json);
       if (!parsed.success) return { ok: false, status: 400, reason: 'malformed_event' };
-      const p = parsed.data;
-      return {
-        ok: true,
-        events: [
-          {
-            eventId: p.event_id,
-            kind: p.type,
-            orderId: p.order_id,
-            txnId: p.txn_id,
-            amountCents: p.amount_cents,
-            currency: p.currency,
-            failureCode: p.failure_code,
-            payload: p,
-          },
-        ],
-      };
+      return { ok: true, events: [eventOf(parsed.data)] };
     },
     acknowledgement: { contentType: 'application/json', body: '{"received":true}' },
   };
