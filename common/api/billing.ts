@@ -95,6 +95,14 @@ export type Order = z.infer<typeof order>;
 export const orderResponse = z.object({ order });
 /** GET billing/orders/:id: the member's own order (the /billing/back page polls it). */
 export const orderParams = z.object({ id });
+/**
+ * `result=success`: the provider's return address said the payment succeeded. Only a hint: it never
+ * credits anything, it only keeps the order counted against the spending limit for a few minutes
+ * while the provider's postback is on its way.
+ */
+export const orderQuery = z.object({
+  result: z.literal('success', { error: 'errors.validations.invalid' }).optional(),
+});
 
 /** The message /billing/back posts to the opener (spec "Payment window message"). */
 export type PaymentWindowMessage = {

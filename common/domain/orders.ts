@@ -73,9 +73,6 @@ export const FINAL_STATES: readonly OrderState[] = [
 ];
 export const isFinal = (state: OrderState) => FINAL_STATES.includes(state);
 
-/** States whose amount counts against the member's spending limit over 24 hours. */
-export const LIMITED_STATES: readonly OrderState[] = ['created', 'pending', 'paid'];
-
 /** States whose outcome the provider has not told yet: reconciliation asks about them, expiry ends them. */
 export const OPEN_STATES: readonly OrderState[] = ['created', 'pending'];
 

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { WITHDRAWAL_WAIVER_VERSION } from '#common/api/billing.ts';
 import type { Locale } from '#common/constants.ts';
+import { OPEN_STATES } from '#common/domain/orders.ts';
+import { fitsLimit } from '#common/domain/spending-limit.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { orders, unmatchedCharges } from '#server/db/schema/billing.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -32,7 +34,7 @@ export async function openOrder(db: DbOrTx, input: OpenOrderInput): Promise<Open
     const existing = await recentOpenOrder(tx, input.userId, product.id, now);
     if (existing) return { kind: 'existing' as const, order: existing };
     const spent = await spentLastDay(tx, input.userId, now);
-    if (input.limitCents > 0 && spent + product.priceCents > input.limitCents) return { kind: 'limit' as const };
+    if (!fitsLimit(input.limitCents, spent, product.priceCents)) return { kind: 'limit' as const };
     const [order] = await tx
       .insert(orders)
       .values({
@@ -71,6 +73,21 @@ export async function markNotStarted(db: DbOrTx, orderId: number) {
     .update(orders)
     .set({ state: 'failed', failureCode: 'billing.errors.failed', failedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.state, 'created')));
+}
+
+/** The return page said "success": remembered once, for the spending limit only (never credits). */
+export async function markSuccessHint(db: DbOrTx, userId: number, orderId: number, now = new Date()) {
+  await db
+    .update(orders)
+    .set({ successHintAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.userId, userId),
+        inArray(orders.state, [...OPEN_STATES]),
+        isNull(orders.successHintAt),
+      ),
+    );
 }
 
 export type UnmatchedChargeInput = typeof unmatchedCharges.$inferInsert;

@@ -25,7 +25,9 @@ export async function applyAndReport(
   log: Log,
   via: 'postback' | 'reconciliation',
 ): Promise<Applied> {
-  const applied = await applyPaymentEvent(deps, provider, event, log);
+  const applied = await applyPaymentEvent(deps, provider, event, log, {
+    limitCents: deps.config.payments.dailyLimitCents,
+  });
   log.info(
     { provider, eventId: event.eventId, kind: event.kind, orderId: applied.orderId, outcome: applied.outcome, via },
     via === 'postback' ? 'payment postback' : 'payment reconciled',

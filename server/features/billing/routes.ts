@@ -7,6 +7,7 @@ import {
   initBody,
   initResponse,
   orderParams,
+  orderQuery,
   orderResponse,
 } from '#common/api/billing.ts';
 import { REQUIRED } from '#common/api/fields.ts';
@@ -19,7 +20,7 @@ import { enforce } from '#server/http/throttle.ts';
 import { paymentProvider } from '#server/providers/payment/provider.ts';
 import type { PaymentProvider } from '#server/providers/payment/types.ts';
 import { findOwnOrder, findProduct, listPaymentTypes, type OrderRow, spentLastDay, walletFlagged } from './data.ts';
-import { markNotStarted, markPending, openOrder } from './mutations.ts';
+import { markNotStarted, markPending, markSuccessHint, openOrder } from './mutations.ts';
 import { applyAndReport } from './outcomes.ts';
 import { presentBilling, presentOrder } from './present.ts';
 
@@ -119,11 +120,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/billing/orders/:id',
-    { schema: { params: orderParams, response: { 200: orderResponse } } },
+    { schema: { params: orderParams, querystring: orderQuery, response: { 200: orderResponse } } },
     async (request) => {
       const user = await requireUser(request);
       const order = await findOwnOrder(db, user.id, request.params.id);
       if (!order) throw notFound();
+      if (request.query.result === 'success') await markSuccessHint(db, user.id, order.id);
       return { order: presentOrder(order) };
     },
   );
