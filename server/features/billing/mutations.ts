@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { WITHDRAWAL_WAIVER_VERSION } from '#common/api/billing.ts';
 import type { Locale } from '#common/constants.ts';
 import { OPEN_STATES } from '#common/domain/orders.ts';
@@ -88,6 +88,56 @@ export async function markSuccessHint(db: DbOrTx, userId: number, orderId: numbe
         isNull(orders.successHintAt),
       ),
     );
+}
+
+/**
+ * Claims open orders due for a question at their provider (created `afterMs` ago or more, or whose
+ * next question is due), pushing their next question a lease ahead in the same statement. FOR
+ * UPDATE SKIP LOCKED: processes running reconciliation at once get different orders.
+ */
+export async function claimOrdersToReconcile(
+  db: DbOrTx,
+  now: Date,
+  opts: { afterMs: number; leaseMs: number; batch: number },
+): Promise<OrderRow[]> {
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.state, [...OPEN_STATES]),
+        or(
+          lte(orders.reconcileAt, now),
+          and(isNull(orders.reconcileAt), lte(orders.createdAt, new Date(now.getTime() - opts.afterMs))),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(opts.batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ reconcileAt: new Date(now.getTime() + opts.leaseMs) })
+    .where(inArray(orders.id, due))
+    .returning();
+}
+
+/** When to ask the provider about an open order next. */
+export async function scheduleReconcile(db: DbOrTx, orderId: number, at: Date) {
+  await db
+    .update(orders)
+    .set({ reconcileAt: at })
+    .where(and(eq(orders.id, orderId), inArray(orders.state, [...OPEN_STATES])));
+}
+
+/** An order never paid ends: created | pending -> expired. False when it had moved on meanwhile. */
+export async function expireOrder(db: DbOrTx, orderId: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ state: 'expired', expiredAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.state, [...OPEN_STATES])))
+    .returning({ id: orders.id });
+  return rows.length === 1;
 }
 
 export type UnmatchedChargeInput = typeof unmatchedCharges.$inferInsert;

@@ -239,7 +239,7 @@ describe('the sandbox back office', () => {
 
   it('sends a signed refund postback for a payment it made, once', async () => {
     const { order, userId } = await pendingOrder();
-    const link = (await paymentProvider(t.config).createPayment({ ...order, locale: 'en' })).link;
+    const link = (await paymentProvider(t.config, t.db).createPayment({ ...order, locale: 'en' })).link;
     expect((await submitCard(t, link, '4242 4242 4242 4242')).statusCode).toBe(303);
     expect((await settledOrder(t, order.id)).state).toBe('paid');
     const res = await backoffice({ action: 'refund', billing_id: order.id });

@@ -14,12 +14,12 @@ import { coinsMovedBy, LIMIT_CURRENCY, type OrderRow, spentLastDay } from './dat
 import { recordUnmatchedCharge } from './mutations.ts';
 
 /**
- * Applies verified provider events, each in one transaction: the event is stored first under its
- * unique provider event id (a replay stops there and changes nothing), then the order moves by one
- * conditional update from the state the event applies to, and coins move through the ledger with
- * keys derived from the provider's transaction, inside the same transaction. Money a provider took
- * that buys nothing (a second charge, a charge for an ended order, one over the spending limit) is
- * never credited: it is kept for refund.
+ * Applies verified provider events (postbacks, and the answers reconciliation gets), each in one
+ * transaction: the event is stored first under its unique provider event id (a replay stops there
+ * and changes nothing), then the order moves by one conditional update from the state the event
+ * applies to, and coins move through the ledger with keys derived from the provider's transaction,
+ * inside the same transaction. Money a provider took that buys nothing (a second charge, a charge
+ * for an ended order, one over the spending limit) is never credited: it is kept for refund.
  */
 
 /** Why a charge is kept for refund instead of credited. */

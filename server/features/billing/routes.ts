@@ -23,6 +23,7 @@ import { findOwnOrder, findProduct, listPaymentTypes, type OrderRow, spentLastDa
 import { markNotStarted, markPending, markSuccessHint, openOrder } from './mutations.ts';
 import { applyAndReport } from './outcomes.ts';
 import { presentBilling, presentOrder } from './present.ts';
+import { startReconciler } from './reconcile.ts';
 
 /** Inits per member and hour: generous for people, a wall for scripts. */
 const INIT_LIMIT = 20;
@@ -52,8 +53,13 @@ const paymentOrder = (o: OrderRow) => ({
 /** Billing lists, card payment orders and provider postbacks (under /api). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, throttle } = app.ctx;
-  const provider = paymentProvider(config);
+  const provider = paymentProvider(config, db);
   const limitCents = config.payments.dailyLimitCents;
+  // Open orders are asked about at the provider and expire (tests run reconciliation themselves).
+  if (config.env !== 'test') {
+    const stop = startReconciler(app.ctx, provider, app.log);
+    app.addHook('onClose', stop);
+  }
 
   /**
    * A PERCENT coupon the member may use under this code, or null. A code that finds nothing counts

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { sandboxPspOutbox, sandboxPspPayments } from '#server/db/schema/sandbox-psp.ts';
-import type { SandboxPostback } from './sandbox.ts';
+import { type SandboxPostback, sandboxPostbackBody } from './sandbox.ts';
 
 /**
  * The sandbox PSP's own books: its payments and the outbox of postbacks it owes the shop. A
  * payment's change and the postback that reports it are written in one transaction, so an outcome
  * is never recorded without its postback, nor sent without being recorded. Only the sandbox PSP's
- * modules use this file; the shop's billing code never reads these books.
+ * modules use this file; the shop's billing code asks the PSP through its status API instead.
  */
 
 export type SandboxPayment = typeof sandboxPspPayments.$inferSelect;
@@ -113,6 +113,22 @@ export async function reversePayment(
 export async function findPayment(db: DbOrTx, reference: number): Promise<SandboxPayment | null> {
   const [row] = await db.select().from(sandboxPspPayments).where(eq(sandboxPspPayments.reference, reference));
   return row ?? null;
+}
+
+/** What the PSP knows of a merchant reference, in its own words (its status API). */
+export type SandboxStatus =
+  | { state: 'unknown' }
+  | { state: 'challenge' }
+  | { state: 'settled'; postbacks: SandboxPostback[] };
+
+export async function paymentStatus(db: DbOrTx, reference: number): Promise<SandboxStatus> {
+  const payment = await findPayment(db, reference);
+  if (!payment) return { state: 'unknown' };
+  if (payment.state === 'challenge') return { state: 'challenge' };
+  const postbacks = [payment.outcome, payment.reversal]
+    .map((p) => sandboxPostbackBody.safeParse(p))
+    .flatMap((r) => (r.success ? [r.data] : []));
+  return { state: 'settled', postbacks };
 }
 
 /** Postbacks still waiting for delivery (for the outbox and its tests). */
