@@ -1,6 +1,6 @@
 /**
- * The sandbox PSP's back office, from the command line: reverses a paid sandbox order the way a
- * payment company would, by a signed refund or chargeback postback to the running server.
+ * The sandbox PSP's back office, from the command line: reverses a payment the sandbox PSP took,
+ * the way a payment company would, by a signed refund or chargeback postback to the running server.
  *
  *   npm run sandbox:psp -- refund <billingId>
  *   npm run sandbox:psp -- chargeback <billingId>
@@ -42,7 +42,10 @@ try {
     body,
   });
   const answer = await res.text();
-  if (res.ok) {
+  if (res.status === 202) {
+    // Booked, and sent by the sandbox PSP's outbox as soon as the shop answers.
+    console.log(`${action} of BS${id} queued: ${answer}`);
+  } else if (res.ok) {
     console.log(`${action} of BS${id} delivered: ${answer}`);
   } else {
     console.error(`${action} of BS${id} refused (${res.status}): ${answer}`);

@@ -94,6 +94,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 
+  it('lets the sandbox PSP send its postbacks unless told to hold them', () => {
+    expect(loadConfig(base).payments.sandboxPostbacks).toBe('send');
+    expect(loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'hold' }).payments.sandboxPostbacks).toBe('hold');
+    expect(() => loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'drop' })).toThrow(/SANDBOX_PSP_POSTBACKS/);
+  });
+
   it('names every invalid setting', () => {
     try {
       loadConfig({ ...base, PORT: 'x', REDIS_URL: 'not a url', SESSION_SECRET: 'short' });

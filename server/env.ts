@@ -84,6 +84,7 @@ const envSchema = z.object({
   FLEXPAY_SHOP_ID: z.string().optional(),
   FLEXPAY_SIGNATURE_KEY: z.string().optional(),
   FLEXPAY_URL: z.url().default('https://secure.verotel.com/startorder'),
+  SANDBOX_PSP_POSTBACKS: z.enum(['send', 'hold']).default('send'),
   PHONE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   PHONE_SERVICE_NUMBER: z.string().max(40).optional(),
   AVS_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),
@@ -163,6 +164,8 @@ export type Config = {
     flexpay: { shopId: string | undefined; signatureKey: string | undefined; url: string };
     /** Key the sandbox PSP signs its postbacks with (derived from the session secret). */
     sandboxKey: string;
+    /** hold: the sandbox PSP records outcomes and queues their postbacks but sends none (lost postbacks). */
+    sandboxPostbacks: 'send' | 'hold';
     phoneProvider: 'sandbox' | 'twilio';
     /** The premium-rate number callers dial with PHONE_PROVIDER=twilio, as it is displayed. */
     phoneServiceNumber: string;
@@ -356,6 +359,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: e.PAYMENT_PROVIDER,
       flexpay: { shopId: e.FLEXPAY_SHOP_ID, signatureKey: e.FLEXPAY_SIGNATURE_KEY, url: e.FLEXPAY_URL },
       sandboxKey: createHmac('sha256', sessionSecret).update('sandbox-psp').digest('base64url'),
+      sandboxPostbacks: e.SANDBOX_PSP_POSTBACKS,
       phoneProvider: e.PHONE_PROVIDER,
       phoneServiceNumber: e.PHONE_SERVICE_NUMBER ?? '',
       dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,

@@ -67,7 +67,16 @@ export type InitBody = z.input<typeof initBody>;
 /** Where to open the payment window, and the billing id (shown as BS<id>). */
 export const initResponse = z.object({ link: z.string(), id: z.number().int() });
 
-export const ORDER_STATES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'refunded', 'charged_back'] as const;
+export const ORDER_STATES = [
+  'created',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'refunded',
+  'charged_back',
+  'expired',
+] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 export const order = z.object({
@@ -86,6 +95,14 @@ export type Order = z.infer<typeof order>;
 export const orderResponse = z.object({ order });
 /** GET billing/orders/:id: the member's own order (the /billing/back page polls it). */
 export const orderParams = z.object({ id });
+/**
+ * `result=success`: the provider's return address said the payment succeeded. Only a hint: it never
+ * credits anything, it only keeps the order counted against the spending limit for a few minutes
+ * while the provider's postback is on its way.
+ */
+export const orderQuery = z.object({
+  result: z.literal('success', { error: 'errors.validations.invalid' }).optional(),
+});
 
 /** The message /billing/back posts to the opener (spec "Payment window message"). */
 export type PaymentWindowMessage = {

@@ -3,8 +3,10 @@ import { ORDER_STATES, type OrderState } from '../api/billing.ts';
 import {
   canMove,
   couponBonusCoins,
+  isExpired,
   isFinal,
   isPaymentEventKind,
+  ORDER_EXPIRY_MS,
   PAYMENT_EVENT_KINDS,
   resultOf,
   sourceOf,
@@ -18,6 +20,8 @@ const ALLOWED: Array<[OrderState, OrderState]> = [
   ['pending', 'paid'],
   ['pending', 'failed'],
   ['pending', 'cancelled'],
+  ['created', 'expired'],
+  ['pending', 'expired'],
   ['paid', 'refunded'],
   ['paid', 'charged_back'],
 ];
@@ -31,13 +35,22 @@ describe('order state machine', () => {
   });
 
   it('has final states with no way out but the reversals of a payment', () => {
-    for (const s of ['failed', 'cancelled', 'refunded', 'charged_back'] as const) {
+    for (const s of ['failed', 'cancelled', 'refunded', 'charged_back', 'expired'] as const) {
       expect(ORDER_STATES.filter((to) => canMove(s, to))).toEqual([]);
       expect(isFinal(s)).toBe(true);
     }
     expect(isFinal('paid')).toBe(true);
     expect(isFinal('created')).toBe(false);
     expect(isFinal('pending')).toBe(false);
+  });
+
+  it('lets only orders never paid expire, once their time is up', () => {
+    expect(ORDER_STATES.filter((from) => canMove(from, 'expired'))).toEqual(['created', 'pending']);
+    const made = new Date('2026-11-21T12:00:00Z');
+    expect(isExpired(made, new Date(made.getTime() + ORDER_EXPIRY_MS - 1))).toBe(false);
+    expect(isExpired(made, new Date(made.getTime() + ORDER_EXPIRY_MS))).toBe(true);
+    // No provider event leads there: expiry is our decision, never the provider's.
+    for (const kind of PAYMENT_EVENT_KINDS) expect(targetOf(kind)).not.toBe('expired');
   });
 });
 
@@ -80,6 +93,7 @@ describe('results and coupon bonus', () => {
     expect(resultOf('paid')).toBe('billing.success');
     expect(resultOf('cancelled')).toBe('billing.cancel');
     expect(resultOf('failed')).toBe('billing.error');
+    expect(resultOf('expired')).toBe('billing.error');
     expect(resultOf('pending')).toBeNull();
     expect(resultOf('created')).toBeNull();
   });

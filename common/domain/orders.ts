@@ -3,7 +3,8 @@ import type { OrderState } from '../api/billing.ts';
 /**
  * The card order's life (issue "Coins and payments", section 3), as pure rules both sides use:
  * created -> pending -> paid | failed | cancelled; paid -> refunded | charged_back. A provider that
- * refuses to start the payment moves created -> failed. Every other move is refused.
+ * refuses to start the payment moves created -> failed. An order never paid within
+ * ORDER_EXPIRY_MS moves created | pending -> expired. Every other move is refused.
  */
 
 /** The provider events a card payment knows; every adapter maps its own postbacks onto these. */
@@ -16,14 +17,18 @@ export const PAYMENT_EVENT_KINDS = [
 ] as const;
 export type PaymentEventKind = (typeof PAYMENT_EVENT_KINDS)[number];
 
+/** An order the provider never reported paid ends after this time (measured from its creation). */
+export const ORDER_EXPIRY_MS = 24 * 3600_000;
+
 const MOVES: Record<OrderState, readonly OrderState[]> = {
-  created: ['pending', 'failed'],
-  pending: ['paid', 'failed', 'cancelled'],
+  created: ['pending', 'failed', 'expired'],
+  pending: ['paid', 'failed', 'cancelled', 'expired'],
   paid: ['refunded', 'charged_back'],
   failed: [],
   cancelled: [],
   refunded: [],
   charged_back: [],
+  expired: [],
 };
 
 /** What each provider event moves the order to. */
@@ -58,17 +63,29 @@ export function transitionFor(state: OrderState, kind: PaymentEventKind): { from
 }
 
 /** States in which the order's outcome is known; the /billing/back page polls until one of them. */
-export const FINAL_STATES: readonly OrderState[] = ['paid', 'failed', 'cancelled', 'refunded', 'charged_back'];
+export const FINAL_STATES: readonly OrderState[] = [
+  'paid',
+  'failed',
+  'cancelled',
+  'refunded',
+  'charged_back',
+  'expired',
+];
 export const isFinal = (state: OrderState) => FINAL_STATES.includes(state);
 
-/** States whose amount counts against the member's spending limit over 24 hours. */
-export const LIMITED_STATES: readonly OrderState[] = ['created', 'pending', 'paid'];
+/** States whose outcome the provider has not told yet: reconciliation asks about them, expiry ends them. */
+export const OPEN_STATES: readonly OrderState[] = ['created', 'pending'];
+
+/** Whether an order still open at `now` has passed its expiry. */
+export const isExpired = (createdAt: Date, now: Date) => now.getTime() - createdAt.getTime() >= ORDER_EXPIRY_MS;
 
 /** The result hint of the payment window for a final state (spec "Payment window message"). */
 export function resultOf(state: OrderState): 'billing.success' | 'billing.cancel' | 'billing.error' | null {
   if (state === 'paid') return 'billing.success';
   if (state === 'cancelled') return 'billing.cancel';
-  if (state === 'failed' || state === 'refunded' || state === 'charged_back') return 'billing.error';
+  if (state === 'failed' || state === 'refunded' || state === 'charged_back' || state === 'expired') {
+    return 'billing.error';
+  }
   return null;
 }
 

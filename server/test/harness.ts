@@ -219,6 +219,8 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    /** The database itself, for a second app on it (a restart). */
+    database,
     config,
     label,
     databaseUrl: url,

@@ -58,6 +58,32 @@ describe('/billing/back', () => {
     expect(opener?.postMessage).toHaveBeenCalledTimes(1);
   });
 
+  it("passes the address's success hint on with its polls", async () => {
+    const api = serve({ state: 'paid' });
+    show('billingid=41&result=success');
+    await flush();
+    expect(api.calls[0]?.query.get('result')).toBe('success');
+  });
+
+  it('passes no other hint on', async () => {
+    const api = serve({ state: 'failed' });
+    show('billingid=41&result=error');
+    await flush();
+    expect(api.calls[0]?.query.has('result')).toBe(false);
+  });
+
+  it('an order that expired unpaid ends as an error', async () => {
+    const api = serve({ state: 'expired' });
+    show('billingid=41&result=success');
+    await flush();
+    expect(opener?.postMessage).toHaveBeenCalledWith(
+      { billingid: 41, errors: ['billing.error'], isPhoneCall: false, result: 'billing.error' },
+      window.location.origin,
+    );
+    await flush(3_000);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('a failed payment posts the error with its reason', async () => {
     serve({ state: 'failed', failure: 'billing.errors.declined' });
     show('billingid=41&result=failed');

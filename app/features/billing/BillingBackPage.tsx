@@ -73,7 +73,7 @@ export function BillingBackPage() {
   const [search] = useSearchParams();
   const [billingid] = useState(() => readBillingId(search.get('billingid')));
   const hint = search.get('result');
-  const outcome = useOrderOutcome(billingid);
+  const outcome = useOrderOutcome(billingid, hint === 'success');
   const [opener] = useState(openerWindow);
   const posted = useRef(false);
 

@@ -11,9 +11,15 @@ export const billingQuery = (code: string | null) =>
     staleTime: 30_000,
   });
 
-/** GET /billing/orders/:id: the member's order (its state tells how a payment ended). */
-export const fetchOrder = (id: number, signal?: AbortSignal) =>
-  api<{ order: Order }>('GET', `billing/orders/${id}`, undefined, signal ? { signal } : {}).then((r) => r.order);
+/**
+ * GET /billing/orders/:id: the member's order (its state tells how a payment ended). `success`
+ * passes on the return address's hint, which the server only uses for the spending limit.
+ */
+export const fetchOrder = (id: number, signal?: AbortSignal, success = false) =>
+  api<{ order: Order }>('GET', `billing/orders/${id}`, undefined, {
+    ...(signal ? { signal } : {}),
+    ...(success ? { query: { result: 'success' } } : {}),
+  }).then((r) => r.order);
 
 /** POST /billing/init: creates the order and answers the provider's payment page. */
 export const useInitPayment = () =>

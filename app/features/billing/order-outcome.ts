@@ -8,7 +8,7 @@ import { fetchOrder } from './api.ts';
 export const ORDER_POLL_MS = 1_000;
 export const ORDER_POLL_LIMIT_MS = 30_000;
 
-const FINAL = new Set<Order['state']>(['paid', 'failed', 'cancelled', 'refunded', 'charged_back']);
+const FINAL = new Set<Order['state']>(['paid', 'failed', 'cancelled', 'refunded', 'charged_back', 'expired']);
 
 /** Waiting for the provider's postback; still open after the poll limit; or the message for the opener. */
 export type OrderOutcome = { kind: 'waiting' } | { kind: 'pending' } | { kind: 'final'; message: PaymentWindowMessage };
@@ -51,8 +51,11 @@ export function readBillingId(value: string | null): number | null {
   return n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
-/** Polls the order until its state is final or the poll limit has passed. */
-export function useOrderOutcome(billingid: number | null): OrderOutcome {
+/**
+ * Polls the order until its state is final or the poll limit has passed. `successHint`: the
+ * provider sent the window back with result=success (told to the server, trusted for nothing here).
+ */
+export function useOrderOutcome(billingid: number | null, successHint = false): OrderOutcome {
   const [timedOut, setTimedOut] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setTimedOut(true), ORDER_POLL_LIMIT_MS);
@@ -60,7 +63,7 @@ export function useOrderOutcome(billingid: number | null): OrderOutcome {
   }, []);
   const query = useQuery({
     queryKey: ['billing', 'order', billingid] as const,
-    queryFn: ({ signal }) => fetchOrder(billingid ?? 0, signal),
+    queryFn: ({ signal }) => fetchOrder(billingid ?? 0, signal, successHint),
     enabled: billingid !== null,
     retry: false,
     refetchInterval: (q) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -57,8 +58,8 @@ export const products = pgTable(
 
 /**
  * One purchase attempt (billing id, shown as BS<id>). State machine in common/domain/orders.ts:
- * created -> pending -> paid | failed | cancelled; paid -> refunded | charged_back. The amounts are
- * copied from the product when the order is made, so later price changes do not touch it.
+ * created -> pending -> paid | failed | cancelled | expired; paid -> refunded | charged_back. The
+ * amounts are copied from the product when the order is made, so later price changes do not touch it.
  */
 export const orders = pgTable(
   'orders',
@@ -99,11 +100,18 @@ export const orders = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** The return page said "success" (a hint: counted against the limit for a while, never credited). */
+    successHintAt: timestamp('success_hint_at', { withTimezone: true }),
+    /** When reconciliation asks the provider next (null: a few minutes after creation). */
+    reconcileAt: timestamp('reconcile_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user').on(t.userId, t.id),
     uniqueIndex('orders_provider_txn_unique').on(t.provider, t.providerTxnId),
+    // Reconciliation looks only at orders whose outcome is still open.
+    index('orders_open').on(t.id).where(sql`${t.state} in ('created', 'pending')`),
   ],
 );
 
@@ -126,6 +134,41 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId)],
+);
+
+/**
+ * Money a provider took that bought nothing, to be refunded by support: a second charge for an
+ * order already paid (`duplicate_charge`), a charge for an order that had ended unpaid
+ * (`charge_after_end`), or one the spending limit did not allow (`over_limit`). One row per
+ * provider transaction; never credited. Support is mailed when a row is added.
+ */
+export const unmatchedCharges = pgTable(
+  'unmatched_charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    txnId: text('txn_id').notNull(),
+    /** The provider event that reported the charge (in payment_events). */
+    eventId: text('event_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** duplicate_charge | charge_after_end | over_limit */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by support once the charge is refunded (or otherwise settled). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    uniqueIndex('unmatched_charges_provider_txn_unique').on(t.provider, t.txnId),
+    index('unmatched_charges_open').on(t.id).where(sql`${t.resolvedAt} is null`),
+  ],
 );
 
 /**

@@ -9,6 +9,7 @@ import {
   type SandboxPostback,
   signSandboxPostback,
 } from '#server/providers/payment/sandbox.ts';
+import { pendingPostbacks } from '#server/providers/payment/sandbox-records.ts';
 import { dbState, expectRefused } from '#server/test/fixtures.ts';
 import type { TestClient, TestContext } from '#server/test/harness.ts';
 
@@ -80,12 +81,16 @@ export async function orderRow(t: TestContext, id: number) {
   return row;
 }
 
-/** Waits until the order leaves `pending` (the postback arrives after the redirect, as with a real PSP). */
+/**
+ * Waits until the order leaves `pending` and the sandbox PSP's postbacks about it are answered (the
+ * postback arrives after the redirect, as with a real PSP; its answer follows the receipt mail).
+ */
 export async function settledOrder(t: TestContext, id: number, timeoutMs = 5_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const row = await orderRow(t, id);
-    if (row.state !== 'pending' && row.state !== 'created') return row;
+    const sending = (await pendingPostbacks(t.db)).some((p) => JSON.parse(p.body).order_id === id);
+    if (row.state !== 'pending' && row.state !== 'created' && !sending) return row;
     if (Date.now() > until) return row;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_WAIVER_VERSION } from '#common/api/billing.ts';
 import { orders, products } from '#server/db/schema/billing.ts';
@@ -109,10 +109,18 @@ describe('GET /api/billing', () => {
     for (const key of keys) await t.app.ctx.throttle.reset(key);
   });
 
-  it('counts pending and paid orders of the last 24 hours against the limit', async () => {
-    const { client } = await newMember();
-    await initPurchase(client);
+  it('counts paid orders of the last 24 hours against the limit, not open ones', async () => {
+    const { client, user } = await newMember();
+    const { id } = await initPurchase(client);
+    expect((await client.get('/api/billing')).json().limit.remaining_cents).toBe(50_000);
+    await t.db.update(orders).set({ state: 'paid', paidAt: new Date() }).where(eq(orders.id, id));
     expect((await client.get('/api/billing')).json().limit.remaining_cents).toBe(47_500);
+    // Paid more than 24 hours ago: no longer counted.
+    await t.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 86_400_000 - 1000) })
+      .where(and(eq(orders.id, id), eq(orders.userId, user.id)));
+    expect((await client.get('/api/billing')).json().limit.remaining_cents).toBe(50_000);
   });
 
   it('is for members only', async () => {

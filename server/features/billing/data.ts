@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { LIMITED_STATES } from '#common/domain/orders.ts';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { OrderState } from '#common/api/billing.ts';
+import { LIMIT_WINDOW_MS, SUCCESS_HINT_MS, spentWithinLimit } from '#common/domain/spending-limit.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { orders, paymentTypes, products } from '#server/db/schema/billing.ts';
+import { orders, paymentTypes, products, unmatchedCharges } from '#server/db/schema/billing.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type UnmatchedChargeRow = typeof unmatchedCharges.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type PaymentTypeRow = typeof paymentTypes.$inferSelect;
 
@@ -48,21 +50,45 @@ export async function findProduct(db: DbOrTx, productId: number) {
   return row ?? null;
 }
 
-/** Cents of the member's orders over the last 24 hours that count against the limit. */
-export async function spentLastDay(db: DbOrTx, userId: number, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - 86_400_000);
-  const [row] = await db
-    .select({ sum: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number) })
+/**
+ * Cents of the member's orders that count against the 24-hour limit now (the rule in
+ * common/domain/spending-limit.ts; the query only narrows the rows down to the candidates).
+ * `hints: false` counts paid orders alone: what the check at the moment of crediting uses.
+ */
+export async function spentLastDay(
+  db: DbOrTx,
+  userId: number,
+  now = new Date(),
+  opts: { hints?: boolean } = {},
+): Promise<number> {
+  const paid = and(
+    eq(orders.state, 'paid'),
+    gt(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`, new Date(now.getTime() - LIMIT_WINDOW_MS)),
+  );
+  const hinted = and(
+    inArray(orders.state, ['created', 'pending']),
+    gt(orders.successHintAt, new Date(now.getTime() - SUCCESS_HINT_MS)),
+  );
+  const rows = await db
+    .select({
+      state: orders.state,
+      amountCents: orders.amountCents,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      successHintAt: orders.successHintAt,
+    })
     .from(orders)
     .where(
       and(
         eq(orders.userId, userId),
         eq(orders.currency, LIMIT_CURRENCY),
-        inArray(orders.state, [...LIMITED_STATES]),
-        gt(orders.createdAt, since),
+        opts.hints === false ? paid : or(paid, hinted),
       ),
     );
-  return row?.sum ?? 0;
+  return spentWithinLimit(
+    rows.map((r) => ({ ...r, state: r.state as OrderState })),
+    now,
+  );
 }
 
 /** The member's order of this package made moments ago and not finished yet (a double click). */
@@ -111,4 +137,19 @@ export async function coinsMovedBy(db: DbOrTx, idempotencyKey: string): Promise<
     .from(coinLedger)
     .where(eq(coinLedger.idempotencyKey, idempotencyKey));
   return row?.delta ?? 0;
+}
+
+/** Charges to refund, newest first: those support has not settled yet, or `all` (the operator console's list). */
+export async function listUnmatchedCharges(db: DbOrTx, opts: { all?: boolean; limit?: number } = {}) {
+  return db
+    .select()
+    .from(unmatchedCharges)
+    .where(opts.all ? undefined : isNull(unmatchedCharges.resolvedAt))
+    .orderBy(desc(unmatchedCharges.id))
+    .limit(opts.limit ?? 100);
+}
+
+export async function findUnmatchedCharge(db: DbOrTx, id: number): Promise<UnmatchedChargeRow | null> {
+  const [row] = await db.select().from(unmatchedCharges).where(eq(unmatchedCharges.id, id));
+  return row ?? null;
 }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_EXPIRY_MS } from '#common/domain/orders.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
 import { flexpaySignature } from '#server/providers/payment/flexpay.ts';
+import { paymentProvider } from '#server/providers/payment/provider.ts';
 import { mailTo, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { billingState, type Catalog, initPurchase, loadCatalog, orderRow } from './billing-fixtures.ts';
+import { reconcileOrders } from './reconcile.ts';
 
 const SHOP_ID = '115790';
 const KEY = 'KzkfbQBeTEAPjFXFuPfuAzUfZZzSqz';
@@ -104,6 +107,22 @@ describe('FlexPay', () => {
     const chargeback = { ...purchase(b.id), event: 'chargeback', transactionID: `cb${b.id}` };
     expect((await get(postbackUrl(chargeback))).body).toBe('OK');
     expect((await orderRow(t, b.id)).state).toBe('charged_back');
+  });
+
+  it('is not asked about open orders (no status answer can be read): they expire after 24 hours', async () => {
+    const { id } = await pending();
+    const provider = paymentProvider(t.config, t.db);
+    expect(await provider.status({ id })).toEqual({ kind: 'unsupported' });
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const at = (ms: number) => reconcileOrders(t.app.ctx, provider, log, new Date(Date.now() + ms));
+    expect((await at(10 * 60_000)).filter((r) => r.orderId === id)).toEqual([
+      { orderId: id, status: 'unsupported', outcome: 'open' },
+    ]);
+    expect((await orderRow(t, id)).state).toBe('pending');
+    expect((await at(ORDER_EXPIRY_MS + 60_000)).filter((r) => r.orderId === id)).toEqual([
+      { orderId: id, status: 'unsupported', outcome: 'expired' },
+    ]);
+    expect((await orderRow(t, id)).state).toBe('expired');
   });
 
   it('serves neither the sandbox pages nor the sandbox postback', async () => {

@@ -5,6 +5,7 @@ import { orders, paymentEvents } from '#server/db/schema/billing.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { debit } from '#server/features/coins/mutations.ts';
+import { paymentProvider } from '#server/providers/payment/provider.ts';
 import { SANDBOX_POSTBACK_PATH } from '#server/providers/payment/sandbox.ts';
 import { SIGNATURE_HEADER } from '#server/providers/payment/signing.ts';
 import { signWebhook } from '#server/providers/webhook-signature.ts';
@@ -18,7 +19,9 @@ import {
   orderRow,
   sandboxEvent,
   sendPostback,
+  settledOrder,
   stateOf,
+  submitCard,
 } from './billing-fixtures.ts';
 
 let t: TestContext;
@@ -113,9 +116,10 @@ describe('postback processing', () => {
     const cancel = sandboxEvent(order, { type: 'payment.cancelled' });
     expect((await sendPostback(t, cancel)).statusCode).toBe(200);
     expect(await stateOf(t, order.id)).toBe('cancelled');
+    // Money taken for an order that ended unpaid: kept for refund (duplicates.test.ts), never credited.
     const late = sandboxEvent(order);
     expect((await sendPostback(t, late)).statusCode).toBe(200);
-    expect(await outcomeOf(late.event_id)).toBe('ignored:out_of_order');
+    expect(await outcomeOf(late.event_id)).toBe('charge_after_end');
     expect(await orderRow(t, order.id)).toMatchObject({ state: 'cancelled', paidAt: null, providerTxnId: null });
     expect(await balanceOf(t.db, userId)).toBe(0);
   });
@@ -233,17 +237,24 @@ describe('the sandbox back office', () => {
     });
   };
 
-  it('sends a signed refund postback for a paid order', async () => {
-    const { order, userId } = await paidOrder();
+  it('sends a signed refund postback for a payment it made, once', async () => {
+    const { order, userId } = await pendingOrder();
+    const link = (await paymentProvider(t.config, t.db).createPayment({ ...order, locale: 'en' })).link;
+    expect((await submitCard(t, link, '4242 4242 4242 4242')).statusCode).toBe(303);
+    expect((await settledOrder(t, order.id)).state).toBe('paid');
     const res = await backoffice({ action: 'refund', billing_id: order.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ delivered: true, attempts: 1, lastStatus: 200 });
     expect(await stateOf(t, order.id)).toBe('refunded');
     expect(await balanceOf(t.db, userId)).toBe(0);
+    expect((await backoffice({ action: 'chargeback', billing_id: order.id })).statusCode).toBe(404);
   });
 
-  it('refuses unsigned requests, unknown and unpaid orders', async () => {
+  it('refuses unsigned requests, unknown and unpaid orders, and orders it did not take the money for', async () => {
     const { order } = await pendingOrder();
+    // Paid by a postback the sandbox never sent: not a payment of its books.
+    const { order: elsewhere } = await paidOrder();
+    expect((await backoffice({ action: 'refund', billing_id: elsewhere.id })).statusCode).toBe(404);
     const before = await billingState(t);
     expect((await backoffice({ action: 'refund', billing_id: order.id }, 'wrong')).statusCode).toBe(401);
     expect((await backoffice({ action: 'refund', billing_id: order.id })).statusCode).toBe(404);

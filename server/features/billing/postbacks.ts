@@ -1,29 +1,40 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderState } from '#common/api/billing.ts';
 import { couponBonusCoins, transitionFor } from '#common/domain/orders.ts';
+import { fitsLimit } from '#common/domain/spending-limit.ts';
 import type { Tx } from '#server/db/client.ts';
 import { orders, paymentEvents } from '#server/db/schema/billing.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
+import { users } from '#server/db/schema/users.ts';
 import { announceBalance, type CoinDeps, credit, reclaim } from '#server/features/coins/mutations.ts';
 import { spendCoupon } from '#server/features/coupons/mutations.ts';
 import type { PaymentEvent, ProviderName } from '#server/providers/payment/types.ts';
 import { failureKey } from '#server/providers/payment/types.ts';
-import { coinsMovedBy, type OrderRow } from './data.ts';
+import { coinsMovedBy, LIMIT_CURRENCY, type OrderRow, spentLastDay } from './data.ts';
+import { recordUnmatchedCharge } from './mutations.ts';
 
 /**
- * Applies verified provider events, each in one transaction: the event is stored first under its
- * unique provider event id (a replay stops there and changes nothing), then the order moves by one
- * conditional update from the state the event applies to, and coins move through the ledger with
- * keys derived from the provider's transaction, inside the same transaction.
+ * Applies verified provider events (postbacks, and the answers reconciliation gets), each in one
+ * transaction: the event is stored first under its unique provider event id (a replay stops there
+ * and changes nothing), then the order moves by one conditional update from the state the event
+ * applies to, and coins move through the ledger with keys derived from the provider's transaction,
+ * inside the same transaction. Money a provider took that buys nothing (a second charge, a charge
+ * for an ended order, one over the spending limit) is never credited: it is kept for refund.
  */
 
-export type PostbackOutcome = 'applied' | 'replayed' | `ignored:${string}`;
+/** Why a charge is kept for refund instead of credited. */
+export type UnmatchedReason = 'duplicate_charge' | 'charge_after_end' | 'over_limit';
+export type PostbackOutcome = 'applied' | 'replayed' | UnmatchedReason | `ignored:${string}`;
 export type Applied = {
   outcome: PostbackOutcome;
   orderId: number | null;
   /** A paid order to send the receipt of, after the commit. */
   receipt?: { orderId: number; couponBonus: number };
+  /** A charge newly kept for refund, to tell support about after the commit. */
+  unmatched?: { chargeId: number };
 };
+/** The member's 24-hour limit in cents (0: none), checked again before a payment is credited. */
+export type PaymentRules = { limitCents: number; now?: Date };
 type Log = { warn: (obj: object, msg: string) => void };
 
 const MAX_INT = 2_147_483_647;
@@ -37,6 +48,7 @@ export async function applyPaymentEvent(
   provider: ProviderName,
   event: PaymentEvent,
   log: Log,
+  rules: PaymentRules,
 ): Promise<Applied> {
   const orderId = event.orderId !== null && event.orderId <= MAX_INT ? event.orderId : null;
   const decision = await deps.db.transaction(async (tx): Promise<Decision> => {
@@ -53,7 +65,7 @@ export async function applyPaymentEvent(
       .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
       .returning({ id: paymentEvents.id });
     if (!stored) return { outcome: 'replayed', orderId };
-    const decided = await decide(deps, tx, provider, event, orderId, log);
+    const decided = await decide(deps, tx, { provider, event, orderId, log, rules });
     await tx.update(paymentEvents).set({ outcome: decided.outcome }).where(eq(paymentEvents.id, stored.id));
     return decided;
   });
@@ -62,14 +74,10 @@ export async function applyPaymentEvent(
   return applied;
 }
 
-async function decide(
-  deps: CoinDeps,
-  tx: Tx,
-  provider: ProviderName,
-  event: PaymentEvent,
-  orderId: number | null,
-  log: Log,
-): Promise<Decision> {
+type Input = { provider: ProviderName; event: PaymentEvent; orderId: number | null; log: Log; rules: PaymentRules };
+
+async function decide(deps: CoinDeps, tx: Tx, input: Input): Promise<Decision> {
+  const { provider, event, orderId, log, rules } = input;
   const ignored = (why: string): Decision => ({ outcome: `ignored:${why}`, orderId });
   if (orderId === null) return ignored('unknown_order');
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -83,17 +91,15 @@ async function decide(
     return ignored('amount');
   }
   const move = transitionFor(order.state as OrderState, event.kind);
-  if (!move) {
-    if (event.kind === 'payment.succeeded' && (order.state === 'failed' || order.state === 'cancelled')) {
-      // The provider took money for an order that is over: support must refund it or credit by hand.
-      log.warn(
-        { orderId, provider, eventId: event.eventId, state: order.state },
-        'payment succeeded after the order ended',
-      );
-    }
-    return ignored('out_of_order');
-  }
+  if (!move) return event.kind === 'payment.succeeded' ? unexpectedCharge(tx, order, input) : ignored('out_of_order');
   if (move.to !== 'paid' && move.from === 'paid' && event.txnId !== order.providerTxnId) return ignored('txn');
+
+  if (move.to === 'paid' && !(await paymentFitsLimit(tx, order, rules))) {
+    // Several open orders paid at once went over the limit: this one fails and its money goes back.
+    const failed = await moveOrder(tx, order, 'pending', 'failed', event, 'billing.errors.over_limit');
+    if (!failed) return ignored('out_of_order');
+    return keepForRefund(tx, order, input, 'over_limit');
+  }
 
   const moved = await moveOrder(tx, order, move.from, move.to, event);
   if (!moved) return ignored('out_of_order');
@@ -153,14 +159,64 @@ async function decide(
   return { outcome: 'applied', orderId };
 }
 
+/**
+ * A success the order's state does not allow: the same transaction again (a replay under another
+ * event id) is harmless; a new one for a charged order is a duplicate charge, and one for an order
+ * that ended unpaid took money for nothing. Both are kept for refund, never credited.
+ */
+function unexpectedCharge(tx: Tx, order: OrderRow, input: Input): Promise<Decision> | Decision {
+  const state = order.state as OrderState;
+  const charged = state === 'paid' || state === 'refunded' || state === 'charged_back';
+  if (charged && input.event.txnId === order.providerTxnId) return { outcome: 'ignored:same_txn', orderId: order.id };
+  if (state === 'created' || state === 'pending') return { outcome: 'ignored:out_of_order', orderId: order.id };
+  return keepForRefund(tx, order, input, charged ? 'duplicate_charge' : 'charge_after_end');
+}
+
+async function keepForRefund(tx: Tx, order: OrderRow, input: Input, reason: UnmatchedReason): Promise<Decision> {
+  const { provider, event, log } = input;
+  const chargeId = await recordUnmatchedCharge(tx, {
+    orderId: order.id,
+    userId: order.userId,
+    provider,
+    txnId: event.txnId,
+    eventId: event.eventId,
+    amountCents: event.amountCents,
+    currency: event.currency,
+    reason,
+  });
+  log.warn(
+    { orderId: order.id, provider, eventId: event.eventId, txnId: event.txnId, state: order.state, reason },
+    'charge kept for refund',
+  );
+  return { outcome: reason, orderId: order.id, ...(chargeId === null ? {} : { unmatched: { chargeId } }) };
+}
+
+/**
+ * The limit again, at the moment money would be credited, against paid orders alone: the member's
+ * row is locked, so concurrent payments of the same member are counted one after the other.
+ */
+async function paymentFitsLimit(tx: Tx, order: OrderRow, rules: PaymentRules): Promise<boolean> {
+  if (rules.limitCents <= 0 || order.currency !== LIMIT_CURRENCY) return true;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
+  const paid = await spentLastDay(tx, order.userId, rules.now ?? new Date(), { hints: false });
+  return fitsLimit(rules.limitCents, paid, order.amountCents);
+}
+
 /** One conditional update from the state the event applies to; false when the order moved meanwhile. */
-async function moveOrder(tx: Tx, order: OrderRow, from: OrderState, to: OrderState, event: PaymentEvent) {
+async function moveOrder(
+  tx: Tx,
+  order: OrderRow,
+  from: OrderState,
+  to: OrderState,
+  event: PaymentEvent,
+  failureCode?: string,
+) {
   const stamp = sql`now()`;
   const set =
     to === 'paid'
       ? { paidAt: stamp, providerTxnId: event.txnId }
       : to === 'failed'
-        ? { failedAt: stamp, failureCode: failureKey(event.failureCode), providerTxnId: event.txnId }
+        ? { failedAt: stamp, failureCode: failureCode ?? failureKey(event.failureCode), providerTxnId: event.txnId }
         : to === 'cancelled'
           ? { cancelledAt: stamp }
           : { reversedAt: stamp };

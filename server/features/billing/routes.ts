@@ -7,6 +7,7 @@ import {
   initBody,
   initResponse,
   orderParams,
+  orderQuery,
   orderResponse,
 } from '#common/api/billing.ts';
 import { REQUIRED } from '#common/api/fields.ts';
@@ -19,10 +20,10 @@ import { enforce } from '#server/http/throttle.ts';
 import { paymentProvider } from '#server/providers/payment/provider.ts';
 import type { PaymentProvider } from '#server/providers/payment/types.ts';
 import { findOwnOrder, findProduct, listPaymentTypes, type OrderRow, spentLastDay, walletFlagged } from './data.ts';
-import { markNotStarted, markPending, openOrder } from './mutations.ts';
-import { applyPaymentEvent } from './postbacks.ts';
+import { markNotStarted, markPending, markSuccessHint, openOrder } from './mutations.ts';
+import { applyAndReport } from './outcomes.ts';
 import { presentBilling, presentOrder } from './present.ts';
-import { sendReceipt } from './receipt.ts';
+import { startReconciler } from './reconcile.ts';
 
 /** Inits per member and hour: generous for people, a wall for scripts. */
 const INIT_LIMIT = 20;
@@ -52,8 +53,13 @@ const paymentOrder = (o: OrderRow) => ({
 /** Billing lists, card payment orders and provider postbacks (under /api). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, throttle } = app.ctx;
-  const provider = paymentProvider(config);
+  const provider = paymentProvider(config, db);
   const limitCents = config.payments.dailyLimitCents;
+  // Open orders are asked about at the provider and expire (tests run reconciliation themselves).
+  if (config.env !== 'test') {
+    const stop = startReconciler(app.ctx, provider, app.log);
+    app.addHook('onClose', stop);
+  }
 
   /**
    * A PERCENT coupon the member may use under this code, or null. A code that finds nothing counts
@@ -120,11 +126,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/billing/orders/:id',
-    { schema: { params: orderParams, response: { 200: orderResponse } } },
+    { schema: { params: orderParams, querystring: orderQuery, response: { 200: orderResponse } } },
     async (request) => {
       const user = await requireUser(request);
       const order = await findOwnOrder(db, user.id, request.params.id);
       if (!order) throw notFound();
+      if (request.query.result === 'success') await markSuccessHint(db, user.id, order.id);
       return { order: presentOrder(order) };
     },
   );
@@ -148,24 +155,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ provider: name, reason: verdict.reason }, 'payment postback refused');
           throw new AppError(verdict.status === 401 ? 'unauthenticated' : 'bad_request');
         }
-        for (const event of verdict.events) {
-          const applied = await applyPaymentEvent(app.ctx, name, event, request.log);
-          request.log.info(
-            {
-              provider: name,
-              eventId: event.eventId,
-              kind: event.kind,
-              orderId: applied.orderId,
-              outcome: applied.outcome,
-            },
-            'payment postback',
-          );
-          if (applied.receipt) {
-            await sendReceipt(app.ctx, applied.receipt.orderId, applied.receipt.couponBonus).catch((err: unknown) =>
-              request.log.error({ err, orderId: applied.receipt?.orderId }, 'receipt mail failed'),
-            );
-          }
-        }
+        for (const event of verdict.events) await applyAndReport(app.ctx, name, event, request.log, 'postback');
         const ack = provider.acknowledgement;
         return reply.code(200).type(ack.contentType).send(ack.body);
       };

@@ -14,7 +14,8 @@ export type MailTemplate =
   | 'cancelled'
   | 'contact'
   | 'takedown_receipt'
-  | 'receipt';
+  | 'receipt'
+  | 'unmatched_charge';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;

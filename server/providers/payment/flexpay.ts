@@ -145,6 +145,10 @@ export function flexpayProvider(s: FlexpaySettings): PaymentProvider {
       return { link: startorderUrl(s, order) };
     },
     verifyPostback: (request) => readFlexpayPostback(s, request.query),
+    // Verotel documents how to sign a sale status request but not the fields of its answer, so
+    // nothing is read from it: decision 008. A card sale Verotel could not report is refunded by
+    // Verotel itself, so an order without a postback holds no money and simply expires.
+    status: async () => ({ kind: 'unsupported' }),
     acknowledgement: { contentType: 'text/plain; charset=utf-8', body: 'OK' },
   };
 }

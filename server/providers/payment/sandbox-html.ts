@@ -77,7 +77,7 @@ export function challengePage(locale: Locale, o: OrderSummary, action: string, l
   return layout(locale, say, say('challenge.title'), body);
 }
 
-export function messagePage(locale: Locale, key: 'expired' | 'invalid' | 'closed') {
+export function messagePage(locale: Locale, key: 'expired' | 'invalid' | 'submitted') {
   const say = pageText(locale);
   return layout(locale, say, say(`${key}.title`), `<h1>${say(`${key}.title`)}</h1><p>${say(`${key}.text`)}</p>`);
 }

@@ -3,19 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Locale } from '#common/constants.ts';
 import type { PaymentEventKind } from '#common/domain/orders.ts';
-import { findOrder } from '#server/features/billing/data.ts';
 import { verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { type CardForm, CHALLENGE_CODE, checkCard, decide, digitsOf } from './card.ts';
-import { type Delivery, deliver } from './deliver.ts';
 import {
   newSandboxId,
   type PayState,
-  payStateOf,
   SANDBOX_POSTBACK_PATH,
   type SandboxPostback,
   signSandboxPostback,
 } from './sandbox.ts';
 import { challengePage, messagePage, type OrderSummary, payPage } from './sandbox-html.ts';
+import { createOutboxWorker } from './sandbox-outbox.ts';
+import { completeChallenge, findPayment, type PaymentFacts, reversePayment, submitPayment } from './sandbox-records.ts';
 import { readToken, SIGNATURE_HEADER, signToken } from './signing.ts';
 
 const FORM_LIMIT = 4 * 1024;
@@ -39,53 +38,44 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 /**
  * The sandbox PSP (a test payment company) at /sandbox/pay: its hosted card page, the 3-D Secure
  * challenge, and its back office for refunds and chargebacks (signed requests, used by
- * `npm run sandbox:psp`). It stores nothing: the payment's facts travel in signed tokens, the card
- * data only in the one request that carries the form. Outcomes reach the shop by signed postbacks,
- * delivered with retries; the browser only comes back with a hint.
+ * `npm run sandbox:psp`). The payment's facts travel in signed tokens, the card data only in the
+ * one request that carries the form. A payment page is submitted once: the company books the
+ * payment and the postback it owes the shop together (sandbox-records.ts), and its outbox worker
+ * delivers that postback with retries, also after a restart; the browser only comes back with a hint.
  */
 export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app.ctx;
+  const { config, db } = app.ctx;
   if (config.payments.provider !== 'sandbox') return;
   const key = config.payments.sandboxKey;
   const merchant = `${config.site.name} (${config.legal.company})`;
 
-  let closed = false;
-  const inFlight = new Set<Promise<Delivery>>();
-  app.addHook('onClose', async () => {
-    closed = true;
-    await Promise.allSettled([...inFlight]);
+  const outbox = createOutboxWorker({
+    db,
+    log: app.log,
+    send: async (body) => {
+      const { headers } = signSandboxPostback(key, JSON.parse(body) as SandboxPostback);
+      const res = await app.inject({ method: 'POST', url: SANDBOX_POSTBACK_PATH, headers, payload: body });
+      return res.statusCode;
+    },
   });
+  // `hold` keeps postbacks in the outbox (lost postbacks, for trying reconciliation).
+  const sending = config.payments.sandboxPostbacks === 'send';
+  // Once the shop can answer: the first run sends what a stopped process left in the outbox.
+  if (sending) app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
 
-  /** Sends a postback to the shop until it answers 2xx (up to 5 times, pausing longer each time). */
-  const post = (postback: SandboxPostback) => {
-    const run = deliver(
-      async () => {
-        const { body, headers } = signSandboxPostback(key, postback);
-        const res = await app.inject({ method: 'POST', url: SANDBOX_POSTBACK_PATH, headers, payload: body });
-        return res.statusCode;
-      },
-      { stopped: () => closed },
-    ).then((r) => {
-      if (!r.delivered)
-        app.log.error({ eventId: postback.event_id, status: r.lastStatus }, 'sandbox postback undelivered');
-      return r;
-    });
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
-    return run;
-  };
-
+  const factsOf = (s: PayState): PaymentFacts => ({ reference: s.o, amountCents: s.a, currency: s.c });
   const event = (
-    s: PayState,
+    facts: PaymentFacts,
     type: PaymentEventKind,
     extra: { txn?: string; failure?: string | null; last4?: string | null } = {},
   ): SandboxPostback => ({
     event_id: newSandboxId('evt'),
     type,
-    order_id: s.o,
+    order_id: facts.reference,
     txn_id: extra.txn ?? newSandboxId('txn'),
-    amount_cents: s.a,
-    currency: s.c,
+    amount_cents: facts.amountCents,
+    currency: facts.currency,
     failure_code: extra.failure ?? null,
     card_last4: extra.last4 ?? null,
     created: Math.floor(Date.now() / 1000),
@@ -100,15 +90,19 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     coins: s.k + s.b,
   });
 
-  /** Ends the visit: the postback goes out, the browser goes back to the shop with a hint. */
-  const finish = (
-    reply: FastifyReply,
-    s: PayState,
-    postback: SandboxPostback,
-    result: 'success' | 'error' | 'cancel',
-  ) => {
-    void post(postback);
-    return reply.redirect(`/billing/back?billingid=${s.o}&result=${result}`, 303);
+  const hintOf = (postback: SandboxPostback) =>
+    postback.type === 'payment.succeeded' ? 'success' : postback.type === 'payment.cancelled' ? 'cancel' : 'error';
+
+  /** Ends the visit: the booked postback goes out, the browser goes back to the shop with a hint. */
+  const finish = (reply: FastifyReply, s: PayState, postback: SandboxPostback) => {
+    if (sending) outbox.kick();
+    return reply.redirect(`/billing/back?billingid=${s.o}&result=${hintOf(postback)}`, 303);
+  };
+
+  /** The first submission of this payment books its outcome; any later one is told it was submitted. */
+  const settle = async (reply: FastifyReply, locale: Locale, s: PayState, postback: SandboxPostback) => {
+    const booked = await submitPayment(db, factsOf(s), { challenge: false, postback });
+    return booked ? finish(reply, s, postback) : refused(reply, locale, 'submitted');
   };
 
   const payState = (token: string, purpose = 'pay') => {
@@ -120,21 +114,8 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     }
     return { ok: true as const, state: p as unknown as PayState & { last4?: string } };
   };
-  const refused = (reply: FastifyReply, locale: Locale, reason: 'invalid' | 'expired' | 'closed') =>
-    sendHtml(reply, { expired: 410, invalid: 404, closed: 409 }[reason], messagePage(locale, reason));
-
-  /**
-   * A payment session ends with its outcome: the back button cannot pay a cancelled or declined
-   * order a second time. The sandbox keeps no database of its own; the order's state stands in for
-   * its session store (an outcome was sent once the order left pending).
-   */
-  const openSession = async (token: string, purpose = 'pay') => {
-    const r = payState(token, purpose);
-    if (!r.ok) return r;
-    const order = await findOrder(app.ctx.db, r.state.o);
-    if (order?.state !== 'pending') return { ok: false as const, reason: 'closed' as const };
-    return r;
-  };
+  const refused = (reply: FastifyReply, locale: Locale, reason: 'invalid' | 'expired' | 'submitted') =>
+    sendHtml(reply, { expired: 410, invalid: 404, submitted: 409 }[reason], messagePage(locale, reason));
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -153,6 +134,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
   app.get('/sandbox/pay', { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const r = payState(request.query.token);
     if (!r.ok) return refused(reply, request.locale, r.reason);
+    if (await findPayment(db, r.state.o)) return refused(reply, request.locale, 'submitted');
     return sendHtml(
       reply,
       200,
@@ -162,7 +144,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/sandbox/pay', { config: { csrf: false }, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const { token } = request.query;
-    const r = await openSession(token);
+    const r = payState(token);
     if (!r.ok) return refused(reply, request.locale, r.reason);
     const s = r.state;
     const form = formOf(request.body);
@@ -174,29 +156,34 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     const last4 = digits.slice(-4);
     const decision = decide(digits);
     if (decision.kind === 'challenge') {
+      if (!(await submitPayment(db, factsOf(s), { challenge: true, last4 }))) {
+        return refused(reply, request.locale, 'submitted');
+      }
       const { p: _p, exp: _exp, ...state } = s as PayState & { p?: unknown; exp?: unknown };
       const challenge = signToken(key, '3ds', { ...state, last4 }, Date.now() + CHALLENGE_MINUTES * 60_000);
       return reply.redirect(`/sandbox/pay/3ds?token=${challenge}`, 303);
     }
-    if (decision.kind === 'decline') {
-      return finish(reply, s, event(s, 'payment.failed', { failure: decision.code, last4 }), 'error');
-    }
-    return finish(reply, s, event(s, 'payment.succeeded', { last4 }), 'success');
+    const outcome =
+      decision.kind === 'decline'
+        ? event(factsOf(s), 'payment.failed', { failure: decision.code, last4 })
+        : event(factsOf(s), 'payment.succeeded', { last4 });
+    return settle(reply, request.locale, s, outcome);
   });
 
   app.post(
     '/sandbox/pay/cancel',
     { config: { csrf: false }, schema: { querystring: tokenQuery } },
     async (request, reply) => {
-      const r = await openSession(request.query.token);
+      const r = payState(request.query.token);
       if (!r.ok) return refused(reply, request.locale, r.reason);
-      return finish(reply, r.state, event(r.state, 'payment.cancelled'), 'cancel');
+      return settle(reply, request.locale, r.state, event(factsOf(r.state), 'payment.cancelled'));
     },
   );
 
   app.get('/sandbox/pay/3ds', { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const r = payState(request.query.token, '3ds');
     if (!r.ok) return refused(reply, request.locale, r.reason);
+    if ((await findPayment(db, r.state.o))?.state !== 'challenge') return refused(reply, request.locale, 'submitted');
     const action = `/sandbox/pay/3ds?token=${request.query.token}`;
     return sendHtml(
       reply,
@@ -209,19 +196,21 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     '/sandbox/pay/3ds',
     { config: { csrf: false }, schema: { querystring: tokenQuery } },
     async (request, reply) => {
-      const r = await openSession(request.query.token, '3ds');
+      const r = payState(request.query.token, '3ds');
       if (!r.ok) return refused(reply, request.locale, r.reason);
       const s = r.state;
       const code = text((request.body as Record<string, unknown> | undefined)?.code).trim();
       const last4 = typeof s.last4 === 'string' ? s.last4 : null;
-      if (code !== CHALLENGE_CODE) {
-        return finish(reply, s, event(s, 'payment.failed', { failure: 'authentication_failed', last4 }), 'error');
-      }
-      return finish(reply, s, event(s, 'payment.succeeded', { last4 }), 'success');
+      const outcome =
+        code === CHALLENGE_CODE
+          ? event(factsOf(s), 'payment.succeeded', { last4 })
+          : event(factsOf(s), 'payment.failed', { failure: 'authentication_failed', last4 });
+      if (!(await completeChallenge(db, s.o, outcome))) return refused(reply, request.locale, 'submitted');
+      return finish(reply, s, outcome);
     },
   );
 
-  /** The back office: a signed request (the sandbox key) reverses a paid sandbox order. */
+  /** The back office: a signed request (the sandbox key) reverses a succeeded payment of its books. */
   app.post('/sandbox/pay/backoffice', { config: { csrf: false } }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const check = verifyWebhook(key, request.headers[SIGNATURE_HEADER], raw);
@@ -235,14 +224,18 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
     } catch {
       return reply.code(400).send({ error: 'bad_request', message: 'bad_request' });
     }
-    const order = parsed.billing_id <= 2_147_483_647 ? await findOrder(app.ctx.db, parsed.billing_id) : null;
-    if (order?.provider !== 'sandbox' || !order.providerTxnId || order.state !== 'paid') {
-      return reply.code(404).send({ error: 'not_found', message: 'not_found' });
-    }
-    const s = payStateOf(order);
     const kind = parsed.action === 'refund' ? 'payment.refunded' : 'payment.chargeback';
-    const postback = event(s, kind, { txn: order.providerTxnId });
-    const delivery = await post(postback);
-    return reply.code(delivery.delivered ? 200 : 502).send({ event_id: postback.event_id, ...delivery });
+    const reversed = await reversePayment(db, parsed.billing_id, (payment) =>
+      event(payment, kind, payment.txnId ? { txn: payment.txnId } : {}),
+    );
+    if (!reversed) return reply.code(404).send({ error: 'not_found', message: 'not_found' });
+    // The postback is booked; one attempt now, further ones by the outbox worker.
+    const attempt = sending ? await outbox.sendNow(reversed.outboxId) : null;
+    const delivery = {
+      delivered: attempt?.delivered ?? false,
+      attempts: attempt?.attempts ?? 0,
+      lastStatus: attempt?.lastStatus ?? null,
+    };
+    return reply.code(delivery.delivered ? 200 : 202).send({ event_id: reversed.postback.event_id, ...delivery });
   });
 };

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { PAYMENT_EVENT_KINDS } from '#common/domain/orders.ts';
 import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { SIGNATURE_HEADER, signToken } from './signing.ts';
-import type { PaymentOrder, PaymentProvider, PostbackVerdict } from './types.ts';
+import type { PaymentEvent, PaymentOrder, PaymentProvider, PaymentStatus, PostbackVerdict } from './types.ts';
 
 /**
- * The sandbox PSP: a test payment company living at /sandbox/pay/... (sandbox-pages.ts). It keeps
- * no records: what a payment page needs travels in a token signed with the sandbox key, and its
- * outcome reaches us only as a signed server-to-server postback, as with a real PSP.
+ * The sandbox PSP: a test payment company living at /sandbox/pay/... (sandbox-pages.ts). What a
+ * payment page needs travels in a token signed with the sandbox key; the company keeps its own
+ * books of payments and of the postbacks it owes (sandbox-records.ts, sandbox-outbox.ts). Its
+ * outcome reaches us as a signed server-to-server postback, as with a real PSP, and its status API
+ * answers what it knows of an order (an in-process call, the way this adapter talks to it).
  */
 
 export const SANDBOX_POSTBACK_PATH = '/api/billing/postback/sandbox';
@@ -68,7 +70,24 @@ export function payToken(key: string, order: PaymentOrder): string {
   return signToken(key, 'pay', payStateOf(order), order.createdAt.getTime() + PAY_TOKEN_MINUTES * 60_000);
 }
 
-export function sandboxProvider(key: string): PaymentProvider {
+/** A postback as our event. */
+export const eventOf = (p: SandboxPostback): PaymentEvent => ({
+  eventId: p.event_id,
+  kind: p.type,
+  orderId: p.order_id,
+  txnId: p.txn_id,
+  amountCents: p.amount_cents,
+  currency: p.currency,
+  failureCode: p.failure_code,
+  payload: p,
+});
+
+/** The sandbox PSP's status API, in its own words (sandbox-records.ts answers it). */
+export type SandboxStatusApi = (
+  reference: number,
+) => Promise<{ state: 'unknown' } | { state: 'challenge' } | { state: 'settled'; postbacks: SandboxPostback[] }>;
+
+export function sandboxProvider(key: string, statusApi: SandboxStatusApi): PaymentProvider {
   return {
     name: 'sandbox',
     async createPayment(order) {
@@ -85,22 +104,13 @@ export function sandboxProvider(key: string): PaymentProvider {
       }
       const parsed = sandboxPostbackBody.safeParse(json);
       if (!parsed.success) return { ok: false, status: 400, reason: 'malformed_event' };
-      const p = parsed.data;
-      return {
-        ok: true,
-        events: [
-          {
-            eventId: p.event_id,
-            kind: p.type,
-            orderId: p.order_id,
-            txnId: p.txn_id,
-            amountCents: p.amount_cents,
-            currency: p.currency,
-            failureCode: p.failure_code,
-            payload: p,
-          },
-        ],
-      };
+      return { ok: true, events: [eventOf(parsed.data)] };
+    },
+    async status(order): Promise<PaymentStatus> {
+      const answer = await statusApi(order.id);
+      if (answer.state === 'unknown') return { kind: 'none' };
+      if (answer.state === 'challenge') return { kind: 'open' };
+      return { kind: 'settled', events: answer.postbacks.map(eventOf) };
     },
     acknowledgement: { contentType: 'application/json', body: '{"received":true}' },
   };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
-import { deliver } from './deliver.ts';
 import { readToken, signToken } from './signing.ts';
 
 const KEY = 'sandbox-key-for-tests';
@@ -56,36 +55,5 @@ describe('page tokens', () => {
     const forged = `${Buffer.from(JSON.stringify({ o: 7, a: 1, p: 'pay', exp: NOW / 1000 + 60 })).toString('base64url')}.${mac}`;
     expect(readToken(KEY, 'pay', forged, NOW)).toEqual({ ok: false, reason: 'invalid' });
     expect(readToken(KEY, 'pay', 'garbage', NOW)).toEqual({ ok: false, reason: 'invalid' });
-  });
-});
-
-describe('postback delivery', () => {
-  it('retries with a growing pause while the answer is not 2xx, up to 5 times', async () => {
-    const pauses: number[] = [];
-    const answers = [500, 503, 0, 200];
-    let calls = 0;
-    const r = await deliver(
-      async () => {
-        const status = answers[calls++] ?? 500;
-        if (status === 0) throw new Error('connection refused');
-        return status;
-      },
-      { sleep: async (ms) => void pauses.push(ms), firstDelayMs: 100 },
-    );
-    expect(r).toEqual({ delivered: true, attempts: 4, lastStatus: 200 });
-    expect(pauses).toEqual([100, 200, 400]);
-  });
-
-  it('gives up after 5 attempts', async () => {
-    let calls = 0;
-    const r = await deliver(
-      async () => {
-        calls += 1;
-        return 401;
-      },
-      { sleep: async () => {} },
-    );
-    expect(r).toEqual({ delivered: false, attempts: 5, lastStatus: 401 });
-    expect(calls).toBe(5);
   });
 });

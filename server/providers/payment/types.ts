@@ -39,12 +39,26 @@ export type PostbackRequest = {
 
 export type PostbackVerdict = { ok: true; events: PaymentEvent[] } | { ok: false; status: 400 | 401; reason: string };
 
+/**
+ * What the provider says about an order when asked (reconciliation): `unsupported` when it offers
+ * no status API we can read, `none` when no payment was made for the order, `open` while one is
+ * still being made (a 3-D Secure challenge), `settled` with its outcome as the provider's events,
+ * whose event ids are those of the postbacks, so applying them twice changes nothing.
+ */
+export type PaymentStatus =
+  | { kind: 'unsupported' }
+  | { kind: 'none' }
+  | { kind: 'open' }
+  | { kind: 'settled'; events: PaymentEvent[] };
+
 export type PaymentProvider = {
   name: ProviderName;
   /** The address of the hosted payment page for this order. */
   createPayment(order: PaymentOrder): Promise<{ link: string }>;
   /** Checks a postback's signature and reads its events; a refusal changes nothing. */
   verifyPostback(request: PostbackRequest, now?: number): PostbackVerdict;
+  /** Asks the provider what became of the order's payment (throws when it cannot be reached). */
+  status(order: { id: number }): Promise<PaymentStatus>;
   /** What the provider expects as the answer to a postback it may stop sending. */
   acknowledgement: { contentType: string; body: string };
 };

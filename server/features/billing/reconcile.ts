@@ -1,0 +1,131 @@
+import { isExpired, ORDER_EXPIRY_MS } from '#common/domain/orders.ts';
+import type { PaymentProvider, PaymentStatus } from '#server/providers/payment/types.ts';
+import type { OrderRow } from './data.ts';
+import { findOrder } from './data.ts';
+import { claimOrdersToReconcile, expireOrder, scheduleReconcile } from './mutations.ts';
+import { applyAndReport, type OutcomeDeps } from './outcomes.ts';
+
+/**
+ * Reconciliation: an order still open some minutes after it was made is asked about at its
+ * provider. An outcome the provider reports is applied through the same path as a postback, under
+ * the provider's own event id, so the postback that may still come (or a second answer) changes
+ * nothing. An order the provider never reports paid expires after ORDER_EXPIRY_MS. Processes share
+ * the work through claimOrdersToReconcile (FOR UPDATE SKIP LOCKED): each order is asked by one.
+ */
+
+/** An order still open this long after it was made is asked about at its provider. */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+/** How often the reconciler runs in each process. */
+export const RECONCILE_EVERY_MS = 60_000;
+/** A claimed order is left to its claimer this long (more than any one question may take). */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 50;
+
+/** The pause before asking about an order again: a quarter of its age, from a minute to an hour. */
+export const nextAskDelayMs = (ageMs: number) => Math.min(Math.max(Math.floor(ageMs / 4), 60_000), 3600_000);
+
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+export type Reconciled = { orderId: number; status: PaymentStatus['kind'] | 'error'; outcome: string };
+
+async function ask(provider: PaymentProvider, order: OrderRow, log: Log): Promise<PaymentStatus | null> {
+  try {
+    return await provider.status(order);
+  } catch (err) {
+    log.warn({ err, orderId: order.id, provider: provider.name }, 'payment status not available');
+    return null;
+  }
+}
+
+async function reconcileOne(
+  deps: OutcomeDeps,
+  provider: PaymentProvider,
+  order: OrderRow,
+  log: Log,
+  now: Date,
+): Promise<Reconciled> {
+  const status = await ask(provider, order, log);
+  const outcomes: string[] = [];
+  if (status?.kind === 'settled') {
+    for (const event of status.events) {
+      outcomes.push((await applyAndReport(deps, provider.name, event, log, 'reconciliation')).outcome);
+    }
+  }
+  const current = outcomes.length ? await findOrder(deps.db, order.id) : order;
+  if (current && (current.state === 'created' || current.state === 'pending')) {
+    // Nothing the provider said ended it: past its time it expires (a charge that might still be
+    // reported later is kept for refund then), else it is asked about again later.
+    if (isExpired(order.createdAt, now)) {
+      outcomes.push((await expireOrder(deps.db, order.id, now)) ? 'expired' : 'moved');
+    } else {
+      // Asked again later (a provider without a status API only at the expiry), never after it.
+      const expiry = order.createdAt.getTime() + ORDER_EXPIRY_MS;
+      const later = now.getTime() + nextAskDelayMs(now.getTime() - order.createdAt.getTime());
+      const next = status?.kind === 'unsupported' ? expiry : Math.min(later, expiry);
+      await scheduleReconcile(deps.db, order.id, new Date(next));
+      outcomes.push('open');
+    }
+  }
+  const result = { orderId: order.id, status: status?.kind ?? ('error' as const), outcome: outcomes.join(',') };
+  log.info({ ...result, provider: provider.name }, 'order reconciled');
+  return result;
+}
+
+/** One run: every open order that is due, until none is left. Tests call it with their own clock. */
+export async function reconcileOrders(
+  deps: OutcomeDeps,
+  provider: PaymentProvider,
+  log: Log,
+  now = new Date(),
+): Promise<Reconciled[]> {
+  const results: Reconciled[] = [];
+  for (;;) {
+    const claimed = await claimOrdersToReconcile(deps.db, now, {
+      afterMs: RECONCILE_AFTER_MS,
+      leaseMs: LEASE_MS,
+      batch: BATCH,
+    });
+    for (const order of claimed) {
+      try {
+        results.push(await reconcileOne(deps, provider, order, log, now));
+      } catch (err) {
+        // Left to its lease: asked about again in a later run.
+        log.error({ err, orderId: order.id }, 'reconciling an order failed');
+      }
+    }
+    if (claimed.length < BATCH) return results;
+  }
+}
+
+/** Runs reconciliation every RECONCILE_EVERY_MS in this process; answers the stop function. */
+export function startReconciler(
+  deps: OutcomeDeps,
+  provider: PaymentProvider,
+  log: Log,
+  everyMs = RECONCILE_EVERY_MS,
+): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = reconcileOrders(deps, provider, log)
+        .catch((err: unknown) => log.error({ err }, 'reconciliation failed'))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, everyMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
