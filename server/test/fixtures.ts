@@ -20,6 +20,19 @@ export async function mailTo(t: TestContext, address: string) {
   return mail;
 }
 
+/** Waits for the newest mail to `address` whose subject contains `subject` (mails sent after a commit). */
+export async function awaitMail(t: TestContext, address: string, subject: string) {
+  let found: Awaited<ReturnType<TestContext['mails']>>[number] | undefined;
+  await expect
+    .poll(async () => {
+      found = (await t.mails()).find((m) => m.toAddress === address && m.subject.includes(subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no mail "${subject}" to ${address}`);
+  return found;
+}
+
 export async function userRow(t: TestContext, email: string) {
   const [row] = await t.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!row) throw new Error(`no user ${email}`);

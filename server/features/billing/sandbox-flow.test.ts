@@ -4,7 +4,7 @@ import { paymentEvents } from '#server/db/schema/billing.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
-import { mailTo, registerAndVerify } from '#server/test/fixtures.ts';
+import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import {
   billingState,
@@ -105,7 +105,7 @@ describe('paying in the sandbox', () => {
     const payload = JSON.stringify(events[0]?.payload);
     expect(payload).toContain('"card_last4":"4242"');
     expect(payload).not.toContain('4242424242424242');
-    const mail = await mailTo(t, email);
+    const mail = await awaitMail(t, email, `Your receipt BS${id}`);
     expect(mail.subject).toBe(`Your receipt BS${id} from LiveCam`);
     expect(mail.textBody).toContain('250 + 25 bonus coins = 275 coins');
     expect(mail.textBody).toContain('€25.00');
@@ -120,7 +120,8 @@ describe('paying in the sandbox', () => {
     const { link, id, email } = await buyer('de');
     redirectOf(await submitCard(t, link, '4242424242424242'));
     expect((await settledOrder(t, id)).state).toBe('paid');
-    const mail = await mailTo(t, email);
+    // The receipt goes out after the payment committed.
+    const mail = await awaitMail(t, email, `Ihr Beleg BS${id}`);
     expect(mail.subject).toBe(`Ihr Beleg BS${id} von LiveCam`);
     expect(mail.textBody).toContain('25,00');
     expect(mail.textBody).toContain('§ 356 Abs. 5 BGB');
@@ -206,6 +207,6 @@ describe('paying in the sandbox', () => {
       .where(eq(coupons.id, coupon?.id ?? 0));
     expect(used).toMatchObject({ userId: user.id, usedFor: `order:${id}` });
     expect(used?.usedAt).not.toBeNull();
-    expect((await mailTo(t, email)).textBody).toContain('250 + 62 bonus coins = 312 coins');
+    expect((await awaitMail(t, email, `BS${id}`)).textBody).toContain('250 + 62 bonus coins = 312 coins');
   });
 });
