@@ -39,7 +39,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { logRequest } from './http/log-serializers.ts';
+import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
@@ -61,6 +61,8 @@ export type AppDeps = {
   redis?: Redis | null;
   mailTransport?: MailTransport | null;
   storage?: Storage;
+  /** Where log lines go instead of stdout, at LOG_LEVEL even under test: for tests that read the logs. */
+  logStream?: { write(line: string): void };
 };
 export type App = FastifyInstance;
 
@@ -70,8 +72,9 @@ const BODY_LIMIT = 64 * 1024;
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
     logger: {
-      level: config.env === 'test' ? 'silent' : config.logLevel,
-      serializers: { req: logRequest },
+      level: config.env === 'test' && !deps.logStream ? 'silent' : config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      serializers: { req: logRequest, err: logError },
       redact: {
         paths: [
           'req.headers.cookie',

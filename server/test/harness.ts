@@ -179,6 +179,8 @@ export async function createTestApp(
     sharing?: SharedServices;
     /** Media storage; default: local disk in a fresh temporary folder, removed on close. */
     storage?: Storage;
+    /** Keep the app's log lines (at LOG_LEVEL, info by default) for the test to read in `logLines`. */
+    captureLogs?: boolean;
   } = {},
 ) {
   const { database, drop, label, url } = opts.sharing
@@ -197,11 +199,13 @@ export async function createTestApp(
     ...opts.env,
   });
   const storage = opts.storage ?? localDiskStorage(config.media.dir);
+  const logLines: string[] = [];
   const app = await buildApp(config, {
     database,
     redis: redis.redis,
     mailTransport: opts.mailTransport ?? null,
     storage,
+    ...(opts.captureLogs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
   });
   return {
     app,
@@ -211,6 +215,8 @@ export async function createTestApp(
     databaseUrl: url,
     redis: redis.redis,
     storage,
+    /** The log lines written so far (only with captureLogs). */
+    logLines,
     /** A new browser; lang is its Accept-Language ('' sends none). */
     client: (lang = 'en') => new TestClient(app, lang),
     /** The newest mails first, as the outbox holds them. */
