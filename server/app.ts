@@ -3,12 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -38,13 +33,14 @@ import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
 import { registerSpa } from './http/spa.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
+import { validatorCompiler } from './http/validation.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
@@ -90,6 +86,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: 'idle',
+    // Paths refused before routing (not UTF-8 once decoded, a parameter over the length limit).
+    frameworkErrors: (err, _request, reply) => answerFrameworkError(err, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
