@@ -33,6 +33,7 @@ import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
+import { defaultAudience, registerAudiences } from './http/audience.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
@@ -154,12 +155,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerSecurity(app);
   registerErrorHandler(app);
   registerSessionHooks(app);
+  registerAudiences(app);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(async (docs) => {
+    defaultAudience(docs, 'public');
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   const apiRoutes = [
     systemRoutes,

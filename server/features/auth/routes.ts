@@ -18,6 +18,7 @@ import { findUserByEmail, loadPresentableUser } from '#server/features/accounts/
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
@@ -26,6 +27,17 @@ import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken } from './tokens.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /auth/login': 'public',
+    'POST /auth/logout': 'public',
+    'GET /auth/user': 'member',
+    'GET /register/mailcheck': 'public',
+    'POST /register': 'public',
+    'POST /register/validate': 'public',
+    'POST /register/resend': 'member',
+    'POST /auth/send': 'public',
+    'POST /auth/reset': 'public',
+  });
   const { db, config, throttle } = app.ctx;
   const presented = (userId: number) => userAnswer(db, userId);
   const limit = (key: string, max: number, windowSeconds: number) => enforce(throttle, key, max, windowSeconds);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicConfig } from '#common/api/system.ts';
 import { siteFor } from '#server/env.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
 
 const healthResponse = z.object({
@@ -12,6 +13,11 @@ const healthResponse = z.object({
 
 /** Liveness of the parts the server depends on, and the build id the update banner compares. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /health': 'public',
+    'GET /version': 'public',
+    'GET /config': 'public',
+  });
   app.get(
     '/health',
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },

@@ -6,6 +6,7 @@ import { requireUser } from '#server/features/accounts/policy.ts';
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { walletFlagged } from '#server/features/billing/data.ts';
 import { announceBalance } from '#server/features/coins/mutations.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { phoneProviderFor } from '#server/providers/phone/sandbox.ts';
 import { latestCallOfSession } from './data.ts';
@@ -16,6 +17,10 @@ const callbackAnswer = z.object({ ok: z.literal(true), outcome: z.string() });
 
 /** Voice call: init_phonecall, check_phonecall and the phone provider's callbacks (under /api). */
 export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /billing/init_phonecall': 'member',
+    'GET /billing/check_phonecall': 'public',
+  });
   const { ctx } = app;
   const provider = phoneProviderFor(ctx.config);
 
@@ -60,7 +65,7 @@ export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     callbacks.post(
       `/voicecall/callback/${provider.name}`,
-      { config: { csrf: false }, schema: { response: { 200: callbackAnswer } } },
+      { config: { csrf: false, audience: 'provider' }, schema: { response: { 200: callbackAnswer } } },
       async (request) => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const verified = provider.verify(raw, request.headers);
