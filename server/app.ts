@@ -3,12 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -39,14 +34,16 @@ import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
-import { logRequest } from './http/log-serializers.ts';
+import { defaultAudience, registerAudiences } from './http/audience.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerStagingGate } from './http/staging-gate.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
+import { validatorCompiler } from './http/validation.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
@@ -64,6 +61,8 @@ export type AppDeps = {
   redis?: Redis | null;
   mailTransport?: MailTransport | null;
   storage?: Storage;
+  /** Where log lines go instead of stdout, at LOG_LEVEL even under test: for tests that read the logs. */
+  logStream?: { write(line: string): void };
 };
 export type App = FastifyInstance;
 
@@ -73,8 +72,9 @@ const BODY_LIMIT = 64 * 1024;
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
     logger: {
-      level: config.env === 'test' ? 'silent' : config.logLevel,
-      serializers: { req: logRequest },
+      level: config.env === 'test' && !deps.logStream ? 'silent' : config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      serializers: { req: logRequest, err: logError },
       redact: {
         paths: [
           'req.headers.cookie',
@@ -90,6 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: 'idle',
+    // Paths refused before routing (not UTF-8 once decoded, a parameter over the length limit).
+    frameworkErrors: (err, _request, reply) => answerFrameworkError(err, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -163,13 +165,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerErrorHandler(app);
   registerSessionHooks(app);
   registerStagingGate(app);
+  registerAudiences(app);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
     transform: jsonSchemaTransform,
   });
   // The document is always built (app.swagger()); only serving it is a setting, off in production.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs) {
+    await app.register(async (docs) => {
+      defaultAudience(docs, 'public');
+      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    });
+  }
 
   const apiRoutes = [
     systemRoutes,

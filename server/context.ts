@@ -6,6 +6,7 @@ import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
+import type { Audience } from './http/audience.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { Throttle } from './http/throttle.ts';
 import type { GoogleVerifier } from './providers/google.ts';
@@ -46,5 +47,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for calls that are verified another way (provider callbacks, beacons). */
     csrf?: boolean;
+    /** Whom the route serves; every /api route states it (http/audience.ts). */
+    audience?: Audience;
   }
 }

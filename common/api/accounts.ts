@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { THEMES } from '../constants.ts';
-import { emailField, nicknameField, passwordField, REQUIRED, usernameField } from './fields.ts';
+import { emailField, multiLine, nicknameField, passwordField, REQUIRED, singleLine, usernameField } from './fields.ts';
 
 export const updateUserBody = z
   .object({
@@ -8,7 +8,7 @@ export const updateUserBody = z
     locale: z.enum(['en', 'de']).optional(),
     theme: z.enum(THEMES).optional(),
     show_history: z.boolean().optional(),
-    current_password: z.string().max(1024).optional(),
+    current_password: singleLine().max(1024).optional(),
     new_password: passwordField.optional(),
   })
   .refine((v) => v.new_password === undefined || (v.current_password ?? '').length > 0, {
@@ -20,12 +20,12 @@ export const newsletterBody = z.object({ newsletter: z.boolean({ error: REQUIRED
 
 export const resetEmailBody = z.object({
   email: emailField,
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
+  password: singleLine({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
 });
 
 export const cancelBody = z.object({
-  password: z.string().max(1024).optional(),
-  reason: z.string().trim().max(1000, 'errors.validations.too_long').optional(),
+  password: singleLine().max(1024).optional(),
+  reason: multiLine().trim().max(1000, 'errors.validations.too_long').optional(),
 });
 
 export const nicknameBody = z.object({ nickname: nicknameField });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, REQUIRED, tokenField, usernameField } from './fields.ts';
+import { emailField, passwordField, REQUIRED, singleLine, tokenField, usernameField } from './fields.ts';
 
 export const nickname = z.object({ id: z.number().int(), nickname: z.string() });
 export type Nickname = z.infer<typeof nickname>;
@@ -24,15 +24,15 @@ export type User = z.infer<typeof user>;
 export const userResponse = z.object({ user });
 
 /** A user name or e-mail address, as the login form takes it. */
-const loginName = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long');
+const loginName = singleLine({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long');
 
 export const loginBody = z.union([
   z.object({
     username: loginName,
-    password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
+    password: singleLine({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
   }),
   z.object({
-    credential: z.string().min(1, REQUIRED).max(8192, 'errors.validations.too_long'),
+    credential: singleLine().min(1, REQUIRED).max(8192, 'errors.validations.too_long'),
     register: z.boolean().optional(),
   }),
 ]);
@@ -40,14 +40,14 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const registerBody = z.object({
   email: emailField,
-  code: z.string().trim().max(64, 'errors.validations.too_long').optional(),
+  code: singleLine().trim().max(64, 'errors.validations.too_long').optional(),
   password: passwordField.optional(),
   username: usernameField.optional(),
   terms_check: z.literal(true, { error: 'errors.validations.terms' }),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const mailcheckQuery = z.object({ email: z.string().max(254) });
+export const mailcheckQuery = z.object({ email: singleLine().max(254) });
 export const mailcheckResponse = z.object({ suggestion: z.string().nullable() });
 
 export const tokenBody = z.object({ token: tokenField });
@@ -59,7 +59,7 @@ export const sendResetBody = z.object({ email: emailField });
 export const sendUnlockBody = z.object({ username: loginName });
 
 export const resetBody = z
-  .object({ token: tokenField, password: passwordField, password_confirm: z.string({ error: REQUIRED }) })
+  .object({ token: tokenField, password: passwordField, password_confirm: singleLine({ error: REQUIRED }) })
   .refine((v) => v.password === v.password_confirm, {
     path: ['password_confirm'],
     message: 'errors.validations.password_confirm',

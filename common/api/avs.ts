@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './fields.ts';
 
 /**
  * The age check contract (spec part 1: /avs, session `agechecked`, `user:avs`). A check runs at
@@ -36,8 +37,7 @@ export const startBody = z.object({
   /** The Youth Protection Commission (KJM) note on the page that started the check. */
   kjm: z.boolean({ error: 'errors.validations.invalid' }).optional(),
   /** For a media target: the page to return to after a pass. */
-  back: z
-    .string({ error: 'errors.validations.invalid' })
+  back: singleLine({ error: 'errors.validations.invalid' })
     .max(PATH_MAX, { error: 'errors.validations.too_long', abort: true })
     .refine(isSafeInternalPath, 'errors.validations.invalid')
     .optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED } from './fields.ts';
+import { REQUIRED, singleLine } from './fields.ts';
 
 /**
  * The billing contract (spec part 2 "Billing lists", part 1 "Payment window" and "Voice call").
@@ -43,7 +43,7 @@ export const spendLimit = z.object({
   currency: z.string(),
 });
 
-export const billingQuery = z.object({ code: z.string().trim().max(64, 'errors.validations.too_long').optional() });
+export const billingQuery = z.object({ code: singleLine().trim().max(64, 'errors.validations.too_long').optional() });
 
 export const billingResponse = z.object({
   paymentTypes: z.array(paymentType),
@@ -60,7 +60,7 @@ export const initBody = z.object({
   productid: id,
   /** Consent to immediate delivery, acknowledging the loss of the right of withdrawal. */
   withdrawal_waiver: z.literal(true, { error: 'billing.withdrawal.required' }),
-  code: z.string().trim().max(64, 'errors.validations.too_long').optional(),
+  code: singleLine().trim().max(64, 'errors.validations.too_long').optional(),
 });
 export type InitBody = z.input<typeof initBody>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailField, REQUIRED, requiredString } from './fields.ts';
+import { emailField, REQUIRED, requiredString, singleLine } from './fields.ts';
 
 export const contactBody = z.object({
   name: requiredString(100),
   email: emailField,
   subject: requiredString(200),
-  message: requiredString(5000),
+  message: requiredString(5000, { multiline: true }),
 });
 export type ContactBody = z.input<typeof contactBody>;
 
@@ -22,17 +22,15 @@ export const TAKEDOWN_CATEGORIES = [
 /** The elements of a notice of illegal content under EU DSA Art. 16(2). */
 export const takedownBody = z
   .object({
-    name: z.string().trim().max(100, 'errors.validations.too_long').optional(),
-    email: z
-      .string()
+    name: singleLine().trim().max(100, 'errors.validations.too_long').optional(),
+    email: singleLine()
       .trim()
       .max(254, 'errors.validations.too_long')
       .pipe(z.union([z.literal(''), z.email('errors.validations.email')]))
       .optional(),
     urls: z
       .array(
-        z
-          .string()
+        singleLine()
           .trim()
           .max(2000, 'errors.validations.too_long')
           // Web addresses only: a notice is opened by staff, so no javascript: or data: links.
@@ -42,7 +40,7 @@ export const takedownBody = z
       .min(1, REQUIRED)
       .max(20, 'errors.validations.too_many'),
     category: z.enum(TAKEDOWN_CATEGORIES, { error: REQUIRED }),
-    explanation: requiredString(5000),
+    explanation: requiredString(5000, { multiline: true }),
     good_faith: z.literal(true, { error: 'errors.validations.good_faith' }),
   })
   // Name and address may be left out only for notices about the abuse of minors (Art. 16(2)(c)).

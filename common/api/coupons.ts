@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants.ts';
 import { COUPON_TYPES } from '../domain/coupons.ts';
 import { user } from './auth.ts';
-import { REQUIRED } from './fields.ts';
+import { REQUIRED, singleLine } from './fields.ts';
 
 /**
  * The coupons contract (spec part 1 "Coupon", part 2 coupons and the registration voucher). The
@@ -12,8 +12,7 @@ import { REQUIRED } from './fields.ts';
 /** The longest code anybody can type; longer ones cannot exist. */
 export const COUPON_CODE_MAX = 64;
 
-export const couponCodeField = z
-  .string({ error: REQUIRED })
+export const couponCodeField = singleLine({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
   .max(COUPON_CODE_MAX, 'errors.validations.too_long');
@@ -47,7 +46,7 @@ export type RedeemResponse = z.infer<typeof redeemResponse>;
 
 /** POST /register/coupon: the voucher field of the sign-up form, with the address typed so far. */
 export const registerCouponBody = z.object({
-  email: z.string().trim().max(EMAIL_MAX, 'errors.validations.too_long').optional(),
+  email: singleLine().trim().max(EMAIL_MAX, 'errors.validations.too_long').optional(),
   code: couponCodeField,
 });
 export type RegisterCouponBody = z.infer<typeof registerCouponBody>;

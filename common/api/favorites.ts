@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './fields.ts';
 import { showTile } from './shows.ts';
 
 /**
@@ -7,7 +8,7 @@ import { showTile } from './shows.ts';
  * 00:00-00:00 = daily, anything else a time span (common/domain/favorite-window.ts).
  */
 const TIME = /^([01]\d|2[0-3]):(00|15|30|45)$/;
-export const favoriteTime = z.string().regex(TIME, 'errors.validations.time_step');
+export const favoriteTime = singleLine().regex(TIME, 'errors.validations.time_step');
 
 export const favorite = z.object({
   id: z.number().int(),
@@ -28,7 +29,7 @@ export const favoritesResponse = z.object({ data: z.array(favorite), online: z.n
 export type FavoritesResponse = z.infer<typeof favoritesResponse>;
 
 /** GET|POST|PUT|DELETE /favorites/{universalId} */
-export const favoriteParams = z.object({ id: z.string().min(1).max(40) });
+export const favoriteParams = z.object({ id: singleLine().min(1).max(40) });
 export const favoriteResponse = z.object({ data: favorite });
 
 /** PUT /favorites/{id}: the window; both required together (errors.validations.required). */

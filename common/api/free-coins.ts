@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { user } from './auth.ts';
-import { REQUIRED } from './fields.ts';
+import { REQUIRED, singleLine } from './fields.ts';
 
 /**
  * Free coins by SMS (/users/free_coins): a member proves a mobile number with a texted code and
@@ -57,7 +57,7 @@ export function normalisePhone(input: string): PhoneResult {
 
 /** Absent: required; present but not text: invalid. */
 const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'errors.validations.invalid') });
+  singleLine({ error: (issue) => (issue.input === undefined ? REQUIRED : 'errors.validations.invalid') });
 
 export const phoneField = text()
   .trim()

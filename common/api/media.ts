@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
+import { singleLine } from './fields.ts';
 import { limitField, paged, pageField, searchField, showTile, tag, tagsField } from './shows.ts';
 
 /**
@@ -60,7 +61,7 @@ export type VideoDetail = z.infer<typeof videoDetail>;
 export const videosQuery = z.object({
   page: pageField,
   limit: limitField(PAGE_SIZES.videos, PAGE_SIZES.videos),
-  showid: z.string().max(40).optional(),
+  showid: singleLine().max(40).optional(),
   tags: tagsField.optional(),
   sort: z.enum(VIDEO_SORTS).default('new'),
   cat: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -129,7 +130,7 @@ export type GalleryDetail = z.infer<typeof galleryDetail>;
 export const galleriesQuery = z.object({
   page: pageField,
   limit: limitField(PAGE_SIZES.galleries, PAGE_SIZES.galleries),
-  showid: z.string().max(40).optional(),
+  showid: singleLine().max(40).optional(),
   tags: tagsField.optional(),
   sort: z.enum(['new', 'rating', 'price']).default('new'),
   search: searchField.optional(),

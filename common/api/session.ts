@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './fields.ts';
 
 /** The session object of spec part 1 section 3, as `GET /api/session/init` answers it. */
 export const sessionInfo = z.object({
@@ -24,7 +25,7 @@ export const sessionInfo = z.object({
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
 export const visitorIdBody = z.object({
-  vid: z.string().trim().min(8, 'errors.validations.required').max(128, 'errors.validations.too_long'),
+  vid: singleLine().trim().min(8, 'errors.validations.required').max(128, 'errors.validations.too_long'),
   confidence: z.number().min(0).max(1),
 });
 
@@ -38,17 +39,17 @@ export const incentiveResponse = z.object({
 });
 
 export const clientLogEntry = z.object({
-  created: z.string().max(40),
-  message: z.string().max(2000),
+  created: singleLine().max(40),
+  message: multiLine().max(2000),
   level: z.number().int().min(1).max(4),
-  userAgent: z.string().max(500).optional(),
-  prevRoute: z.string().max(500).nullable().optional(),
-  currentRoute: z.string().max(500).nullable().optional(),
+  userAgent: singleLine().max(500).optional(),
+  prevRoute: singleLine().max(500).nullable().optional(),
+  currentRoute: singleLine().max(500).nullable().optional(),
   objects: z.array(z.unknown()).max(10).optional(),
 });
 export const clientLogBody = z.object({
   memberid: z.number().int().nullable().optional(),
-  version: z.string().max(64),
+  version: singleLine().max(64),
   errors: z.array(clientLogEntry).min(1).max(10),
 });
 export type ClientLogEntry = z.infer<typeof clientLogEntry>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
+import { singleLine } from './fields.ts';
 
 /**
  * The catalogue's shared shapes (spec part 1 section 3 "Show", part 2 "Paged result", "Categories")
@@ -13,10 +14,9 @@ export const pageField = z.coerce.number().int().min(1).max(MAX_PAGE).default(1)
 export const limitField = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 /** Free-text search: at most 100 characters count; longer input is refused, not cut. */
 export const SEARCH_MAX = 100;
-export const searchField = z.string().trim().max(SEARCH_MAX, 'errors.validations.too_long');
+export const searchField = singleLine().trim().max(SEARCH_MAX, 'errors.validations.too_long');
 /** Tag slugs, comma separated, at most 10. */
-export const tagsField = z
-  .string()
+export const tagsField = singleLine()
   .max(400, 'errors.validations.too_long')
   .transform((v) =>
     v
@@ -126,7 +126,7 @@ export type ShowsResponse = z.infer<typeof showsResponse>;
 /** GET /shows/promos */
 export const promosResponse = z.object({ data: z.array(promo) });
 
-export const universalIdParam = z.object({ id: z.string().min(1).max(40) });
+export const universalIdParam = z.object({ id: singleLine().min(1).max(40) });
 
 /** POST /user/history/{showId}; GET /user/history: the history menu, latest first (at most 20). */
 export const historyItem = z.object({ id: z.number().int(), show: showTile, visited_at: z.string() });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#common/api/errors.ts';
 import { AppError, type FieldErrors } from '#server/errors.ts';
@@ -57,6 +57,20 @@ const byFastifyCode: Record<string, { status: number; error: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: 'bad_request' },
 };
 
+const BAD_REQUEST: ApiErrorBody = { error: 'bad_request', message: 'bad_request' };
+
+/**
+ * For Fastify's `frameworkErrors`, which hands over a reply of any route's types: a request it
+ * refuses before routing (a path that is not valid UTF-8 once decoded, like %FF or %C3%28, or a
+ * path parameter over the router's length limit) gets the usual body, with Fastify's status.
+ */
+export function answerFrameworkError(err: FastifyError, reply: Pick<FastifyReply, 'code'>) {
+  reply
+    .code(err.statusCode ?? 400)
+    .type('application/json')
+    .send(BAD_REQUEST);
+}
+
 /**
  * One place decides what an error looks like on the wire: AppError by its code, schema
  * failures as 422 per field, framework 4xx by kind, and anything else as a logged 500 that
@@ -97,7 +111,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(429, { error: 'throttled', message: 'throttle' });
     }
     if (status >= 400 && status < 500) {
-      return send(status, { error: 'bad_request', message: 'bad_request' });
+      return send(status, BAD_REQUEST);
     }
     request.log.error({ err }, 'unexpected error');
     return send(500, { error: 'internal', message: 'unknown_error', requestId: String(request.id) });

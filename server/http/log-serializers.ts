@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { stdSerializers } from 'pino';
+import { queryFailure } from '#server/db/errors.ts';
 
 /** Routes whose last path segment is a signed media token (a credential of its own). */
 const TOKEN_ROUTES = new Set(['/media/clips/*', '/media/pictures/*', '/api/videos/view/*']);
@@ -31,4 +33,22 @@ export function logRequest(request: FastifyRequest) {
     hostname: request.hostname,
     remoteAddress: request.ip,
   };
+}
+
+/** The call stack of an error without its first line, which repeats the message; none when that cannot be told apart. */
+function framesOf(err: Error): string | undefined {
+  const header = `${err.name}: ${err.message}`;
+  return err.stack?.startsWith(header) ? `${err.name}${err.stack.slice(header.length)}` : undefined;
+}
+
+/**
+ * What an error looks like in the logs: pino's usual form, except for a failed query, which is
+ * logged with its statement, SQLSTATE and constraint only. Its message, cause and own fields
+ * are left out: Drizzle's message lists the query's parameters (login names, e-mail addresses,
+ * tokens), and the database's own message and detail can quote them.
+ */
+export function logError(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const failure = queryFailure(err);
+  if (!failure) return stdSerializers.err(err);
+  return { type: err.constructor.name, message: 'database query failed', ...failure, stack: framesOf(err) ?? '' };
 }

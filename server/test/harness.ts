@@ -192,6 +192,8 @@ export async function createTestApp(
     storage?: Storage;
     /** Redis of the test's own (server/test/redis-server.ts) instead of REDIS_URL. */
     redisUrl?: string;
+    /** Keep the app's log lines (at LOG_LEVEL, info by default) for the test to read in `logLines`. */
+    captureLogs?: boolean;
   } = {},
 ) {
   const { database, drop, label, url } = opts.sharing
@@ -210,11 +212,13 @@ export async function createTestApp(
     ...opts.env,
   });
   const storage = opts.storage ?? localDiskStorage(config.media.dir);
+  const logLines: string[] = [];
   const app = await buildApp(config, {
     database,
     redis: redis.redis,
     mailTransport: opts.mailTransport ?? null,
     storage,
+    ...(opts.captureLogs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
   });
   return {
     app,
@@ -226,6 +230,8 @@ export async function createTestApp(
     databaseUrl: url,
     redis: redis.redis,
     storage,
+    /** The log lines written so far (only with captureLogs). */
+    logLines,
     /** A new browser; lang is its Accept-Language ('' sends none). */
     client: (lang = 'en') => new TestClient(app, lang),
     /** The newest mails first, as the outbox holds them. */

@@ -50,6 +50,16 @@ describe('ContactPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('refuses control characters on the client, with the message the server would answer', async () => {
+    const fetch = serve(() => jsonResponse({ ok: true }, 201));
+    renderWithProviders(<ContactPage />, { route: '/contact' });
+    await screen.findByRole('heading', { level: 1, name: 'Contact' });
+    await fill({ name: 'Ann', email: 'ann@example.org', subject: 'Hi\u0007', message: 'Line one\nLine two' });
+    expect(await screen.findAllByText('Please remove the invisible control characters.')).toHaveLength(1);
+    expect(field(/^subject/i)).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('sends the message, thanks and resets the form; name and address come from the account', async () => {
     const fetch = serve(() => jsonResponse({ ok: true }, 201));
     renderWithProviders(<ContactPage />, {

@@ -6,6 +6,7 @@ import { AppError, invalidField, unknownCredentials } from '#server/errors.ts';
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { endSession, endUserSessions } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { findUserByEmail, findUserByName, type UserRow } from './data.ts';
@@ -14,6 +15,13 @@ import { requireUser } from './policy.ts';
 import { userAnswer } from './present.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'PUT /user/update': 'member',
+    'PUT /user/update_newsletter': 'member',
+    'POST /user/reset_email': 'member',
+    'POST /user/email_validate': 'public',
+    'POST /user/cancel': 'member',
+  });
   const { db, config, mailer, throttle, sessionCache } = app.ctx;
   /** Checks a member's current password; guesses are limited to 10 an hour per account. */
   const confirmPassword = async (user: UserRow, password: string | undefined, field: string) => {

@@ -9,6 +9,7 @@ import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { galleryTilesByIds } from '#server/features/galleries/data.ts';
 import { videoTilesByIds } from '#server/features/videos/data.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { boughtGalleryList, boughtVideos, countBoughtGalleries, countBoughtVideos } from './data.ts';
 import { presentArchiveGalleries, presentArchiveVideos, presentPage } from './present.ts';
 
@@ -17,6 +18,11 @@ const LATEST = 4;
 
 /** The member's archive of bought videos and galleries (under /api), the latest purchase first. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /archive/latest': 'member',
+    'GET /archive/videos': 'member',
+    'GET /archive/galleries': 'member',
+  });
   const { db, config } = app.ctx;
   const uniq = (ids: number[]) => [...new Set(ids)];
 

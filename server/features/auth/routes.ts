@@ -20,6 +20,7 @@ import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } f
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
@@ -30,6 +31,19 @@ import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken } from './tokens.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /auth/login': 'public',
+    'POST /auth/logout': 'public',
+    'GET /auth/user': 'member',
+    'GET /register/mailcheck': 'public',
+    'POST /register': 'public',
+    'POST /register/validate': 'public',
+    'POST /register/resend': 'member',
+    'POST /auth/send': 'public',
+    'POST /auth/reset': 'public',
+    'POST /auth/unlock/send': 'public',
+    'POST /auth/unlock': 'public',
+  });
   const { db, config, throttle } = app.ctx;
   const presented = (userId: number) => userAnswer(db, userId);
   const limit = (key: string, max: number, windowSeconds: number) => enforce(throttle, key, max, windowSeconds);

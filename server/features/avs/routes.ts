@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { startBody, startResponse, statusQuery, statusResponse } from '#common/api/avs.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { ageCheckProvider } from '#server/providers/avs/provider.ts';
@@ -16,6 +17,10 @@ const callbackAnswer = z.object({ ok: z.literal(true), outcome: z.enum(['applied
 
 /** The age check (under /api): start a check, read its state, and the provider's callback. */
 export const avsRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /avs/start': 'public',
+    'GET /avs/status': 'public',
+  });
   const { ctx } = app;
   const provider = ageCheckProvider(ctx.config);
 
@@ -72,7 +77,7 @@ export const avsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     callbacks.post(
       `/avs/callback/${provider.name}`,
-      { config: { csrf: false }, schema: { response: { 200: callbackAnswer } } },
+      { config: { csrf: false, audience: 'provider' }, schema: { response: { 200: callbackAnswer } } },
       async (request) => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const verified = provider.verifyCallback({ headers: request.headers, rawBody: raw });

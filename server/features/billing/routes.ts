@@ -16,6 +16,7 @@ import { AppError, invalidField, notFound } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { usableCoupon } from '#server/features/coupons/data.ts';
 import { countCodeGuess } from '#server/features/coupons/guesses.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { paymentProvider } from '#server/providers/payment/provider.ts';
 import type { PaymentProvider } from '#server/providers/payment/types.ts';
@@ -52,6 +53,11 @@ const paymentOrder = (o: OrderRow) => ({
 
 /** Billing lists, card payment orders and provider postbacks (under /api). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /billing': 'member',
+    'POST /billing/init': 'verified',
+    'GET /billing/orders/:id': 'member',
+  });
   const { db, config, throttle } = app.ctx;
   const provider = paymentProvider(config, db);
   const limitCents = config.payments.dailyLimitCents;
@@ -161,9 +167,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     // Only the configured provider's postbacks are heard.
     if (provider.name === 'sandbox') {
-      postbacks.post('/billing/postback/sandbox', { config: { csrf: false } }, handle('sandbox'));
+      postbacks.post('/billing/postback/sandbox', { config: { csrf: false, audience: 'provider' } }, handle('sandbox'));
     } else {
-      postbacks.get('/billing/postback/flexpay', handle('flexpay'));
+      postbacks.get('/billing/postback/flexpay', { config: { audience: 'provider' } }, handle('flexpay'));
     }
   });
 };

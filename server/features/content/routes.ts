@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactBody, takedownBody, takedownResponse } from '#common/api/content.ts';
 import { okResponse } from '#common/api/fields.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { storeContactMessage, storeTakedownNotice } from './mutations.ts';
 
 /** The contact form and the notice-and-action form of the legal pages. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /contact': 'public',
+    'POST /takedown': 'public',
+  });
   const { db, config, mailer, throttle } = app.ctx;
   const limit = (key: string) => enforce(throttle, key, 10, 3600);
 

@@ -14,6 +14,7 @@ import { siteFor } from '#server/env.ts';
 import { AppError, invalidField } from '#server/errors.ts';
 import { requireVerifiedUser, sessionUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { smsProvider } from '#server/providers/sms/provider.ts';
@@ -38,6 +39,11 @@ const received = () => new AppError('conflict', { message: 'free_coins_received'
 
 /** Free coins by SMS (under /api): the offer, a code texted to a mobile number, and its redemption. */
 export const freeCoinsRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /free_coins': 'public',
+    'POST /free_coins/send': 'verified',
+    'POST /free_coins/verify': 'verified',
+  });
   const { db, config, throttle } = app.ctx;
   const secret = config.sessionSecret;
   const gateway = smsProvider(app.ctx, app.log);

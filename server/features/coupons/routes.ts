@@ -10,6 +10,7 @@ import { siteFor } from '#server/env.ts';
 import { invalidField } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { activeCoupons, usableCoupon } from './data.ts';
@@ -23,6 +24,11 @@ const HOUR = 3600;
 
 /** Coupons and the registration voucher (under /api); free coins by SMS have their own plugin. */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /coupons': 'member',
+    'POST /coupons/redeem': 'verified',
+    'POST /register/coupon': 'public',
+  });
   const { db, config, throttle } = app.ctx;
   const invalidCode = () => invalidField('code', 'billing.coupon.invalid');
 

@@ -6,6 +6,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { favoriteOf, favoritesOf } from './data.ts';
 import { addFavorite, removeFavorite, setFavoriteWindow } from './mutations.ts';
 import { presentFavorite, presentFavorites } from './present.ts';
@@ -23,6 +24,13 @@ async function answerFavorite(db: DbOrTx, userId: number, showId: number, locale
 
 /** The favorites calls (under /api): members only, each sees and changes only their own. */
 export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /user/favorites': 'member',
+    'GET /favorites/:id': 'member',
+    'POST /favorites/:id': 'member',
+    'PUT /favorites/:id': 'member',
+    'DELETE /favorites/:id': 'member',
+  });
   const { db } = app.ctx;
   /** The show behind a universalId; 404 for an unknown one. */
   const showOf = async (universalId: string) => {

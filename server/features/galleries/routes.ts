@@ -7,6 +7,7 @@ import { requireVerifiedUser, sessionUser } from '#server/features/accounts/poli
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { boughtGalleries } from '#server/features/purchases/data.ts';
 import { idField, universalIdField } from '#server/features/purchases/params.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { freeGalleryOfShow, type GalleryRow, galleryDetailView, galleryOfShow } from './data.ts';
 import { buyGallery, rateGallery } from './mutations.ts';
 import { isUnlocked } from './present.ts';
@@ -16,6 +17,12 @@ const showGalleryParams = z.object({ showId: universalIdField, galleryId: idFiel
 
 /** The galleries calls (under /api): a gallery of a show, its free gallery, buying and rating. */
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /galleries/free/:showId': 'public',
+    'GET /galleries/:showId/:galleryId': 'public',
+    'POST /galleries/buy/:showId/:galleryId': 'verified',
+    'POST /galleries/rate/:showId/:galleryId': 'verified',
+  });
   const { db, config } = app.ctx;
 
   /** The gallery as this member or visitor sees it: plain thumbs and pictures behind signed URLs once unlocked. */

@@ -3,12 +3,18 @@ import { chatHistoryResponse, historyResponse, universalIdParam } from '#common/
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { showIdOf } from '#server/features/shows/data.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { latestChats, latestVisits } from './data.ts';
 import { recordVisit } from './mutations.ts';
 import { presentChatHistory, presentVisit } from './present.ts';
 
 /** The history calls (under /api): visited shows (when the member keeps a history) and chats. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /user/history/:id': 'member',
+    'GET /user/history': 'member',
+    'GET /user/chathistory': 'member',
+  });
   const { db } = app.ctx;
 
   app.post('/user/history/:id', { schema: { params: universalIdParam } }, async (request, reply) => {

@@ -87,10 +87,12 @@ describe('mail over SMTP', () => {
 
   it('keeps line breaks that senders put in a subject out of the mail headers', async () => {
     const subject = 'Hello\r\nBcc: victim@example.com\r\nX-Injected: yes';
-    const res = await t
-      .client()
-      .post('/api/contact', { name: 'Eve', email: 'eve@example.com', subject, message: 'hi' });
-    expect(res.statusCode).toBe(201);
+    const vars = { name: 'Eve', email: 'eve@example.com', subject, message: 'hi' };
+    // The form refuses a subject over several lines; should one reach the mailer, it stays in the subject.
+    const res = await t.client().post('/api/contact', vars);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ subject: ['errors.validations.control_characters'] });
+    await t.app.ctx.mailer.send({ to: 'support@livecam.local', template: 'contact', locale: 'en', vars });
     const message = received.at(-1);
     expect(message?.to).toEqual(['support@livecam.local']);
     const headers = (message?.raw ?? '').split(/\r?\n\r?\n/)[0] ?? '';

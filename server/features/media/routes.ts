@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { singleLine } from '#common/api/fields.ts';
 import { notFound } from '#server/errors.ts';
 import { sendStored } from '#server/http/send-stored.ts';
 import { isPublicMediaKey } from '#server/media/keys.ts';
@@ -13,7 +14,7 @@ const PUBLIC_IMAGE = { contentType: 'image/jpeg', cacheControl: 'public, max-age
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.ctx;
-  app.get('/media/*', { schema: { hide: true, params: z.object({ '*': z.string() }) } }, async (request, reply) => {
+  app.get('/media/*', { schema: { hide: true, params: z.object({ '*': singleLine() }) } }, async (request, reply) => {
     const key = request.params['*'];
     if (!isPublicMediaKey(key)) throw notFound();
     // Pages of this site may load them from another host name (IMAGE_HOST_1/2 pointing here).

@@ -6,12 +6,18 @@ import { isReservedNickname } from '#common/domain/nickname.ts';
 import { invalidField, notFound } from '#server/errors.ts';
 import { requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { activateNickname, addNickname, removeNickname } from './mutations.ts';
 
 /** How many nicknames one member may keep. */
 const MAX_NICKNAMES = 10;
 
 export const nicknameRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /user/nickname/add': 'verified',
+    'POST /user/nickname/activate/:id': 'verified',
+    'DELETE /user/nickname/remove/:id': 'verified',
+  });
   const { db } = app.ctx;
   const presented = (userId: number) => userAnswer(db, userId);
 

@@ -23,6 +23,7 @@ import { sessionUser } from '#server/features/accounts/policy.ts';
 import { galleryTilesByIds } from '#server/features/galleries/data.ts';
 import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
 import { videoTilesByIds } from '#server/features/videos/data.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { createMemo } from './cache.ts';
 import {
   categoryExists,
@@ -52,6 +53,14 @@ const asked = (request: FastifyRequest, key: string) => new URL(request.url, 'ht
 
 /** The search calls (under /api): quick search, shows (text, geo, tags, category, filter), videos, galleries, more like this. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /search/all': 'public',
+    'GET /search/shows': 'public',
+    'GET /search/videos': 'public',
+    'GET /search/videos/:ccid/mlt': 'public',
+    'GET /search/galleries': 'public',
+    'GET /search/galleries/:id/mlt': 'public',
+  });
   const { db, config, presence } = app.ctx;
   const viewerId = async (request: FastifyRequest) => (await sessionUser(request))?.id ?? null;
   const requireCategory = async (id: number | undefined) => {

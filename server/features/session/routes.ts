@@ -8,6 +8,7 @@ import { siteFor } from '#server/env.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { smsCoinsState } from '#server/features/coupons/free-coins-data.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { updateSessionData } from './mutations.ts';
@@ -17,6 +18,15 @@ import { presentSession } from './present.ts';
 const sessionAndUser = z.object({ session: sessionInfo, user: userSchema.nullable() });
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /auth/csrf-cookie': 'public',
+    'GET /session/init': 'public',
+    'GET /session/splash18': 'public',
+    'POST /session/vid': 'public',
+    'POST /session/incentive_tsp': 'public',
+    'POST /session/welcome_shown': 'public',
+    'POST /user/log': 'public',
+  });
   const { db, config } = app.ctx;
   const present = async (request: Parameters<typeof requestDomain>[0]) => {
     const domain = requestDomain(request);

@@ -12,6 +12,7 @@ import {
 } from '#common/api/shows.ts';
 import { notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { allCategories, allTags, SEARCH_CATEGORY_FROM, showDetailRow, showPromo, showTagRows } from './data.ts';
 import { acceptedEncoding, createShowList, encodedPage, LIVE_TIMINGS } from './list.ts';
 import { presentCategory, presentShowDetail, presentTag } from './present.ts';
@@ -22,6 +23,13 @@ const cacheFiveMinutes = (reply: FastifyReply) =>
 
 /** The shows calls (under /api). */
 export const showRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /shows': 'public',
+    'GET /shows/promos': 'public',
+    'GET /shows/:id': 'public',
+    'GET /categories': 'public',
+    'GET /tags': 'public',
+  });
   const { db, presence, config } = app.ctx;
   // Tests write rows between requests and expect to read them back at once.
   const list = createShowList(db, config.env === 'test' ? { pageMs: 0, countMs: 0 } : LIVE_TIMINGS);

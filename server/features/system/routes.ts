@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicConfig } from '#common/api/system.ts';
 import { siteFor } from '#server/env.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
 
 const healthResponse = z.object({
@@ -17,6 +18,11 @@ const healthResponse = z.object({
  * process sees the same outage and a balancer pulling them all would turn it into a full one.
  */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /health': 'public',
+    'GET /version': 'public',
+    'GET /config': 'public',
+  });
   app.get(
     '/health',
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },

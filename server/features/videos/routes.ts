@@ -7,6 +7,7 @@ import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { owns } from '#server/features/purchases/data.ts';
 import { contentPartParams, idField, tokenParams } from '#server/features/purchases/params.ts';
 import { MEDIA_URL_SECONDS, signMedia, verifyMedia } from '#server/features/purchases/tokens.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { sendStored } from '#server/http/send-stored.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { videoPosterKey } from '#server/media/keys.ts';
@@ -22,6 +23,14 @@ export const VIEW_WINDOW_MIN_SECONDS = 60;
 
 /** The videos calls (under /api): detail, poster, buying, rating, playing and counting views. */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /videos/:id': 'public',
+    'GET /videos/image/:id/:n': 'public',
+    'POST /videos/buy/:ccid/:part': 'verified',
+    'POST /videos/rate/:ccid/:part': 'verified',
+    'GET /videos/play/:ccid/:part': 'public',
+    'POST /videos/view/*': 'public',
+  });
   const { db, config, storage, throttle } = app.ctx;
 
   /** The video and part of a ccid/part path, or 404. */

@@ -6,6 +6,7 @@ import { requireUser } from '#server/features/accounts/policy.ts';
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { walletFlagged } from '#server/features/billing/data.ts';
 import { announceBalance } from '#server/features/coins/mutations.ts';
+import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { phoneProviderFor } from '#server/providers/phone/provider.ts';
 import type { AppliedEvent, PhoneCallback } from '#server/providers/phone/types.ts';
@@ -18,6 +19,10 @@ const callbackAnswer = z.object({ ok: z.literal(true), outcome: z.string() });
 
 /** Voice call: init_phonecall, check_phonecall and the phone provider's callbacks (under /api). */
 export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /billing/init_phonecall': 'member',
+    'GET /billing/check_phonecall': 'public',
+  });
   const { ctx } = app;
   const provider = phoneProviderFor(ctx.config);
 
@@ -64,7 +69,7 @@ export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     for (const step of provider.callbackSteps) {
       const path = `/voicecall/callback/${provider.name}${step ? `/${step}` : ''}`;
-      callbacks.post(path, { config: { csrf: false } }, async (request, reply) => {
+      callbacks.post(path, { config: { csrf: false, audience: 'provider' } }, async (request, reply) => {
         const callback: PhoneCallback = {
           url: `${ctx.config.publicUrl}${request.url}`,
           step,
