@@ -29,18 +29,28 @@ const callSid = () => {
   return `CA${String(n).padStart(32, '0')}`;
 };
 
-/** A webhook as Twilio posts it: form parameters signed together with the public URL it called. */
-function webhook(path: string, params: Record<string, string>, token = TOKEN) {
+type Signed = { signature: string; payload: string };
+/** Form parameters as Twilio sends them to `path`, signed together with the public URL it calls. */
+function signed(path: string, params: Record<string, string>, token = TOKEN): Signed {
   const body = { AccountSid: SID, To: '+4930123456', From: '+4915123456789', ...params };
-  const signature = twilioSignature(token, `http://localhost:3000${path}`, body);
-  return () =>
+  return {
+    signature: twilioSignature(token, `http://localhost:3000${path}`, body),
+    payload: new URLSearchParams(body).toString(),
+  };
+}
+/** Posts a signed body to `path` (which may be another path than the one it was signed for). */
+const post =
+  (path: string, { signature, payload }: Signed) =>
+  () =>
     t.app.inject({
       method: 'POST',
       url: path,
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
-      payload: new URLSearchParams(body).toString(),
+      payload,
     });
-}
+/** A webhook as Twilio posts it. */
+const webhook = (path: string, params: Record<string, string>, token = TOKEN) =>
+  post(path, signed(path, params, token));
 type Sent = Awaited<ReturnType<TestContext['app']['inject']>>;
 
 /** The request answers `status` and changes nothing (`ignored`: nothing but the record of an ignored event). */
@@ -141,19 +151,13 @@ describe('the voice call on the Twilio line', () => {
         payload: new URLSearchParams({ AccountSid: SID, ...pin }).toString(),
       });
     await unchanged(unsigned, 403);
-    // A signed minute request cannot be moved to another minute or another call.
-    const signed = webhook(`${BASE}/minute?call=${init.id}&minute=1`, { CallSid: sid });
-    const moved = async () => {
-      const res = await signed();
-      expect(res.statusCode).toBe(200);
-      return t.app.inject({
-        method: 'POST',
-        url: `${BASE}/minute?call=${init.id}&minute=2`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
-    };
-    expect((await moved()).statusCode).toBe(403);
+    // A captured minute request, signature and body, cannot be moved to another minute or call.
+    const minute1 = `${BASE}/minute?call=${init.id}&minute=1`;
+    const captured = signed(minute1, { CallSid: sid });
+    expect((await post(minute1, captured)()).statusCode).toBe(200);
+    const other = await awaited();
+    await unchanged(post(`${BASE}/minute?call=${init.id}&minute=2`, captured), 403);
+    await unchanged(post(`${BASE}/minute?call=${other.init.id}&minute=1`, captured), 403);
     await unchanged(webhook(`${BASE}/pin?attempt=1`, { ...pin, CallSid: 'CA1' }), 400);
     await unchanged(webhook(`${BASE}/pin?attempt=1`, { ...pin, AccountSid: `AC${'2'.repeat(32)}` }), 400);
     await unchanged(webhook(`${BASE}/minute?call=x&minute=1`, { CallSid: sid }), 400);
