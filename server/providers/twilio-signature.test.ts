@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseForm, twilioSignature, verifyTwilioSignature } from './twilio-signature.ts';
+import { otherPortForm, parseForm, twilioSignature, verifyTwilioSignature } from './twilio-signature.ts';
 
 // The worked example of Twilio's webhook security documentation (auth token 12345).
 const DOC_TOKEN = '12345';
@@ -38,5 +38,26 @@ describe('Twilio request signatures', () => {
     expect(verifyTwilioSignature(DOC_TOKEN, DOC_SIGNATURE, DOC_URL, form({ ...DOC_PARAMS, Extra: '' }))).toBe(false);
     expect(verifyTwilioSignature(DOC_TOKEN, undefined, DOC_URL, params)).toBe(false);
     expect(verifyTwilioSignature(DOC_TOKEN, ['a', 'b'], DOC_URL, params)).toBe(false);
+  });
+
+  it('accept the address signed with or without the default port, and no other port', () => {
+    const params = form(DOC_PARAMS);
+    const signedFor = (url: string) => twilioSignature(DOC_TOKEN, url, DOC_PARAMS);
+    const withPort = 'https://mycompany.com:443/myapp.php?foo=1&bar=2';
+    expect(verifyTwilioSignature(DOC_TOKEN, signedFor(withPort), DOC_URL, params)).toBe(true);
+    expect(verifyTwilioSignature(DOC_TOKEN, DOC_SIGNATURE, withPort, params)).toBe(true);
+    const plain = 'http://cams.example/api/x?y=1';
+    const plainWithPort = 'http://cams.example:80/api/x?y=1';
+    expect(verifyTwilioSignature(DOC_TOKEN, signedFor(plainWithPort), plain, params)).toBe(true);
+    expect(verifyTwilioSignature(DOC_TOKEN, signedFor(plain), plainWithPort, params)).toBe(true);
+    // Another port is another address; :443 is not http's default.
+    expect(
+      verifyTwilioSignature(DOC_TOKEN, signedFor('https://mycompany.com:8443/myapp.php?foo=1&bar=2'), DOC_URL, params),
+    ).toBe(false);
+    expect(verifyTwilioSignature(DOC_TOKEN, signedFor('http://cams.example:443/api/x?y=1'), plain, params)).toBe(false);
+    expect(otherPortForm('https://[::1]/p')).toBe('https://[::1]:443/p');
+    expect(otherPortForm('https://[::1]:443')).toBe('https://[::1]');
+    expect(otherPortForm('http://localhost:3000/p')).toBeNull();
+    expect(otherPortForm('ftp://x/p')).toBeNull();
   });
 });

@@ -33,10 +33,31 @@ export function twilioSignature(authToken: string, url: string, params: FormPara
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
-/** Whether the header is the signature of this URL and these parameters, compared in constant time. */
+/**
+ * The same address with the scheme's default port written out, or without it when it is written
+ * (`https://host/p` and `https://host:443/p`); null when it names another port or is no http(s) URL.
+ */
+export function otherPortForm(url: string): string | null {
+  const m = /^(https?):\/\/([^/?#]+)(.*)$/i.exec(url);
+  if (!m) return null;
+  const [, scheme = '', authority = '', rest = ''] = m;
+  const port = scheme.toLowerCase() === 'https' ? '443' : '80';
+  const written = /:(\d+)$/.exec(authority);
+  if (!written) return `${scheme}://${authority}:${port}${rest}`;
+  return written[1] === port ? `${scheme}://${authority.slice(0, -(port.length + 1))}${rest}` : null;
+}
+
+/**
+ * Whether the header is the signature of this URL and these parameters, compared in constant time.
+ * Twilio may sign the address with or without the scheme's default port (its own validators accept
+ * both), so both forms are tried.
+ */
 export function verifyTwilioSignature(authToken: string, header: unknown, url: string, params: FormParams): boolean {
   if (typeof header !== 'string' || header.length === 0 || header.length > 128) return false;
-  return safeEqual(header, twilioSignature(authToken, url, params));
+  const other = otherPortForm(url);
+  const forms = other === null ? [url] : [url, other];
+  // Every form is computed and compared, so the time taken does not tell which one matched.
+  return forms.map((u) => safeEqual(header, twilioSignature(authToken, u, params))).includes(true);
 }
 
 /** One value of a parameter, or null when it is missing or repeated. */

@@ -50,6 +50,16 @@ describe('the Twilio voice line', () => {
     expect(line.verify(callback('status', { CallStatus: 'ringing' }))).toEqual({ ok: true, event: null });
   });
 
+  it('accepts a request Twilio signed for the address with its default port', () => {
+    const c = callback('pin', { Digits: '012345' });
+    const body = { AccountSid: SID, CallSid: CALL, Digits: '012345' };
+    const signature = twilioSignature(TOKEN, c.url.replace('https://cams.example/', 'https://cams.example:443/'), body);
+    expect(line.verify({ ...c, headers: { 'x-twilio-signature': signature } })).toMatchObject({
+      ok: true,
+      event: { type: 'call.connected', pin: '012345' },
+    });
+  });
+
   it('refuses a missing or wrong signature, another account and unreadable steps', () => {
     const c = callback('pin', { Digits: '012345' });
     expect(line.verify({ ...c, headers: {} })).toEqual({ ok: false, reason: 'missing_signature' });
