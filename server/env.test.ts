@@ -46,8 +46,19 @@ describe('configuration', () => {
       TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
       TWILIO_AUTH_TOKEN: 'token',
       TWILIO_SMS_FROM: '+4915100000000',
+      TWILIO_VOICE_ENTRY: 'sip:LiveCam-0900.sip.twilio.com',
     };
     const config = loadConfig(real);
+    expect(config.twilio.voiceEntry).toEqual({ kind: 'sip_domain', value: 'livecam-0900.sip.twilio.com' });
+    expect(loadConfig({ ...real, TWILIO_VOICE_ENTRY: '+499001234567' }).twilio.voiceEntry).toEqual({
+      kind: 'forwarded_from',
+      value: '+499001234567',
+    });
+    for (const wrong of ['sip:', 'livecam.sip.twilio.com', '0900 1 234567', 'sip:a b.example']) {
+      expect(() => loadConfig({ ...real, TWILIO_VOICE_ENTRY: wrong })).toThrow(/TWILIO_VOICE_ENTRY: must be sip:/);
+    }
+    const { TWILIO_VOICE_ENTRY: _e, ...open } = real;
+    expect(() => loadConfig(open)).toThrow(/TWILIO_VOICE_ENTRY: required with PHONE_PROVIDER=twilio/);
     expect([config.payments.phoneProvider, config.ageCheck.provider, config.sms.provider]).toEqual([
       'twilio',
       'veriff',

@@ -99,6 +99,13 @@ const envSchema = z.object({
     .optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_SMS_FROM: z.string().max(40).optional(),
+  TWILIO_VOICE_ENTRY: z
+    .string()
+    .regex(
+      /^(sip:[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+|\+[1-9]\d{6,14})$/i,
+      'must be sip:<SIP domain> or the premium-rate number in E.164 form (+49900…)',
+    )
+    .optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5000),
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
@@ -115,6 +122,13 @@ const envSchema = z.object({
   IMAGE_HOST_2: optionalUrl,
   DEMO_PRESENCE: z.enum(['on', 'off']).optional(),
 });
+
+/**
+ * How the premium-rate carrier's calls reach the Twilio voice line, so that nobody else's do: the
+ * SIP domain the carrier sends them to (Twilio reports it as `SipDomain`), or the premium-rate
+ * number Twilio reports as `ForwardedFrom` of a call the carrier forwarded (TWILIO_VOICE_ENTRY).
+ */
+export type VoiceEntry = { kind: 'sip_domain' | 'forwarded_from'; value: string };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -180,7 +194,7 @@ export type Config = {
   };
   sms: { provider: 'sandbox' | 'twilio'; freeCoins: number; from: string };
   /** The Twilio account of the SMS gateway and the voice line (one account serves both). */
-  twilio: { accountSid: string; authToken: string; apiUrl: string };
+  twilio: { accountSid: string; authToken: string; apiUrl: string; voiceEntry: VoiceEntry };
   /** How long a call to a provider's API may take before it counts as failed. */
   providerTimeoutMs: number;
   media: {
@@ -293,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
           TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
           PHONE_SERVICE_NUMBER: e.PHONE_SERVICE_NUMBER,
+          TWILIO_VOICE_ENTRY: e.TWILIO_VOICE_ENTRY,
         },
       ],
       [
@@ -378,6 +393,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accountSid: e.TWILIO_ACCOUNT_SID ?? '',
       authToken: e.TWILIO_AUTH_TOKEN ?? '',
       apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+      voiceEntry: voiceEntry(e.TWILIO_VOICE_ENTRY ?? ''),
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     media: {
@@ -395,6 +411,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     studioNeedsOperator: staging || !isLoopbackAddress(listenHost),
   };
 }
+
+const voiceEntry = (v: string): VoiceEntry =>
+  v.startsWith('sip:') ? { kind: 'sip_domain', value: v.slice(4).toLowerCase() } : { kind: 'forwarded_from', value: v };
 
 /** The real services the server test suite may also run against (CI sets them). */
 export function testServices(): { databaseUrl: string | undefined; redisUrl: string | undefined } {

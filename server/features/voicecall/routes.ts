@@ -13,6 +13,7 @@ import type { AppliedEvent, PhoneCallback } from '#server/providers/phone/types.
 import { latestCallOfSession } from './data.ts';
 import { linePage } from './line-page.ts';
 import { applyPhoneEvent, startCall } from './mutations.ts';
+import { admitPinEntry } from './policy.ts';
 import { presentCall } from './present.ts';
 
 const callbackAnswer = z.object({ ok: z.literal(true), outcome: z.string() });
@@ -82,7 +83,10 @@ export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
           throw verified.reason === 'malformed' ? new AppError('bad_request') : new AppError('forbidden');
         }
         const event = verified.event;
-        const result = event ? await applyPhoneEvent(ctx, provider.name, event) : null;
+        let refusal = verified.refusal ?? null;
+        if (!refusal && event && !(await admitPinEntry(ctx.throttle, provider.name, event))) refusal = 'pin_tries';
+        if (refusal) request.log.warn({ provider: provider.name, step, refusal }, 'phone call turned away');
+        const result = event && !refusal ? await applyPhoneEvent(ctx, provider.name, event) : null;
         const about = event && {
           provider: provider.name,
           eventId: event.eventId,
@@ -97,12 +101,14 @@ export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.info({ ...about, kind: result.kind }, 'phone callback');
         }
         if (provider.answer) {
-          const applied: AppliedEvent | null = result && {
-            kind: result.kind,
-            outcome: result.kind === 'unknown' ? 'unknown' : result.outcome,
-            callId: result.kind === 'unknown' ? null : result.callId,
-            maxMinutes: result.kind === 'unknown' ? null : result.maxMinutes,
-          };
+          const applied: AppliedEvent | null = refusal
+            ? { kind: 'refused', outcome: `refused:${refusal}`, callId: null, maxMinutes: null }
+            : result && {
+                kind: result.kind,
+                outcome: result.kind === 'unknown' ? 'unknown' : result.outcome,
+                callId: result.kind === 'unknown' ? null : result.callId,
+                maxMinutes: result.kind === 'unknown' ? null : result.maxMinutes,
+              };
           const answer = provider.answer(callback, event, applied);
           return reply.type(answer.contentType).send(answer.body);
         }

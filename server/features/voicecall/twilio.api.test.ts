@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneCalls } from '#server/db/schema/billing.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
+import { voiceEntryToken } from '#server/providers/phone/twilio.ts';
 import { twilioSignature } from '#server/providers/twilio-signature.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { ageCheckedMember, callState, checkCall, initCall, voicecallState } from './test-helpers.ts';
@@ -9,6 +10,8 @@ import { ageCheckedMember, callState, checkCall, initCall, voicecallState } from
 const SID = `AC${'1'.repeat(32)}`;
 const TOKEN = 'auth-token-0123456789';
 const BASE = '/api/voicecall/callback/twilio';
+/** The SIP domain the premium-rate carrier sends its calls to. */
+const DOMAIN = 'livecam-0900.sip.twilio.com';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,6 +21,7 @@ beforeAll(async () => {
       PHONE_SERVICE_NUMBER: '0900 1 234567',
       TWILIO_ACCOUNT_SID: SID,
       TWILIO_AUTH_TOKEN: TOKEN,
+      TWILIO_VOICE_ENTRY: `sip:${DOMAIN}`,
     },
   });
 });
@@ -32,7 +36,13 @@ const callSid = () => {
 type Signed = { signature: string; payload: string };
 /** Form parameters as Twilio sends them to `path`, signed together with the public URL it calls. */
 function signed(path: string, params: Record<string, string>, token = TOKEN): Signed {
-  const body = { AccountSid: SID, To: '+4930123456', From: '+4915123456789', ...params };
+  const body = {
+    AccountSid: SID,
+    To: 'sip:09001234567@livecam-0900.sip.twilio.com',
+    From: '+4915123456789',
+    SipDomain: DOMAIN,
+    ...params,
+  };
   return {
     signature: twilioSignature(token, `http://localhost:3000${path}`, body),
     payload: new URLSearchParams(body).toString(),
@@ -48,6 +58,8 @@ const post =
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
       payload,
     });
+/** The PIN step's address the voice step hands an admitted call. */
+const pinPath = (sid: string, attempt = 1) => `${BASE}/pin?attempt=${attempt}&entry=${voiceEntryToken(TOKEN, sid)}`;
 /** A webhook as Twilio posts it. */
 const webhook = (path: string, params: Record<string, string>, token = TOKEN) =>
   post(path, signed(path, params, token));
@@ -91,14 +103,14 @@ describe('the voice call on the Twilio line', () => {
     const voice = await unchanged(webhook(`${BASE}/voice`, { CallSid: sid, CallStatus: 'ringing' }), 200);
     expect(voice.headers['content-type']).toMatch(/^text\/xml/);
     expect(voice.body).toContain(`<Gather input="dtmf" numDigits="6"`);
-    expect(voice.body).toContain(`action="http://localhost:3000${BASE}/pin?attempt=1"`);
+    expect(voice.body).toContain(`action="http://localhost:3000${pinPath(sid).replace('&', '&amp;')}"`);
 
     const wrongPin = init.call.pin === '111111' ? '222222' : '111111';
-    const wrong = await unchanged(webhook(`${BASE}/pin?attempt=1`, { CallSid: sid, Digits: wrongPin }), 200);
+    const wrong = await unchanged(webhook(pinPath(sid), { CallSid: sid, Digits: wrongPin }), 200);
     expect(wrong.body).toContain('nicht gültig');
-    expect(wrong.body).toContain(`${BASE}/pin?attempt=2`);
+    expect(wrong.body).toContain(pinPath(sid, 2).replace('&', '&amp;'));
 
-    const pin = await webhook(`${BASE}/pin?attempt=2`, { CallSid: sid, Digits: init.call.pin })();
+    const pin = await webhook(pinPath(sid, 2), { CallSid: sid, Digits: init.call.pin })();
     expect(pin.statusCode, pin.body).toBe(200);
     expect(pin.body).toContain('<Pause length="60"/>');
     expect(pin.body).toContain(`${BASE}/minute?call=${init.id}&amp;minute=1</Redirect>`);
@@ -126,7 +138,7 @@ describe('the voice call on the Twilio line', () => {
   it('hangs up at the maximum duration and after three wrong PINs', async () => {
     const { userId, init, sid } = await awaited();
     await t.db.update(phoneCalls).set({ maxMinutes: 1 }).where(eq(phoneCalls.id, init.id));
-    await webhook(`${BASE}/pin?attempt=1`, { CallSid: sid, Digits: init.call.pin })();
+    await webhook(pinPath(sid), { CallSid: sid, Digits: init.call.pin })();
     const last = await webhook(`${BASE}/minute?call=${init.id}&minute=1`, { CallSid: sid })();
     expect(last.body).toContain('<Hangup/>');
     expect(last.body).not.toContain('<Redirect');
@@ -134,7 +146,8 @@ describe('the voice call on the Twilio line', () => {
     expect(beyond.body).toContain('<Hangup/>');
     expect(await balanceOf(t.db, userId)).toBe(12);
 
-    const third = await unchanged(webhook(`${BASE}/pin?attempt=3`, { CallSid: callSid(), Digits: '' }), 200);
+    const next = callSid();
+    const third = await unchanged(webhook(pinPath(next, 3), { CallSid: next, Digits: '' }), 200);
     expect(third.body).toContain('<Hangup/>');
     expect(third.body).not.toContain('<Gather');
   });
@@ -142,7 +155,7 @@ describe('the voice call on the Twilio line', () => {
   it('refuses forged and malformed webhooks and changes nothing', async () => {
     const { init, sid } = await awaited();
     const pin = { CallSid: sid, Digits: init.call.pin };
-    await unchanged(webhook(`${BASE}/pin?attempt=1`, pin, 'not-the-token'), 403);
+    await unchanged(webhook(pinPath(sid), pin, 'not-the-token'), 403);
     const unsigned = () =>
       t.app.inject({
         method: 'POST',
@@ -158,8 +171,8 @@ describe('the voice call on the Twilio line', () => {
     const other = await awaited();
     await unchanged(post(`${BASE}/minute?call=${init.id}&minute=2`, captured), 403);
     await unchanged(post(`${BASE}/minute?call=${other.init.id}&minute=1`, captured), 403);
-    await unchanged(webhook(`${BASE}/pin?attempt=1`, { ...pin, CallSid: 'CA1' }), 400);
-    await unchanged(webhook(`${BASE}/pin?attempt=1`, { ...pin, AccountSid: `AC${'2'.repeat(32)}` }), 400);
+    await unchanged(webhook(pinPath(sid), { ...pin, CallSid: 'CA1' }), 400);
+    await unchanged(webhook(pinPath(sid), { ...pin, AccountSid: `AC${'2'.repeat(32)}` }), 400);
     await unchanged(webhook(`${BASE}/minute?call=x&minute=1`, { CallSid: sid }), 400);
     const json = () =>
       t.app.inject({
@@ -170,6 +183,42 @@ describe('the voice call on the Twilio line', () => {
       });
     await unchanged(json, 415);
     expect((await row(init.id))?.state).toBe('awaited');
+  });
+
+  it('turns away calls that did not come through the carrier, and PINs of calls it did not admit', async () => {
+    const { init, sid } = await awaited();
+    // Dialled straight to the Twilio number (no SIP domain), or through another SIP domain.
+    for (const SipDomain of ['', 'someone-else.sip.twilio.com']) {
+      const direct = await unchanged(webhook(`${BASE}/voice`, { CallSid: sid, CallStatus: 'ringing', SipDomain }), 200);
+      expect(direct.body).toContain('<Response><Reject reason="rejected"/></Response>');
+    }
+    // The right PIN, signed by Twilio, without the token the voice step gives the calls it admits.
+    for (const path of [`${BASE}/pin?attempt=1`, pinPath(callSid())]) {
+      const res = await unchanged(webhook(path, { CallSid: sid, Digits: init.call.pin }), 200);
+      expect(res.body).toContain('<Reject reason="rejected"/>');
+    }
+    expect(await row(init.id)).toMatchObject({ state: 'awaited', providerCallId: null });
+  });
+
+  it('counts PIN entries per call and per calling number, so that PINs cannot be guessed', async () => {
+    const { init, sid } = await awaited();
+    const guesser = '+4917000000001';
+    const wrongPin = init.call.pin === '000000' ? '000001' : '000000';
+    const enter = (call: string, digits: string, attempt = 1, From = guesser) =>
+      webhook(pinPath(call, attempt), { CallSid: call, Digits: digits, From });
+    for (const attempt of [1, 2, 3]) await unchanged(enter(sid, wrongPin, attempt), 200);
+    // A fourth entry on the same call is not looked at, even with the right PIN.
+    const fourth = await unchanged(enter(sid, init.call.pin, 3), 200);
+    expect(fourth.body).toContain('<Hangup/>');
+    expect(fourth.body).not.toContain('<Pause');
+    // Ten entries from one number in a day, over any number of calls; the eleventh is not looked at.
+    for (let i = 0; i < 6; i++) await unchanged(enter(callSid(), wrongPin), 200);
+    await unchanged(enter(callSid(), init.call.pin), 200);
+    expect((await row(init.id))?.state).toBe('awaited');
+    // Another caller with the right PIN connects.
+    const member = callSid();
+    expect((await enter(member, init.call.pin, 1, '+4917000000002')()).body).toContain('<Pause length="60"/>');
+    expect(await row(init.id)).toMatchObject({ state: 'active', providerCallId: member });
   });
 
   it('acknowledges the end of a call that never reached a PIN without storing anything', async () => {

@@ -13,6 +13,7 @@ export function phoneProviderFor(config: Config): PhoneProvider {
       authToken: config.twilio.authToken,
       publicUrl: config.publicUrl,
       serviceNumber: config.payments.phoneServiceNumber,
+      entry: config.twilio.voiceEntry,
       callPageLink: (callId) => `/api/voicecall/line/${lineToken(key, callId)}`,
     });
   }

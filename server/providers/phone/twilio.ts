@@ -1,6 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { translate } from '#common/i18n/translate.ts';
+import type { VoiceEntry } from '#server/env.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
+import { safeEqual } from '#server/features/session/tokens.ts';
+import { PIN_ENTRIES_PER_CALL } from '#server/features/voicecall/policy.ts';
 import {
+  type FormParams,
   parseForm,
   single,
   TWILIO_SIGNATURE_HEADER,
@@ -13,8 +18,12 @@ import type { AppliedEvent, PhoneCallback, PhoneEvent, PhoneProvider, ProviderAn
  * routed by its carrier to a Twilio number whose voice webhook is `<public>/api/voicecall/callback/twilio/voice`
  * and whose status callback is `…/status`. Every webhook is a form post signed with `X-Twilio-Signature`;
  * our answers are TwiML that drive the call:
- *  - voice: `<Gather>` six digits, posted to `…/pin`;
- *  - pin: the call whose awaited PIN it is connects; then `<Pause length="60">` and a `<Redirect>`
+ *  - voice: a call that came through the premium-rate carrier (`entry`: the SIP domain the carrier
+ *    sends its calls to, or the 0900 number as ForwardedFrom) gets a `<Gather>` of six digits,
+ *    posted to `…/pin` with a token of its CallSid; any other call (someone dialling the Twilio
+ *    number directly, who pays no premium rate) is answered `<Reject>`;
+ *  - pin: only with the token the voice step gave this call (else `<Reject>`), the call whose
+ *    awaited PIN it is connects; then `<Pause length="60">` and a `<Redirect>`
  *    to `…/minute?call=<id>&minute=1`: each redirect arrives after a completed minute and bills it,
  *    and the URL (minute number included) is covered by the signature;
  *  - minute n: billed, then the next pause, or `<Hangup>` at the call's maximum;
@@ -23,7 +32,6 @@ import type { AppliedEvent, PhoneCallback, PhoneEvent, PhoneProvider, ProviderAn
  */
 export const TWILIO_PHONE = 'twilio';
 export const CALLBACK_BASE = '/api/voicecall/callback/twilio';
-const PIN_TRIES = 3;
 const FINAL_STATES = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
 const CALL_SID = /^CA[0-9a-f]{32}$/;
 
@@ -32,8 +40,18 @@ export type TwilioVoiceSettings = {
   authToken: string;
   publicUrl: string;
   serviceNumber: string;
+  entry: VoiceEntry;
   callPageLink(callId: number): string;
 };
+
+/**
+ * The token the voice step puts into a call's PIN address: only a call it admitted can post PINs
+ * (the address is covered by Twilio's signature, so it cannot be moved to another CallSid).
+ */
+export function voiceEntryToken(authToken: string, callSid: string): string {
+  const key = createHmac('sha256', authToken).update('voice-line-entry').digest();
+  return createHmac('sha256', key).update(callSid).digest('base64url').slice(0, 22);
+}
 
 const say = (key: string) => `<Say language="de-DE">${escapeHtml(translate('de', `voicecall.line.${key}`))}</Say>`;
 const twiml = (inner: string): ProviderAnswer => ({
@@ -41,15 +59,25 @@ const twiml = (inner: string): ProviderAnswer => ({
   body: `<?xml version="1.0" encoding="UTF-8"?><Response>${inner}</Response>`,
 });
 
-/** The number in a query parameter, or null. */
-function queryNumber(url: string, name: string): number | null {
-  let value: string | null;
+/** A query parameter, or null. */
+function queryParam(url: string, name: string): string | null {
   try {
-    value = new URL(url).searchParams.get(name);
+    return new URL(url).searchParams.get(name);
   } catch {
     return null;
   }
+}
+
+/** The number in a query parameter, or null. */
+function queryNumber(url: string, name: string): number | null {
+  const value = queryParam(url, name);
   return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+/** Whether Twilio reports the call as one the carrier brought: over its SIP domain, or forwarded from the 0900 number. */
+function viaCarrier(entry: VoiceEntry, params: FormParams): boolean {
+  if (entry.kind === 'sip_domain') return (single(params, 'SipDomain') ?? '').toLowerCase() === entry.value;
+  return (single(params, 'ForwardedFrom') ?? '').replace(/[\s-]/g, '') === entry.value;
 }
 
 export function twilioVoiceProvider(s: TwilioVoiceSettings): PhoneProvider {
@@ -57,8 +85,8 @@ export function twilioVoiceProvider(s: TwilioVoiceSettings): PhoneProvider {
     const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
     return escapeHtml(`${s.publicUrl}${CALLBACK_BASE}/${step}${q ? `?${q}` : ''}`);
   };
-  const gather = (attempt: number) =>
-    `<Gather input="dtmf" numDigits="6" timeout="15" action="${at('pin', { attempt })}" method="POST">${say('enter_pin')}</Gather>${say('goodbye')}<Hangup/>`;
+  const gather = (callSid: string, attempt: number) =>
+    `<Gather input="dtmf" numDigits="6" timeout="15" action="${at('pin', { attempt, entry: voiceEntryToken(s.authToken, callSid) })}" method="POST">${say('enter_pin')}</Gather>${say('goodbye')}<Hangup/>`;
   const nextMinute = (callId: number, minute: number) =>
     `<Pause length="60"/><Redirect method="POST">${at('minute', { call: callId, minute })}</Redirect>`;
 
@@ -73,12 +101,28 @@ export function twilioVoiceProvider(s: TwilioVoiceSettings): PhoneProvider {
     }
     const payload = { step: c.step, CallSid: callSid, CallStatus: single(params, 'CallStatus') };
     const base = { providerCallId: callSid, payload };
-    if (c.step === 'voice') return { ok: true, event: null };
+    if (c.step === 'voice') {
+      return viaCarrier(s.entry, params)
+        ? { ok: true, event: null }
+        : { ok: true, event: null, refusal: 'not_via_carrier' };
+    }
     if (c.step === 'pin') {
+      const entry = queryParam(c.url, 'entry') ?? '';
+      if (!safeEqual(entry, voiceEntryToken(s.authToken, callSid))) {
+        return { ok: true, event: null, refusal: 'not_via_carrier' };
+      }
       // A wrong or missing entry is still a connection attempt: no awaited call has that PIN.
       const digits = single(params, 'Digits') ?? '';
       const pin = /^\d{6}$/.test(digits) ? digits : '';
-      const event: PhoneEvent = { ...base, eventId: `${callSid}:connected`, type: 'call.connected', callId: null, pin };
+      const caller = single(params, 'From') ?? '';
+      const event: PhoneEvent = {
+        ...base,
+        eventId: `${callSid}:connected`,
+        type: 'call.connected',
+        callId: null,
+        pin,
+        caller,
+      };
       return { ok: true, event: { ...event, payload: { ...payload, data: { pin } } } };
     }
     if (c.step === 'minute') {
@@ -98,14 +142,22 @@ export function twilioVoiceProvider(s: TwilioVoiceSettings): PhoneProvider {
   }
 
   function answer(c: PhoneCallback, event: PhoneEvent | null, applied: AppliedEvent | null): ProviderAnswer {
-    if (c.step === 'voice') return twiml(gather(1));
+    if (applied?.kind === 'refused') {
+      // Not the carrier's call: refused unanswered. Too many PINs: the caller hears goodbye.
+      if (applied.outcome === 'refused:pin_tries') return twiml(`${say('goodbye')}<Hangup/>`);
+      return twiml('<Reject reason="rejected"/>');
+    }
+    const callSid = single(parseForm(c.rawBody), 'CallSid') ?? '';
+    if (c.step === 'voice') return twiml(gather(callSid, 1));
     if (!event || !applied || event.type === 'call.ended') return twiml('');
     const went = applied.kind === 'applied' || (applied.kind === 'replayed' && applied.outcome === 'applied');
     if (event.type === 'call.connected') {
       if (went && applied.callId !== null) return twiml(say('connected') + nextMinute(applied.callId, 1));
       if (applied.outcome === 'ignored:expired') return twiml(`${say('expired')}<Hangup/>`);
       const attempt = queryNumber(c.url, 'attempt') ?? 1;
-      if (applied.kind === 'unknown' && attempt < PIN_TRIES) return twiml(say('wrong_pin') + gather(attempt + 1));
+      if (applied.kind === 'unknown' && attempt < PIN_ENTRIES_PER_CALL) {
+        return twiml(say('wrong_pin') + gather(callSid, attempt + 1));
+      }
       return twiml(`${say('goodbye')}<Hangup/>`);
     }
     const minute = event.minute ?? 0;

@@ -19,6 +19,11 @@ export type PhoneEvent = {
   providerCallId: string;
   /** call.connected: the PIN the caller typed. */
   pin?: string;
+  /**
+   * call.connected found by the PIN: the calling party as the provider reports it ('' when it
+   * withholds it), which wrong PINs are counted by. Never stored or logged.
+   */
+  caller?: string;
   /** call.minute: which minute of the call was billed (1, 2, ...). */
   minute?: number;
   /** call.ended: why (the caller hung up, or the line's maximum duration was reached). */
@@ -31,10 +36,19 @@ export type PhoneEvent = {
 export type RejectReason = 'missing_signature' | 'bad_signature' | 'stale' | 'malformed';
 
 /**
- * A verified callback: its event, or none when the step changes nothing of ours (a line asking
- * the caller for the PIN, a report of a state we do not act on).
+ * Why the line turns a verified call away before anything is looked up or applied: it did not
+ * come through the premium-rate carrier, or the caller or the call has typed too many PINs.
  */
-export type VerifyResult = { ok: true; event: PhoneEvent | null } | { ok: false; reason: RejectReason };
+export type LineRefusal = 'not_via_carrier' | 'pin_tries';
+
+/**
+ * A verified callback: its event, or none when the step changes nothing of ours (a line asking
+ * the caller for the PIN, a report of a state we do not act on); `refusal` when the line turns
+ * the call away (answered in the provider's terms, nothing applied).
+ */
+export type VerifyResult =
+  | { ok: true; event: PhoneEvent | null; refusal?: LineRefusal }
+  | { ok: false; reason: RejectReason };
 
 /** A callback as received: the URL the provider called (public address and query), its step, the raw body. */
 export type PhoneCallback = {
@@ -45,9 +59,9 @@ export type PhoneCallback = {
   headers: Record<string, string | string[] | undefined>;
 };
 
-/** What we did with a verified event, for the provider's answer. */
+/** What we did with a verified event, for the provider's answer (`refused`: the line turned it away). */
 export type AppliedEvent = {
-  kind: 'applied' | 'ignored' | 'replayed' | 'unknown';
+  kind: 'applied' | 'ignored' | 'replayed' | 'unknown' | 'refused';
   outcome: string;
   callId: number | null;
   maxMinutes: number | null;
