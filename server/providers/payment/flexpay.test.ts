@@ -69,12 +69,15 @@ describe('FlexPay signature', () => {
       type: 'purchase',
       priceAmount: '25.00',
       priceCurrency: 'EUR',
+      paymentMethod: 'CC',
       referenceID: '42',
       backURL: 'https://livecam.example/billing/back?billingid=42&result=success',
       declineURL: 'https://livecam.example/billing/back?billingid=42&result=error',
     });
     const { signature, ...rest } = params;
     expect(signature).toBe(flexpaySignature(SHOP.signatureKey, rest));
+    // Card only, and signed: a link changed to another method (SEPA direct debit) is refused by Verotel.
+    expect(flexpaySignature(SHOP.signatureKey, { ...rest, paymentMethod: 'DDEU' })).not.toBe(signature);
   });
 
   it('formats and parses amounts', () => {

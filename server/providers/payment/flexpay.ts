@@ -64,7 +64,11 @@ export function parseAmount(value: unknown): number | null {
 
 export type FlexpaySettings = { shopId: string; signatureKey: string; url: string; publicUrl: string };
 
-/** The signed startorder URL of a one-time purchase. */
+/**
+ * The signed startorder URL of a one-time purchase, by card only (`paymentMethod=CC`, signed, so the
+ * page offers no other method): Verotel refunds a card sale whose postback is not answered `OK`,
+ * which is what lets an order without a postback expire without holding money (decision 008).
+ */
 export function startorderUrl(
   s: FlexpaySettings,
   order: { id: number; amountCents: number; currency: string; coins: number; bonusCoins: number },
@@ -76,6 +80,7 @@ export function startorderUrl(
     type: 'purchase',
     priceAmount: formatAmount(order.amountCents),
     priceCurrency: order.currency,
+    paymentMethod: 'CC',
     description: `${order.coins + order.bonusCoins} Coins (BS${order.id})`,
     referenceID: String(order.id),
     backURL: back('success'),
