@@ -96,6 +96,10 @@ export async function registerSecurity(app: FastifyInstance) {
     if (inPaymentWindow(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   const isRead = (request: FastifyRequest) => READS.has(request.method);
+  // Signed provider callbacks (audience `provider`) are not counted per address: their signature
+  // authenticates them, providers send from a few shared addresses, and some never send again what
+  // was refused (a Twilio minute or delivery report). Unsigned ones are refused at the signature.
+  const fromProvider = (request: FastifyRequest) => request.routeOptions.config?.audience === 'provider';
   // Writes are counted in Redis, so the limit holds across processes (in the process while Redis
   // is away: decision 011). Reads are counted per process: a Redis round trip on every page view
   // would cost more than it protects (decision 004).
@@ -103,13 +107,13 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isApiRequest(request) || (redis !== null && isRead(request)),
+    allowList: (request) => !isApiRequest(request) || fromProvider(request) || (redis !== null && isRead(request)),
     ...(redis ? { store: throttleStore(throttle, 'ratelimit:') } : {}),
   });
   if (redis) {
     const reads = memoryThrottle();
     app.addHook('onRequest', async (request) => {
-      if (!isApiRequest(request) || !isRead(request)) return;
+      if (!isApiRequest(request) || !isRead(request) || fromProvider(request)) return;
       const r = await reads.hit(`read:${request.ip}`, config.rateLimitPerMinute, 60);
       if (!r.allowed) throw throttled(r.retryAfter, 'throttled');
     });
