@@ -139,26 +139,25 @@ export const paymentEvents = pgTable(
 /**
  * Money a provider took that bought nothing, to be refunded by support: a second charge for an
  * order already paid (`duplicate_charge`), a charge for an order that had ended unpaid
- * (`charge_after_end`), or one the spending limit did not allow (`over_limit`). One row per
+ * (`charge_after_end`), one the spending limit did not allow (`over_limit`), one whose amount or
+ * currency is not the order's (`amount_mismatch`), one for an order of another provider
+ * (`other_provider`) or for no order of ours (`unknown_order`: no order, no member). One row per
  * provider transaction; never credited. Support is mailed when a row is added.
  */
 export const unmatchedCharges = pgTable(
   'unmatched_charges',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Null for a charge whose reference names no order of ours. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
     txnId: text('txn_id').notNull(),
     /** The provider event that reported the charge (in payment_events). */
     eventId: text('event_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    /** duplicate_charge | charge_after_end | over_limit */
+    /** duplicate_charge | charge_after_end | over_limit | amount_mismatch | other_provider | unknown_order */
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by support once the charge is refunded (or otherwise settled). */

@@ -51,13 +51,14 @@ export async function applyAndReport(
 async function mailUnmatchedCharge(deps: Pick<OutcomeDeps, 'db' | 'mailer' | 'config'>, chargeId: number) {
   const charge = await findUnmatchedCharge(deps.db, chargeId);
   if (!charge) return;
+  const t = (key: string, vars?: Record<string, string>) => translate('en', `payments.unmatched.${key}`, vars);
   await deps.mailer.send({
     to: deps.config.supportEmail,
     template: 'unmatched_charge',
     locale: 'en',
     vars: {
-      id: String(charge.orderId),
-      user: String(charge.userId),
+      order: charge.orderId === null ? t('no_order') : `BS${charge.orderId}`,
+      member: charge.userId === null ? t('member_unknown') : t('member', { user: String(charge.userId) }),
       reason: translate('en', `payments.unmatched.${charge.reason}`),
       provider: charge.provider,
       txn: charge.txnId,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_WAIVER_VERSION } from '#common/api/billing.ts';
-import { orders, paymentEvents } from '#server/db/schema/billing.ts';
+import { orders, paymentEvents, unmatchedCharges } from '#server/db/schema/billing.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { debit } from '#server/features/coins/mutations.ts';
@@ -48,6 +48,11 @@ async function paidOrder() {
 
 const outcomeOf = async (eventId: string) =>
   (await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0]?.outcome;
+const chargeOf = async (txnId: string) =>
+  (await t.db.select().from(unmatchedCharges).where(eq(unmatchedCharges.txnId, txnId)))[0];
+/** The mail to support about the charge of this transaction. */
+const supportMail = async (txnId: string) =>
+  (await t.mails()).find((m) => m.template === 'unmatched_charge' && m.subject.includes(txnId));
 
 /** A postback that must be refused with `status`, leaving every table as it was. */
 async function expectPostbackRefused(send: () => Promise<{ statusCode: number }>, status: number) {
@@ -124,25 +129,44 @@ describe('postback processing', () => {
     expect(await balanceOf(t.db, userId)).toBe(0);
   });
 
-  it('ignores an amount or currency that differs from the order', async () => {
+  it('keeps a charge whose amount or currency differs from the order for refund, and credits nothing', async () => {
     const { order, userId } = await pendingOrder();
     const cheaper = sandboxEvent(order, { amount_cents: 100 });
     const dollars = sandboxEvent(order, { currency: 'USD' });
     for (const e of [cheaper, dollars]) {
       expect((await sendPostback(t, e)).statusCode).toBe(200);
-      expect(await outcomeOf(e.event_id)).toBe('ignored:amount');
+      expect(await outcomeOf(e.event_id)).toBe('amount_mismatch');
+      expect(await chargeOf(e.txn_id)).toMatchObject({
+        orderId: order.id,
+        userId,
+        eventId: e.event_id,
+        amountCents: e.amount_cents,
+        currency: e.currency,
+        reason: 'amount_mismatch',
+      });
+      expect((await supportMail(e.txn_id))?.textBody).toContain('amount or currency differs from the order');
     }
     expect(await stateOf(t, order.id)).toBe('pending');
     expect(await balanceOf(t.db, userId)).toBe(0);
   });
 
-  it('ignores an unknown order and an order of another provider', async () => {
+  it('keeps a charge for an unknown order or for an order of another provider for refund', async () => {
     const unknown = sandboxEvent({ id: 987_654, amountCents: 2500 });
-    expect((await sendPostback(t, unknown)).statusCode).toBe(200);
-    expect(await outcomeOf(unknown.event_id)).toBe('ignored:unknown_order');
     const huge = sandboxEvent({ id: 9_000_000_000, amountCents: 2500 });
-    expect((await sendPostback(t, huge)).statusCode).toBe(200);
-    expect(await outcomeOf(huge.event_id)).toBe('ignored:unknown_order');
+    for (const e of [unknown, huge]) {
+      expect((await sendPostback(t, e)).statusCode).toBe(200);
+      expect(await outcomeOf(e.event_id)).toBe('unknown_order');
+      expect(await chargeOf(e.txn_id)).toMatchObject({ orderId: null, userId: null, reason: 'unknown_order' });
+    }
+    const mail = await supportMail(unknown.txn_id);
+    expect(mail?.subject).toBe(`Refund needed: no order of ours, transaction ${unknown.txn_id}`);
+    expect(mail?.textBody).toContain('a charge for an order we do not know');
+    expect(mail?.textBody).toContain('member unknown');
+    // Anything but a charge for an unknown order took no money: it stays ignored.
+    const refund = sandboxEvent({ id: 987_655, amountCents: 2500 }, { type: 'payment.refunded' });
+    expect((await sendPostback(t, refund)).statusCode).toBe(200);
+    expect(await outcomeOf(refund.event_id)).toBe('ignored:unknown_order');
+    expect(await chargeOf(refund.txn_id)).toBeUndefined();
 
     const { userId } = await pendingOrder();
     const [other] = await t.db
@@ -164,7 +188,11 @@ describe('postback processing', () => {
     if (!other) throw new Error('no order');
     const wrong = sandboxEvent(other);
     expect((await sendPostback(t, wrong)).statusCode).toBe(200);
-    expect(await outcomeOf(wrong.event_id)).toBe('ignored:provider');
+    expect(await outcomeOf(wrong.event_id)).toBe('other_provider');
+    expect(await chargeOf(wrong.txn_id)).toMatchObject({ orderId: other.id, userId, reason: 'other_provider' });
+    expect((await supportMail(wrong.txn_id))?.subject).toBe(
+      `Refund needed: BS${other.id}, transaction ${wrong.txn_id}`,
+    );
     expect(await stateOf(t, other.id)).toBe('pending');
     expect(await balanceOf(t.db, userId)).toBe(0);
   });

@@ -19,11 +19,18 @@ import { recordUnmatchedCharge } from './mutations.ts';
  * and changes nothing), then the order moves by one conditional update from the state the event
  * applies to, and coins move through the ledger with keys derived from the provider's transaction,
  * inside the same transaction. Money a provider took that buys nothing (a second charge, a charge
- * for an ended order, one over the spending limit) is never credited: it is kept for refund.
+ * for an ended order, one over the spending limit, one of another amount or currency, for an
+ * order of another provider or for no order of ours) is never credited: it is kept for refund.
  */
 
 /** Why a charge is kept for refund instead of credited. */
-export type UnmatchedReason = 'duplicate_charge' | 'charge_after_end' | 'over_limit';
+export type UnmatchedReason =
+  | 'duplicate_charge'
+  | 'charge_after_end'
+  | 'over_limit'
+  | 'amount_mismatch'
+  | 'other_provider'
+  | 'unknown_order';
 export type PostbackOutcome = 'applied' | 'replayed' | UnmatchedReason | `ignored:${string}`;
 export type Applied = {
   outcome: PostbackOutcome;
@@ -79,16 +86,19 @@ type Input = { provider: ProviderName; event: PaymentEvent; orderId: number | nu
 async function decide(deps: CoinDeps, tx: Tx, input: Input): Promise<Decision> {
   const { provider, event, orderId, log, rules } = input;
   const ignored = (why: string): Decision => ({ outcome: `ignored:${why}`, orderId });
-  if (orderId === null) return ignored('unknown_order');
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) return ignored('unknown_order');
-  if (order.provider !== provider) return ignored('provider');
+  // A charge that cannot buy this order took money all the same: kept for refund. Other events
+  // about it (a failure, a refund) moved none and are only stored.
+  const charged = event.kind === 'payment.succeeded';
+  const [order] = orderId === null ? [] : await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return charged ? keepForRefund(tx, null, input, 'unknown_order') : ignored('unknown_order');
+  if (order.provider !== provider)
+    return charged ? keepForRefund(tx, order, input, 'other_provider') : ignored('provider');
   if (event.amountCents !== order.amountCents || event.currency !== order.currency) {
     log.warn(
       { orderId, provider, eventId: event.eventId, amount: event.amountCents, currency: event.currency },
       'payment event amount differs from the order',
     );
-    return ignored('amount');
+    return charged ? keepForRefund(tx, order, input, 'amount_mismatch') : ignored('amount');
   }
   const move = transitionFor(order.state as OrderState, event.kind);
   if (!move) return event.kind === 'payment.succeeded' ? unexpectedCharge(tx, order, input) : ignored('out_of_order');
@@ -172,11 +182,12 @@ function unexpectedCharge(tx: Tx, order: OrderRow, input: Input): Promise<Decisi
   return keepForRefund(tx, order, input, charged ? 'duplicate_charge' : 'charge_after_end');
 }
 
-async function keepForRefund(tx: Tx, order: OrderRow, input: Input, reason: UnmatchedReason): Promise<Decision> {
+/** Records a charge for refund, with its order (none when the reference names no order of ours). */
+async function keepForRefund(tx: Tx, order: OrderRow | null, input: Input, reason: UnmatchedReason): Promise<Decision> {
   const { provider, event, log } = input;
   const chargeId = await recordUnmatchedCharge(tx, {
-    orderId: order.id,
-    userId: order.userId,
+    orderId: order?.id ?? null,
+    userId: order?.userId ?? null,
     provider,
     txnId: event.txnId,
     eventId: event.eventId,
@@ -184,11 +195,12 @@ async function keepForRefund(tx: Tx, order: OrderRow, input: Input, reason: Unma
     currency: event.currency,
     reason,
   });
+  const orderId = order?.id ?? null;
   log.warn(
-    { orderId: order.id, provider, eventId: event.eventId, txnId: event.txnId, state: order.state, reason },
+    { orderId, provider, eventId: event.eventId, txnId: event.txnId, state: order?.state ?? null, reason },
     'charge kept for refund',
   );
-  return { outcome: reason, orderId: order.id, ...(chargeId === null ? {} : { unmatched: { chargeId } }) };
+  return { outcome: reason, orderId, ...(chargeId === null ? {} : { unmatched: { chargeId } }) };
 }
 
 /**
