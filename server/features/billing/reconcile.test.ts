@@ -23,7 +23,7 @@ import {
   submitForm,
 } from './billing-fixtures.ts';
 import { listUnmatchedCharges } from './data.ts';
-import { nextAskDelayMs, RECONCILE_AFTER_MS, reconcileOrders } from './reconcile.ts';
+import { nextAskDelayMs, RECONCILE_AFTER_MS, type Reconciled, reconcileOrders } from './reconcile.ts';
 
 let t: TestContext;
 let c: Catalog;
@@ -189,6 +189,53 @@ describe('reconciliation of open orders', () => {
     expect(mine(await reconcile(ORDER_EXPIRY_MS + MINUTES, failing), id)).toEqual([
       { orderId: id, status: 'error', outcome: 'expired' },
     ]);
+  });
+});
+
+describe('reconciliation with a slow provider', () => {
+  it('holds an order only while it is asked about: another process never asks about it again meanwhile', async () => {
+    // Sixty open orders, and a provider that takes the whole timeout (5 s) over every answer.
+    const { id } = await buyer();
+    const { id: _, ...copy } = await orderRow(t, id);
+    const copies = await t.db
+      .insert(orders)
+      .values(Array.from({ length: 59 }, () => copy))
+      .returning({ id: orders.id });
+    const ids = [id, ...copies.map((r) => r.id)];
+    const start = Date.now() + 3 * ORDER_EXPIRY_MS;
+    let now = start;
+    const clock = () => new Date(now);
+    const asked: number[] = [];
+    const fast: PaymentProvider = {
+      ...provider,
+      status: async (order) => {
+        asked.push(order.id);
+        return { kind: 'none' };
+      },
+    };
+    let secondRun: Promise<Reconciled[]> | null = null;
+    const slow: PaymentProvider = {
+      ...provider,
+      status: async (order) => {
+        asked.push(order.id);
+        now += 5_000;
+        // Three minutes into this run another process starts its own, on the same clock.
+        if (!secondRun && now - start >= 3 * MINUTES) {
+          secondRun = reconcileOrders(t.app.ctx, fast, log, clock);
+          await secondRun;
+        }
+        return { kind: 'none' };
+      },
+    };
+    await reconcileOrders(t.app.ctx, slow, log, clock);
+    expect(secondRun).not.toBeNull();
+    for (const orderId of ids)
+      expect(
+        asked.filter((a) => a === orderId),
+        `order ${orderId}`,
+      ).toHaveLength(1);
+    const states = await t.db.select({ id: orders.id, state: orders.state }).from(orders);
+    for (const orderId of ids) expect(states.find((s) => s.id === orderId)?.state).toBe('expired');
   });
 });
 

@@ -10,16 +10,20 @@ import { applyAndReport, type OutcomeDeps } from './outcomes.ts';
  * provider. An outcome the provider reports is applied through the same path as a postback, under
  * the provider's own event id, so the postback that may still come (or a second answer) changes
  * nothing. An order the provider never reports paid expires after ORDER_EXPIRY_MS. Processes share
- * the work through claimOrdersToReconcile (FOR UPDATE SKIP LOCKED): each order is asked by one.
+ * the work through claimOrdersToReconcile (FOR UPDATE SKIP LOCKED), one order at a time with a
+ * lease from the moment it is claimed: each order is asked by one process at once.
  */
 
 /** An order still open this long after it was made is asked about at its provider. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 /** How often the reconciler runs in each process. */
 export const RECONCILE_EVERY_MS = 60_000;
-/** A claimed order is left to its claimer this long (more than any one question may take). */
+/**
+ * A claimed order is left to its claimer this long. Orders are claimed one at a time, each when its
+ * question is about to be asked, so the lease covers one question (PROVIDER_TIMEOUT_MS, at most
+ * 30 s) and its outcome, never a batch of them.
+ */
 const LEASE_MS = 2 * 60_000;
-const BATCH = 50;
 
 /** The pause before asking about an order again: a quarter of its age, from a minute to an hour. */
 export const nextAskDelayMs = (ageMs: number) => Math.min(Math.max(Math.floor(ageMs / 4), 60_000), 3600_000);
@@ -74,29 +78,31 @@ async function reconcileOne(
   return result;
 }
 
-/** One run: every open order that is due, until none is left. Tests call it with their own clock. */
+/**
+ * One run: every open order that is due, until none is left. Tests call it with their own clock
+ * (a fixed time, or a function the run reads whenever it needs the time).
+ */
 export async function reconcileOrders(
   deps: OutcomeDeps,
   provider: PaymentProvider,
   log: Log,
-  now = new Date(),
+  at: Date | (() => Date) = () => new Date(),
 ): Promise<Reconciled[]> {
+  const clock = typeof at === 'function' ? at : () => at;
   const results: Reconciled[] = [];
   for (;;) {
-    const claimed = await claimOrdersToReconcile(deps.db, now, {
+    const [order] = await claimOrdersToReconcile(deps.db, clock(), {
       afterMs: RECONCILE_AFTER_MS,
       leaseMs: LEASE_MS,
-      batch: BATCH,
+      batch: 1,
     });
-    for (const order of claimed) {
-      try {
-        results.push(await reconcileOne(deps, provider, order, log, now));
-      } catch (err) {
-        // Left to its lease: asked about again in a later run.
-        log.error({ err, orderId: order.id }, 'reconciling an order failed');
-      }
+    if (!order) return results;
+    try {
+      results.push(await reconcileOne(deps, provider, order, log, clock()));
+    } catch (err) {
+      // Left to its lease: asked about again in a later run.
+      log.error({ err, orderId: order.id }, 'reconciling an order failed');
     }
-    if (claimed.length < BATCH) return results;
   }
 }
 
