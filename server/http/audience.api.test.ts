@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, registerUser } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
+import { REAL_PROVIDERS_ENV } from '#server/test/real-providers.ts';
 import { AUDIENCES, type RouteAudience, routeAudiences } from './audience.ts';
-
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const apiRoutes = () => routeAudiences(t.app).filter((r) => r.url.startsWith('/api/'));
 
 /** The route's path with garbage in every parameter, and a query string of garbage. */
 const garbageUrl = (route: RouteAudience) =>
@@ -25,7 +18,19 @@ function sendGarbage(client: TestClient, route: RouteAudience) {
   });
 }
 
-describe('route audiences', () => {
+// The routes an app has follow its providers: walked with the sandboxes and with the real ones.
+describe.each([
+  { providers: 'sandbox providers', env: {} },
+  { providers: 'real providers (FlexPay, Twilio, Veriff)', env: REAL_PROVIDERS_ENV },
+])('route audiences with $providers', ({ env }) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ env });
+  });
+  afterAll(() => t.close());
+
+  const apiRoutes = () => routeAudiences(t.app).filter((r) => r.url.startsWith('/api/'));
+
   it('every /api route states whom it serves', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(60);

@@ -14,11 +14,14 @@ import {
   type Operation,
   operationsOf,
 } from '#server/test/hostile.ts';
+import { REAL_PROVIDERS_ENV } from '#server/test/real-providers.ts';
 
 /**
  * Every operation of the OpenAPI document gets a bounded, deterministic set of hostile requests
  * (hostile.ts), as a visitor and as a verified member, each with a valid CSRF token: none may be
- * answered with a 5xx, and every refusal of an API call has the usual error body.
+ * answered with a 5xx, and every refusal of an API call has the usual error body. The operations
+ * the real providers add (their callbacks, the voice line's page) get the same with those providers
+ * configured; nothing is sent to a provider on the way.
  */
 
 let t: TestContext;
@@ -30,7 +33,7 @@ afterAll(() => t.close());
 type Caller = { name: string; cookie: string; xsrf: string };
 
 /** A session of its own for each operation (a hostile logout ends only that one). */
-async function sessionFor(userId: number | null): Promise<Omit<Caller, 'name'>> {
+async function sessionFor(t: TestContext, userId: number | null): Promise<Omit<Caller, 'name'>> {
   const { token } = await createSession(t.db, t.config.sessionSecret, { userId, domain: 'localhost', data: {} });
   const xsrf = csrfTokenFor(t.config.sessionSecret, token);
   return { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrf}`, xsrf };
@@ -38,7 +41,7 @@ async function sessionFor(userId: number | null): Promise<Omit<Caller, 'name'>> 
 
 let memberCount = 0;
 /** A new verified member per operation: throttles and changes of one operation stay there. */
-async function verifiedMember(): Promise<number> {
+async function verifiedMember(t: TestContext): Promise<number> {
   memberCount += 1;
   const id = await insertUser(t, `fuzz-${memberCount}@example.com`);
   await t.db.update(users).set({ isVerified: true }).where(eq(users.id, id));
@@ -54,7 +57,7 @@ const nextAddress = () => {
 
 type Finding = { caller: string; method: string; url: string; label: string; status: number; body: string };
 
-async function send(op: Operation, caller: Caller, r: HostileRequest): Promise<Finding | null> {
+async function send(t: TestContext, op: Operation, caller: Caller, r: HostileRequest): Promise<Finding | null> {
   const res = await t.app.inject({
     method: op.method,
     url: r.url,
@@ -91,27 +94,58 @@ const safeJson = (text: string): unknown => {
   }
 };
 
-describe('hostile requests to every operation of the OpenAPI document', () => {
-  it('answer no 5xx, and refusals of API calls carry the usual error body', async () => {
-    const operations = operationsOf(t.app.swagger() as unknown as OpenApiDocument);
-    expect(operations.length).toBeGreaterThan(70);
-    const findings: Finding[] = [];
-    let sent = 0;
-    for (const [index, op] of operations.entries()) {
-      const requests = hostileRequests(op, 20_260_000 + index);
-      const callers: Caller[] = [
-        { name: 'visitor', ...(await sessionFor(null)) },
-        { name: 'member', ...(await sessionFor(await verifiedMember())) },
-      ];
-      for (const caller of callers) {
-        for (const r of requests) {
-          const finding = await send(op, caller, r);
-          sent += 1;
-          if (finding) findings.push(finding);
-        }
+const operationsOfApp = (app: TestContext['app']) => operationsOf(app.swagger() as unknown as OpenApiDocument);
+
+/** Sends each operation's hostile requests as a visitor and as a verified member; answers what was found. */
+async function fuzz(t: TestContext, operations: Operation[]) {
+  const findings: Finding[] = [];
+  let sent = 0;
+  for (const [index, op] of operations.entries()) {
+    const requests = hostileRequests(op, 20_260_000 + index);
+    const callers: Caller[] = [
+      { name: 'visitor', ...(await sessionFor(t, null)) },
+      { name: 'member', ...(await sessionFor(t, await verifiedMember(t))) },
+    ];
+    for (const caller of callers) {
+      for (const r of requests) {
+        const finding = await send(t, op, caller, r);
+        sent += 1;
+        if (finding) findings.push(finding);
       }
     }
+  }
+  return { findings, sent };
+}
+
+describe('hostile requests to every operation of the OpenAPI document', () => {
+  it('answer no 5xx, and refusals of API calls carry the usual error body', async () => {
+    const operations = operationsOfApp(t.app);
+    expect(operations.length).toBeGreaterThan(70);
+    const { findings, sent } = await fuzz(t, operations);
     expect(sent).toBeGreaterThan(4_000);
     expect(findings).toEqual([]);
   }, 120_000);
+
+  it('to the operations the real providers add, answer no 5xx either', async () => {
+    const real = await createTestApp({ env: REAL_PROVIDERS_ENV });
+    try {
+      const key = (op: Operation) => `${op.method} ${op.path}`;
+      const withSandboxes = new Set(operationsOfApp(t.app).map(key));
+      const added = operationsOfApp(real.app).filter((op) => !withSandboxes.has(key(op)));
+      expect(added.map(key)).toEqual(
+        expect.arrayContaining([
+          'GET /api/billing/postback/flexpay',
+          'GET /api/voicecall/line/{token}',
+          'POST /api/voicecall/callback/twilio/pin',
+          'POST /api/avs/callback/veriff',
+          'POST /api/free_coins/sms-status/twilio',
+        ]),
+      );
+      const { findings, sent } = await fuzz(real, added);
+      expect(sent).toBeGreaterThan(300);
+      expect(findings).toEqual([]);
+    } finally {
+      await real.close();
+    }
+  }, 60_000);
 });

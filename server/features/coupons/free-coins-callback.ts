@@ -26,7 +26,7 @@ export const smsStatusCallbacks: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `/free_coins/sms-status/${gateway.name}`,
-    { config: { csrf: false }, schema: { response: { 200: answer } } },
+    { config: { csrf: false, audience: 'provider' }, schema: { response: { 200: answer } } },
     async (request) => {
       if (!/^application\/x-www-form-urlencoded\b/.test(request.headers['content-type'] ?? '')) {
         throw new AppError('unsupported_media_type');
