@@ -91,6 +91,16 @@ describe('Veriff decision webhooks', () => {
     expect(read(decision({ decisionTime: '2026-06-15T12:30:00Z' }))).toEqual({ ok: false, reason: 'stale' });
   });
 
+  it('refuses a final decision without its time, which the staleness rule could not judge', () => {
+    for (const status of ['approved', 'declined']) {
+      for (const decisionTime of [null, undefined]) {
+        expect(read(decision({ status, decisionTime }))).toEqual({ ok: false, reason: 'malformed' });
+      }
+    }
+    // A decision still to come may carry none: acknowledged, nothing changes.
+    expect(read(decision({ status: 'review', decisionTime: null }))).toEqual({ ok: true, event: null });
+  });
+
   it('refuses signed bodies it cannot read', () => {
     const sign = (rawBody: string) => ({
       rawBody,

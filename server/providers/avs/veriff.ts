@@ -92,6 +92,8 @@ export function readDecision(
   if (decided > now + CLOCK_SKEW_MS || decided < now - DECISION_MAX_AGE_MS) return { ok: false, reason: 'stale' };
   // Not final: the person is asked to try again in the same session, or Veriff decides by hand.
   if (v.status === 'resubmission_requested' || v.status === 'review') return { ok: true, event: null };
+  // A final decision without its time could be any age: the staleness rule above could not judge it.
+  if (Number.isNaN(decided)) return { ok: false, reason: 'malformed' };
   const failure = verdictOf(v, new Date(now));
   const event: AgeCheckEvent = {
     eventId: `${v.id}:${v.attemptId ?? v.decisionTime ?? ''}:${v.status}`,
