@@ -35,7 +35,8 @@ async function ensureXsrf() {
 
 /**
  * Every call of the SPA: base /api, the interface language as Accept-Language, and the
- * XSRF token echoed on unsafe methods (fetched first when the cookie is missing).
+ * XSRF token echoed on unsafe methods (fetched first when the cookie is missing). A read that
+ * was answered after the language switched is asked again, so no cache keeps the old language.
  */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -50,7 +51,8 @@ export async function api<T>(
       ).toString()}`
     : '';
   const url = `/api/${path.replace(/^\//, '')}${qs}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language || 'en' };
+  const language = i18n.language || 'en';
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (UNSAFE.has(method)) headers['x-xsrf-token'] = readCookie(XSRF_COOKIE) ?? '';
   const res = await fetch(url, {
@@ -64,5 +66,7 @@ export async function api<T>(
   const text = await res.text();
   const data: unknown = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
   if (!res.ok) throw new ApiError(res.status, typeof data === 'object' && data ? (data as ApiErrorBody) : null);
+  // The language switched while this read was under way: its words are in the old one, ask again.
+  if (method === 'GET' && (i18n.language || 'en') !== language) return api<T>(method, path, body, init);
   return data as T;
 }

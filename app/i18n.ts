@@ -1,17 +1,21 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_UI_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale } from '#common/constants.ts';
+import { chooseLocale } from '#common/domain/locale.ts';
 import type { Catalog } from '#common/i18n/merge.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 
 export const i18n = i18next.createInstance();
 
-export const isLocale = (v: string | null | undefined): v is Locale => (LOCALES as readonly string[]).includes(v ?? '');
-
-/** The remembered choice, else English (the interface default). */
+/**
+ * The language the page starts in: the `lang` query, else the remembered choice, else the
+ * browser's languages, else English (the interface default).
+ */
 export function initialLocale(): Locale {
-  const saved = typeof document !== 'undefined' ? readCookie(LOCALE_COOKIE) : null;
-  return isLocale(saved) ? saved : DEFAULT_UI_LOCALE;
+  if (typeof document === 'undefined') return DEFAULT_UI_LOCALE;
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const query = new URLSearchParams(window.location.search).get('lang');
+  return chooseLocale({ query, cookie: readCookie(LOCALE_COOKIE), browser }, DEFAULT_UI_LOCALE);
 }
 
 // Synchronous start without texts; the active language's catalog is added by loadLocale

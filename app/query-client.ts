@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { sessionQuery } from './features/session/api.ts';
 import { ApiError } from './http.ts';
+import { i18n } from './i18n.ts';
 import { globalErrorAction } from './shell/global-errors.ts';
 import { navigateTo } from './shell/navigation.ts';
 
@@ -37,3 +38,27 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Queries whose answers hold no words of the interface language (or that must not be sent twice:
+ * the incentive and the voucher check are posts); every other query is server content.
+ */
+const LANGUAGE_NEUTRAL = new Set(['session', 'config', 'version', 'incentive', 'mailcheck', 'voucher']);
+
+/**
+ * Makes cached server content follow the interface language: when it changes, every other query
+ * is invalidated, so what is on screen (category names and descriptions, bios, tags, titles)
+ * refetches at once in the new language and the rest when it is next used. Returns the unsubscribe.
+ */
+export function followLanguage(client: QueryClient): () => void {
+  let current = i18n.language;
+  const changed = (language: string) => {
+    if (language === current) return;
+    current = language;
+    void client.invalidateQueries({ predicate: (q) => !LANGUAGE_NEUTRAL.has(String(q.queryKey[0])) });
+  };
+  i18n.on('languageChanged', changed);
+  return () => i18n.off('languageChanged', changed);
+}
+
+followLanguage(queryClient);

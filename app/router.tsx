@@ -1,5 +1,5 @@
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
-import { LOCALES, type Locale } from '#common/constants.ts';
+import { isLocale } from '#common/domain/locale.ts';
 import { configQuery, sessionQuery } from './features/session/api.ts';
 import { setLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
@@ -23,7 +23,7 @@ export async function rootLoader({ request }: { request: Request }) {
   const url = new URL(request.url);
   const prefs = queryPreferences(url.searchParams);
   if (prefs.hideHeader) useShellStore.getState().setHeaderHidden(true);
-  if (prefs.lang && (LOCALES as readonly string[]).includes(prefs.lang)) await setLocale(prefs.lang as Locale);
+  if (isLocale(prefs.lang)) await setLocale(prefs.lang);
   if (isThemeName(prefs.layout)) applyLayout(prefs.layout);
   const [state] = await Promise.all([
     queryClient.ensureQueryData(sessionQuery),

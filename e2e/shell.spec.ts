@@ -29,6 +29,38 @@ test('the age splash leaves for a search engine on cancel', async ({ page }) => 
   await expect(page).toHaveURL(/google\.com/);
 });
 
+test.describe('a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('gets German on its first visit and switches to English from the top bar, categories too', async ({ page }) => {
+    await page.setViewportSize(WIDTHS.desktop);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/categories'));
+    await page.goto('/');
+    await confirmAge(page, 'de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    expect((await asked).headers()['accept-language']).toBe('de');
+    const bar = page.getByRole('navigation', { name: text('de', 'shows.bar.label') });
+    await expect(bar).toContainText('Neu dabei');
+
+    const languages = page.getByRole('banner').getByRole('group', { name: text('de', 'footer.language') });
+    await languages.getByRole('button', { name: text('en', 'footer.languages.en') }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('navigation', { name: text('en', 'shows.bar.label') })).toContainText('Newcomers');
+    expect((await page.context().cookies()).find((c) => c.name === 'locale')?.value).toBe('en');
+  });
+
+  test('on a phone switches from the side menu', async ({ page }) => {
+    await page.setViewportSize(WIDTHS.phone);
+    await page.goto('/');
+    await confirmAge(page, 'de');
+    await page.getByRole('button', { name: text('de', 'navbar.open_menu') }).click();
+    const drawer = page.getByTestId('drawer-temporary');
+    await drawer.getByRole('button', { name: text('en', 'footer.languages.en') }).click();
+    await expect(drawer.getByRole('link', { name: text('en', 'sidemenu.contact') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
 const PAGES = [
   '/',
   '/login',

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '#app/i18n.ts';
 import { mockViewportWidth } from '#app/test/match-media.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -17,8 +18,9 @@ beforeEach(() => {
     return jsonResponse({ video_id: null, voucher_percent: null, incentive_tsp: null });
   });
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await i18n.changeLanguage('en');
   restore();
   vi.restoreAllMocks();
   useShellStore.setState({ headerHidden: false });
@@ -48,6 +50,24 @@ describe('RootLayout', () => {
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+  });
+
+  it('on a desktop: the languages on the top bar, switching the page at once', async () => {
+    await render(1280);
+    const languages = within(screen.getByRole('banner')).getByRole('group', { name: 'Language' });
+    fireEvent.click(within(languages).getByRole('button', { name: 'Deutsch' }));
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(within(languages).getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.cookie).toContain('locale=de');
+  });
+
+  it('on a phone: the languages in the side menu', async () => {
+    await render(390);
+    expect(within(screen.getByRole('banner')).queryByRole('group', { name: 'Language' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByTestId('drawer-temporary');
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Deutsch' }));
+    expect(await within(drawer).findByRole('link', { name: 'Kontakt' })).toBeInTheDocument();
   });
 
   it('shows the logo linking home and the visitor’s login and sign-up links', async () => {

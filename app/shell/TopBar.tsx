@@ -14,8 +14,9 @@ import { QuickSearch } from '#app/features/search/QuickSearch.tsx';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
 import { HEADER_HEIGHT } from '#common/constants.ts';
 import { CoinBalance } from './CoinBalance.tsx';
+import { LanguageSelector } from './LanguageSelector.tsx';
 
-/** The top bar: menu button (phones), logo, and the member's or the visitor's items. */
+/** The top bar: menu button (phones), logo, search, languages (wide screens), and the member's or the visitor's items. */
 export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }) {
   const { t } = useTranslation();
   const { site } = usePublicConfig();
@@ -41,6 +42,8 @@ export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }
         </Box>
         <Box sx={{ flex: 1 }} />
         {!voicecall && <QuickSearch phone={phone} />}
+        {/* Phones find the languages in the side menu. */}
+        {!phone && <LanguageSelector onBar />}
         {user ? (
           <Stack direction="row" spacing={{ xs: 0, sm: 1 }} sx={{ alignItems: 'center' }}>
             <CoinBalance coins={user.coins} />

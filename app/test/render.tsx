@@ -84,9 +84,12 @@ export function renderWithProviders(
     config?: Partial<PublicConfig>;
     routes?: RouteObject[];
     lang?: 'en' | 'de';
+    /** The app's own client instead of a fresh one (for what is wired to it). */
+    client?: QueryClient;
   } = {},
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client =
+    opts.client ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   client.setQueryData(sessionQuery.queryKey, { session: testSession(opts.session), user: opts.user ?? null });
   client.setQueryData(configQuery.queryKey, testConfig(opts.config));
   void i18n.changeLanguage(opts.lang ?? 'en');

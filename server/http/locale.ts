@@ -1,21 +1,42 @@
-import { DEFAULT_SERVER_LOCALE, LOCALES, type Locale } from '#common/constants.ts';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_SERVER_LOCALE, LOCALE_COOKIE, type Locale } from '#common/constants.ts';
+import { chooseLocale } from '#common/domain/locale.ts';
 
-/**
- * Picks en or de from an Accept-Language header by quality; German when the header names
- * neither (spec part 1 section 1).
- */
-export function localeFrom(header: string | undefined): Locale {
-  if (!header) return DEFAULT_SERVER_LOCALE;
-  const ranked = header
+/** The language tags of an Accept-Language header, most preferred first (by quality, then order); q=0 dropped. */
+export function rankedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const quality = q ? Number(q.slice(2)) : 1;
-      return { lang: tag.toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
     })
-    .filter((l) => l.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  const hit = ranked.find((l) => (LOCALES as readonly string[]).includes(l.lang));
-  return (hit?.lang as Locale | undefined) ?? DEFAULT_SERVER_LOCALE;
+    .filter((l) => l.quality > 0 && l.tag)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((l) => l.tag);
+}
+
+/**
+ * The language of a request. The SPA's API calls carry the interface language as
+ * Accept-Language (spec part 1 section 7), so the API follows that header alone. The server's
+ * own pages (the providers' payment and age-check windows, the operator sign-in) get the
+ * browser's header instead, so they decide like the SPA: the `lang` query, the remembered
+ * choice (cookie), then the browser's languages. Either way German when nothing names one of
+ * ours (spec part 1 section 1).
+ */
+export function requestLocale(request: FastifyRequest, api: boolean): Locale {
+  const header = request.headers['accept-language'];
+  if (api) return chooseLocale({ browser: rankedLanguages(header) }, DEFAULT_SERVER_LOCALE);
+  const query: unknown = request.query;
+  const lang = query && typeof query === 'object' && 'lang' in query ? query.lang : null;
+  return chooseLocale(
+    {
+      query: typeof lang === 'string' ? lang : null,
+      cookie: request.cookies[LOCALE_COOKIE] ?? null,
+      browser: rankedLanguages(header),
+    },
+    DEFAULT_SERVER_LOCALE,
+  );
 }

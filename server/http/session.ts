@@ -12,7 +12,7 @@ import {
   touchSession,
 } from '#server/features/session/mutations.ts';
 import { csrfTokenFor, hashToken, isWellFormedToken, safeEqual } from '#server/features/session/tokens.ts';
-import { localeFrom } from './locale.ts';
+import { requestLocale } from './locale.ts';
 import type { SessionCacheEntry } from './session-cache.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -85,7 +85,7 @@ export function registerSessionHooks(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    request.locale = localeFrom(request.headers['accept-language']);
+    request.locale = requestLocale(request, isApiRequest(request));
     // Every routed unsafe request needs the token, whatever its path looks like.
     const routed = request.routeOptions.url !== undefined;
     const unsafe = UNSAFE.has(request.method) && routed && request.routeOptions.config.csrf !== false;

@@ -1,14 +1,17 @@
 import sharp from 'sharp';
-import { escapeXml, FONT, hsl, svgDocument, wrapText } from './svg.ts';
+import { type Random, seededRandom } from './random.ts';
+import { hsl, svgDocument } from './svg.ts';
 import { muxWebm, type VideoFrame, vp8FromWebp } from './webm.ts';
 
 /**
- * Demo video clips: a title card (the video's title, performer and part) for the first second,
- * then an animation with a running time code and a progress bar. The animation depends only on a
- * look (motif and colours) and the frame time, so its frames are encoded once per look and shared
- * by every clip of that look; each clip gets its own title card.
+ * Demo video clips: a cover card (the video's own shapes and colours, and the part as dots) for
+ * the first second, then an animation with a running clock. No picture carries text: the page
+ * around it names the video in the reader's language. The animation depends only on a look
+ * (motif and colours) and the frame time, so its frames are encoded once per look and shared by
+ * every clip of that look; each clip gets its own cover. A change of these pictures raises
+ * VIDEO_ART_VERSION (keys.ts), so they are made again under new file names.
  */
-export const CLIP = { width: 320, height: 180, fps: 10, titleMs: 1000, minSeconds: 4, maxSeconds: 8 } as const;
+export const CLIP = { width: 320, height: 180, fps: 10, coverMs: 1000, minSeconds: 4, maxSeconds: 8 } as const;
 
 export const CLIP_LOOKS = 12;
 const MOTIFS = ['orbits', 'bars', 'waves', 'bubbles'] as const;
@@ -16,7 +19,8 @@ const MOTIFS = ['orbits', 'bars', 'waves', 'bubbles'] as const;
 const FRAME_MS = 1000 / CLIP.fps;
 const QUALITY = 45;
 
-export type ClipTitle = { title: string; performer: string; part: number; parts: number; look: number };
+/** What a clip's cover is drawn from: a seed of the video's own, its look, and the part. */
+export type ClipCover = { seed: number; part: number; parts: number; look: number };
 
 const lookHue = (look: number) => (look * 67 + 20) % 360;
 
@@ -25,10 +29,18 @@ async function encodeFrame(svg: string): Promise<Buffer> {
   return vp8FromWebp(webp);
 }
 
-function timecode(ms: number): string {
-  const tenths = Math.floor(ms / 100);
-  const seconds = Math.floor(tenths / 10);
-  return `00:${String(seconds).padStart(2, '0')}.${tenths % 10}`;
+/** A small clock whose hand turns once in ten seconds, and a dot for every second gone by. */
+function clock(t: number): string {
+  const { width: w } = CLIP;
+  const cx = w - 22;
+  const angle = ((t / 10_000) * 360 - 90) * (Math.PI / 180);
+  const hand = `<line x1="${cx}" y1="22" x2="${(cx + Math.cos(angle) * 10).toFixed(1)}" y2="${(22 + Math.sin(angle) * 10).toFixed(1)}" stroke="${hsl(0, 0, 96)}" stroke-width="2.5" stroke-linecap="round"/>`;
+  const seconds = Math.min(Math.floor(t / 1000), 10);
+  const dots = Array.from(
+    { length: seconds },
+    (_, i) => `<circle cx="${cx - 26 - i * 8}" cy="22" r="2.5" fill="${hsl(0, 0, 96, 0.85)}"/>`,
+  ).join('');
+  return `<circle cx="${cx}" cy="22" r="14" fill="${hsl(0, 0, 0, 0.55)}" stroke="${hsl(0, 0, 96)}" stroke-width="2"/>${hand}${dots}`;
 }
 
 function motif(look: number, t: number): string {
@@ -81,70 +93,83 @@ function background(hue: number): string {
   return `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(hue, 45, 18)}"/><stop offset="1" stop-color="${hsl(hue + 50, 50, 30)}"/></linearGradient></defs><rect width="${CLIP.width}" height="${CLIP.height}" fill="url(#bg)"/>`;
 }
 
-/** One animation frame of a look at clip time `t` (ms), with the running time code. */
+/** One animation frame of a look at clip time `t` (ms), with the running clock. */
 export function animationSvg(look: number, t: number): string {
   const { width: w, height: h } = CLIP;
-  const hue = lookHue(look);
-  return svgDocument(
-    w,
-    h,
-    `${background(hue)}${motif(look, t)}` +
-      `<rect x="${w - 92}" y="8" width="84" height="24" rx="4" fill="${hsl(0, 0, 0, 0.55)}"/>` +
-      `<text x="${w - 50}" y="25" font-family="${FONT}" font-size="15" fill="${hsl(0, 0, 96)}" text-anchor="middle">${timecode(t)}</text>`,
-  );
+  return svgDocument(w, h, `${background(lookHue(look))}${motif(look, t)}${clock(t)}`);
 }
 
-/** The title card that opens a clip; also the video's poster. */
-export function titleSvg(c: ClipTitle, width: number = CLIP.width, height: number = CLIP.height): string {
-  const hue = lookHue(c.look);
-  const scale = width / CLIP.width;
-  const lines = wrapText(c.title, 24, 2);
-  const titleY = height / 2 - (lines.length - 1) * 12 * scale;
-  const title = lines
-    .map(
-      (line, i) =>
-        `<text x="${width / 2}" y="${(titleY + i * 26 * scale).toFixed(1)}" font-family="${FONT}" font-size="${(21 * scale).toFixed(1)}" font-weight="bold" fill="${hsl(0, 0, 98)}" text-anchor="middle">${escapeXml(line)}</text>`,
-    )
-    .join('');
-  const partText = c.parts > 1 ? ` · ${c.part}/${c.parts}` : '';
+/** The video's own shapes: a few soft circles and rings placed by its seed. */
+function coverShapes(r: Random, hue: number, width: number, height: number): string {
+  const shapes: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const cx = r.float(0, width).toFixed(1);
+    const cy = r.float(0, height).toFixed(1);
+    const radius = (r.float(0.08, 0.3) * height).toFixed(1);
+    const colour = hsl(hue + r.int(-40, 60), r.int(55, 85), r.int(55, 75), r.float(0.2, 0.45));
+    shapes.push(
+      r.chance(0.5)
+        ? `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${colour}"/>`
+        : `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="none" stroke="${colour}" stroke-width="${(height / 40).toFixed(1)}"/>`,
+    );
+  }
+  return shapes.join('');
+}
+
+/**
+ * The cover that opens a clip; also the video's poster (the pages put their own play mark on it).
+ * Shapes only, no text.
+ */
+export function coverSvg(c: ClipCover, width: number = CLIP.width, height: number = CLIP.height): string {
+  const r = seededRandom(c.seed);
+  const hue = lookHue(c.look) + r.int(-20, 20);
+  const unit = height / CLIP.height;
+  const cx = width / 2;
+  // One dot per part, the clip's own filled: which part this is, in any language.
+  const dots =
+    c.parts > 1
+      ? Array.from({ length: c.parts }, (_, i) => {
+          const x = cx + (i - (c.parts - 1) / 2) * 16 * unit;
+          const fill = i + 1 === c.part ? hsl(0, 0, 98) : 'none';
+          return `<circle cx="${x.toFixed(1)}" cy="${(height - 22 * unit).toFixed(1)}" r="${(5 * unit).toFixed(1)}" fill="${fill}" stroke="${hsl(0, 0, 98)}" stroke-width="${(1.5 * unit).toFixed(1)}"/>`;
+        }).join('')
+      : '';
   return svgDocument(
     width,
     height,
     `<defs><linearGradient id="t" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(hue + 180, 45, 22)}"/><stop offset="1" stop-color="${hsl(hue, 60, 36)}"/></linearGradient></defs>` +
       `<rect width="${width}" height="${height}" fill="url(#t)"/>` +
-      `<circle cx="${(width * 0.85).toFixed(1)}" cy="${(height * 0.2).toFixed(1)}" r="${(50 * scale).toFixed(1)}" fill="${hsl(hue + 30, 80, 65, 0.25)}"/>` +
-      `<circle cx="${(width * 0.1).toFixed(1)}" cy="${(height * 0.9).toFixed(1)}" r="${(70 * scale).toFixed(1)}" fill="${hsl(hue - 30, 80, 60, 0.2)}"/>` +
-      title +
-      `<text x="${width / 2}" y="${(height - 28 * scale).toFixed(1)}" font-family="${FONT}" font-size="${(14 * scale).toFixed(1)}" fill="${hsl(hue, 60, 85)}" text-anchor="middle">${escapeXml(c.performer + partText)}</text>`,
+      coverShapes(r, hue, width, height) +
+      dots,
   );
 }
 
-/** The poster of a video: its title card as a JPEG (320x180). */
-export async function renderPoster(c: ClipTitle): Promise<Buffer> {
-  return sharp(Buffer.from(titleSvg(c)))
+/** The poster of a video: its cover as a JPEG (320x180). */
+export async function renderPoster(c: ClipCover): Promise<Buffer> {
+  return sharp(Buffer.from(coverSvg(c)))
     .removeAlpha()
     .jpeg({ quality: 78 })
     .toBuffer();
 }
 
-/** Encodes the animation frames of a look, from the end of the title card up to `maxSeconds`. */
+/** Encodes the animation frames of a look, from the end of the cover up to `maxSeconds`. */
 export async function renderLook(look: number, maxSeconds: number = CLIP.maxSeconds): Promise<Buffer[]> {
   const frames: Buffer[] = [];
-  for (let t = CLIP.titleMs; t < maxSeconds * 1000; t += FRAME_MS)
+  for (let t = CLIP.coverMs; t < maxSeconds * 1000; t += FRAME_MS)
     frames.push(await encodeFrame(animationSvg(look, t)));
   return frames;
 }
 
 /**
- * A clip of `seconds` (CLIP.minSeconds..maxSeconds) as WebM: its own title card, then the shared
+ * A clip of `seconds` (CLIP.minSeconds..maxSeconds) as WebM: its own cover, then the shared
  * frames of its look (from renderLook). Returns the file.
  */
-export async function renderClip(c: ClipTitle, seconds: number, lookFrames: Buffer[]): Promise<Buffer> {
-  const titleFrame = await encodeFrame(titleSvg(c));
-  const frames: VideoFrame[] = [{ data: titleFrame, timestamp: 0 }];
+export async function renderClip(c: ClipCover, seconds: number, lookFrames: Buffer[]): Promise<Buffer> {
+  const coverFrame = await encodeFrame(coverSvg(c));
+  const frames: VideoFrame[] = [{ data: coverFrame, timestamp: 0 }];
   const durationMs = seconds * 1000;
   for (let i = 0; ; i++) {
-    const timestamp = CLIP.titleMs + i * FRAME_MS;
+    const timestamp = CLIP.coverMs + i * FRAME_MS;
     if (timestamp >= durationMs) break;
     const data = lookFrames[i];
     if (!data) throw new Error(`the look has no frame for ${timestamp} ms`);

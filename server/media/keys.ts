@@ -16,12 +16,24 @@ export function galleryImageKey(galleryId: number, imageId: number, variant: Gal
   return `galleries/${galleryId}/${imageId}_${GALLERY_SUFFIX[variant]}.jpg`;
 }
 
+/**
+ * The generation of the demo posters and clips (server/media/clip.ts), part of their file names:
+ * a changed generator makes files under new names, so neither storage (which only fills gaps) nor
+ * a browser's cache keeps the old pictures. 2: covers without printed titles.
+ */
+export const VIDEO_ART_VERSION = 2;
+
 export function videoPosterKey(ccid: number): string {
-  return `videos/${ccid}/poster.jpg`;
+  return `videos/${ccid}/poster.v${VIDEO_ART_VERSION}.jpg`;
 }
 
 export function videoClipKey(ccid: number, part: number): string {
-  return `videos/${ccid}/${part}.webm`;
+  return `videos/${ccid}/${part}.v${VIDEO_ART_VERSION}.webm`;
+}
+
+/** Whether `key` is the generated clip of that part, of this or an older generation. */
+export function isGeneratedClipKey(key: string, ccid: number, part: number): boolean {
+  return new RegExp(`^videos/${ccid}/${part}(?:\\.v\\d+)?\\.webm$`).test(key);
 }
 
 /**

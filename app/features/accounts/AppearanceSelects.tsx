@@ -4,11 +4,12 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '#app/features/auth/errors.ts';
 import { FormAlert } from '#app/features/auth/FormAlert.tsx';
-import { isLocale, setLocale } from '#app/i18n.ts';
+import { setLocale } from '#app/i18n.ts';
 import { applyLayout } from '#app/shell/layout.ts';
 import { useShellStore } from '#app/shell/store.ts';
 import { isThemeName } from '#app/theme/themes.ts';
 import { LOCALES, THEMES } from '#common/constants.ts';
+import { isLocale } from '#common/domain/locale.ts';
 import { useUpdateUser } from './api.ts';
 
 /** Layout and language: applied at once, and saved with the account for the next login. */

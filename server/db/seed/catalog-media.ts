@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { previewKey } from '#common/domain/previews.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -14,7 +14,7 @@ import {
 import { ARTWORK_KINDS, artworkSvg } from '#server/media/artwork.ts';
 import { CLIP, CLIP_LOOKS, renderClip, renderLook, renderPoster } from '#server/media/clip.ts';
 import { renderGalleryFiles, renderPreviewFiles } from '#server/media/images.ts';
-import { galleryImageKey, videoClipKey, videoPosterKey } from '#server/media/keys.ts';
+import { galleryImageKey, isGeneratedClipKey, videoClipKey, videoPosterKey } from '#server/media/keys.ts';
 import { type PortraitLook, portraitSvg } from '#server/media/portrait.ts';
 import { hashSeed, seededRandom } from '#server/media/random.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
@@ -46,7 +46,7 @@ function showLook(universalId: string, categories: Set<number>): PortraitLook {
 }
 
 async function loadShows(db: Db) {
-  const rows = await db.select({ id: shows.id, universalId: shows.universalId, showName: shows.showName }).from(shows);
+  const rows = await db.select({ id: shows.id, universalId: shows.universalId }).from(shows);
   const marks = await db
     .select({ showId: showCategories.showId, categoryId: showCategories.categoryId })
     .from(showCategories)
@@ -80,11 +80,38 @@ async function previewJobs(db: Db, showsById: Shows): Promise<Job[]> {
   });
 }
 
+type PartRow = typeof videoParts.$inferSelect;
+
+/**
+ * Points the parts whose clip an older generator made (a demo key of another generation) at
+ * the current file name, which the video's job then makes; other keys are left alone.
+ */
+async function renameOutdatedClips(db: Db, ccidOf: Map<number, number>, parts: PartRow[]): Promise<PartRow[]> {
+  const outdated = parts.flatMap((p) => {
+    const ccid = ccidOf.get(p.videoId);
+    if (ccid === undefined || !p.storageKey) return [];
+    const current = videoClipKey(ccid, p.part);
+    return p.storageKey !== current && isGeneratedClipKey(p.storageKey, ccid, p.part) ? [{ p, current }] : [];
+  });
+  if (!outdated.length) return parts;
+  await db.transaction(async (tx) => {
+    for (const { p, current } of outdated)
+      await tx
+        .update(videoParts)
+        .set({ storageKey: current })
+        .where(and(eq(videoParts.videoId, p.videoId), eq(videoParts.part, p.part)));
+  });
+  const renamed = new Map(outdated.map(({ p, current }) => [p, current]));
+  return parts.map((p) => ({ ...p, storageKey: renamed.get(p) ?? p.storageKey }));
+}
+
 async function videoJobs(db: Db, showsById: Shows): Promise<Job[]> {
-  const rows = await db
-    .select({ id: videos.id, ccid: videos.ccid, showId: videos.showId, title: videos.titleEn })
-    .from(videos);
-  const parts = await db.select().from(videoParts);
+  const rows = await db.select({ id: videos.id, ccid: videos.ccid, showId: videos.showId }).from(videos);
+  const parts = await renameOutdatedClips(
+    db,
+    new Map(rows.map((v) => [v.id, v.ccid])),
+    await db.select().from(videoParts),
+  );
   const looks = new Map<number, { seconds: number; frames?: Promise<Buffer[]> }>();
   const lookFrames = (look: number) => {
     const entry = looks.get(look);
@@ -100,19 +127,19 @@ async function videoJobs(db: Db, showsById: Shows): Promise<Job[]> {
     const longest = Math.max(...own.map((p) => p.duration));
     if (longest > MAX_CLIP_SECONDS) throw new Error(`video ${video.ccid} has a part longer than ${MAX_CLIP_SECONDS} s`);
     looks.set(look, { seconds: Math.max(looks.get(look)?.seconds ?? 0, longest) });
-    const title = { title: video.title, performer: show.showName, look, parts: own.length };
+    const cover = { seed: hashSeed(`cover:${video.ccid}`), look, parts: own.length };
     const clipKey = (p: (typeof own)[number]) => p.storageKey ?? videoClipKey(video.ccid, p.part);
     return [
       {
         keys: [videoPosterKey(video.ccid), ...own.map(clipKey)],
         make: async () => {
           const files: File[] = [
-            { key: videoPosterKey(video.ccid), data: await renderPoster({ ...title, part: 1, parts: 1 }) },
+            { key: videoPosterKey(video.ccid), data: await renderPoster({ ...cover, part: 1, parts: 1 }) },
           ];
           const frames = await lookFrames(look);
           for (const p of own) {
-            const seconds = Math.max(p.duration, Math.ceil(CLIP.titleMs / 1000));
-            files.push({ key: clipKey(p), data: await renderClip({ ...title, part: p.part }, seconds, frames) });
+            const seconds = Math.max(p.duration, Math.ceil(CLIP.coverMs / 1000));
+            files.push({ key: clipKey(p), data: await renderClip({ ...cover, part: p.part }, seconds, frames) });
           }
           return files;
         },

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKey } from '#common/domain/previews.ts';
@@ -17,7 +17,7 @@ import {
   videoParts,
   videos,
 } from '#server/db/schema/catalog.ts';
-import { galleryImageKey, videoPosterKey } from '#server/media/keys.ts';
+import { galleryImageKey, videoClipKey, videoPosterKey } from '#server/media/keys.ts';
 import { EBML_MAGIC } from '#server/media/webm.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { type CatalogSummary, DEMO_CATALOG_MARKER, seedCatalog } from './catalog.ts';
@@ -167,6 +167,9 @@ describe('seedCatalog on an empty database', () => {
   });
 });
 
+const partIs = (p: { videoId: number; part: number }) =>
+  and(eq(videoParts.videoId, p.videoId), eq(videoParts.part, p.part));
+
 describe('seedCatalog again', () => {
   it('adds no rows and makes no files when everything is there', async () => {
     const before = await t.db.select({ n: count() }).from(videos);
@@ -188,6 +191,36 @@ describe('seedCatalog again', () => {
     await seedDemo(t.app.ctx, (msg) => messages.push(msg), { catalog: { shows: SHOWS } });
     expect((await read(key)).equals(original)).toBe(true);
     expect(messages.some((m) => m.includes('media files made'))).toBe(true);
+  });
+
+  it('makes the clips and poster of an older generator again under the current names', async () => {
+    const [video] = await t.db.select().from(videos).limit(1);
+    if (!video) throw new Error('no video');
+    const parts = await t.db.select().from(videoParts).where(eq(videoParts.videoId, video.id));
+    // As an install from before: rows point at the old names, and only the old files exist.
+    for (const part of parts) {
+      await rm(path.join(t.config.media.dir, part.storageKey ?? ''));
+      const old = `videos/${video.ccid}/${part.part}.webm`;
+      await t.storage.put(old, Buffer.from('an old clip with a printed title'));
+      await t.db.update(videoParts).set({ storageKey: old }).where(partIs(part));
+    }
+    await rm(path.join(t.config.media.dir, videoPosterKey(video.ccid)));
+    const [other] = await t.db.select().from(videoParts).where(ne(videoParts.videoId, video.id)).limit(1);
+    if (!other) throw new Error('no second video');
+    await t.db.update(videoParts).set({ storageKey: 'uploads/own.webm' }).where(partIs(other));
+    await t.storage.put('uploads/own.webm', await read(other.storageKey ?? ''));
+
+    const run = await seedCatalog({ db: t.db, storage: t.storage }, () => {}, { shows: SHOWS });
+    expect(run.media.made).toBe(1);
+    const now = await t.db.select().from(videoParts).where(eq(videoParts.videoId, video.id));
+    for (const part of now) {
+      expect(part.storageKey).toBe(videoClipKey(video.ccid, part.part));
+      expect((await read(part.storageKey ?? '')).subarray(0, 4).equals(EBML_MAGIC)).toBe(true);
+    }
+    expect(await t.storage.exists(videoPosterKey(video.ccid))).toBe(true);
+    const [untouched] = await t.db.select().from(videoParts).where(partIs(other));
+    expect(untouched?.storageKey).toBe('uploads/own.webm');
+    await t.db.update(videoParts).set({ storageKey: other.storageKey }).where(partIs(other));
   });
 
   it('leaves the files of a catalogue it did not seed alone', async () => {
