@@ -35,6 +35,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { defaultAudience, registerAudiences } from './http/audience.ts';
+import { proxyTrust } from './http/client-address.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
@@ -87,7 +88,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // Our own rule (client-address.ts), shared with the socket handshake: this Fastify ignores a
+    // bare hop count, and `true` would believe whatever the client wrote into X-Forwarded-For.
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: 'idle',
     // Paths refused before routing (not UTF-8 once decoded, a parameter over the length limit).

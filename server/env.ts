@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 
 /**
@@ -77,7 +78,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust !== null) return trust;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "must be false, true (one proxy hop), a hop count (0-10), or the proxies' addresses and CIDR ranges, comma-separated",
+      });
+      return z.NEVER;
+    }),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   APP_DIR: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'flexpay']).default('sandbox'),
@@ -147,7 +160,11 @@ export type Config = {
   rateLimitPerMinute: number;
   /** How long a process may reuse a session and its user without asking the database. */
   sessionCacheMs: number;
-  trustProxy: boolean;
+  /**
+   * Who may name the client's address in X-Forwarded-For: a hop count (0: nobody) or the
+   * proxies' addresses and ranges (http/client-address.ts).
+   */
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   /**
    * The outbox pages /dev/mailbox and /dev/sms: only outside production with a local PUBLIC_URL,

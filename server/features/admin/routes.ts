@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeEqual } from '#server/features/session/tokens.ts';
+import { addressKey } from '#server/http/client-address.ts';
 import { acceptPageForms, formFields, fromOwnSite, pageFormGuard } from '#server/http/page-forms.ts';
 import { type AdminNotice, consolePage, signInPage } from './html.ts';
 import { signInOperator } from './login.ts';
@@ -65,7 +66,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!forms.verify(request, body.token)) return page(403, { kind: 'alert', key: 'expired' });
     const result = await signInOperator(
       ctx,
-      { email, password: text(body.password, 200), code: text(body.code, 12).replace(/\s/g, ''), ip: request.ip },
+      {
+        email,
+        password: text(body.password, 200),
+        code: text(body.code, 12).replace(/\s/g, ''),
+        ip: addressKey(request.ip),
+      },
       (because, operatorId) => request.log.warn({ because, operatorId }, 'operator sign-in refused'),
     );
     if (!result.ok && result.reason === 'throttled') {

@@ -21,6 +21,7 @@ import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { addressKey } from '#server/http/client-address.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
@@ -62,13 +63,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { body } = request;
     let userId: number;
     if ('credential' in body) {
-      await admitAddress(throttle, request.ip);
+      await admitAddress(throttle, addressKey(request.ip));
       userId = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
     } else {
       userId = await loginWithPassword(app.ctx, {
         login: body.username,
         password: body.password,
-        address: request.ip,
+        address: addressKey(request.ip),
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
     }
@@ -95,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/register', { schema: { body: registerBody, response: { 201: userResponse } } }, async (request, reply) => {
-    await limit(`register:ip:${request.ip}`, 20, 3600);
+    await limit(`register:ip:${addressKey(request.ip)}`, 20, 3600);
     const { email, password, username, code } = request.body;
     if (password) assertPasswordStrength(password);
     const existing = await findUserByEmail(db, email);
@@ -150,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/send', { schema: { body: sendResetBody, response: { 200: okResponse } } }, async (request) => {
     const { email } = request.body;
-    await limit(`reset:ip:${request.ip}`, 20, 3600);
+    await limit(`reset:ip:${addressKey(request.ip)}`, 20, 3600);
     await limit(`reset:mail:${email}`, 1, RESET_MAIL_THROTTLE_SECONDS);
     const user = await findUserByEmail(db, email);
     // Same answer whether or not the address has an account: nobody learns who is a member.
@@ -184,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: sendUnlockBody, response: { 200: okResponse } } },
     async (request) => {
       const { username } = request.body;
-      await limit(`unlock:ip:${request.ip}`, 20, 3600);
+      await limit(`unlock:ip:${addressKey(request.ip)}`, 20, 3600);
       const user = await findUserByLogin(db, username);
       // Counted per account like the login (an unknown name by itself), and answered alike.
       const account = accountKey(user?.id ?? null, username);
