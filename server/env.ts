@@ -221,7 +221,8 @@ export type Config = {
   stagingPassword: string | null;
   /**
    * The studio console needs a signed-in operator: on staging, and wherever the server listens on
-   * more than the loopback interface (HOST), so that only the person at this machine skips it.
+   * more than the loopback interface (HOST). Otherwise only a caller on this machine
+   * (http/local-caller.ts) skips it.
    */
   studioNeedsOperator: boolean;
 };
