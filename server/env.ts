@@ -91,7 +91,7 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   APP_DIR: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'flexpay']).default('sandbox'),
   FLEXPAY_SHOP_ID: z.string().optional(),
@@ -369,7 +369,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO === 'true',
+    // The demo member and operator have public passwords: production seeds them only when asked.
+    seedDemo: (e.SEED_DEMO ?? (production ? 'false' : 'true')) === 'true',
     devMailbox: !production && ['localhost', '127.0.0.1', '[::1]'].includes(host),
     apiDocs: e.API_DOCS ?? !production,
     appDir,

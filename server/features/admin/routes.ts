@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { addressKey } from '#server/http/client-address.ts';
+import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, fromOwnSite, pageFormGuard } from '#server/http/page-forms.ts';
 import { type AdminNotice, consolePage, signInPage } from './html.ts';
-import { signInOperator } from './login.ts';
+import { demoOperatorServed, signInOperator } from './login.ts';
 import { createOperatorSession, destroyOperatorSession } from './mutations.ts';
 import { presentOperator } from './present.ts';
 import { clearOperatorCookie, safeNext, setOperatorCookie, signedInOperator, signInUrl } from './session.ts';
@@ -71,6 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         password: text(body.password, 200),
         code: text(body.code, 12).replace(/\s/g, ''),
         ip: addressKey(request.ip),
+        demoAllowed: demoOperatorServed(config) && isLocalCaller(request, config.publicUrl),
       },
       (because, operatorId) => request.log.warn({ because, operatorId }, 'operator sign-in refused'),
     );
