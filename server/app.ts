@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { createBackground } from './background.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
@@ -118,15 +119,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         ? smtpTransport(config.smtpUrl, config.mailFrom)
         : null;
 
+  const background = createBackground(app.log);
   const ctx: AppContext = {
     config,
+    background,
     database,
     db: database.db,
     redis,
     throttle: redis && redisLink ? redisThrottle(redis, redisLink) : memoryThrottle(),
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheMs, max: 50_000 }),
     realtime: noRealtime,
-    mailer: createMailer(database.db, config.site.name, transport, (err) =>
+    mailer: createMailer(database.db, config.site.name, transport, background, (err) =>
       app.log.error({ err }, 'mail delivery failed'),
     ),
     google: googleVerifier(config.google),
@@ -149,6 +152,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     if (redis) await settled(redis);
   });
   app.addHook('onClose', async () => {
+    // Deliveries and work after answers still need the transport and the database.
+    await background.settled();
     transport?.close();
     redisLink?.stop();
     if (ownsRedis && redis) await closeRedis(redis);
