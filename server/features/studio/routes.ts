@@ -74,6 +74,8 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   // Not an API call: the page's own token stands in for the API's CSRF header.
   app.post('/sandbox/studio/presence', { config: { csrf: false } }, async (request, reply) => {
     const body = formFields(request.body);
+    // Control characters: no performer's id or search, the usual answer to a broken form.
+    if (!body) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
     if (!forms.verify(request, body.token)) {
       return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
     }
