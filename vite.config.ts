@@ -48,6 +48,13 @@ const precompress = (outDir: string): Plugin => ({
   },
 });
 
+/**
+ * The API server behind the dev server. X-Forwarded-For names where each request came from:
+ * without it, with `vite --host`, callers from other machines would look like this machine to the
+ * server's local-only pages (/dev/mailbox, the studio console, the demo operator).
+ */
+const api = { target: 'http://127.0.0.1:3000', xfwd: true };
+
 // APP_DIR lets a second build live beside the first (the server reads the same setting).
 const outDir = path.resolve(import.meta.dirname, process.env.APP_DIR || 'dist/app');
 
@@ -60,12 +67,12 @@ export default defineConfig({
   server: {
     proxy: {
       // WebSocket upgrades too; the server checks the Origin against PUBLIC_URL (the Vite address here).
-      '/api/socket': { target: 'http://127.0.0.1:3000', ws: true },
-      '/api': 'http://127.0.0.1:3000',
-      '/dev': 'http://127.0.0.1:3000',
+      '/api/socket': { ...api, ws: true },
+      '/api': api,
+      '/dev': api,
       // The sandbox providers' own pages (payment, phone, age check) and the operator console.
-      '/sandbox': 'http://127.0.0.1:3000',
-      '/admin': 'http://127.0.0.1:3000',
+      '/sandbox': api,
+      '/admin': api,
     },
   },
 });

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { createBackground } from './background.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
@@ -35,6 +36,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { defaultAudience, registerAudiences } from './http/audience.ts';
+import { proxyTrust } from './http/client-address.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
@@ -87,7 +89,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // Our own rule (client-address.ts), shared with the socket handshake: this Fastify ignores a
+    // bare hop count, and `true` would believe whatever the client wrote into X-Forwarded-For.
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: 'idle',
     // Paths refused before routing (not UTF-8 once decoded, a parameter over the length limit).
@@ -115,15 +119,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         ? smtpTransport(config.smtpUrl, config.mailFrom)
         : null;
 
+  const background = createBackground(app.log);
   const ctx: AppContext = {
     config,
+    background,
     database,
     db: database.db,
     redis,
     throttle: redis && redisLink ? redisThrottle(redis, redisLink) : memoryThrottle(),
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheMs, max: 50_000 }),
     realtime: noRealtime,
-    mailer: createMailer(database.db, config.site.name, transport, (err) =>
+    mailer: createMailer(database.db, config.site.name, transport, background, (err) =>
       app.log.error({ err }, 'mail delivery failed'),
     ),
     google: googleVerifier(config.google),
@@ -146,6 +152,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     if (redis) await settled(redis);
   });
   app.addHook('onClose', async () => {
+    // Deliveries and work after answers still need the transport and the database.
+    await background.settled();
     transport?.close();
     redisLink?.stop();
     if (ownsRedis && redis) await closeRedis(redis);

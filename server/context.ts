@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Locale } from '#common/constants.ts';
+import type { Background } from './background.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
@@ -16,6 +17,8 @@ import type { Realtime } from './realtime/hub.ts';
 /** What every route can reach through `app.ctx`; built once per app in buildApp. */
 export type AppContext = {
   config: Config;
+  /** Work that goes on after a request has answered (mail delivery); awaited on close. */
+  background: Background;
   database: Database;
   db: Db;
   redis: Redis | null;

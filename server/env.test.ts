@@ -105,6 +105,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 
+  it('seeds the demo member and operator (public passwords) outside production, in production only when asked', () => {
+    expect(loadConfig(base).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig(prod).seedDemo).toBe(false);
+    expect(loadConfig({ ...prod, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ ...base, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
   it('lets the sandbox PSP send its postbacks unless told to hold them', () => {
     expect(loadConfig(base).payments.sandboxPostbacks).toBe('send');
     expect(loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'hold' }).payments.sandboxPostbacks).toBe('hold');

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 
 /**
@@ -77,8 +78,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  TRUST_PROXY: bool,
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust !== null) return trust;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "must be false, true (one proxy hop), a hop count (0-10), or the proxies' addresses and CIDR ranges, comma-separated",
+      });
+      return z.NEVER;
+    }),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   APP_DIR: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'flexpay']).default('sandbox'),
   FLEXPAY_SHOP_ID: z.string().optional(),
@@ -161,7 +174,11 @@ export type Config = {
   rateLimitPerMinute: number;
   /** How long a process may reuse a session and its user without asking the database. */
   sessionCacheMs: number;
-  trustProxy: boolean;
+  /**
+   * Who may name the client's address in X-Forwarded-For: a hop count (0: nobody) or the
+   * proxies' addresses and ranges (http/client-address.ts).
+   */
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   /**
    * The outbox pages /dev/mailbox and /dev/sms: only outside production with a local PUBLIC_URL,
@@ -218,7 +235,8 @@ export type Config = {
   stagingPassword: string | null;
   /**
    * The studio console needs a signed-in operator: on staging, and wherever the server listens on
-   * more than the loopback interface (HOST), so that only the person at this machine skips it.
+   * more than the loopback interface (HOST). Otherwise only a caller on this machine
+   * (http/local-caller.ts) skips it.
    */
   studioNeedsOperator: boolean;
 };
@@ -366,7 +384,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO === 'true',
+    // The demo member and operator have public passwords: production seeds them only when asked.
+    seedDemo: (e.SEED_DEMO ?? (production ? 'false' : 'true')) === 'true',
     devMailbox: !production && ['localhost', '127.0.0.1', '[::1]'].includes(host),
     apiDocs: e.API_DOCS ?? !production,
     appDir,

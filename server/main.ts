@@ -18,7 +18,8 @@ async function main() {
   }
   const app = await buildApp(config);
   const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
-  const operator = config.seedDemo ? await seedDemoOperator(app.ctx.db, config) : null;
+  // Every start: the demo operator (public details) is disabled wherever it may not sign in.
+  const operator = await seedDemoOperator(app.ctx.db, config);
   await app.listen({ host: config.host, port: config.port });
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasControlCharacters } from '#common/api/fields.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 
 /** Plain HTML forms post url-encoded bodies; a page's plugin reads them as a record of strings. */
@@ -11,9 +12,24 @@ export function acceptPageForms(app: FastifyInstance, bodyLimit: number) {
   );
 }
 
-/** The fields of a parsed form body (anything else reads as empty). */
-export const formFields = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+const SINGLE_LINE = { multiline: false };
+
+/**
+ * The text fields of a parsed form body (other values, and a body that is no object, read as
+ * absent), or null when a name or value holds control characters (C0 controls, DEL, lone
+ * surrogates: common/api/fields.ts). No page of ours has a field that spans lines, and PostgreSQL
+ * refuses U+0000, so such a post is no form of ours: the page answers its usual failure.
+ */
+export function formFields(body: unknown): Record<string, string> | null {
+  const fields: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return fields;
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value !== 'string') continue;
+    if (hasControlCharacters(name, SINGLE_LINE) || hasControlCharacters(value, SINGLE_LINE)) return null;
+    fields[name] = value;
+  }
+  return fields;
+}
 
 /**
  * Whether a form post comes from this site's own pages: a foreign Origin or a cross-site

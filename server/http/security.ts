@@ -3,6 +3,7 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { throttled } from '#server/errors.ts';
+import { addressKey } from './client-address.ts';
 import { isApiRequest } from './session.ts';
 import { memoryThrottle, type Throttle } from './throttle.ts';
 
@@ -108,13 +109,14 @@ export async function registerSecurity(app: FastifyInstance) {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     allowList: (request) => !isApiRequest(request) || fromProvider(request) || (redis !== null && isRead(request)),
+    keyGenerator: (request) => addressKey(request.ip),
     ...(redis ? { store: throttleStore(throttle, 'ratelimit:') } : {}),
   });
   if (redis) {
     const reads = memoryThrottle();
     app.addHook('onRequest', async (request) => {
       if (!isApiRequest(request) || !isRead(request) || fromProvider(request)) return;
-      const r = await reads.hit(`read:${request.ip}`, config.rateLimitPerMinute, 60);
+      const r = await reads.hit(`read:${addressKey(request.ip)}`, config.rateLimitPerMinute, 60);
       if (!r.allowed) throw throttled(r.retryAfter, 'throttled');
     });
   }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/constants.ts';
+import { addressKey } from './client-address.ts';
 
 /** Guesses allowed per address in the window; a right password clears the count. */
 const GUESSES = 10;
@@ -65,7 +66,7 @@ export function registerStagingGate(app: FastifyInstance) {
       reply.header('www-authenticate', challenge);
       return page(reply, 401, request.locale, TEXTS[request.locale].body);
     }
-    const key = `staging:ip:${request.ip}`;
+    const key = `staging:ip:${addressKey(request.ip)}`;
     const attempt = await throttle.hit(key, GUESSES, WINDOW_SECONDS);
     if (!attempt.allowed) {
       reply.header('retry-after', String(attempt.retryAfter));

@@ -54,15 +54,55 @@ export function memoryThrottle(now: () => number = Date.now): Throttle {
   };
 }
 
+/** Resets that could not reach Redis, kept to be done when it answers again: at most this many. */
+export const PENDING_RESETS_MAX = 10_000;
+/** Keys deleted per command when the remembered resets are done. */
+const RESETS_PER_DEL = 500;
+
 /**
  * Counts in Redis while it answers, and in this process while it does not (not connected, an
  * error, a timeout): the same windows and limits, per process for as long as the outage lasts.
- * Redis is asked again as soon as it is back (see watchRedis).
+ * Redis is asked again as soon as it is back (see watchRedis). A reset clears both counts; one
+ * that cannot reach Redis now (outage, cooldown, failed command) is remembered and done as soon
+ * as Redis is usable again, before the next count, so an unlock link or a right password used
+ * during an outage still ends the count Redis kept. The oldest remembered ones go first beyond
+ * `maxPending`.
  */
-export function redisThrottle(redis: Redis, link: RedisLink, prefix = 'throttle:'): Throttle {
+export function redisThrottle(
+  redis: Redis,
+  link: RedisLink,
+  prefix = 'throttle:',
+  maxPending = PENDING_RESETS_MAX,
+): Throttle {
   const local = memoryThrottle();
+  const pending = new Set<string>();
+  const remember = (key: string) => {
+    pending.delete(key);
+    pending.add(key);
+    for (const oldest of pending) {
+      if (pending.size <= maxPending) break;
+      pending.delete(oldest);
+    }
+  };
+  /** Does the remembered resets while Redis is usable; what fails stays remembered. */
+  const catchUp = async () => {
+    while (pending.size && link.usable()) {
+      const keys = [...pending].slice(0, RESETS_PER_DEL);
+      try {
+        await redis.del(...keys);
+        link.succeeded();
+      } catch (err) {
+        link.failed(err);
+        return;
+      }
+      for (const key of keys) pending.delete(key);
+    }
+  };
+  // After a reconnect nothing may count for a while: catch up at once.
+  redis.on('ready', () => void catchUp());
   return {
     async hit(key, limit, windowSeconds) {
+      if (pending.size) await catchUp();
       if (!link.usable()) return local.hit(key, limit, windowSeconds);
       const k = prefix + key;
       try {
@@ -81,8 +121,15 @@ export function redisThrottle(redis: Redis, link: RedisLink, prefix = 'throttle:
     },
     async reset(key) {
       await local.reset(key);
-      if (!link.usable()) return;
-      await redis.del(prefix + key).then(link.succeeded, link.failed);
+      const k = prefix + key;
+      if (!link.usable()) return remember(k);
+      try {
+        await redis.del(k);
+        link.succeeded();
+      } catch (err) {
+        link.failed(err);
+        remember(k);
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import type { App } from '#server/app.ts';
+import { addressKey, clientAddress } from '#server/http/client-address.ts';
 import { sessionFromToken } from '#server/http/session.ts';
 import { redisAdapter } from './redis-adapter.ts';
 import {
@@ -28,19 +29,6 @@ function originAllowed(origin: string | undefined, publicUrl: string) {
 }
 
 /**
- * The client's address as Fastify's `request.ip` sees it: behind a trusted proxy the first
- * X-Forwarded-For entry, else the connection's address.
- */
-function clientAddress(
-  handshake: { address: string; headers: Record<string, string | string[] | undefined> },
-  trustProxy: boolean,
-) {
-  const forwarded = handshake.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return trustProxy && first ? first : handshake.address;
-}
-
-/**
  * Attaches Socket.IO to the app's HTTP server. Members and visitors connect (same-site origins
  * only, within the caps of socket-limits.ts); the session cookie is checked on connect like an
  * API request, and a member's socket joins the rooms of its user and its session, while a
@@ -62,6 +50,9 @@ export function attachSocketServer(app: App): SocketServer {
   // stops one address from holding thousands of connections; a member's are counted per
   // session and per member (socket-limits.ts).
   const visitors = new SocketCounts<string>(VISITOR_SOCKETS_PER_ADDRESS);
+  // The client's address by the rule request.ip follows (TRUST_PROXY), keyed as every per-address limit.
+  const visitorKey = (handshake: { address: string; headers: Record<string, string | string[] | undefined> }) =>
+    addressKey(clientAddress(handshake.address, handshake.headers['x-forwarded-for'], config.trustProxy));
   const perSession = new SocketCounts<string>(MEMBER_SOCKETS_PER_SESSION);
   const perMember = new SocketCounts<number>(MEMBER_SOCKETS_PER_USER);
 
@@ -89,7 +80,7 @@ export function attachSocketServer(app: App): SocketServer {
     const claims =
       userId !== null && sessionId !== null
         ? [claim(perSession, sessionId), claim(perMember, userId)]
-        : [claim(visitors, clientAddress(socket.handshake, config.trustProxy))];
+        : [claim(visitors, visitorKey(socket.handshake))];
     if (!claims.every((c) => c.fits())) return next(new Error('throttled'));
     for (const c of claims) c.add();
     const release = () => {

@@ -234,8 +234,14 @@ export async function createTestApp(
     logLines,
     /** A new browser; lang is its Accept-Language ('' sends none). */
     client: (lang = 'en') => new TestClient(app, lang),
-    /** The newest mails first, as the outbox holds them. */
-    mails: async () => app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)),
+    /**
+     * The newest mails first, as the outbox holds them once the work after earlier answers (the
+     * mails of public endpoints, deliveries) has ended.
+     */
+    mails: async () => {
+      await app.ctx.background.settled();
+      return app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
+    },
     close: async () => {
       await app.close();
       await redis.close();

@@ -23,7 +23,12 @@ export async function listenLocal(app: App) {
 export function openSocket(
   baseUrl: string,
   client: TestClient | null,
-  opts: { origin?: string | null; transports?: Array<'websocket' | 'polling'> } = {},
+  opts: {
+    origin?: string | null;
+    transports?: Array<'websocket' | 'polling'>;
+    /** More handshake headers (X-Forwarded-For as a proxy would send it). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<TestSocket> {
   const origin = opts.origin === undefined ? SITE_ORIGIN : opts.origin;
   const cookie = client?.cookieHeader() ?? '';
@@ -32,7 +37,7 @@ export function openSocket(
     transports: opts.transports ?? ['websocket'],
     reconnection: false,
     forceNew: true,
-    extraHeaders: { ...(origin ? { origin } : {}), ...(cookie ? { cookie } : {}) },
+    extraHeaders: { ...(origin ? { origin } : {}), ...(cookie ? { cookie } : {}), ...opts.headers },
   });
   opened.add(socket);
   return new Promise((resolve, reject) => {

@@ -2,13 +2,13 @@ import type { Db } from '#server/db/client.ts';
 import type { Config } from '#server/env.ts';
 import { createOperatorAccount, totpIssuer } from '#server/features/admin/create-operator.ts';
 import { findOperatorByEmail } from '#server/features/admin/data.ts';
+import { DEMO_OPERATOR_EMAIL, demoOperatorServed } from '#server/features/admin/login.ts';
 import { setOperatorDisabled } from '#server/features/admin/mutations.ts';
 import { otpauthUri } from '#server/features/admin/totp.ts';
-import { isLoopbackAddress } from '#server/http/local-caller.ts';
 
 /** The demo operator outside production: fixed password and TOTP key, printed by `npm start`. */
 export const DEMO_OPERATOR = {
-  email: 'admin@livecam.local',
+  email: DEMO_OPERATOR_EMAIL,
   password: 'demo-operator-2026',
   name: 'Demo Admin',
   totpSecret: 'LIVECAMDEMOOPERATORTOTPKEY234567',
@@ -17,21 +17,23 @@ export const DEMO_OPERATOR = {
 export type DemoOperator = typeof DEMO_OPERATOR & { otpauthUri: string; enabled: boolean };
 
 /**
- * The demo operator (role admin), made once and never in production, where operators are made with
- * `npm run operator:create`. Its password and key are public, so it can sign in only while the
- * server listens on loopback: a start on another interface disables it, the next local one enables
- * it again. Answers the sign-in details to print, or null in production.
+ * Runs at every start. The demo operator (role admin) has a public password and key, so wherever
+ * it may not sign in (production, or a server that listens beyond loopback) an existing one is
+ * disabled, whatever SEED_DEMO says; the sign-in refuses it there anyway (admin/login.ts). With
+ * SEED_DEMO outside production it is made once, and a later start on loopback enables it again.
+ * Answers the sign-in details to print when it was seeded, else null.
  */
 export async function seedDemoOperator(
   db: Db,
-  config: Pick<Config, 'env' | 'site' | 'host'>,
+  config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>,
 ): Promise<DemoOperator | null> {
-  if (config.env === 'production') return null;
-  const issuer = totpIssuer(config.site.name);
-  const enabled = isLoopbackAddress(config.host);
+  const enabled = demoOperatorServed(config);
   const existing = await findOperatorByEmail(db, DEMO_OPERATOR.email);
+  if (existing && !enabled && !existing.disabled) await setOperatorDisabled(db, existing.id, true);
+  if (!config.seedDemo || config.env === 'production') return null;
+  const issuer = totpIssuer(config.site.name);
   if (existing) {
-    if (existing.disabled === enabled) await setOperatorDisabled(db, existing.id, !enabled);
+    if (enabled && existing.disabled) await setOperatorDisabled(db, existing.id, false);
   } else {
     const created = await createOperatorAccount(
       db,

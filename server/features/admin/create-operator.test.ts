@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_OPERATOR, seedDemoOperator } from '#server/db/seed/demo-operator.ts';
-import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { codeOf, openSignIn, postSignIn } from '#server/test/operators.ts';
 import { createOperatorAccount, parseOperatorArgs } from './create-operator.ts';
 import { findOperatorByEmail } from './data.ts';
@@ -11,12 +11,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Signs in over HTTP with the details an operator was handed. */
-async function signsIn(email: string, password: string, secret: string) {
-  const client = t.client();
+/** Signs in over HTTP with the details an operator was handed, from a browser on this machine. */
+async function signsIn(email: string, password: string, secret: string, app = t.app, headers = {}) {
+  const client = new TestClient(app, 'en', '127.0.0.1');
   const token = await openSignIn(client);
-  return (await postSignIn(client, { token, email, password, code: codeOf({ secret }) })).statusCode === 303;
+  const form = { token, email, password, code: codeOf({ secret }) };
+  return (await postSignIn(client, form, headers)).statusCode === 303;
 }
+
+/** The demo operator's row as a start on loopback left it: enabled. */
+async function enabledDemoOperator(db: TestContext['db']) {
+  const created = await createOperatorAccount(
+    db,
+    { email: DEMO_OPERATOR.email, roles: ['admin'], name: DEMO_OPERATOR.name },
+    { issuer: 'LiveCam Admin', password: DEMO_OPERATOR.password, totpSecret: DEMO_OPERATOR.totpSecret },
+  );
+  if (created === 'email_taken') throw new Error('demo operator exists');
+}
+
+/** Signs in as the demo operator with its public details. */
+const demoSignsIn = (app: TestContext['app'], headers: Record<string, string> = {}) =>
+  signsIn(DEMO_OPERATOR.email, DEMO_OPERATOR.password, DEMO_OPERATOR.totpSecret, app, headers);
 
 describe('npm run operator:create arguments', () => {
   it('reads e-mail, roles and a display name, in either spelling', () => {
@@ -79,7 +94,7 @@ describe('creating an operator', () => {
 
 describe('the demo operator', () => {
   it('is made once outside production, with the printed details, and signs in on loopback', async () => {
-    const config = { env: 'development' as const, site: t.config.site, host: '127.0.0.1' };
+    const config = { env: 'development' as const, site: t.config.site, host: '127.0.0.1', seedDemo: true };
     const first = await seedDemoOperator(t.db, config);
     expect(first).toMatchObject({ ...DEMO_OPERATOR, enabled: true });
     expect(first?.otpauthUri).toContain(`secret=${DEMO_OPERATOR.totpSecret}`);
@@ -90,16 +105,87 @@ describe('the demo operator', () => {
 
   it('is disabled while the server listens beyond loopback (its details are public), enabled again on loopback', async () => {
     const site = t.config.site;
-    const open = await seedDemoOperator(t.db, { env: 'development', site, host: '0.0.0.0' });
+    const open = await seedDemoOperator(t.db, { env: 'development', site, host: '0.0.0.0', seedDemo: true });
     expect(open?.enabled).toBe(false);
     expect((await findOperatorByEmail(t.db, DEMO_OPERATOR.email))?.disabled).toBe(true);
     expect(await signsIn(DEMO_OPERATOR.email, DEMO_OPERATOR.password, DEMO_OPERATOR.totpSecret)).toBe(false);
-    await seedDemoOperator(t.db, { env: 'development', site, host: 'localhost' });
+    await seedDemoOperator(t.db, { env: 'development', site, host: 'localhost', seedDemo: true });
     expect((await findOperatorByEmail(t.db, DEMO_OPERATOR.email))?.disabled).toBe(false);
   });
 
+  it('is disabled at every start where it may not sign in, with SEED_DEMO off and in production too', async () => {
+    const site = t.config.site;
+    const disabled = async () => (await findOperatorByEmail(t.db, DEMO_OPERATOR.email))?.disabled;
+    for (const config of [
+      { env: 'production' as const, site, host: '0.0.0.0', seedDemo: false },
+      { env: 'production' as const, site, host: '127.0.0.1', seedDemo: true },
+      { env: 'development' as const, site, host: '0.0.0.0', seedDemo: false },
+    ]) {
+      await seedDemoOperator(t.db, { env: 'development', site, host: '127.0.0.1', seedDemo: true });
+      expect(await disabled()).toBe(false);
+      expect(await seedDemoOperator(t.db, config), JSON.stringify(config)).toBeNull();
+      expect(await disabled(), JSON.stringify(config)).toBe(true);
+    }
+    // A loopback start without SEED_DEMO leaves it as it is.
+    await seedDemoOperator(t.db, { env: 'development', site, host: '127.0.0.1', seedDemo: false });
+    expect(await disabled()).toBe(true);
+  });
+
   it('is never made in production', async () => {
-    const { db } = t;
-    expect(await seedDemoOperator(db, { env: 'production', site: t.config.site, host: '0.0.0.0' })).toBeNull();
+    const fresh = await createTestApp();
+    const { db } = fresh;
+    onTestFinished(() => fresh.close());
+    for (const seedDemo of [true, false]) {
+      expect(
+        await seedDemoOperator(db, { env: 'production', site: t.config.site, host: '0.0.0.0', seedDemo }),
+      ).toBeNull();
+    }
+    expect(await findOperatorByEmail(db, DEMO_OPERATOR.email)).toBeNull();
+  });
+});
+
+describe("the demo operator's sign-in", () => {
+  const apps: TestContext[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+  /** A server with the demo operator's row enabled, as an earlier start on loopback left it. */
+  async function serverWithDemoOperator(env: Record<string, string>) {
+    const server = await createTestApp({ env });
+    apps.push(server);
+    await enabledDemoOperator(server.db);
+    return server;
+  }
+
+  it('is refused on a server that listens beyond loopback, however its row reads', async () => {
+    const server = await serverWithDemoOperator({ HOST: '0.0.0.0' });
+    expect(await demoSignsIn(server.app)).toBe(false);
+    // Another operator signs in there as usual.
+    const other = await createOperatorAccount(
+      server.db,
+      { email: 'real-op@example.com', roles: ['admin'], name: 'Real' },
+      { issuer: 'LiveCam Admin' },
+    );
+    if (other === 'email_taken') throw new Error('exists');
+    expect(await signsIn('real-op@example.com', other.password, other.totpSecret, server.app)).toBe(true);
+  });
+
+  it('is refused in production, also on loopback', async () => {
+    const server = await serverWithDemoOperator({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://staging.example',
+      LOG_LEVEL: 'silent',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      STAGING_PASSWORD: 'staging-door-2026-kiwi',
+      HOST: '127.0.0.1',
+    });
+    expect(await demoSignsIn(server.app, { host: 'localhost' })).toBe(false);
+  });
+
+  it('on loopback, lets in only a caller on this machine: not others through a proxy, nor a foreign page', async () => {
+    const server = await serverWithDemoOperator({ HOST: '127.0.0.1' });
+    expect(await demoSignsIn(server.app, { host: 'localhost:5173', 'x-forwarded-for': '192.168.1.20' })).toBe(false);
+    expect(await demoSignsIn(server.app, { host: 'evil.example:3000' })).toBe(false);
+    expect(await demoSignsIn(server.app, { host: 'localhost:5173', 'x-forwarded-for': '127.0.0.1' })).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import type { AppContext } from '#server/context.ts';
+import type { Config } from '#server/env.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
+import { isLoopbackAddress } from '#server/http/local-caller.ts';
 import { findOperatorByEmail, normalEmail, type OperatorRow } from './data.ts';
 import { claimTotpStep } from './mutations.ts';
 import { matchTotp } from './totp.ts';
@@ -14,11 +16,22 @@ export type OperatorSignIn =
   | { ok: false; reason: 'failed' }
   | { ok: false; reason: 'throttled'; retryAfter: number };
 
-/** Why an attempt failed, for the log only: the person signing in is told none of it. */
-type FailedBecause = 'unknown' | 'disabled' | 'password' | 'code' | 'code_used';
+/** The demo seed's operator, whose password and TOTP key are public (README, start banner). */
+export const DEMO_OPERATOR_EMAIL = 'admin@livecam.local';
 
-function failure(operator: OperatorRow | null, passwordOk: boolean): FailedBecause {
+/**
+ * Whether this server may let the demo operator in at all: outside production, listening on
+ * loopback only. Each sign-in also needs a caller on this machine (http/local-caller.ts).
+ */
+export const demoOperatorServed = (config: Pick<Config, 'env' | 'host'>) =>
+  config.env !== 'production' && isLoopbackAddress(config.host);
+
+/** Why an attempt failed, for the log only: the person signing in is told none of it. */
+type FailedBecause = 'unknown' | 'disabled' | 'demo_operator' | 'password' | 'code' | 'code_used';
+
+function failure(operator: OperatorRow | null, passwordOk: boolean, demoRefused: boolean): FailedBecause {
   if (!operator) return 'unknown';
+  if (demoRefused) return 'demo_operator';
   if (operator.disabled) return 'disabled';
   return passwordOk ? 'code' : 'password';
 }
@@ -27,11 +40,12 @@ function failure(operator: OperatorRow | null, passwordOk: boolean): FailedBecau
  * Checks e-mail, password and TOTP code together. Every failure looks the same to the caller
  * (the password is checked even for an unknown address, so timing tells nothing either); a code
  * is accepted once (claimTotpStep). Attempts count per address and per account; a success clears
- * the account's count.
+ * the account's count. The demo operator's address is refused unless `demoAllowed` (a local caller
+ * of a loopback server outside production), whatever state its row is in.
  */
 export async function signInOperator(
   ctx: Pick<AppContext, 'db' | 'throttle'>,
-  input: { email: string; password: string; code: string; ip: string },
+  input: { email: string; password: string; code: string; ip: string; demoAllowed: boolean },
   log: (because: FailedBecause, operatorId: number | null) => void,
   now = Date.now(),
 ): Promise<OperatorSignIn> {
@@ -46,8 +60,9 @@ export async function signInOperator(
   const operator = await findOperatorByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
   const step = operator ? matchTotp(operator.totpSecret, input.code, now) : null;
-  if (!operator || operator.disabled || !passwordOk || step === null) {
-    log(failure(operator, passwordOk), operator?.id ?? null);
+  const demoRefused = operator?.email === DEMO_OPERATOR_EMAIL && !input.demoAllowed;
+  if (!operator || operator.disabled || demoRefused || !passwordOk || step === null) {
+    log(failure(operator, passwordOk, demoRefused), operator?.id ?? null);
     return { ok: false, reason: 'failed' };
   }
   if (!(await claimTotpStep(ctx.db, operator.id, step))) {

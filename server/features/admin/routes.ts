@@ -2,9 +2,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeEqual } from '#server/features/session/tokens.ts';
+import { addressKey } from '#server/http/client-address.ts';
+import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, fromOwnSite, pageFormGuard } from '#server/http/page-forms.ts';
 import { type AdminNotice, consolePage, signInPage } from './html.ts';
-import { signInOperator } from './login.ts';
+import { demoOperatorServed, signInOperator } from './login.ts';
 import { createOperatorSession, destroyOperatorSession } from './mutations.ts';
 import { presentOperator } from './present.ts';
 import { clearOperatorCookie, safeNext, setOperatorCookie, signedInOperator, signInUrl } from './session.ts';
@@ -19,7 +21,7 @@ const signInQuery = z.object({
   signedout: z.enum(['1']).optional().catch(undefined),
 });
 
-const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+const text = (v: string | undefined, max: number) => (v ?? '').slice(0, max);
 
 const sendHtml = (reply: FastifyReply, status: number, html: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
@@ -53,7 +55,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/admin/login', { config: { csrf: false } }, async (request, reply) => {
-    const body = formFields(request.body);
+    const fields = formFields(request.body);
+    const body = fields ?? {};
     const next = safeNext(body.next);
     const email = text(body.email, 254).trim();
     const page = (status: number, notice: AdminNotice) =>
@@ -62,10 +65,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         status,
         signInPage({ locale: request.locale, token: forms.issue(request, reply), next, email, notice }),
       );
+    // Control characters (fields null): no details of anybody's, answered like wrong ones.
+    if (!fields) return page(401, { kind: 'alert', key: 'failed' });
     if (!forms.verify(request, body.token)) return page(403, { kind: 'alert', key: 'expired' });
     const result = await signInOperator(
       ctx,
-      { email, password: text(body.password, 200), code: text(body.code, 12).replace(/\s/g, ''), ip: request.ip },
+      {
+        email,
+        password: text(body.password, 200),
+        code: text(body.code, 12).replace(/\s/g, ''),
+        ip: addressKey(request.ip),
+        demoAllowed: demoOperatorServed(config) && isLocalCaller(request, config.publicUrl),
+      },
       (because, operatorId) => request.log.warn({ because, operatorId }, 'operator sign-in refused'),
     );
     if (!result.ok && result.reason === 'throttled') {
@@ -82,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/admin/logout', { config: { csrf: false } }, async (request, reply) => {
     const signedIn = await signedInOperator(ctx, request);
     if (!signedIn) return reply.redirect('/admin/login', 303);
-    const token = formFields(request.body).token;
+    const token = formFields(request.body)?.token;
     const expected = operatorFormToken(config.sessionSecret, signedIn.token);
     if (!fromOwnSite(request, origin) || typeof token !== 'string' || !safeEqual(token, expected)) {
       return reply.redirect('/admin', 303);

@@ -21,6 +21,7 @@ import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { addressKey } from '#server/http/client-address.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /auth/unlock/send': 'public',
     'POST /auth/unlock': 'public',
   });
-  const { db, config, throttle } = app.ctx;
+  const { db, config, throttle, background } = app.ctx;
   const presented = (userId: number) => userAnswer(db, userId);
   const limit = (key: string, max: number, windowSeconds: number) => enforce(throttle, key, max, windowSeconds);
   /** The sign-up voucher becomes the member's on activation; an unusable code is skipped, a failure only logged. */
@@ -62,13 +63,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { body } = request;
     let userId: number;
     if ('credential' in body) {
-      await admitAddress(throttle, request.ip);
+      await admitAddress(throttle, addressKey(request.ip));
       userId = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
     } else {
       userId = await loginWithPassword(app.ctx, {
         login: body.username,
         password: body.password,
-        address: request.ip,
+        address: addressKey(request.ip),
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
     }
@@ -95,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/register', { schema: { body: registerBody, response: { 201: userResponse } } }, async (request, reply) => {
-    await limit(`register:ip:${request.ip}`, 20, 3600);
+    await limit(`register:ip:${addressKey(request.ip)}`, 20, 3600);
     const { email, password, username, code } = request.body;
     if (password) assertPasswordStrength(password);
     const existing = await findUserByEmail(db, email);
@@ -148,14 +149,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.post('/auth/send', { schema: { body: sendResetBody, response: { 200: okResponse } } }, async (request) => {
+  app.post('/auth/send', { schema: { body: sendResetBody, response: { 200: okResponse } } }, async (request, reply) => {
     const { email } = request.body;
-    await limit(`reset:ip:${request.ip}`, 20, 3600);
+    await limit(`reset:ip:${addressKey(request.ip)}`, 20, 3600);
     await limit(`reset:mail:${email}`, 1, RESET_MAIL_THROTTLE_SECONDS);
     const user = await findUserByEmail(db, email);
-    // Same answer whether or not the address has an account: nobody learns who is a member.
+    // Same answer, after the same work, whether or not the address has an account: the link and
+    // its mail are made once the answer is out, so nobody learns who is a member, not even by time.
     if (user?.status === 'active') {
-      await sendTokenMail(app.ctx, { userId: user.id, to: user.email, purpose: 'reset', locale: request.locale });
+      const mail = { userId: user.id, to: user.email, purpose: 'reset', locale: request.locale } as const;
+      background.afterReply(reply, 'reset mail', () => sendTokenMail(app.ctx, mail));
     }
     return { ok: true as const };
   });
@@ -182,17 +185,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/unlock/send',
     { schema: { body: sendUnlockBody, response: { 200: okResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const { username } = request.body;
-      await limit(`unlock:ip:${request.ip}`, 20, 3600);
+      await limit(`unlock:ip:${addressKey(request.ip)}`, 20, 3600);
       const user = await findUserByLogin(db, username);
       // Counted per account like the login (an unknown name by itself), and answered alike.
       const account = accountKey(user?.id ?? null, username);
       await limit(`unlock:mail:${account}`, 1, RESET_MAIL_THROTTLE_SECONDS);
       await limit(`unlock:hour:${account}`, UNLOCK_MAILS_PER_HOUR, 3600);
+      // As for reset mails: the link is made and mailed after the answer, the same for every name.
       if (user?.status === 'active' && user.passwordHash) {
-        const locale = user.locale === 'de' ? 'de' : 'en';
-        await sendTokenMail(app.ctx, { userId: user.id, to: user.email, purpose: 'unlock', locale });
+        const mail = {
+          userId: user.id,
+          to: user.email,
+          purpose: 'unlock',
+          locale: user.locale === 'de' ? 'de' : 'en',
+        } as const;
+        background.afterReply(reply, 'unlock mail', () => sendTokenMail(app.ctx, mail));
       }
       return { ok: true as const };
     },

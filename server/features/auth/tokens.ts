@@ -9,7 +9,21 @@ export type TokenRow = typeof authTokens.$inferSelect;
 const tokenId = (secret: string, token: string) =>
   createHmac('sha256', secret).update(`token:${token}`).digest('base64url');
 
-/** Issues a mailed token; earlier unused tokens of the same purpose stop working. */
+/**
+ * Whether a new token of the purpose cancels the member's earlier unused ones (a new activation,
+ * reset or address-change link replaces the old). Unlock links do not: anyone may have them sent
+ * (within the per-account limits), and each one only makes a browser a known device (it needs the
+ * mailbox, and the password is still asked), so cancelling would let a stranger who asks for
+ * mails keep the owner's link from working.
+ */
+const REPLACES_EARLIER: Record<TokenPurpose, boolean> = {
+  activate: true,
+  reset: true,
+  email_change: true,
+  unlock: false,
+};
+
+/** Issues a mailed token; earlier unused tokens of the same purpose stop working, unless it is an unlock link. */
 export async function issueToken(
   db: DbOrTx,
   secret: string,
@@ -18,7 +32,7 @@ export async function issueToken(
   const token = randomBytes(32).toString('base64url');
   // In one transaction, so two requests at once cannot leave two live tokens.
   await db.transaction(async (tx) => {
-    await revokeTokens(tx, opts.userId, [opts.purpose]);
+    if (REPLACES_EARLIER[opts.purpose]) await revokeTokens(tx, opts.userId, [opts.purpose]);
     await tx.insert(authTokens).values({
       id: tokenId(secret, token),
       userId: opts.userId,

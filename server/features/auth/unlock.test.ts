@@ -6,6 +6,7 @@ import { expectInvalid, expectRefused, mailTo, PASSWORD, registerAndVerify } fro
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { DEVICE_COOKIE } from './known-device.ts';
+import { sendTokenMail } from './token-mail.ts';
 
 let t: TestContext;
 let member: TestClient;
@@ -167,14 +168,43 @@ describe('POST /api/auth/unlock', () => {
     await expectInvalid(t, () => c.post('/api/auth/unlock', {}), { token: ['errors.validations.required'] });
   });
 
-  it('takes only the newest link once another was asked for', async () => {
+  it("keeps every link working when more are asked for: a stranger's requests cannot void the owner's", async () => {
     const { user } = await registerAndVerify(t, 'newest-unlock@example.com');
-    const older = await requestUnlock(t.client(), 'newest-unlock@example.com', 'newest-unlock@example.com');
+    const owners = await requestUnlock(t.client(), 'newest-unlock@example.com', 'newest-unlock@example.com');
+    const stranger = t.client();
+    const later: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await liftMailThrottle(user.id);
+      later.push(await requestUnlock(stranger, 'newest-unlock@example.com', 'newest-unlock@example.com'));
+    }
+    expect(new Set([owners, ...later]).size).toBe(5);
+    // The hour's mails are used up; the owner's link from the first one still opens.
     await liftMailThrottle(user.id);
-    const newer = await requestUnlock(t.client(), 'newest-unlock@example.com', 'newest-unlock@example.com');
-    expect(newer).not.toBe(older);
-    expect((await t.client().post('/api/auth/unlock', { token: older })).statusCode).toBe(404);
-    expect((await t.client().post('/api/auth/unlock', { token: newer })).statusCode).toBe(200);
+    expect((await stranger.post('/api/auth/unlock/send', { username: 'newest-unlock@example.com' })).statusCode).toBe(
+      429,
+    );
+    expect((await t.client().post('/api/auth/unlock', { token: owners })).statusCode).toBe(200);
+    for (const token of later) expect((await t.client().post('/api/auth/unlock', { token })).statusCode).toBe(200);
+  });
+
+  it('still lets a new reset link replace the earlier one', async () => {
+    await registerAndVerify(t, 'reset-twice@example.com');
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'reset-twice@example.com'));
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await sendTokenMail(t.app.ctx, {
+        userId: row?.id ?? 0,
+        to: 'reset-twice@example.com',
+        purpose: 'reset',
+        locale: 'en',
+      });
+      tokens.push(linkFrom((await mailTo(t, 'reset-twice@example.com')).textBody, '/users/reset').token);
+    }
+    const password = 'new-Harbour-43';
+    const reset = (token: string) =>
+      t.client().post('/api/auth/reset', { token, password, password_confirm: password });
+    expect((await reset(tokens[0] ?? '')).statusCode).toBe(401);
+    expect((await reset(tokens[1] ?? '')).statusCode).toBe(200);
   });
 });
 

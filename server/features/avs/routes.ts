@@ -5,6 +5,7 @@ import { startBody, startResponse, statusQuery, statusResponse } from '#common/a
 import { AppError, notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { addressKey } from '#server/http/client-address.ts';
 import { ensureSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { ageCheckProvider } from '#server/providers/avs/provider.ts';
@@ -28,7 +29,7 @@ export const avsRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await ensureSession(request, reply);
     const user = session.userId ? await requireUser(request) : null;
     await enforce(ctx.throttle, `avs:start:${session.id}`, 10, 3600, 'throttled');
-    await enforce(ctx.throttle, `avs:start:ip:${request.ip}`, 30, 3600, 'throttled');
+    await enforce(ctx.throttle, `avs:start:ip:${addressKey(request.ip)}`, 30, 3600, 'throttled');
     if (await isAgeChecked(request)) throw new AppError('conflict', { message: 'age_checked' });
     const { target, kjm, back } = request.body;
     const check = await openCheck(ctx.db, {

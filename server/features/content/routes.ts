@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactBody, takedownBody, takedownResponse } from '#common/api/content.ts';
 import { okResponse } from '#common/api/fields.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { addressKey } from '#server/http/client-address.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { storeContactMessage, storeTakedownNotice } from './mutations.ts';
 
@@ -15,7 +16,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = (key: string) => enforce(throttle, key, 10, 3600);
 
   app.post('/contact', { schema: { body: contactBody, response: { 201: okResponse } } }, async (request, reply) => {
-    await limit(`contact:${request.ip}`);
+    await limit(`contact:${addressKey(request.ip)}`);
     const m = { ...request.body, userId: request.session?.userId ?? null, locale: request.locale };
     await storeContactMessage(db, m);
     await mailer.send({
@@ -31,7 +32,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/takedown',
     { schema: { body: takedownBody, response: { 201: takedownResponse } } },
     async (request, reply) => {
-      await limit(`takedown:${request.ip}`);
+      await limit(`takedown:${addressKey(request.ip)}`);
       const b = request.body;
       const row = await storeTakedownNotice(db, {
         userId: request.session?.userId ?? null,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { addressKey } from '#server/http/client-address.ts';
 import { enforce } from '#server/http/throttle.ts';
 
 /**
@@ -10,7 +11,7 @@ const HOUR = 3600;
 
 export const guessKeys = (request: FastifyRequest, userId: number) => [
   `coupon-redeem:user:${userId}`,
-  `coupon-redeem:ip:${request.ip}`,
+  `coupon-redeem:ip:${addressKey(request.ip)}`,
 ];
 
 /** Counts one guess of the member (and their address); throws 429 once the allowance is used. */

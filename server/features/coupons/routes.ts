@@ -11,6 +11,7 @@ import { invalidField } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { addressKey } from '#server/http/client-address.ts';
 import { requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { activeCoupons, usableCoupon } from './data.ts';
@@ -56,7 +57,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/coupon',
     { schema: { body: registerCouponBody, response: { 200: registerCouponResponse } } },
     async (request) => {
-      await enforce(throttle, `register-coupon:ip:${request.ip}`, VOUCHER_CHECKS, HOUR);
+      await enforce(throttle, `register-coupon:ip:${addressKey(request.ip)}`, VOUCHER_CHECKS, HOUR);
       return { valid: (await usableCoupon(db, request.body.code, null)) !== null };
     },
   );

@@ -79,6 +79,7 @@ describe('mail over SMTP', () => {
   it('keeps the error on the outbox row when the server refuses, and the request still succeeds', async () => {
     const { user } = await registerUser(t, 'bounce@example.com');
     expect(user.email).toBe('bounce@example.com');
+    await t.app.ctx.background.settled();
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'bounce@example.com'));
     expect(row?.sentAt).toBeNull();
     expect(row?.error).toMatch(/550|mailbox unavailable/);
@@ -93,6 +94,7 @@ describe('mail over SMTP', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ subject: ['errors.validations.control_characters'] });
     await t.app.ctx.mailer.send({ to: 'support@livecam.local', template: 'contact', locale: 'en', vars });
+    await t.app.ctx.background.settled();
     const message = received.at(-1);
     expect(message?.to).toEqual(['support@livecam.local']);
     const headers = (message?.raw ?? '').split(/\r?\n\r?\n/)[0] ?? '';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
+import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
@@ -38,15 +39,32 @@ export function renderMail(template: MailTemplate, locale: Locale, vars: Record<
 }
 
 /**
- * Every mail is recorded in the outbox first; with a transport it is then delivered and the row
- * marked sent (or its error kept). A failed delivery never fails the request that caused it.
+ * Every mail is recorded in the outbox, and `send` answers once it is; with a transport it is then
+ * delivered in the background (tracked, so the app waits for it before closing) and the row
+ * marked sent, or its error kept. No request waits for a mail server: a slow relay would hold a
+ * provider's postback until the provider gave up, and make an answer about a real account slower
+ * than one about an unknown name.
  */
 export function createMailer(
   db: Db,
   siteName: string,
   transport: MailTransport | null,
+  background: Background,
   log: (err: unknown) => void,
 ): Mailer {
+  const deliver = async (id: number, to: string, mail: ReturnType<typeof renderMail>) => {
+    if (!transport) return;
+    try {
+      await transport.send({ to, ...mail });
+      await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+    } catch (err) {
+      log(err);
+      await db
+        .update(mailOutbox)
+        .set({ error: err instanceof Error ? err.message.slice(0, 500) : 'send failed' })
+        .where(eq(mailOutbox.id, id));
+    }
+  };
   return {
     async send({ to, template, locale, vars }) {
       const mail = renderMail(template, locale, { site: siteName, ...vars });
@@ -54,17 +72,7 @@ export function createMailer(
         .insert(mailOutbox)
         .values({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template, locale })
         .returning({ id: mailOutbox.id });
-      if (!transport || !row) return;
-      try {
-        await transport.send({ to, ...mail });
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-      } catch (err) {
-        log(err);
-        await db
-          .update(mailOutbox)
-          .set({ error: err instanceof Error ? err.message.slice(0, 500) : 'send failed' })
-          .where(eq(mailOutbox.id, row.id));
-      }
+      if (transport && row) background.run('mail delivery', () => deliver(row.id, to, mail));
     },
   };
 }

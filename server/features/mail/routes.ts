@@ -25,7 +25,7 @@ const mailList = z.array(
  */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
-    if (!isLocalCaller(request)) throw notFound();
+    if (!isLocalCaller(request, app.ctx.config.publicUrl)) throw notFound();
   });
   const latest = async () => (await latestMails(app.ctx.db)).map(presentMail);
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInOperator, signInUrl } from '#server/features/admin/session.ts';
 import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
+import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
 import { type StudioNotice, studioMessagePage, studioPage } from './html.ts';
 import { studioText } from './texts.ts';
@@ -31,8 +32,9 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
  * The sandbox studio console (/sandbox/studio): performers go on and off line through presence,
  * as the studio app would make them. Served outside production, or on a staging system
  * (config.sandboxPages, decided in app.ts), to signed-in operators unless the server listens on
- * loopback only (config.studioNeedsOperator). Its plain forms carry a token bound to a cookie of this page and are
- * refused from other sites (Origin, Sec-Fetch-Site), since the console holds no session of ours.
+ * loopback only (config.studioNeedsOperator) and the caller is on this machine. Its plain forms
+ * carry a token bound to a cookie of this page and are refused from other sites (Origin,
+ * Sec-Fetch-Site), since the console holds no session of ours.
  */
 export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
@@ -45,14 +47,15 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   });
   acceptPageForms(app, FORM_LIMIT);
 
-  // Anyone who can reach the port could otherwise switch performers: unless the server listens on
-  // loopback only (and is no staging system), the console is for signed-in operators.
-  if (config.studioNeedsOperator) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (await signedInOperator(app.ctx, request)) return;
-      return reply.redirect(signInUrl('/sandbox/studio'), 303);
-    });
-  }
+  // Anyone who can reach the port could otherwise switch performers: the console is for signed-in
+  // operators, unless the server listens on loopback only (and is no staging system) and the
+  // caller is a person at this machine (not a remote caller through a proxy, nor a foreign page
+  // by DNS rebinding).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!config.studioNeedsOperator && isLocalCaller(request, config.publicUrl)) return;
+    if (await signedInOperator(app.ctx, request)) return;
+    return reply.redirect(signInUrl('/sandbox/studio'), 303);
+  });
 
   app.get('/sandbox/studio', { schema: { querystring: pageQuery } }, async (request, reply) => {
     const { q, done, result } = request.query;
@@ -71,6 +74,8 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   // Not an API call: the page's own token stands in for the API's CSRF header.
   app.post('/sandbox/studio/presence', { config: { csrf: false } }, async (request, reply) => {
     const body = formFields(request.body);
+    // Control characters: no performer's id or search, the usual answer to a broken form.
+    if (!body) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
     if (!forms.verify(request, body.token)) {
       return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
     }

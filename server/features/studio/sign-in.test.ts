@@ -4,7 +4,7 @@ import { shows } from '#server/db/schema/catalog.ts';
 import { loadConfig } from '#server/env.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
-import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
+import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { createTestOperator, signIn } from '#server/test/operators.ts';
 
 const SIGN_IN = '/admin/login?next=%2Fsandbox%2Fstudio';
@@ -80,6 +80,56 @@ describe('the studio console on a server other machines reach (HOST=0.0.0.0)', (
     expect(await isOnline(t, show)).toBe(true);
     // The console page links to it.
     expect((await client.raw('GET', '/admin')).body).toContain('href="/sandbox/studio"');
+  });
+});
+
+describe('the studio console on a server that listens on loopback only', () => {
+  let t: TestContext;
+  let show: TestShow;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { HOST: '127.0.0.1' } });
+    show = await createShow(t.db, { showName: 'Nova Local', online: false });
+  });
+  afterAll(() => t.close());
+
+  const open = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: '/sandbox/studio', remoteAddress, headers });
+
+  it('opens without a sign-in for the person at this machine, also through the dev server', async () => {
+    expect((await open({ host: 'localhost:3000' })).statusCode).toBe(200);
+    expect((await open({ host: 'localhost:5173', 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
+  });
+
+  it('asks everyone else for an operator: other machines through a proxy, foreign pages by DNS rebinding', async () => {
+    for (const [headers, remoteAddress] of [
+      [{ host: 'localhost:5173', 'x-forwarded-for': '192.168.1.20' }, '127.0.0.1'],
+      [{ host: 'evil.example:3000' }, '127.0.0.1'],
+      [{ host: 'localhost:3000' }, '192.168.1.20'],
+    ] as const) {
+      const res = await open(headers, remoteAddress);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(303);
+      expect(res.headers.location).toBe(SIGN_IN);
+      expect(res.body).not.toContain('Nova Local');
+    }
+    const client = new TestClient(t.app, 'en', '127.0.0.1');
+    const page = await client.raw('GET', '/sandbox/studio');
+    const token = page.body.match(/name="token" value="([^"]+)"/)?.[1] ?? 'none';
+    const res = await client.raw('POST', '/sandbox/studio/presence', {
+      payload: new URLSearchParams({ token, show: show.universalId, online: '1' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'evil.example:3000' },
+    });
+    expect(res.headers.location).toBe(SIGN_IN);
+    expect(await isOnline(t, show)).toBe(false);
+  });
+
+  it('opens for a signed-in operator wherever the request came from', async () => {
+    const operator = await createTestOperator(t);
+    const client = new TestClient(t.app, 'en', '127.0.0.1');
+    await signIn(client, operator);
+    const res = await client.raw('GET', '/sandbox/studio', {
+      headers: { host: 'localhost:5173', 'x-forwarded-for': '192.168.1.20' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import { owns } from '#server/features/purchases/data.ts';
 import { contentPartParams, idField, tokenParams } from '#server/features/purchases/params.ts';
 import { MEDIA_URL_SECONDS, signMedia, verifyMedia } from '#server/features/purchases/tokens.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { addressKey } from '#server/http/client-address.ts';
 import { sendStored } from '#server/http/send-stored.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { videoPosterKey } from '#server/media/keys.ts';
@@ -107,7 +108,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/videos/play/:ccid/:part',
     { schema: { params: contentPartParams, response: { 200: playResponse } } },
     async (request) => {
-      await enforce(throttle, `video-play:${request.ip}`, PLAYS_PER_WINDOW, PLAY_WINDOW_SECONDS);
+      await enforce(throttle, `video-play:${addressKey(request.ip)}`, PLAYS_PER_WINDOW, PLAY_WINDOW_SECONDS);
       const { video, part } = await videoAndPart(request.params.ccid, request.params.part);
       // Anyone may play a free part; any other only the member who bought it.
       const user = part.free ? await sessionUser(request) : await requireUser(request);
@@ -136,7 +137,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!grant || !Number.isSafeInteger(videoId) || !Number.isSafeInteger(partNo)) throw forbidden();
     const part = await videoPart(db, videoId, partNo);
     if (!part) throw notFound();
-    const viewer = grant.userId ?? request.ip;
+    const viewer = grant.userId ?? addressKey(request.ip);
     const window = Math.max(VIEW_WINDOW_MIN_SECONDS, part.duration);
     const first = await throttle.hit(`video-view:${viewer}:${videoId}`, 1, window);
     if (first.allowed) await countView(db, videoId);

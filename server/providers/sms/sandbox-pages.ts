@@ -15,7 +15,7 @@ const smsList = z.array(z.object({ id: z.string(), to: z.string(), text: z.strin
 export const smsSandboxPages: FastifyPluginAsyncZod = async (app) => {
   if (!app.ctx.config.devMailbox) return;
   app.addHook('onRequest', async (request) => {
-    if (!isLocalCaller(request)) throw notFound();
+    if (!isLocalCaller(request, app.ctx.config.publicUrl)) throw notFound();
   });
   const outbox = () =>
     (sandboxSmsOf(app.ctx, app.log)?.outbox() ?? []).map((m) => ({
