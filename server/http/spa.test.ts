@@ -59,7 +59,16 @@ describe('the built SPA', () => {
   });
 
   it("answers 404 for the server's own pages where none is served, never the page", async () => {
-    for (const url of ['/sandbox/nothing-here', '/sandbox/pay/elsewhere', '/dev/nothing-here']) {
+    const urls = [
+      '/sandbox/nothing-here',
+      '/sandbox/pay/elsewhere',
+      '/dev/nothing-here',
+      '/media',
+      '/media/previews/none.jpg',
+      '/admin/nothing-here',
+      '/%73andbox/x',
+    ];
+    for (const url of urls) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('<title>app</title>');
@@ -67,5 +76,6 @@ describe('the built SPA', () => {
     // Paths that only begin alike are the SPA's.
     expect((await get('/sandboxes')).statusCode).toBe(200);
     expect((await get('/devices')).statusCode).toBe(200);
+    expect((await get('/mediathek')).statusCode).toBe(200);
   });
 });

@@ -5,10 +5,21 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '#server/errors.ts';
 
 /**
- * Paths the SPA never answers: the API, built files, and the server's own pages (sandbox providers,
- * development outboxes), which are a plain 404 wherever they are not served.
+ * First path segments the SPA never answers: the API, built files, media, and the server's own
+ * pages (sandbox providers, development outboxes, the operator console), which are a plain 404
+ * wherever they are not served.
  */
-const NOT_SPA = ['/api/', '/assets/', '/sandbox/', '/dev/'];
+const NOT_SPA = new Set(['api', 'assets', 'sandbox', 'dev', 'media', 'admin']);
+
+/** The first segment of a request path, decoded (`/media/%2e%2e/x` -> `media`). */
+function firstSegment(url: string): string {
+  const segment = url.split(/[/?#]/, 2)[1] ?? '';
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
@@ -38,7 +49,7 @@ export async function registerSpa(app: FastifyInstance) {
   const brotli = hasApp && existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : null;
   const gzip = hasApp && existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : null;
   app.setNotFoundHandler((request, reply) => {
-    const isServerPath = NOT_SPA.some((prefix) => request.url.startsWith(prefix));
+    const isServerPath = NOT_SPA.has(firstSegment(request.url));
     if (isServerPath || request.method !== 'GET' || !index) throw notFound();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const accepts = String(request.headers['accept-encoding'] ?? '');

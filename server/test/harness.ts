@@ -208,6 +208,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     BUILD_ID: 'test-build',
     SEED_DEMO: 'false',
+    // No built SPA unless a test brings one: a build in dist/ must not change what the API tests see.
+    APP_DIR: '/nonexistent/livecam-app',
     ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}),
     ...opts.env,
   });
