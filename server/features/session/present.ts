@@ -1,5 +1,5 @@
 import type { SessionInfo } from '#common/api/session.ts';
-import type { SiteSettings } from '#server/env.ts';
+import type { SiteSettings } from '#server/env-schema.ts';
 import type { SessionRow } from './data.ts';
 
 /** Free coins by SMS for this session (server/features/coupons/free-coins-data.ts `smsCoinsState`). */

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { parseTrustProxy } from './http/client-address.ts';
+
+/**
+ * The shape of the server's environment: every variable, its type and its default. Only
+ * server/env.ts parses the environment with it (and reads process.env); the README's settings
+ * table mirrors it.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** true/false, or absent (the default then depends on NODE_ENV). */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+export const siteSchema = z.object({
+  name: z.string().min(1),
+  logo: z.string().min(1),
+  webid: z.number().int().positive().default(1),
+});
+export type SiteSettings = z.infer<typeof siteSchema>;
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, 'must be at least 32 characters'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().optional(),
+  SUPPORT_EMAIL: z.email().default('support@livecam.local'),
+  SITE_NAME: z.string().min(1).default('LiveCam'),
+  SITE_LOGO: z.string().min(1).default('/logo.svg'),
+  SITES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return {};
+      try {
+        return z.record(z.string(), siteSchema).parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON: {"domain": {"name", "logo", "webid"}}' });
+        return z.NEVER;
+      }
+    }),
+  LEGAL_COMPANY: z.string().default('LiveCam Media GmbH'),
+  LEGAL_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin, Germany'),
+  LEGAL_REGISTER: z.string().default('Amtsgericht Charlottenburg, HRB 000000'),
+  LEGAL_VAT_ID: z.string().default('DE000000000'),
+  LEGAL_DIRECTOR: z.string().default('Managing director of the operator'),
+  YOUTH_OFFICER: z.string().default('Youth-protection officer of the operator'),
+  YOUTH_EMAIL: z.email().optional(),
+  ABUSE_EMAIL: z.email().optional(),
+  RECORDS_CUSTODIAN: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  BUILD_ID: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust !== null) return trust;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "must be false, true (one proxy hop), a hop count (0-10), or the proxies' addresses and CIDR ranges, comma-separated",
+      });
+      return z.NEVER;
+    }),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  APP_DIR: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'flexpay']).default('sandbox'),
+  FLEXPAY_SHOP_ID: z.string().optional(),
+  FLEXPAY_SIGNATURE_KEY: z.string().optional(),
+  FLEXPAY_URL: z.url().default('https://secure.verotel.com/startorder'),
+  SANDBOX_PSP_POSTBACKS: z.enum(['send', 'hold']).default('send'),
+  PHONE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  PHONE_SERVICE_NUMBER: z.string().max(40).optional(),
+  AVS_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),
+  VERIFF_API_KEY: z.string().optional(),
+  VERIFF_SHARED_SECRET: z.string().optional(),
+  VERIFF_API_URL: z.url().default('https://stationapi.veriff.com'),
+  AGE_CHECK_GATES: z.enum(['voicecall', 'media']).default('voicecall'),
+  SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, 'must be an account SID (AC and 32 hex digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_SMS_FROM: z.string().max(40).optional(),
+  TWILIO_VOICE_ENTRY: z
+    .string()
+    .regex(
+      /^(sip:[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+|\+[1-9]\d{6,14})$/i,
+      'must be sip:<SIP domain> or the premium-rate number in E.164 form (+49900…)',
+    )
+    .optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5000),
+  SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
+  BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
+  ALLOW_SANDBOX_PROVIDERS: bool,
+  STAGING_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  API_DOCS: optionalBool,
+  MEDIA_DIR: z.string().optional(),
+  IMAGE_HOST_1: optionalUrl,
+  IMAGE_HOST_2: optionalUrl,
+  DEMO_PRESENCE: z.enum(['on', 'off']).optional(),
+});
+
+/**
+ * How the premium-rate carrier's calls reach the Twilio voice line, so that nobody else's do: the
+ * SIP domain the carrier sends them to (Twilio reports it as `SipDomain`), or the premium-rate
+ * number Twilio reports as `ForwardedFrom` of a call the carrier forwarded (TWILIO_VOICE_ENTRY).
+ */
+
+export type Env = z.infer<typeof envSchema>;
