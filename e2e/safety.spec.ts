@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
+import { adminText } from '../server/features/admin/texts.ts';
+import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+import { confirmAge, field, mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
+
+const PASSWORD = 'Quiet-Harbour-Lights-2026';
+
+test('strangers cannot lock a member out: her new browser is slowed, and the mailed link lets her in', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('unlock');
+  await request.get('/api/auth/csrf-cookie');
+  // The session (and with it the XSRF token) changes at registration: read it for every call.
+  const post = async (url: string, data: Record<string, unknown>) => {
+    const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    return request.post(url, { data, headers: { 'x-xsrf-token': xsrf, 'accept-language': 'en' } });
+  };
+  expect((await post('/api/register', { email, password: PASSWORD, terms_check: true })).status()).toBe(201);
+  const activation = new URL(await mailLink(request, email, '/users/activate?token='), 'http://x');
+  expect((await post('/api/register/validate', { token: activation.searchParams.get('token') })).status()).toBe(200);
+  await post('/api/auth/logout', {});
+  await request.get('/api/auth/csrf-cookie');
+
+  // Someone else guesses her password a dozen times.
+  for (let i = 0; i < 12; i++) {
+    expect([401, 429]).toContain(
+      (await post('/api/auth/login', { username: email, password: `guess-${i}-x` })).status(),
+    );
+  }
+
+  // She signs in from a browser the account does not know: refused for now, not locked.
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/login');
+  await confirmAge(page);
+  await field(page, 'en', 'login.username').fill(email);
+  await field(page, 'en', 'login.password').fill(PASSWORD);
+  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  const send = page.getByRole('button', { name: text('en', 'login.unlock.send') });
+  await expect(send).toBeVisible();
+  await shoot(page, 'login-slowed');
+  await send.click();
+  await expect(page.getByText(text('en', 'login.unlock.sent', { name: email }))).toBeVisible();
+
+  // The mailed link makes this browser a known device; her password works at once.
+  await page.goto(await mailLink(request, email, '/users/unlock?token='));
+  await expect(page.getByText(text('en', 'users.unlock.done'))).toBeVisible();
+  await shoot(page, 'unlock');
+  await field(page, 'en', 'login.username').fill(email);
+  await field(page, 'en', 'login.password').fill(PASSWORD);
+  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const user = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
+  expect(user.user.email).toBe(email);
+});
+
+test('an operator signs in with password and authenticator code, and signs out', async ({ page }) => {
+  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
+  await page.setViewportSize(WIDTHS.phone);
+  await page.goto('/admin/login?lang=en');
+  await expect(page.getByRole('heading', { name: t('signInTitle') })).toBeVisible();
+  await shoot(page, 'admin-login');
+  await page.getByLabel(t('email')).fill(DEMO_OPERATOR.email);
+  await page.getByLabel(t('password')).fill(DEMO_OPERATOR.password);
+  const key = base32Decode(DEMO_OPERATOR.totpSecret);
+  if (!key) throw new Error('demo key');
+  await page.getByLabel(t('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
+  await page.getByRole('button', { name: t('submit') }).click();
+  await expect(page.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
+  await shoot(page, 'admin-console');
+  await page.getByRole('button', { name: t('signOut') }).click();
+  await expect(page.getByRole('heading', { name: t('signInTitle') })).toBeVisible();
+});
