@@ -120,6 +120,29 @@ describe('RootLayout', () => {
     expect(accept.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('says what the number on "Buy coins" counts: the member’s coupons', async () => {
+    const coupon = (code: string) => ({
+      type: 'VIDEO',
+      value: 0,
+      valid_until: '2099-01-01T00:00:00Z',
+      exchangeRate: 0.1,
+      currency: 'EUR',
+      code,
+      webid: 1,
+    });
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      if (String(input) === '/api/coupons') return jsonResponse({ data: [coupon('A'), coupon('B')] });
+      if (String(input) === '/api/user/favorites') return jsonResponse({ data: [] });
+      return new Response('test-build', { headers: { 'content-type': 'text/plain' } });
+    });
+    await render(1280, { user: testUser() });
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(await within(menu).findByRole('link', { name: 'Buy coins 2 coupons ready to use' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+  });
+
   it('hides the top bar when the header is switched off', async () => {
     useShellStore.setState({ headerHidden: true });
     await render(1280);
