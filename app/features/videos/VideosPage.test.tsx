@@ -83,6 +83,8 @@ describe('video and gallery lists', () => {
     expect(within(tile).getByRole('link')).toHaveAttribute('href', '/galleries/pictures/u-anna/9');
     expect(api.callsTo('GET /api/search/galleries')[0]?.query.get('sort')).toBe('price');
     expect(api.callsTo('GET /api/search/galleries')[0]?.query.get('limit')).toBe('48');
+    // The price sort says its direction (cheapest first).
+    expect(screen.getByRole('combobox', { name: i18n.t('media.sort.label') })).toHaveTextContent('Lowest price');
   });
 
   it('the sections’ pager: hidden with one page, 9 page buttons wide, 5 on phones', () => {
