@@ -17,6 +17,7 @@ import { useShellStore } from './store.ts';
 import { TopBar } from './TopBar.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
+import { useRouteTitle } from './use-title.ts';
 
 // Not needed for the first paint: loaded after it, so the index route does not carry them.
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
@@ -39,6 +40,7 @@ function Later({ children }: { children: ReactNode }) {
 /** The page frame: top bar, side menu, content, footer, bottom navigation and the shell's overlays. */
 export function RootLayout() {
   useShellEffects();
+  useRouteTitle();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const headerHidden = useShellStore((s) => s.headerHidden);

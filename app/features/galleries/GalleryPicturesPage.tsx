@@ -16,6 +16,7 @@ import { RatingStars } from '#app/features/videos/RatingStars.tsx';
 import { useTitleLevel } from '#app/features/videos/show-links.ts';
 import { useMediaAgeGate } from '#app/features/videos/use-purchase.ts';
 import { ApiError } from '#app/http.ts';
+import { useTitle } from '#app/shell/use-title.ts';
 import { galleryQuery, moreGalleriesQuery } from './api.ts';
 import { GalleryActions } from './GalleryActions.tsx';
 import { GalleryGrid } from './GalleryTile.tsx';
@@ -42,6 +43,10 @@ export function GalleryPicturesPage() {
   const more = useQuery({ ...moreGalleriesQuery(gallery?.id ?? 0), enabled: Boolean(gallery) });
   const [open, setOpen] = useState<number | null>(null);
   const gate = useMediaAgeGate();
+  useTitle(
+    gallery ? 'media.gallery.page_title' : 'media.galleries.title',
+    gallery ? { title: gallery.title } : undefined,
+  );
 
   let body: ReactNode;
   if (!valid || (detail.error instanceof ApiError && detail.error.status === 404)) {

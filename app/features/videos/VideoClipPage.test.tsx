@@ -261,6 +261,13 @@ describe('video clip page', () => {
     expect(await player(1)).toHaveAttribute('src', '/media/clips/tok1');
   });
 
+  it('names the browser tab after the video', async () => {
+    server();
+    renderClip('/videos/clip/5');
+    await screen.findByRole('heading', { level: 1, name: 'Beach day' });
+    await waitFor(() => expect(document.title).toBe('Video: Beach day · LiveCam'));
+  });
+
   it('inside a show page: titles itself below the show’s heading and keeps its part links there', async () => {
     server();
     renderWithProviders(<VideoClipPage />, {

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ApiError } from '#app/http.ts';
+import { useTitle } from '#app/shell/use-title.ts';
 import type { VideoDetail } from '#common/api/media.ts';
 import { moreVideosQuery, videoQuery } from './api.ts';
 import { ClipStage } from './ClipStage.tsx';
@@ -67,6 +68,7 @@ export function VideoClipPage() {
   const video = detail.data;
   const more = useQuery({ ...moreVideosQuery(video?.ccid ?? 0), enabled: Boolean(video) });
   const part = video ? selectPart(video, positiveInt(params.part)) : undefined;
+  useTitle(video ? 'media.clip.page_title' : 'media.videos.title', video ? { title: video.title } : undefined);
 
   let body: ReactNode;
   if (id === null || (detail.error instanceof ApiError && detail.error.status === 404)) body = <NotFound />;
