@@ -137,7 +137,7 @@ describe('RootLayout', () => {
     });
     await render(1280, { user: testUser() });
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(await within(menu).findByRole('link', { name: 'Buy coins 2 coupons ready to use' })).toHaveAttribute(
+    expect(await within(menu).findByRole('link', { name: 'Buy coins 2 coupons to use' })).toHaveAttribute(
       'href',
       '/billing',
     );

@@ -100,6 +100,7 @@ export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
               <ListItemText
                 primary={t(item.label)}
                 secondary={item.badge && item.badgeText ? t(item.badgeText, { count: item.badge }) : undefined}
+                slotProps={{ secondary: { variant: 'caption' } }}
               />
             </ListItemButton>
           ))}
