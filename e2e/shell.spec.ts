@@ -61,6 +61,42 @@ test.describe('a German browser', () => {
   });
 });
 
+test('keyboard: the consent banner comes first, and the focus is visible on the search box and the menu', async ({
+  page,
+}) => {
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/');
+  await confirmAge(page);
+  const decline = page.getByRole('button', { name: text('en', 'consent.decline') });
+  const focused = (el: Element) => el === document.activeElement;
+  const ring = (el: Element) => {
+    const style = getComputedStyle(el);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  };
+  let presses = 0;
+  while (presses < 5 && !(await decline.evaluate(focused))) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  expect(presses).toBeLessThanOrEqual(3);
+  expect(await decline.evaluate(ring)).toBe('solid 2px');
+  await page.keyboard.press('Enter');
+  await expect(decline).toBeHidden();
+
+  // From the logo, the next stop is the search box: the box around it shows the ring.
+  await page.getByRole('link', { name: 'LiveCam' }).first().focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  expect(await page.getByRole('search').evaluate(ring)).toBe('solid 2px');
+
+  const menu = page.getByRole('navigation', { name: text('en', 'sidemenu.label') });
+  await menu.getByRole('link').first().focus();
+  await page.keyboard.press('Tab');
+  const item = menu.getByRole('link').nth(1);
+  await expect(item).toBeFocused();
+  expect(await item.evaluate(ring)).toBe('solid 2px');
+});
+
 const PAGES = [
   '/',
   '/login',

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
 
@@ -118,6 +120,20 @@ describe('configuration', () => {
     expect(loadConfig(base).payments.sandboxPostbacks).toBe('send');
     expect(loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'hold' }).payments.sandboxPostbacks).toBe('hold');
     expect(() => loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'drop' })).toThrow(/SANDBOX_PSP_POSTBACKS/);
+  });
+
+  it('reads the name blocklist from NAME_BLOCKLIST and NAME_BLOCKLIST_FILE, refusing terms too short to be safe', () => {
+    expect(loadConfig(base).nameBlocklist).toEqual([]);
+    mkdirSync(base.DATA_DIR, { recursive: true });
+    const file = path.join(base.DATA_DIR, 'blocklist.txt');
+    writeFileSync(file, '# our own terms\nbadword\n\n=zap  # whole word only\n');
+    expect(
+      loadConfig({ ...base, NAME_BLOCKLIST: ' rival , Rival_Cams', NAME_BLOCKLIST_FILE: file }).nameBlocklist,
+    ).toEqual(['rival', 'Rival_Cams', 'badword', '=zap']);
+    expect(() => loadConfig({ ...base, NAME_BLOCKLIST: 'fine,ab' })).toThrow(/NAME_BLOCKLIST: .*1 shorter/);
+    expect(() => loadConfig({ ...base, NAME_BLOCKLIST_FILE: path.join(base.DATA_DIR, 'missing.txt') })).toThrow(
+      /NAME_BLOCKLIST_FILE/,
+    );
   });
 
   it('names every invalid setting', () => {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { blocklistTerm } from '#common/domain/name-blocklist.ts';
 import { envSchema, type SiteSettings } from './env-schema.ts';
 import type { TrustProxy } from './http/client-address.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
@@ -92,6 +93,8 @@ export type Config = {
   };
   /** Whether demo performers change their online state by themselves. */
   demoPresence: boolean;
+  /** The operator's own terms no chosen name may hold, beside the built-in ones (common/domain/name-blocklist.ts). */
+  nameBlocklist: string[];
   /** Production with sandbox providers, declared by ALLOW_SANDBOX_PROVIDERS: a staging system. */
   staging: boolean;
   /**
@@ -121,6 +124,31 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * NAME_BLOCKLIST (comma-separated) and NAME_BLOCKLIST_FILE (one term a line, # starts a comment):
+ * every term must keep 3 characters or more in its plain form, else it would refuse too much.
+ */
+function readNameBlocklist(inline: string | undefined, file: string | undefined): string[] {
+  const fromFile = (() => {
+    if (!file) return [];
+    try {
+      return readFileSync(path.resolve(ROOT, file), 'utf8')
+        .split(/\r?\n/)
+        .map((line) => line.replace(/#.*/, ''));
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  NAME_BLOCKLIST_FILE: cannot read ${file}`);
+    }
+  })();
+  const entries = [...(inline ?? '').split(','), ...fromFile].map((e) => e.trim()).filter((e) => e !== '');
+  const short = entries.filter((e) => blocklistTerm(e) === null);
+  if (short.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  NAME_BLOCKLIST: every term needs 3 letters or more (${short.length} shorter)`,
+    );
+  }
+  return entries;
 }
 
 function readBuildId(appDir: string): string {
@@ -292,6 +320,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // Demo performers go on and off line by themselves (the studio app drives presence in production).
     demoPresence: (e.DEMO_PRESENCE ?? (production ? 'off' : 'on')) === 'on',
+    nameBlocklist: readNameBlocklist(e.NAME_BLOCKLIST, e.NAME_BLOCKLIST_FILE),
     staging,
     sandboxPages: !production || staging,
     stagingPassword: e.STAGING_PASSWORD ?? null,

@@ -7,32 +7,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSessionState } from '#app/features/session/api.ts';
-import { SPLASH_EXEMPT_ROUTES } from '#common/constants.ts';
+import { SPLASH_LINKS, useAgeGateOpen } from './age-gate.ts';
 import { useConfirmSplash } from './api.ts';
-import { useRouteName } from './route-name.ts';
 
 /** Where "Leave" takes a visitor who is not of age. */
 export const SPLASH_LEAVE_URL = 'https://www.google.com';
 
-/** Pages the splash links to (they open in a new tab, so they must be readable without confirming). */
-export const SPLASH_LINKS = [
-  { route: 'terms', to: '/terms', label: 'splash.links.terms' },
-  { route: 'privacy_policy', to: '/privacy_policy', label: 'splash.links.privacy' },
-  { route: 'youth_protection', to: '/youth_protection', label: 'splash.links.youth_protection' },
-  { route: 'usc2257', to: '/usc2257', label: 'splash.links.usc2257' },
-  { route: 'imprint', to: '/imprint', label: 'splash.links.imprint' },
-] as const;
-
-const EXEMPT = new Set<string>([...SPLASH_EXEMPT_ROUTES, ...SPLASH_LINKS.map((l) => l.route)]);
-
 /** The 18+ splash: a modal until the session confirms the age; "Leave" goes to a search engine. */
 export function AgeSplash({ leave = (url: string) => window.location.assign(url) }: { leave?: (url: string) => void }) {
   const { t } = useTranslation();
-  const { session } = useSessionState();
-  const routeName = useRouteName();
   const confirm = useConfirmSplash();
-  const open = !session.splash18_confirmed && !EXEMPT.has(routeName ?? '');
+  const open = useAgeGateOpen();
   return (
     <Dialog open={open} aria-labelledby="splash-title" aria-describedby="splash-body" maxWidth="sm">
       <DialogTitle id="splash-title" sx={{ pb: 1 }}>

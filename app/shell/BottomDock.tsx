@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { DRAWER_WIDTH } from '#common/constants.ts';
 import { ConsentBanner } from './ConsentBanner.tsx';
 import { IncentiveWidget } from './IncentiveWidget.tsx';
 
-/**
- * Fixed bottom area above the bottom navigation: the incentive on the right, the consent
- * banner below it, stacked so that they never cover each other.
- */
-export function BottomDock({ desktop, bottomOffset }: { desktop: boolean; bottomOffset: number }) {
+type DockProps = { desktop: boolean; bottomOffset: number };
+
+/** A fixed area at the bottom, above the bottom navigation and beside the permanent side menu. */
+function BottomDock({ desktop, bottomOffset, children }: DockProps & { children: ReactNode }) {
   return (
     <Box
       sx={{
@@ -19,12 +19,28 @@ export function BottomDock({ desktop, bottomOffset }: { desktop: boolean; bottom
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'flex-end',
-        gap: 1.5,
         pointerEvents: 'none',
       }}
     >
-      <IncentiveWidget />
-      <ConsentBanner />
+      {children}
     </Box>
+  );
+}
+
+/** The consent banner at the bottom; the layout puts it first in the page, so it is early in the Tab order. */
+export function ConsentDock(props: DockProps) {
+  return (
+    <BottomDock {...props}>
+      <ConsentBanner />
+    </BottomDock>
+  );
+}
+
+/** The sign-up incentive (gift button and offer) at the bottom right. */
+export function IncentiveDock(props: DockProps) {
+  return (
+    <BottomDock {...props}>
+      <IncentiveWidget />
+    </BottomDock>
   );
 }

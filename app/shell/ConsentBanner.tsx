@@ -3,20 +3,16 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type ConsentChoice, readConsent, saveConsent } from './consent.ts';
+import { type ConsentChoice, saveConsent, useConsent } from './consent.ts';
 
 /** Analytics consent: accept and decline side by side, equally prominent; asked until answered. */
 export function ConsentBanner() {
   const { t } = useTranslation();
-  const [choice, setChoice] = useState<ConsentChoice | null>(readConsent);
+  const choice = useConsent();
   if (choice) return null;
-  const answer = (c: ConsentChoice) => {
-    saveConsent(c);
-    setChoice(c);
-  };
+  const answer = (c: ConsentChoice) => saveConsent(c);
   return (
     <Paper
       elevation={6}

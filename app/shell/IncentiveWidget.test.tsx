@@ -23,7 +23,7 @@ const incentiveCalls = () => fetchSpy.mock.calls.filter(([url]) => String(url).e
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(START);
-  usePersistedStore.setState({ incentiveTsp: null });
+  usePersistedStore.setState({ incentiveTsp: null, incentiveHidden: null });
   fetchSpy = vi.spyOn(globalThis, 'fetch');
 });
 afterEach(() => {
@@ -52,6 +52,31 @@ describe('IncentiveWidget', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide the welcome offer' }));
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('a folded offer stays folded after a reload, for as long as it runs, until opened again', async () => {
+    answer();
+    const first = renderWithProviders(<IncentiveWidget />);
+    await flush(2_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide the welcome offer' }));
+    expect(usePersistedStore.getState().incentiveHidden).toBe(START / 1000);
+    first.unmount();
+
+    // A reload a minute later: the gift button is there, the offer does not open by itself.
+    await flush(60_000);
+    const second = renderWithProviders(<IncentiveWidget />);
+    await flush(10_000);
+    expect(screen.getByRole('button', { name: 'Show the welcome offer' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+
+    // Opened again by the visitor, it opens by itself on the next reload.
+    fireEvent.click(screen.getByRole('button', { name: 'Show the welcome offer' }));
+    expect(screen.getByRole('timer')).toHaveTextContent('13:48');
+    expect(usePersistedStore.getState().incentiveHidden).toBeNull();
+    second.unmount();
+    renderWithProviders(<IncentiveWidget />);
+    await flush(2_000);
+    expect(screen.getByRole('timer')).toBeInTheDocument();
   });
 
   it('ticks each second, shows the expired text after zero and disappears 60 s later', async () => {

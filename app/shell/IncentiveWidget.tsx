@@ -8,7 +8,7 @@ import { useUser } from '#app/features/session/api.ts';
 import { INCENTIVE_DISABLED, INCENTIVE_EXPAND_DELAY_MS, INCENTIVE_OVERTIME_MS } from '#common/constants.ts';
 import { useIncentive } from './api.ts';
 import { IncentiveCard } from './IncentiveCard.tsx';
-import { incentiveRemainingMs, incentiveVisible } from './incentive.ts';
+import { incentiveOpensByItself, incentiveRemainingMs, incentiveVisible } from './incentive.ts';
 import { usePersistedStore } from './store.ts';
 import { useNow } from './use-now.ts';
 
@@ -45,13 +45,20 @@ function Incentive(props: { tsp: number; videoId: number | null; voucherPercent:
   const [active, setActive] = useState(true);
   const now = useNow(1000, active);
   const [expanded, setExpanded] = useState(false);
+  const opensByItself = usePersistedStore((s) => incentiveOpensByItself(props.tsp, s.incentiveHidden));
+  const setHidden = usePersistedStore((s) => s.setIncentiveHidden);
   const visible = incentiveVisible(props.tsp, now);
   const remaining = incentiveRemainingMs(props.tsp, now);
+  const toggle = () => {
+    setExpanded(!expanded);
+    setHidden(expanded ? props.tsp : null);
+  };
 
   useEffect(() => {
+    if (!opensByItself) return;
     const timer = setTimeout(() => setExpanded(true), INCENTIVE_EXPAND_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [opensByItself]);
   useEffect(() => {
     if (remaining < -INCENTIVE_OVERTIME_MS) setActive(false);
   }, [remaining]);
@@ -70,7 +77,7 @@ function Incentive(props: { tsp: number; videoId: number | null; voucherPercent:
         color="primary"
         aria-label={t(expanded ? 'incentive.hide' : 'incentive.show')}
         aria-expanded={expanded}
-        onClick={() => setExpanded((v) => !v)}
+        onClick={toggle}
       >
         <CardGiftcardIcon />
       </Fab>

@@ -1,10 +1,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
 import { mockViewportWidth } from '#app/test/match-media.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { useShellStore } from './store.ts';
+import { usePersistedStore, useShellStore } from './store.ts';
 
 let restore: () => void = () => {};
 
@@ -24,6 +25,7 @@ afterEach(async () => {
   restore();
   vi.restoreAllMocks();
   useShellStore.setState({ headerHidden: false });
+  usePersistedStore.setState({ incentiveTsp: null, incentiveHidden: null });
 });
 
 const render = async (width: number, opts: Parameters<typeof renderWithProviders>[1] = {}) => {
@@ -97,6 +99,68 @@ describe('RootLayout', () => {
     await render(390, { session: { voicecall: true } });
     expect(screen.getByRole('banner')).not.toHaveTextContent('Log in');
     expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).not.toBeInTheDocument();
+  });
+
+  it('on the first visit shows one overlay at a time: the age gate, the consent banner, then the gift', async () => {
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/session/incentive_tsp')) {
+        const { incentive_tsp } = JSON.parse(String(init?.body)) as { incentive_tsp: number };
+        return jsonResponse({ video_id: null, voucher_percent: null, incentive_tsp });
+      }
+      return new Response('test-build', { headers: { 'content-type': 'text/plain' } });
+    });
+    const { client } = await render(390, { session: { splash18_confirmed: false } });
+    expect(await screen.findByRole('dialog', { name: /18\+/ })).toBeInTheDocument();
+    const consent = () => screen.queryByRole('region', { name: 'Your privacy' });
+    const gift = () => screen.queryByRole('button', { name: /welcome offer/ });
+    await act(async () => {});
+    expect(consent()).not.toBeInTheDocument();
+    expect(gift()).not.toBeInTheDocument();
+
+    act(() =>
+      client.setQueryData<SessionState>(sessionQuery.queryKey, (d) =>
+        d ? { ...d, session: { ...d.session, splash18_confirmed: true } } : d,
+      ),
+    );
+    expect(await screen.findByRole('region', { name: 'Your privacy' })).toBeInTheDocument();
+    await act(async () => {});
+    expect(gift()).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('button', { name: /welcome offer/ })).toBeInTheDocument();
+    expect(consent()).not.toBeInTheDocument();
+  });
+
+  it('puts the consent banner before the top bar and the menu in the Tab order', async () => {
+    await render(1280);
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input')];
+    expect(focusable.indexOf(accept)).toBeLessThan(3);
+    const search = screen.getByRole('searchbox', { name: /search/i });
+    expect(accept.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says what the number on "Buy coins" counts: the member’s coupons', async () => {
+    const coupon = (code: string) => ({
+      type: 'VIDEO',
+      value: 0,
+      valid_until: '2099-01-01T00:00:00Z',
+      exchangeRate: 0.1,
+      currency: 'EUR',
+      code,
+      webid: 1,
+    });
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      if (String(input) === '/api/coupons') return jsonResponse({ data: [coupon('A'), coupon('B')] });
+      if (String(input) === '/api/user/favorites') return jsonResponse({ data: [] });
+      return new Response('test-build', { headers: { 'content-type': 'text/plain' } });
+    });
+    await render(1280, { user: testUser() });
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(await within(menu).findByRole('link', { name: 'Buy coins 2 coupons to use' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
   });
 
   it('hides the top bar when the header is switched off', async () => {

@@ -7,17 +7,22 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionState } from '#app/features/session/api.ts';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
+import { useAgeGateOpen } from './age-gate.ts';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav.tsx';
+import { useConsent } from './consent.ts';
 import { HashDialogs } from './HashDialogs.tsx';
+import { currentOverlay } from './overlays.ts';
 import { PermanentSideMenu } from './SideMenu.tsx';
 import { useShellStore } from './store.ts';
 import { TopBar } from './TopBar.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
+import { useRouteTitle } from './use-title.ts';
 
 // Not needed for the first paint: loaded after it, so the index route does not carry them.
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
-const BottomDock = lazy(() => import('./BottomDock.tsx').then((m) => ({ default: m.BottomDock })));
+const ConsentDock = lazy(() => import('./BottomDock.tsx').then((m) => ({ default: m.ConsentDock })));
+const IncentiveDock = lazy(() => import('./BottomDock.tsx').then((m) => ({ default: m.IncentiveDock })));
 const SideMenuDrawer = lazy(() => import('./SideMenuDrawer.tsx').then((m) => ({ default: m.SideMenuDrawer })));
 const AgeSplash = lazy(() => import('./AgeSplash.tsx').then((m) => ({ default: m.AgeSplash })));
 const WelcomeDialog = lazy(() => import('./WelcomeDialog.tsx').then((m) => ({ default: m.WelcomeDialog })));
@@ -35,6 +40,7 @@ function Later({ children }: { children: ReactNode }) {
 /** The page frame: top bar, side menu, content, footer, bottom navigation and the shell's overlays. */
 export function RootLayout() {
   useShellEffects();
+  useRouteTitle();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const headerHidden = useShellStore((s) => s.headerHidden);
@@ -42,12 +48,26 @@ export function RootLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const drawerMounted = useOpenedOnce(!desktop && menuOpen);
   const splashMounted = useOpenedOnce(!session.splash18_confirmed);
-  const welcome = Boolean(user && session.welcome_dialog);
+  const ageGate = useAgeGateOpen();
+  const consent = useConsent();
+  // One overlay at a time: the age gate, then the consent banner, then the welcome gift or the incentive.
+  const overlay = currentOverlay({
+    age_gate: ageGate,
+    consent: consent === null,
+    welcome: Boolean(user && session.welcome_dialog),
+    incentive: !user,
+  });
   const bottomNav = !desktop && !session.voicecall;
   const bottomOffset = bottomNav ? BOTTOM_NAV_HEIGHT : 0;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {overlay === 'consent' && (
+        // First in the page, though shown at the bottom: a keyboard reaches it with the first Tab presses.
+        <Later>
+          <ConsentDock desktop={desktop} bottomOffset={bottomOffset} />
+        </Later>
+      )}
       {!headerHidden && <TopBar phone={!desktop} onMenu={() => setMenuOpen(true)} />}
       {desktop && <PermanentSideMenu headerHidden={headerHidden} />}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', pb: `${bottomOffset}px` }}>
@@ -68,15 +88,17 @@ export function RootLayout() {
           <SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Later>
       )}
-      <Later>
-        <BottomDock desktop={desktop} bottomOffset={bottomOffset} />
-      </Later>
+      {overlay === 'incentive' && (
+        <Later>
+          <IncentiveDock desktop={desktop} bottomOffset={bottomOffset} />
+        </Later>
+      )}
       {splashMounted && (
         <Later>
           <AgeSplash />
         </Later>
       )}
-      {welcome && (
+      {overlay === 'welcome' && (
         <Later>
           <WelcomeDialog />
         </Later>

@@ -89,14 +89,19 @@ export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
             >
               <ListItemIcon sx={{ minWidth: 40 }}>
                 {item.badge ? (
-                  <Badge badgeContent={item.badge} color="secondary">
+                  // The line beneath the label says what the number counts (and is what screen readers read).
+                  <Badge badgeContent={item.badge} color="secondary" slotProps={{ badge: { 'aria-hidden': true } }}>
                     {MENU_ICONS[item.key]}
                   </Badge>
                 ) : (
                   MENU_ICONS[item.key]
                 )}
               </ListItemIcon>
-              <ListItemText primary={t(item.label)} />
+              <ListItemText
+                primary={t(item.label)}
+                secondary={item.badge && item.badgeText ? t(item.badgeText, { count: item.badge }) : undefined}
+                slotProps={{ secondary: { variant: 'caption' } }}
+              />
             </ListItemButton>
           ))}
         </List>

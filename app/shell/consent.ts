@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { readCookie, removeCookie, writeCookie } from '#app/cookies.ts';
 import { CONSENT_COOKIE } from '#common/constants.ts';
 
@@ -20,8 +21,19 @@ export function removeTrackingCookies() {
   }
 }
 
+const listeners = new Set<() => void>();
+
 /** Stores the choice for a year; a decline also clears what trackers left. */
 export function saveConsent(choice: ConsentChoice) {
   writeCookie(CONSENT_COOKIE, choice, CONSENT_DAYS);
   if (choice === 'declined') removeTrackingCookies();
+  for (const listener of listeners) listener();
 }
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The stored choice (null: not asked yet), rendered again when it is answered. */
+export const useConsent = (): ConsentChoice | null => useSyncExternalStore(subscribe, readConsent, () => null);

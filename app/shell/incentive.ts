@@ -19,3 +19,10 @@ export function formatCountdown(remainingMs: number): string {
   const ss = total % 60;
   return `${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
 }
+
+/**
+ * The offer opens by itself 2 s after the widget appears, unless the visitor folded this offer
+ * (`hiddenTsp`, persisted) away: then it stays folded for the rest of its 15 minutes (and the
+ * overtime), across reloads, until the visitor opens it again.
+ */
+export const incentiveOpensByItself = (tspSeconds: number, hiddenTsp: number | null) => hiddenTsp !== tspSeconds;

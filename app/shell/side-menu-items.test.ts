@@ -106,7 +106,10 @@ describe('sideMenuItems', () => {
   describe('billing', () => {
     it('carries the number of active coupons as a badge, none when zero', () => {
       const withCoupons = sideMenuItems(state({ loggedIn: true, activeCoupons: 3 }));
-      expect(withCoupons.find((i) => i.key === 'billing')?.badge).toBe(3);
+      expect(withCoupons.find((i) => i.key === 'billing')).toMatchObject({
+        badge: 3,
+        badgeText: 'sidemenu.coupons_ready',
+      });
       const without = sideMenuItems(state({ loggedIn: true, activeCoupons: 0 }));
       expect(without.find((i) => i.key === 'billing')).not.toHaveProperty('badge');
     });

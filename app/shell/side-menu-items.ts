@@ -39,6 +39,8 @@ export type MenuItem = {
   /** Link target: a path, or a hash that opens a dialog. */
   to: string;
   badge?: number;
+  /** i18n key (with the badge's count) that says what the badge counts, shown beneath the label. */
+  badgeText?: string;
 };
 
 type Candidate = MenuItem & {
@@ -88,7 +90,7 @@ export function sideMenuItems(s: MenuState): MenuItem[] {
       to: '/billing',
       route: 'billing',
       when: member && !s.voicecall,
-      ...(coupons > 0 ? { badge: coupons } : {}),
+      ...(coupons > 0 ? { badge: coupons, badgeText: 'sidemenu.coupons_ready' } : {}),
     },
     {
       key: 'voicecall',
@@ -125,5 +127,7 @@ export function sideMenuItems(s: MenuState): MenuItem[] {
     .filter((c) => c.route === null || s.routeNames.has(c.route))
     .filter((c) => (c.alsoNeeds ?? []).every((r) => s.routeNames.has(r)))
     .filter((c) => !s.voicecall || c.route === null || VOICECALL_ALLOWED.has(c.route))
-    .map(({ key, label, to, badge }) => (badge === undefined ? { key, label, to } : { key, label, to, badge }));
+    .map(({ key, label, to, badge, badgeText }) =>
+      badge === undefined ? { key, label, to } : { key, label, to, badge, ...(badgeText ? { badgeText } : {}) },
+    );
 }

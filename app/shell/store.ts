@@ -22,15 +22,22 @@ export const useShellStore = create<{
   setLayout: (layout) => set({ layout }),
 }));
 
-/** What survives a reload (spec: persisted state): the incentive timestamp. */
+/**
+ * What survives a reload (spec: persisted state): the incentive timestamp, and the timestamp of
+ * the offer the visitor folded away (it stays folded while that offer runs).
+ */
 export const usePersistedStore = create<{
   incentiveTsp: number | null;
+  incentiveHidden: number | null;
   setIncentiveTsp: (v: number | null) => void;
+  setIncentiveHidden: (v: number | null) => void;
 }>()(
   persist(
     (set) => ({
       incentiveTsp: null,
+      incentiveHidden: null,
       setIncentiveTsp: (incentiveTsp) => set({ incentiveTsp }),
+      setIncentiveHidden: (incentiveHidden) => set({ incentiveHidden }),
     }),
     { name: 'livecam.shell', storage: createJSONStorage(() => localStorage) },
   ),

@@ -67,6 +67,7 @@ export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
   buildId: 'test-build',
   age_check_gates: 'voicecall',
   image_hosts: ['', ''],
+  name_blocklist: [],
   ...over,
 });
 

@@ -5,6 +5,9 @@ import { removeCookie } from '#app/cookies.ts';
 import { i18n } from '#app/i18n.ts';
 import { catalogs } from '#common/i18n/catalogs.ts';
 
+// jsdom lays nothing out and has no scrollIntoView; pages call it (a test may spy on it).
+Element.prototype.scrollIntoView = () => {};
+
 // The app loads one language at a time; tests find both languages' texts synchronously.
 for (const [locale, catalog] of Object.entries(catalogs)) i18n.addResourceBundle(locale, 'translation', catalog);
 

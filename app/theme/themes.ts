@@ -5,11 +5,29 @@ import { BREAKPOINTS, CONTENT_MAX_WIDTH, DEFAULT_THEME, THEMES, type ThemeName }
  * The six layouts of the spec. Each is a palette on one shared shape; the only place in the
  * app that names colours.
  */
-const PALETTES: Record<
-  ThemeName,
-  { mode: 'dark' | 'light'; primary: string; secondary: string; bg: string; paper: string; bar: string }
-> = {
-  redhot: { mode: 'dark', primary: '#ef5350', secondary: '#ffb300', bg: '#121212', paper: '#1e1e1e', bar: '#b71c1c' },
+export type Palette = {
+  mode: 'dark' | 'light';
+  primary: string;
+  secondary: string;
+  bg: string;
+  paper: string;
+  bar: string;
+  /** The keyboard focus ring on the page and on the top bar: at least 3:1 against what surrounds it. */
+  focus: string;
+  barFocus: string;
+};
+
+export const PALETTES: Record<ThemeName, Palette> = {
+  redhot: {
+    mode: 'dark',
+    primary: '#ef5350',
+    secondary: '#ffb300',
+    bg: '#121212',
+    paper: '#1e1e1e',
+    bar: '#b71c1c',
+    focus: '#ffffff',
+    barFocus: '#ffffff',
+  },
   greenhorn: {
     mode: 'dark',
     primary: '#66bb6a',
@@ -17,6 +35,8 @@ const PALETTES: Record<
     bg: '#0f1a12',
     paper: '#1a2a1e',
     bar: '#1b5e20',
+    focus: '#ffffff',
+    barFocus: '#ffffff',
   },
   'black-white': {
     mode: 'light',
@@ -25,6 +45,8 @@ const PALETTES: Record<
     bg: '#ffffff',
     paper: '#f5f5f5',
     bar: '#000000',
+    focus: '#000000',
+    barFocus: '#ffffff',
   },
   'blue-valvet': {
     mode: 'dark',
@@ -33,6 +55,8 @@ const PALETTES: Record<
     bg: '#0d1726',
     paper: '#16233a',
     bar: '#0d47a1',
+    focus: '#ffffff',
+    barFocus: '#ffffff',
   },
   greyhound: {
     mode: 'dark',
@@ -41,6 +65,8 @@ const PALETTES: Record<
     bg: '#1c1f22',
     paper: '#2a2f33',
     bar: '#37474f',
+    focus: '#ffffff',
+    barFocus: '#ffffff',
   },
   'pink-pussy': {
     mode: 'light',
@@ -49,8 +75,19 @@ const PALETTES: Record<
     bg: '#fff5f9',
     paper: '#ffffff',
     bar: '#ad1457',
+    focus: '#000000',
+    barFocus: '#ffffff',
   },
 };
+
+/**
+ * Every focusable element shows a 2 px ring in `--focus-ring` while it has the keyboard focus
+ * (`:focus-visible`; MUI's buttons and list items mark it `.Mui-focusVisible`): the page's ring
+ * colour, on the top bar the bar's. Items that fill their row draw it inside their edge, where a
+ * scrolling menu cannot cut it off. A text field shows it on the box around it.
+ */
+const FOCUS_RING = { outline: '2px solid var(--focus-ring)', outlineOffset: 2 };
+const INSET_RING = { outline: '2px solid var(--focus-ring)', outlineOffset: -2 };
 
 export const isThemeName = (v: string | null | undefined): v is ThemeName =>
   (THEMES as readonly string[]).includes(v ?? '');
@@ -73,8 +110,23 @@ export function appTheme(name: ThemeName = DEFAULT_THEME): Theme {
     },
     shape: { borderRadius: 8 },
     components: {
-      MuiAppBar: { styleOverrides: { root: { backgroundColor: p.bar, color: '#ffffff' } } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          ':root': { '--focus-ring-page': p.focus, '--focus-ring-bar': p.barFocus, '--focus-ring': p.focus },
+          ':focus-visible': FOCUS_RING,
+        },
+      },
+      MuiAppBar: {
+        styleOverrides: {
+          root: { backgroundColor: p.bar, color: '#ffffff', '--focus-ring': 'var(--focus-ring-bar)' },
+        },
+      },
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
       MuiButton: { defaultProps: { disableElevation: true } },
+      MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+      MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+      MuiBottomNavigationAction: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
     },
   });
   cache.set(name, theme);

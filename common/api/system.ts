@@ -24,5 +24,7 @@ export const publicConfig = z.object({
   age_check_gates: z.enum(AGE_CHECK_GATES),
   /** Preview image hosts for content provider ids 1 and 2 ('' = this server). */
   image_hosts: z.array(z.string()).length(2),
+  /** The operator's own terms chosen names may not hold (NAME_BLOCKLIST), beside the built-in ones. */
+  name_blocklist: z.array(z.string()),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nicknameField } from '../api/fields.ts';
-import { isReservedNickname, isValidNickname } from './nickname.ts';
+import { nameRules } from './name-blocklist.ts';
+import { isValidNickname, nicknameRefusalKey } from './nickname.ts';
 
 describe('nickname rules', () => {
   it.each(['abc', 'Anna_91', 'a.b-c', 'x'.repeat(15)])('accepts %s', (v) => {
@@ -18,9 +19,12 @@ describe('nickname rules', () => {
     },
   );
 
-  it('reserves guest in any spelling', () => {
-    expect(isReservedNickname('guest')).toBe(true);
-    expect(isReservedNickname(' GuEsT ')).toBe(true);
-    expect(isReservedNickname('guest1')).toBe(false);
+  it('reserves guest in any spelling, and refuses offensive nicknames, with their message keys', () => {
+    const rules = nameRules();
+    expect(nicknameRefusalKey('guest', rules)).toBe('errors.validations.nickname.reserved');
+    expect(nicknameRefusalKey(' GuEsT ', rules)).toBe('errors.validations.nickname.reserved');
+    expect(nicknameRefusalKey('Admin_1', rules)).toBe('errors.validations.nickname.reserved');
+    expect(nicknameRefusalKey('fuck', rules)).toBe('errors.validations.nickname.offensive');
+    expect(nicknameRefusalKey('Anna_91', rules)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,25 +10,41 @@ import { apiErrorKey, applyFieldErrors } from '#app/features/auth/errors.ts';
 import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { fieldProps } from '#app/features/auth/formField.ts';
 import { useAddNickname } from '#app/features/nicknames/api.ts';
+import { usePublicConfig } from '#app/features/session/api.ts';
 import { nicknameBody } from '#common/api/accounts.ts';
 import { NICKNAME_MAX } from '#common/constants.ts';
+import { nameRules } from '#common/domain/name-blocklist.ts';
+import { nicknameRefusalKey } from '#common/domain/nickname.ts';
 
 type Values = z.input<typeof nicknameBody>;
 
-/** A new nickname: 3 to 15 letters, digits, dot, underscore or hyphen (checked here and on the server). */
+/**
+ * A new nickname: 3 to 15 letters, digits, dot, underscore or hyphen, and no staff, site or
+ * offensive name (checked here and on the server).
+ */
 export function NicknameAddForm() {
   const { t } = useTranslation();
   const add = useAddNickname();
+  const { site, name_blocklist } = usePublicConfig();
+  const rules = useMemo(
+    () => nameRules({ siteNames: [site.name], extra: name_blocklist }),
+    [site.name, name_blocklist],
+  );
   const form = useForm<Values, unknown, z.output<typeof nicknameBody>>({
     resolver: zodResolver(nicknameBody),
     defaultValues: { nickname: '' },
   });
-  const submit = form.handleSubmit(({ nickname }) =>
+  const submit = form.handleSubmit(({ nickname }) => {
+    const refused = nicknameRefusalKey(nickname, rules);
+    if (refused) {
+      form.setError('nickname', { message: refused }, { shouldFocus: true });
+      return;
+    }
     add.mutate(nickname, {
       onSuccess: () => form.reset(),
       onError: (err) => applyFieldErrors(err, form.setError, ['nickname']),
-    }),
-  );
+    });
+  });
   const onField = Boolean(form.formState.errors.nickname);
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={1} aria-label={t('nicknames.add_title')}>

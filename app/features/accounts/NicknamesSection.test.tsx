@@ -36,6 +36,25 @@ describe('nicknames', () => {
     expect(api.callsTo('POST /api/user/nickname/add')).toHaveLength(0);
   });
 
+  it('refuses staff, site and offensive nicknames before sending', async () => {
+    const api = mockApi({});
+    renderWithProviders(<NicknamesSection />, { user: member, config: { name_blocklist: ['rivalcams'] } });
+    const user = userEvent.setup();
+    const field = screen.getByLabelText(i18n.t('nicknames.new'));
+    for (const [bad, key] of [
+      ['admin', 'reserved'],
+      ['Live_Cam', 'reserved'],
+      ['fuck', 'offensive'],
+      ['R1val.Cams', 'offensive'],
+    ] as const) {
+      await user.clear(field);
+      await user.type(field, bad);
+      await user.click(screen.getByRole('button', { name: i18n.t('nicknames.add') }));
+      expect(await screen.findByText(i18n.t(`errors.validations.nickname.${key}`))).toBeInTheDocument();
+    }
+    expect(api.callsTo('POST /api/user/nickname/add')).toHaveLength(0);
+  });
+
   it('adds a nickname, and shows a taken one on the field', async () => {
     const added = testUser({
       nicknames: { ...member.nicknames, data: [...member.nicknames.data, { id: 3, nickname: 'new.one' }] },

@@ -54,7 +54,9 @@ describe('archive', () => {
     renderWithProviders(<ArchiveOverview />, { route: '/users/archive', user: member });
     const video = await screen.findByRole('article', { name: 'Beach day' });
     expect(within(video).getByRole('link')).toHaveAttribute('href', '/videos/clip/5/2');
-    expect(within(video).getByText(i18n.t('media.unlocked'))).toBeInTheDocument();
+    // One part of two was bought: the tile says which, not that the whole video is unlocked.
+    expect(within(video).getByText('Part 2 of 2 unlocked')).toBeInTheDocument();
+    expect(within(video).queryByText(i18n.t('media.unlocked'))).not.toBeInTheDocument();
     const gallery = screen.getByRole('article', { name: 'Summer set' });
     expect(within(gallery).getByRole('link')).toHaveAttribute('href', '/galleries/pictures/u-anna/9');
     expect(within(gallery).getByText(i18n.t('media.unlocked'))).toBeInTheDocument();
@@ -91,11 +93,23 @@ describe('archive', () => {
   it('videos: the page from the query, tiles opening the bought part, page links', async () => {
     const api = mockApi({
       'GET /api/archive/videos': ({ query }) =>
-        jsonResponse(paged([testArchiveVideo({ id: 8, title: 'Night swim', part: 3 })], Number(query.get('page')), 3)),
+        jsonResponse(
+          paged(
+            [
+              testArchiveVideo({ id: 8, title: 'Night swim', part: 3, parts: 3 }),
+              testArchiveVideo({ id: 9, title: 'Short one', part: 1, parts: 1 }),
+            ],
+            Number(query.get('page')),
+            3,
+          ),
+        ),
     });
     renderWithProviders(<ArchiveVideosPage />, { route: '/users/archive/videos?page=2', user: member });
     const tile = await screen.findByRole('article', { name: 'Night swim' });
     expect(within(tile).getByRole('link')).toHaveAttribute('href', '/videos/clip/8/3');
+    expect(within(tile).getByText('Part 3 of 3 unlocked')).toBeInTheDocument();
+    const single = screen.getByRole('article', { name: 'Short one' });
+    expect(within(single).getByText(i18n.t('media.unlocked'))).toBeInTheDocument();
     expect(api.callsTo('GET /api/archive/videos')[0]?.query.get('page')).toBe('2');
     expect(screen.getByRole('navigation', { name: i18n.t('pagination.label') })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: i18n.t('pagination.page', { page: 3 }) })).toHaveAttribute(

@@ -8,6 +8,7 @@ import { ListControls } from '#app/features/videos/ListControls.tsx';
 import { ListStatus } from '#app/features/videos/ListStatus.tsx';
 import { pageParam, sortParam, tagsParam } from '#app/features/videos/list-params.ts';
 import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { useTitle } from '#app/shell/use-title.ts';
 import { GALLERY_SORTS, type GalleryListParams, type GallerySort, galleryListQuery } from './api.ts';
 import { GalleryGrid } from './GalleryTile.tsx';
 
@@ -33,6 +34,7 @@ export function GalleriesPage() {
   const galleries = list.data?.data ?? [];
   const show = useQuery({ ...showQuery(showid ?? ''), enabled: Boolean(showid) });
   const showName = showid ? (show.data?.showName ?? galleries[0]?.showName ?? null) : null;
+  useTitle(showName ? 'media.galleries.of_show' : 'media.galleries.title', showName ? { name: showName } : undefined);
 
   return (
     <Container maxWidth={false} sx={{ py: { xs: 2, md: 3 }, px: { xs: 1, sm: 2 }, maxWidth: 1720 }}>

@@ -13,9 +13,11 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { AgeGateNotice } from '#app/features/videos/AgeGateNotice.tsx';
 import { PriceBadge } from '#app/features/videos/PriceBadge.tsx';
 import { RatingStars } from '#app/features/videos/RatingStars.tsx';
-import { useTitleLevel } from '#app/features/videos/show-links.ts';
+import { useRevealBelowShow, useTitleLevel } from '#app/features/videos/show-links.ts';
 import { useMediaAgeGate } from '#app/features/videos/use-purchase.ts';
 import { ApiError } from '#app/http.ts';
+import { useTitle } from '#app/shell/use-title.ts';
+import { HEADER_HEIGHT } from '#common/constants.ts';
 import { galleryQuery, moreGalleriesQuery } from './api.ts';
 import { GalleryActions } from './GalleryActions.tsx';
 import { GalleryGrid } from './GalleryTile.tsx';
@@ -42,6 +44,11 @@ export function GalleryPicturesPage() {
   const more = useQuery({ ...moreGalleriesQuery(gallery?.id ?? 0), enabled: Boolean(gallery) });
   const [open, setOpen] = useState<number | null>(null);
   const gate = useMediaAgeGate();
+  const reveal = useRevealBelowShow<HTMLDivElement>(gallery?.id ?? null);
+  useTitle(
+    gallery ? 'media.gallery.page_title' : 'media.galleries.title',
+    gallery ? { title: gallery.title } : undefined,
+  );
 
   let body: ReactNode;
   if (!valid || (detail.error instanceof ApiError && detail.error.status === 404)) {
@@ -103,7 +110,11 @@ export function GalleryPicturesPage() {
   }
 
   return (
-    <Container maxWidth={false} sx={{ py: { xs: 2, md: 3 }, px: { xs: 1, sm: 2 }, maxWidth: 1720 }}>
+    <Container
+      ref={reveal}
+      maxWidth={false}
+      sx={{ py: { xs: 2, md: 3 }, px: { xs: 1, sm: 2 }, maxWidth: 1720, scrollMarginTop: HEADER_HEIGHT }}
+    >
       {body}
       {gallery && (
         <Box component="section" aria-labelledby="more-galleries" sx={{ mt: 4 }}>

@@ -90,6 +90,8 @@ export function QuickSearch({ phone }: { phone: boolean }) {
               px: 1,
               bgcolor: 'background.paper',
               color: 'text.primary',
+              // On the page's colour here, not the bar's: the page's focus ring.
+              '--focus-ring': 'var(--focus-ring-page)',
             }
           : { position: 'relative', display: 'flex', alignItems: 'center', gap: 0.5 }
       }
@@ -115,6 +117,8 @@ export function QuickSearch({ phone }: { phone: boolean }) {
           '&:hover, &:focus-within': {
             bgcolor: (theme) => alpha(phone ? theme.palette.text.primary : theme.palette.common.white, 0.2),
           },
+          // The field itself draws no ring (MUI's InputBase): the box around it shows the focus.
+          '&:focus-within': { outline: '2px solid var(--focus-ring)', outlineOffset: 2 },
         }}
       >
         <SearchIcon sx={{ mx: 1, opacity: 0.8 }} aria-hidden />

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '#app/http.ts';
 import { NotFoundPage } from '#app/shell/NotFoundPage.tsx';
+import { useRouteName } from '#app/shell/route-name.ts';
 import { useTitle } from '#app/shell/use-title.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { useRecordVisit, useShow } from './api.ts';
@@ -32,7 +33,9 @@ function ShowSkeleton() {
 }
 
 function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
-  useTitle('shows.page.title', { name: show.showName });
+  // A video or gallery opened below the show names the tab itself.
+  const nested = /(videos-clip|galleries-pictures)$/.test(useRouteName() ?? '');
+  useTitle('shows.page.title', { name: show.showName }, !nested);
   useRecordVisit(show.universalId);
   return (
     <>

@@ -1,6 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { teaserQuery } from './api.ts';
 import { applyShowUpdates, patchShows } from './live-updates.ts';
+import { showsPage, showTile } from './testing.ts';
 
 const tile = (universalId: string, online: boolean) => ({ universalId, showName: universalId, online, previews: [1] });
 
@@ -69,5 +71,25 @@ describe('show update patcher', () => {
     applyShowUpdates(client, null as unknown as Record<string, never>);
     applyShowUpdates(client, [] as unknown as Record<string, never>);
     expect(client.getQueryData(['x'])).toBe(before);
+  });
+
+  it('a performer who goes offline leaves the "Online now" teaser at once, and only online ones show', () => {
+    const client = new QueryClient();
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    client.setQueryData(
+      teaserQuery.queryKey,
+      showsPage(ids.map((id, i) => showTile({ id: i + 1, universalId: id, online: true }))),
+    );
+    const teaser = new QueryObserver(client, teaserQuery);
+    const unsubscribe = teaser.subscribe(() => {});
+    const shown = () => teaser.getCurrentResult().data?.map((s) => s.universalId);
+    expect(shown()).toEqual(['a', 'b', 'c', 'd']);
+    applyShowUpdates(client, { b: { online: false } });
+    expect(shown()).toEqual(['a', 'c', 'd', 'e']);
+    applyShowUpdates(client, { a: { online: false }, c: { online: false } });
+    expect(shown()).toEqual(['d', 'e']);
+    applyShowUpdates(client, { b: { online: true } });
+    expect(shown()).toEqual(['b', 'd', 'e']);
+    unsubscribe();
   });
 });

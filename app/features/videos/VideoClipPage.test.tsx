@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { archiveLatestQuery } from '#app/features/archive/api.ts';
 import { mockApi } from '#app/features/auth/testing.ts';
 import { sessionQuery } from '#app/features/session/api.ts';
@@ -261,6 +261,13 @@ describe('video clip page', () => {
     expect(await player(1)).toHaveAttribute('src', '/media/clips/tok1');
   });
 
+  it('names the browser tab after the video', async () => {
+    server();
+    renderClip('/videos/clip/5');
+    await screen.findByRole('heading', { level: 1, name: 'Beach day' });
+    await waitFor(() => expect(document.title).toBe('Video: Beach day · LiveCam'));
+  });
+
   it('inside a show page: titles itself below the show’s heading and keeps its part links there', async () => {
     server();
     renderWithProviders(<VideoClipPage />, {
@@ -271,6 +278,41 @@ describe('video clip page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Beach day' })).toBeInTheDocument();
     const parts = screen.getByRole('list', { name: i18n.t('media.clip.parts') });
     expect(within(parts).getByRole('link', { name: /Part 2/ })).toHaveAttribute('href', '/chat/u-anna/anna/videos/5/2');
+  });
+
+  describe('opened below a show page (a direct link on a phone lands on the show’s profile)', () => {
+    const scrolled = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    beforeEach(() => {
+      Element.prototype.scrollIntoView = scrolled;
+    });
+    afterEach(() => {
+      scrolled.mockClear();
+      Element.prototype.scrollIntoView = original;
+    });
+
+    it('scrolls to the video once it is there, and not again for another part', async () => {
+      server();
+      const { router } = renderWithProviders(<VideoClipPage />, {
+        route: '/chat/u-anna/anna/videos/5',
+        path: '/chat/:showid/:slug/videos/:id/:part?',
+        user: testUser(),
+      });
+      await screen.findByRole('heading', { level: 2, name: 'Beach day' });
+      await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+      expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+      expect(scrolled.mock.contexts[0]).toContainElement(screen.getByRole('heading', { name: 'Beach day' }));
+      await act(() => router.navigate('/chat/u-anna/anna/videos/5/2'));
+      expect(screen.getByRole('heading', { level: 2, name: 'Beach day' })).toBeInTheDocument();
+      expect(scrolled).toHaveBeenCalledTimes(1);
+    });
+
+    it('stays at the top on the video’s own page', async () => {
+      server();
+      renderClip('/videos/clip/5');
+      await screen.findByRole('heading', { level: 1, name: 'Beach day' });
+      expect(scrolled).not.toHaveBeenCalled();
+    });
   });
 
   it('says when a video does not exist', async () => {

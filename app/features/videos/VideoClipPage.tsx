@@ -14,13 +14,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ApiError } from '#app/http.ts';
+import { useTitle } from '#app/shell/use-title.ts';
 import type { VideoDetail } from '#common/api/media.ts';
+import { HEADER_HEIGHT } from '#common/constants.ts';
 import { moreVideosQuery, videoQuery } from './api.ts';
 import { ClipStage } from './ClipStage.tsx';
 import { formatDuration } from './format.ts';
 import { PartList } from './PartList.tsx';
 import { RatingStars } from './RatingStars.tsx';
-import { useTitleLevel } from './show-links.ts';
+import { useRevealBelowShow, useTitleLevel } from './show-links.ts';
 import { VideoGrid } from './VideoTile.tsx';
 
 const positiveInt = (v: string | undefined) => {
@@ -67,6 +69,8 @@ export function VideoClipPage() {
   const video = detail.data;
   const more = useQuery({ ...moreVideosQuery(video?.ccid ?? 0), enabled: Boolean(video) });
   const part = video ? selectPart(video, positiveInt(params.part)) : undefined;
+  const reveal = useRevealBelowShow<HTMLDivElement>(video?.id ?? null);
+  useTitle(video ? 'media.clip.page_title' : 'media.videos.title', video ? { title: video.title } : undefined);
 
   let body: ReactNode;
   if (id === null || (detail.error instanceof ApiError && detail.error.status === 404)) body = <NotFound />;
@@ -135,7 +139,11 @@ export function VideoClipPage() {
   }
 
   return (
-    <Container maxWidth={false} sx={{ py: { xs: 2, md: 3 }, px: { xs: 1, sm: 2 }, maxWidth: 1720 }}>
+    <Container
+      ref={reveal}
+      maxWidth={false}
+      sx={{ py: { xs: 2, md: 3 }, px: { xs: 1, sm: 2 }, maxWidth: 1720, scrollMarginTop: HEADER_HEIGHT }}
+    >
       {body}
       {video && (
         <Box component="section" aria-labelledby="more-videos" sx={{ mt: 4 }}>

@@ -23,12 +23,15 @@ export function VideoTile({
   to,
   eager = false,
   unlocked = false,
+  part,
 }: {
   video: VideoTileData;
   to?: string;
   eager?: boolean;
   /** Bought by the member (the archive). */
   unlocked?: boolean;
+  /** The part that was bought, when the tile stands for one part (the archive). */
+  part?: number | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -66,7 +69,12 @@ export function VideoTile({
             {formatDuration(video.duration)}
           </Box>
           <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', left: 6, top: 6 }}>
-            <PriceBadge price={video.price} free={video.free} unlocked={unlocked} />
+            <PriceBadge
+              price={video.price}
+              free={video.free}
+              unlocked={unlocked}
+              {...(part === undefined ? {} : { unlockedPart: { part, parts: video.parts } })}
+            />
             {!unlocked && video.free && video.price > 0 && (
               <Chip size="small" color="secondary" label={t('media.free_part')} />
             )}
@@ -107,7 +115,9 @@ export function VideoGrid<T extends VideoTileData>({
       ratio={POSTER_RATIO}
       tile={(v, eager) => {
         const to = linkTo?.(v);
-        return <VideoTile video={v} eager={eager} unlocked={unlocked} {...(to ? { to } : {})} />;
+        // Archive entries are one bought part each.
+        const part = 'part' in v && typeof v.part === 'number' ? v.part : undefined;
+        return <VideoTile video={v} eager={eager} unlocked={unlocked} part={part} {...(to ? { to } : {})} />;
       }}
     />
   );

@@ -69,6 +69,7 @@ describe('video and gallery lists', () => {
     renderWithProviders(<VideosPage />, { route: '/videos/show/u-anna/anna', path: '/videos/show/:showid/:slug?' });
     expect(await screen.findByText(i18n.t('media.videos.empty'))).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Videos of Anna' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Videos of Anna · LiveCam'));
     expect(api.callsTo('GET /api/search/videos')[0]?.query.get('showid')).toBe('u-anna');
     expect(screen.queryByRole('navigation', { name: i18n.t('pagination.label') })).not.toBeInTheDocument();
   });
@@ -83,6 +84,9 @@ describe('video and gallery lists', () => {
     expect(within(tile).getByRole('link')).toHaveAttribute('href', '/galleries/pictures/u-anna/9');
     expect(api.callsTo('GET /api/search/galleries')[0]?.query.get('sort')).toBe('price');
     expect(api.callsTo('GET /api/search/galleries')[0]?.query.get('limit')).toBe('48');
+    // The price sort says its direction (cheapest first), and the tab names the page.
+    expect(screen.getByRole('combobox', { name: i18n.t('media.sort.label') })).toHaveTextContent('Lowest price');
+    expect(document.title).toBe('Galleries · LiveCam');
   });
 
   it('the sections’ pager: hidden with one page, 9 page buttons wide, 5 on phones', () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { showQuery } from '#app/features/shows/api.ts';
 import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { useTitle } from '#app/shell/use-title.ts';
 import { VIDEO_SORTS } from '#common/api/media.ts';
 import { videoListQuery } from './api.ts';
 import { ListControls } from './ListControls.tsx';
@@ -22,6 +23,7 @@ export function VideosPage() {
   const videos = list.data?.data ?? [];
   const show = useQuery({ ...showQuery(showid ?? ''), enabled: Boolean(showid) });
   const showName = showid ? (show.data?.showName ?? videos[0]?.showName ?? null) : null;
+  useTitle(showName ? 'media.videos.of_show' : 'media.videos.title', showName ? { name: showName } : undefined);
 
   return (
     <Container maxWidth={false} sx={{ py: { xs: 2, md: 3 }, px: { xs: 1, sm: 2 }, maxWidth: 1720 }}>

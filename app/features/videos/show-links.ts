@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -28,4 +29,19 @@ export function useShowPageLink(kind: 'videos' | 'galleries') {
 /** Below a show page its h1 names the show; a video or gallery shown there titles itself with an h2. */
 export function useTitleLevel(): 'h1' | 'h2' {
   return /\/chat\//.test(useLocation().pathname) ? 'h2' : 'h1';
+}
+
+/**
+ * Below a show page a video or gallery scrolls to its start when it opens (from the show's list or
+ * by a direct link): the show's photos, facts and tabs above it are taller than a phone's screen.
+ * On its own page it starts at the top anyway. The element needs a scroll margin for the top bar.
+ */
+export function useRevealBelowShow<T extends HTMLElement>(openedId: number | null) {
+  const below = useTitleLevel() === 'h2';
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    // After the show page's own scroll restore (a layout effect), once the item is there.
+    if (below && openedId !== null) ref.current?.scrollIntoView({ block: 'start' });
+  }, [below, openedId]);
+  return ref;
 }

@@ -12,7 +12,12 @@ let ownerId: number;
 let other: TestClient;
 let acceptor: TestClient;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    env: {
+      NAME_BLOCKLIST: 'rivalcams',
+      SITES: JSON.stringify({ 'deluxe.example': { name: 'DeluxeCams', logo: '/logo.svg', webid: 2 } }),
+    },
+  });
   const o = await registerAndVerify(t, 'nick-owner@example.com');
   owner = o.client;
   ownerId = o.user.id;
@@ -79,6 +84,32 @@ describe('adding nicknames', () => {
   it.each(['guest', 'Guest', ' GUEST '])('keeps %j for free chat', async (nickname) => {
     await expectInvalid(t, () => add(owner, nickname), { nickname: ['errors.validations.nickname.reserved'] });
   });
+
+  it.each([
+    'admin',
+    'Admin_2',
+    '4dm1n',
+    'The.Support',
+    'Moderator',
+    'system',
+    'LiveCam',
+    'live-cam',
+    'DeluxeCams',
+    'guest1',
+  ])('keeps %j for staff, the system and the sites, and stores nothing', async (nickname) => {
+    await expectInvalid(t, () => add(owner, nickname), { nickname: ['errors.validations.nickname.reserved'] });
+    const rows = await t.db.select().from(nicknames).where(eq(nicknames.nickname, nickname.trim()));
+    expect(rows).toEqual([]);
+  });
+
+  it.each(['fuck', 'FuckYou', 'f.u.c.k', 'fuuuck', 'Hurensohn', 'Arschl0ch', 'Nazi88', 'rival_cams', 'R1valCams'])(
+    'refuses the offensive %j, and stores nothing',
+    async (nickname) => {
+      await expectInvalid(t, () => add(owner, nickname), { nickname: ['errors.validations.nickname.offensive'] });
+      const rows = await t.db.select().from(nicknames).where(eq(nicknames.nickname, nickname));
+      expect(rows).toEqual([]);
+    },
+  );
 
   it('refuses a missing or mistyped nickname', async () => {
     await expectInvalid(t, () => owner.post('/api/user/nickname/add', {}), {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nicknameBody } from '#common/api/accounts.ts';
 import { userResponse } from '#common/api/auth.ts';
 import { idParam } from '#common/api/fields.ts';
-import { isReservedNickname } from '#common/domain/nickname.ts';
+import { nameRules } from '#common/domain/name-blocklist.ts';
+import { nicknameRefusalKey } from '#common/domain/nickname.ts';
 import { invalidField, notFound } from '#server/errors.ts';
 import { requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
@@ -18,7 +19,12 @@ export const nicknameRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /user/nickname/activate/:id': 'verified',
     'DELETE /user/nickname/remove/:id': 'verified',
   });
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  // Staff, system and site names and offensive words (built in, and the operator's own list).
+  const rules = nameRules({
+    siteNames: [config.site.name, ...Object.values(config.sites).map((site) => site.name)],
+    extra: config.nameBlocklist,
+  });
   const presented = (userId: number) => userAnswer(db, userId);
 
   app.post(
@@ -27,7 +33,8 @@ export const nicknameRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireVerifiedUser(request);
       const { nickname } = request.body;
-      if (isReservedNickname(nickname)) throw invalidField('nickname', 'errors.validations.nickname.reserved');
+      const refused = nicknameRefusalKey(nickname, rules);
+      if (refused) throw invalidField('nickname', refused);
       // requireVerifiedUser loaded the member with their nicknames already.
       if (user.nicknames.length >= MAX_NICKNAMES)
         throw invalidField('nickname', 'errors.validations.nickname.too_many');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAllResponse } from '#common/api/search.ts';
+import { createShow } from '#server/test/catalog.ts';
 import { expectInvalid, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { METACHARACTERS, type SearchCatalog, seedSearchCatalog } from './testing.ts';
@@ -136,5 +137,25 @@ describe('GET /api/search/all', () => {
       })();
       expect(body.error).toBe('validation_failed');
     }
+  });
+});
+
+describe('GET /api/search/all: words inside names', () => {
+  beforeAll(async () => {
+    await createShow(t.db, { showName: 'MoonSophie' });
+    await createShow(t.db, { showName: 'CandyJasmin' });
+  });
+
+  it('finds a name that holds the term later in the word, after the names that start with it', async () => {
+    expect(names(await searchAll('search=sophi'))).toEqual(['MoonSophie']);
+    expect(names(await searchAll('search=SOPHIE'))).toEqual(['MoonSophie']);
+    expect(names(await searchAll('search=jasmin'))).toEqual(['Jasmin', 'CandyJasmin']);
+    expect(names(await searchAll('search=jasmin&extend=1'))).toEqual(['Jasmin', 'CandyJasmin']);
+  });
+
+  it('tolerates a typo inside a name too', async () => {
+    expect(names(await searchAll('search=sophei'))).toEqual(['MoonSophie']);
+    expect(names(await searchAll('search=jasmni'))).toEqual(['Jasmin', 'CandyJasmin']);
+    expect(names(await searchAll(`search=${encodeURIComponent('moon sophei')}`))).toEqual(['MoonSophie']);
   });
 });

@@ -9,9 +9,13 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
  * - full text: `to_tsquery` in 'simple' (names), 'german' and 'english' over the generated
  *   `search` columns, OR-ed; all words must match, the last one also as a prefix (typing "anna"
  *   finds "Annabella");
+ * - show names also inside a word: `lower(name) like '%word%'` for every word of 3 characters or
+ *   more ("sophi" finds "MoonSophie"), answered by the trigram index;
  * - trigrams on lower(name) (GIN trigram indexes): `%` (similarity above pg_trgm's 0.3) finds
  *   typos ("anabela" finds "Annabella"); for show names also `<%` (word similarity above 0.6),
- *   a typed name within a longer one.
+ *   a typed name within a longer one, and a typo inside a name ("sophei" finds "MoonSophie"):
+ *   at least half (and two) of the word's inner trigrams, those without pg_trgm's word-boundary
+ *   padding, occur in the name.
  *
  * The searches take the trigram match only when the full text finds nothing (a typo): PostgreSQL
  * would otherwise compute a similarity for every row whenever the words are common (it rightly
@@ -25,6 +29,8 @@ const MAX_WORDS = 8;
 const MAX_WORD = 40;
 /** The last word is matched as a prefix from this length on (shorter prefixes match too much). */
 const PREFIX_FROM = 3;
+/** Words match inside names from this length on (a trigram index answers 3 characters or more). */
+const INFIX_FROM = 3;
 
 export type SearchText = {
   /** The words, lower case, in input order. */
@@ -85,13 +91,67 @@ function tsQuery(configs: ReadonlyArray<string>, query: string): SQL {
   return sql.join(parts, sql` || `);
 }
 
+/**
+ * The trigrams of a word without pg_trgm's padding ("sophei": sop, oph, phe, hei): those can occur
+ * inside a longer name, where the padded ones at the word's edges cannot.
+ */
+export function innerTrigrams(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
+  return [...out];
+}
+
+/** `%<text>%`: the words hold letters and digits only, so no LIKE wildcard or escape gets in. */
+const containing = (name: SQL, text: string) => sql`${name} like ${`%${text}%`}`;
+
+/** Every word (each of 3 characters or more) inside the name; null when a word is shorter. */
+function infixWhere(name: SQL, text: SearchText): SQL | null {
+  if (text.words.some((w) => [...w].length < INFIX_FROM)) return null;
+  return sql.join(
+    text.words.map((w) => containing(name, w)),
+    sql` and `,
+  );
+}
+
+/**
+ * A typo inside a name: for every word of 4 characters or more, at least half (and two) of its
+ * inner trigrams occur in the name. The OR of the LIKEs lets the trigram index find the
+ * candidates; the count decides. Null when no word is long enough. The score is the share of
+ * inner trigrams found.
+ */
+function innerTypo(name: SQL, text: SearchText): Condition | null {
+  const words = text.words.map(innerTrigrams).filter((grams) => grams.length >= 2);
+  if (words.length === 0) return null;
+  const found = (grams: string[]) =>
+    sql`(${sql.join(
+      grams.map((g) => sql`(${containing(name, g)})::int`),
+      sql` + `,
+    )})`;
+  const where = words.map(
+    (grams) =>
+      sql`(${sql.join(
+        grams.map((g) => containing(name, g)),
+        sql` or `,
+      )}) and ${found(grams)} >= ${Math.max(2, Math.ceil(grams.length / 2))}`,
+  );
+  const total = words.reduce((n, grams) => n + grams.length, 0);
+  return {
+    where: sql`(${sql.join(where, sql` and `)})`,
+    rank: sql`((${sql.join(words.map(found), sql` + `)})::float8 / ${total})`,
+  };
+}
+
 /** A WHERE condition and a relevance score (higher first) for it. */
 export type Condition = { where: SQL; rank: SQL };
 
 export type TextMatch = {
-  /** Full text only: every word, the last also as a prefix (GIN index on the vector). */
+  /**
+   * Full text: every word, the last also as a prefix (GIN index on the vector); for show names
+   * also every word inside the name (trigram index).
+   */
   fulltext: Condition;
-  /** Trigram similarity of the name only: typos (GIN trigram index). */
+  /** Trigram similarity of the name only: typos, for show names also inside it (GIN trigram index). */
   similar: Condition;
 };
 
@@ -104,19 +164,28 @@ export function textMatch(target: Target, text: SearchText, scope: Scope): TextM
   const query = tsQuery(configs, tsQueryText(text, scope === 'names' ? 'A' : ''));
   const { vector, name } = target;
   const phrase = sql`${text.phrase}::text`;
-  const similarWhere = target.partialNames
-    ? sql`(${name} % ${phrase} or ${phrase} <% ${name})`
-    : sql`${name} % ${phrase}`;
-  const similarity = target.partialNames
-    ? sql`greatest(similarity(${name}, ${phrase}), word_similarity(${phrase}, ${name}))`
-    : sql`similarity(${name}, ${phrase})`;
-  // Names also rank by their similarity, so that "lena" puts Lena before Lena12; titles by the
-  // text rank alone (a common word matches thousands of them).
-  const textRank = target.partialNames
-    ? sql`(ts_rank_cd(${vector}, ${query}) + ${similarity})`
-    : sql`ts_rank_cd(${vector}, ${query})`;
+  const textWhere = sql`${vector} @@ (${query})`;
+  if (!target.partialNames) {
+    const similarity = sql`similarity(${name}, ${phrase})`;
+    // Titles rank by the text rank alone (a common word matches thousands of them).
+    return {
+      fulltext: { where: textWhere, rank: sql`ts_rank_cd(${vector}, ${query})` },
+      similar: { where: sql`${name} % ${phrase}`, rank: similarity },
+    };
+  }
+  const similarity = sql`greatest(similarity(${name}, ${phrase}), word_similarity(${phrase}, ${name}))`;
+  const infix = infixWhere(name, text);
+  const typo = innerTypo(name, text);
+  // Names also rank by their similarity, so that "lena" puts Lena before Lena12, and a name that
+  // starts with the word before one that holds it further in.
   return {
-    fulltext: { where: sql`${vector} @@ (${query})`, rank: textRank },
-    similar: { where: similarWhere, rank: similarity },
+    fulltext: {
+      where: infix ? sql`(${textWhere} or ${infix})` : textWhere,
+      rank: sql`(ts_rank_cd(${vector}, ${query}) + ${similarity})`,
+    },
+    similar: {
+      where: sql`(${name} % ${phrase} or ${phrase} <% ${name}${typo ? sql` or ${typo.where}` : sql``})`,
+      rank: typo ? sql`greatest(${similarity}, ${typo.rank})` : similarity,
+    },
   };
 }

@@ -59,6 +59,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       buildId: config.buildId,
       age_check_gates: config.ageCheck.gates,
       image_hosts: config.media.imageHosts,
+      name_blocklist: config.nameBlocklist,
     };
   });
 };
