@@ -13,6 +13,8 @@ export interface ServerToClientEvents {
   'user:avs': () => void;
   /** Refresh the message count. */
   'user:mc': () => void;
+  /** The member's voice call changed (connected, a minute billed, ended): read its state again. */
+  'user:phonecall': () => void;
   /** Shows to update, keyed by universal id, including online states. */
   'show:bulkupdate': (payload: Record<string, ShowUpdate>) => void;
 }
