@@ -2,7 +2,12 @@
  * The real-time events of the spec (part 1 "Real-time socket events received"), typed for the
  * Socket.IO server and client alike.
  */
-export type ShowUpdate = { online?: boolean };
+export type ShowUpdate = {
+  online?: boolean;
+  phoneChatOn?: boolean;
+  phoneChatConnecting?: boolean;
+  phoneChatBusy?: boolean;
+};
 
 export interface ServerToClientEvents {
   /** The member's new coin balance. */
