@@ -62,13 +62,13 @@ describe('VoicecallPanel', () => {
     show('de');
     expect(await screen.findByText('12 Coins pro Minute')).toBeInTheDocument();
     expect(screen.getByText(/^1,99\s€\/Min\. aus dem dt\. Festnetz, Mobilfunk abweichend$/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Per Telefon bezahlen' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Jetzt anrufen' })).toBeEnabled());
+    expect(screen.getByRole('heading', { name: 'Coins per Telefon kaufen' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Coins per Telefon kaufen' })).toBeEnabled());
   });
 
   it('starts a call on "Call now": the window opens in the click, then the call page; number and PIN show', async () => {
     show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     expect(win.prepare).toHaveBeenCalledTimes(1);
@@ -83,7 +83,7 @@ describe('VoicecallPanel', () => {
   it('says so when the browser blocked the window', async () => {
     win.open.mockReturnValueOnce(false);
     show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     expect(await screen.findByText(/blocked the call page/)).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('VoicecallPanel', () => {
   it('sends a session without the age check to the age check', async () => {
     init = { status: 403, body: { error: 'age_check_required', message: 'age_check_required' } };
     const view = show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/avs'));
@@ -104,7 +104,7 @@ describe('VoicecallPanel', () => {
   it('shows an error when the call cannot be started', async () => {
     init = { status: 500, body: { error: 'internal', message: 'unknown_error' } };
     show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('The call could not be started');
