@@ -2,7 +2,12 @@
  * The real-time events of the spec (part 1 "Real-time socket events received"), typed for the
  * Socket.IO server and client alike.
  */
-export type ShowUpdate = { online?: boolean };
+export type ShowUpdate = {
+  online?: boolean;
+  phoneChatOn?: boolean;
+  phoneChatConnecting?: boolean;
+  phoneChatBusy?: boolean;
+};
 
 export interface ServerToClientEvents {
   /** The member's new coin balance. */
@@ -13,6 +18,8 @@ export interface ServerToClientEvents {
   'user:avs': () => void;
   /** Refresh the message count. */
   'user:mc': () => void;
+  /** The member's voice call changed (connected, a minute billed, ended): read its state again. */
+  'user:phonecall': () => void;
   /** Shows to update, keyed by universal id, including online states. */
   'show:bulkupdate': (payload: Record<string, ShowUpdate>) => void;
 }

@@ -25,6 +25,7 @@ import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     for (const pages of [
       paymentSandboxPages,
       phoneSandboxPages,
+      phoneChatSandboxPages,
       avsSandboxPages,
       smsSandboxPages,
       studioSandboxPages,

@@ -97,6 +97,10 @@ export const envSchema = z.object({
   SANDBOX_PSP_POSTBACKS: z.enum(['send', 'hold']).default('send'),
   PHONE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   PHONE_SERVICE_NUMBER: z.string().max(40).optional(),
+  /** The premium-rate phone-chat line callers dial before a performer's extension, as displayed. */
+  PHONE_CHAT_NUMBER: z.string().max(40).default('0900 5 654321'),
+  /** What the carrier bills per started minute of phone chat, in cents (the line's tariff). */
+  PHONE_CHAT_PRICE_CENTS: z.coerce.number().int().min(1).max(10_000).default(199),
   AVS_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),
   VERIFF_API_KEY: z.string().optional(),
   VERIFF_SHARED_SECRET: z.string().optional(),

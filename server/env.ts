@@ -69,6 +69,8 @@ export type Config = {
     phoneProvider: 'sandbox' | 'twilio';
     /** The premium-rate number callers dial with PHONE_PROVIDER=twilio, as it is displayed. */
     phoneServiceNumber: string;
+    /** The phone-chat line (PHONE_CHAT_NUMBER) and its tariff per started minute (PHONE_CHAT_PRICE_CENTS). */
+    phoneChat: { number: string; pricePerMinuteCents: number; currency: string };
     /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
     dailyLimitCents: number;
   };
@@ -292,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sandboxPostbacks: e.SANDBOX_PSP_POSTBACKS,
       phoneProvider: e.PHONE_PROVIDER,
       phoneServiceNumber: e.PHONE_SERVICE_NUMBER ?? '',
+      phoneChat: { number: e.PHONE_CHAT_NUMBER, pricePerMinuteCents: e.PHONE_CHAT_PRICE_CENTS, currency: 'EUR' },
       dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,
     },
     ageCheck: {

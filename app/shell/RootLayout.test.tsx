@@ -101,6 +101,28 @@ describe('RootLayout', () => {
     expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).not.toBeInTheDocument();
   });
 
+  it('in a voice call the reduced menu says why and links to the call, in German too', async () => {
+    await render(1280, { user: testUser(), session: { voicecall: true } });
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(menu).toHaveTextContent('Phone call in progress: the menu is reduced until the call ends.');
+    expect(within(menu).getByRole('link', { name: 'Show the call' })).toHaveAttribute(
+      'href',
+      '/billing?paymenttypename=voicecall',
+    );
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Phone call in progress: show the call' }),
+    ).toHaveAttribute('href', '/billing?paymenttypename=voicecall');
+    await act(() => i18n.changeLanguage('de'));
+    expect(menu).toHaveTextContent('Telefonat läuft: Bis zum Ende des Anrufs ist das Menü verkürzt.');
+    expect(within(menu).getByRole('link', { name: 'Zum Anruf' })).toBeInTheDocument();
+  });
+
+  it('out of a voice call the menu has no call notice', async () => {
+    await render(1280, { user: testUser() });
+    expect(screen.queryByTestId('voicecall-notice')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Phone call in progress: show the call' })).not.toBeInTheDocument();
+  });
+
   it('on the first visit shows one overlay at a time: the age gate, the consent banner, then the gift', async () => {
     vi.mocked(fetch).mockImplementation(async (input, init) => {
       if (String(input).endsWith('/session/incentive_tsp')) {

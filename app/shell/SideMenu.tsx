@@ -16,6 +16,7 @@ import { routeNames } from '#app/routes.tsx';
 import { DRAWER_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 import { sideMenuItems } from './side-menu-items.ts';
+import { VoicecallMenuNotice } from './VoicecallNotice.tsx';
 
 const LEGAL = [
   { key: 'imprint', to: '/imprint' },
@@ -78,6 +79,7 @@ export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <Box component="nav" aria-label={t('sidemenu.label')} sx={{ overflowY: 'auto', flex: 1 }}>
+        {session.voicecall && <VoicecallMenuNotice onNavigate={onNavigate} />}
         <List dense={false}>
           {items.map((item) => (
             <ListItemButton

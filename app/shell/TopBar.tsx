@@ -15,6 +15,7 @@ import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
 import { HEADER_HEIGHT } from '#common/constants.ts';
 import { CoinBalance } from './CoinBalance.tsx';
 import { LanguageSelector } from './LanguageSelector.tsx';
+import { VoicecallBarLink } from './VoicecallNotice.tsx';
 
 /** The top bar: menu button (phones), logo, search, languages (wide screens), and the member's or the visitor's items. */
 export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }) {
@@ -42,6 +43,7 @@ export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }
         </Box>
         <Box sx={{ flex: 1 }} />
         {!voicecall && <QuickSearch phone={phone} />}
+        {voicecall && <VoicecallBarLink />}
         {/* Phones find the languages in the side menu. */}
         {!phone && <LanguageSelector onBar />}
         {user ? (

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { SessionState } from '#app/features/session/api.ts';
 import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
+import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 
 /**
@@ -52,6 +53,7 @@ export function openRealtime(
   // The session ended on the server: the refetch finds no user and the shell's rules take over.
   socket.on('user:logout', refetchSession);
   socket.on('user:mc', () => void queryClient.invalidateQueries({ queryKey: MESSAGE_COUNT_KEY }));
+  socket.on('user:phonecall', () => void queryClient.invalidateQueries({ queryKey: VOICECALL_KEY }));
   // Online states (and other list fields) of shows, into every cached answer that lists them.
   socket.on('show:bulkupdate', (updates) => applyShowUpdates(queryClient, updates));
   // The server closes the sockets of a session that ended. When the session, fetched again,

@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
+import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
 import { renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { ServerToClientEvents } from '#common/realtime.ts';
 import { MESSAGE_COUNT_KEY, openRealtime, type RealtimeSocket } from './realtime-socket.ts';
@@ -62,17 +63,19 @@ describe('useRealtime', () => {
     expect(state()?.user?.id).toBe(7);
   });
 
-  it('refetches the session on user:logout and user:avs, and the message count on user:mc', async () => {
+  it('refetches the session on user:logout and user:avs, the message count on user:mc, the call on user:phonecall', async () => {
     const { socket, client } = setup();
     await waitFor(() => expect(socket.on).toHaveBeenCalledWith('user:logout', expect.any(Function)));
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
     socket.emit('user:logout');
     socket.emit('user:avs');
     socket.emit('user:mc');
+    socket.emit('user:phonecall');
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
       sessionQuery.queryKey,
       sessionQuery.queryKey,
       MESSAGE_COUNT_KEY,
+      VOICECALL_KEY,
     ]);
   });
 

@@ -147,6 +147,19 @@ describe('useVoicecall transitions', () => {
     expect(view.router.state.location.pathname).toBe('/videos');
   });
 
+  it('says what the ended call credited, back on the page before, for 10 s', async () => {
+    answer = { voicecall: true, call: call({ state: 'active', minutes_billed: 2, coins_credited: 24 }) };
+    setup({ route: '/videos', session: { voicecall: true } });
+    await flush();
+    answer = { voicecall: false, call: call({ state: 'ended', minutes_billed: 2, coins_credited: 24 }) };
+    await flush(10_000);
+    expect(hint()).toBe('{"kind":"ended","coins":24}');
+    await flush(9_000);
+    expect(hint()).not.toBe('');
+    await flush(1_000);
+    expect(hint()).toBe('');
+  });
+
   it('does nothing for a call that was already active when the page loaded', async () => {
     answer = { voicecall: true, call: call({ state: 'active' }) };
     setup({ session: { voicecall: true } });

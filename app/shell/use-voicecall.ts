@@ -10,11 +10,17 @@ import { hasFewCoins } from '#common/domain/voicecall.ts';
 import { useRouteName } from './route-name.ts';
 import { VOICECALL_AGECHECK_TARGET, VOICECALL_TARGET } from './side-menu-items.ts';
 
-/** The hint shown when a call connects: short, or extended with a buy-coins button when coins are few. */
-export type VoicecallHint = { kind: 'connected' } | { kind: 'few_coins'; coins: number };
+/**
+ * The hint shown when a call connects: short, or extended with a buy-coins button when coins are
+ * few. When a call ends the member is taken back from billing: the hint then says what it credited.
+ */
+export type VoicecallHint =
+  | { kind: 'connected' }
+  | { kind: 'few_coins'; coins: number }
+  | { kind: 'ended'; coins: number };
 
 export const hintDuration = (hint: VoicecallHint) =>
-  hint.kind === 'few_coins' ? VOICECALL_HINT_EXTENDED_MS : VOICECALL_HINT_MS;
+  hint.kind === 'connected' ? VOICECALL_HINT_MS : VOICECALL_HINT_EXTENDED_MS;
 
 /** The window message that starts a voice call (spec: 'initVoicecall'), as a string or `{ type }`. */
 export const isInitVoicecall = (data: unknown) =>
@@ -78,7 +84,7 @@ export function useVoicecall() {
     if (call.state === 'ended') {
       closePaymentWindow();
       setMode(false);
-      setHint(null);
+      setHint({ kind: 'ended', coins: call.coins_credited });
       const previous = locations.current.previous;
       // Not back into the age check or billing the call was started from.
       const back = routeName === 'billing' && previous && !/^\/(avs|bill)/.test(previous) ? previous : '/';

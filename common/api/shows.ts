@@ -91,6 +91,15 @@ export const showTile = z.object({
   rating: z.number().int(),
   ratingCount: z.number().int(),
   features: z.object({ sound: z.boolean(), phoneChat: z.boolean() }),
+  /** Phone chat (spec part 2, "Show"): she has it, her extension on the phone-chat line, her state. */
+  phoneChat: z.boolean(),
+  phoneExtension: z.string().nullable(),
+  /** She takes calls now. */
+  phoneChatOn: z.boolean(),
+  /** A caller is being put through to her. */
+  phoneChatConnecting: z.boolean(),
+  /** She is on a call. */
+  phoneChatBusy: z.boolean(),
   /** The tile's ribbon: a running promo, a newcomer, or none. */
   ribbon: z.enum(['promo', 'new']).nullable(),
 });

@@ -47,7 +47,7 @@ describe('billing page: lists and selection', () => {
     await act(async () => answer(jsonResponse(billingAnswer())));
     expect(await typeRadio('Credit card')).toBeChecked();
     expect(screen.queryByRole('status', { name: t('billing.loading') })).not.toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: /Voice call/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /Buy coins by phone/ })).not.toBeChecked();
     expect(await productRadio('250')).toBeChecked();
     const products = screen.getByRole('radiogroup', { name: t('billing.products.title') });
     expect(within(products).getAllByRole('radio')).toHaveLength(4);
@@ -82,7 +82,7 @@ describe('billing page: lists and selection', () => {
   it('opens the voice call for ?paymenttypename=voicecall, with the other types behind the toggle', async () => {
     mockApi({ 'GET /api/billing': () => jsonResponse(billingAnswer()) });
     show('/billing?paymenttypename=voicecall');
-    expect(await typeRadio('Voice call')).toBeChecked();
+    expect(await typeRadio('Buy coins by phone')).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Credit card/ })).not.toBeInTheDocument();
     expect(screen.getByText('voice call panel voicecall 5')).toBeInTheDocument();
     expect(screen.getByText(/12 coins per minute/)).toBeInTheDocument();

@@ -21,6 +21,11 @@ export const showTileRow = (over: Partial<ShowTile> = {}): ShowTile => ({
   rating: 80,
   ratingCount: 12,
   features: { sound: true, phoneChat: false },
+  phoneChat: false,
+  phoneExtension: null,
+  phoneChatOn: false,
+  phoneChatConnecting: false,
+  phoneChatBusy: false,
   ribbon: null,
   ...over,
 });

@@ -77,26 +77,44 @@ describe('show page', () => {
     expect(prices).toHaveTextContent(i18n.t('shows.page.exclusive_only'));
   });
 
-  it('has the call-me box while online with phone chat, and the free gallery', async () => {
-    setup('/chat/u-anna/anna', showDetail({ features: { sound: true, phoneChat: true }, freeGalleryId: 9 }), {
-      agechecked: true,
-    });
+  it('has the phone-chat box with her number and extension, and the free gallery', async () => {
+    const phone = { phoneChat: true, phoneExtension: '4711', phoneChatOn: true };
+    setup('/chat/u-anna/anna', showDetail({ ...phone, freeGalleryId: 9 }));
     await heading();
-    expect(screen.getByRole('link', { name: 'Call Anna now' })).toHaveAttribute(
+    const box = screen.getByRole('region', { name: 'Phone chat with Anna' });
+    expect(within(box).getByRole('link', { name: 'Call Anna: 0900 5 654321, extension 4711' })).toHaveAttribute(
       'href',
-      '/billing?paymenttypename=voicecall',
+      'tel:09005654321,4711',
     );
+    expect(within(box).getByRole('status')).toHaveTextContent('Anna takes calls now');
+    expect(box).toHaveTextContent('€1.99 per started minute');
     expect(screen.getByRole('link', { name: 'Free gallery' })).toHaveAttribute('href', '/galleries/pictures/u-anna/9');
   });
 
-  it('sends a call to the age check first, and has no call button while offline', async () => {
-    const { view } = setup('/chat/u-anna/anna', showDetail({ features: { sound: true, phoneChat: true } }));
+  it('follows her phone state live: connecting, busy, not taking calls; in German too', async () => {
+    const { view } = setup(
+      '/chat/u-anna/anna',
+      showDetail({ phoneChat: true, phoneExtension: '4711', phoneChatOn: true }),
+    );
     await heading();
-    expect(screen.getByRole('link', { name: 'Call Anna now' })).toHaveAttribute('href', '/avs?kjm=1&target=voicecall');
-    act(() => applyShowUpdates(view.client, { 'u-anna': { online: false } }));
-    expect(await screen.findByText('Anna is offline right now')).toBeVisible();
-    expect(screen.queryByRole('link', { name: 'Call Anna now' })).not.toBeInTheDocument();
-    expect(screen.getByText(i18n.t('shows.page.call_offline', { name: 'Anna' }))).toBeVisible();
+    const status = () =>
+      within(screen.getByRole('region', { name: /^(Phone chat with|Telefonchat mit) Anna$/ })).getByRole('status');
+    act(() => applyShowUpdates(view.client, { 'u-anna': { phoneChatConnecting: true } }));
+    await waitFor(() => expect(status()).toHaveTextContent('A caller is being put through to Anna'));
+    act(() => applyShowUpdates(view.client, { 'u-anna': { phoneChatConnecting: false, phoneChatBusy: true } }));
+    await waitFor(() => expect(status()).toHaveTextContent('Anna is on a call'));
+    act(() => applyShowUpdates(view.client, { 'u-anna': { phoneChatBusy: false, phoneChatOn: false } }));
+    await waitFor(() => expect(status()).toHaveTextContent('Anna is not taking calls right now'));
+    await act(() => i18n.changeLanguage('de'));
+    expect(screen.getByRole('region', { name: 'Telefonchat mit Anna' })).toHaveTextContent('Durchwahl 4711');
+    expect(status()).toHaveTextContent('Anna nimmt gerade keine Anrufe an');
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('has no phone-chat box without phone chat', async () => {
+    setup('/chat/u-anna/anna', showDetail());
+    await heading();
+    expect(screen.queryByRole('region', { name: 'Phone chat with Anna' })).not.toBeInTheDocument();
   });
 
   it('records a member visit once; not for visitors', async () => {

@@ -20,6 +20,11 @@ export const showTile = (over: Partial<ShowTile> = {}): ShowTile => ({
   rating: 92,
   ratingCount: 14,
   features: { sound: true, phoneChat: false },
+  phoneChat: false,
+  phoneExtension: null,
+  phoneChatOn: false,
+  phoneChatConnecting: false,
+  phoneChatBusy: false,
   ribbon: null,
   ...over,
 });

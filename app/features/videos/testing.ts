@@ -29,6 +29,11 @@ export const testShow = (over: Partial<ShowTile> = {}): ShowTile => ({
   rating: 90,
   ratingCount: 12,
   features: { sound: true, phoneChat: false },
+  phoneChat: false,
+  phoneExtension: null,
+  phoneChatOn: false,
+  phoneChatConnecting: false,
+  phoneChatBusy: false,
   ribbon: null,
   ...over,
 });

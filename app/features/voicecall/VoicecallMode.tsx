@@ -38,7 +38,9 @@ export function VoicecallMode() {
       >
         {hint?.kind === 'few_coins'
           ? t('voicecall.hint.few_coins', { coins: hint.coins })
-          : t('voicecall.hint.connected')}
+          : hint?.kind === 'ended'
+            ? t('voicecall.state.ended', { coins: hint.coins })
+            : t('voicecall.hint.connected')}
       </Alert>
     </Snackbar>
   );

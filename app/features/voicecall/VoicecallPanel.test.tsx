@@ -1,8 +1,9 @@
 import { notifyManager } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { CheckPhonecallResponse, PaymentType, PhoneCall, Product } from '#common/api/billing.ts';
+import { VOICECALL_KEY } from './query-key.ts';
 import { testCall } from './testing.ts';
 import { VoicecallPanel } from './VoicecallPanel.tsx';
 
@@ -61,13 +62,13 @@ describe('VoicecallPanel', () => {
     show('de');
     expect(await screen.findByText('12 Coins pro Minute')).toBeInTheDocument();
     expect(screen.getByText(/^1,99\s€\/Min\. aus dem dt\. Festnetz, Mobilfunk abweichend$/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Per Telefon bezahlen' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Jetzt anrufen' })).toBeEnabled());
+    expect(screen.getByRole('heading', { name: 'Coins per Telefon kaufen' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Coins per Telefon kaufen' })).toBeEnabled());
   });
 
   it('starts a call on "Call now": the window opens in the click, then the call page; number and PIN show', async () => {
     show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     expect(win.prepare).toHaveBeenCalledTimes(1);
@@ -82,7 +83,7 @@ describe('VoicecallPanel', () => {
   it('says so when the browser blocked the window', async () => {
     win.open.mockReturnValueOnce(false);
     show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     expect(await screen.findByText(/blocked the call page/)).toBeInTheDocument();
@@ -91,7 +92,7 @@ describe('VoicecallPanel', () => {
   it('sends a session without the age check to the age check', async () => {
     init = { status: 403, body: { error: 'age_check_required', message: 'age_check_required' } };
     const view = show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/avs'));
@@ -103,7 +104,7 @@ describe('VoicecallPanel', () => {
   it('shows an error when the call cannot be started', async () => {
     init = { status: 500, body: { error: 'internal', message: 'unknown_error' } };
     show();
-    const button = await screen.findByRole('button', { name: 'Call now' });
+    const button = await screen.findByRole('button', { name: 'Buy coins by phone' });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('The call could not be started');
@@ -127,5 +128,39 @@ describe('VoicecallPanel', () => {
     check = { voicecall: false, call: call({ state: 'expired' }) };
     show();
     expect(await screen.findByText(/this PIN is no longer valid/)).toBeInTheDocument();
+  });
+});
+
+describe('VoicecallPanel follows the call', () => {
+  /** Advances the fake clock, then lets the answers' bodies (read outside the fake timers) settle. */
+  async function flush(ms = 0) {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+    for (let i = 0; i < 5; i++) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the ended call and the coins it credited without a reload', async () => {
+    check = { voicecall: true, call: call({ state: 'active', minutes_billed: 1, coins_credited: 12 }) };
+    show();
+    await flush();
+    expect(screen.getByRole('status')).toHaveTextContent('Connected: 1 min billed, 12 coins credited.');
+    check = { voicecall: false, call: call({ state: 'ended', minutes_billed: 2, coins_credited: 24 }) };
+    await flush(10_000);
+    expect(screen.getByRole('status')).toHaveTextContent('Call ended: 24 coins credited.');
+    expect(screen.getByRole('button', { name: 'Call again' })).toBeInTheDocument();
+  });
+
+  it('reads the call again at once when the server says it changed', async () => {
+    check = { voicecall: true, call: call({ state: 'active' }) };
+    const view = show();
+    await flush();
+    check = { voicecall: false, call: call({ state: 'ended', minutes_billed: 3, coins_credited: 36 }) };
+    // What the socket's user:phonecall does.
+    await act(() => view.client.invalidateQueries({ queryKey: VOICECALL_KEY }));
+    await flush();
+    expect(screen.getByRole('status')).toHaveTextContent('Call ended: 36 coins credited.');
   });
 });

@@ -16,7 +16,7 @@ import {
 import { VOICECALL_AGECHECK_TARGET } from '#app/shell/side-menu-items.ts';
 import type { PaymentType, Product } from '#common/api/billing.ts';
 import { formatPrice, PHONE_CALL_MAX_MINUTES } from '#common/domain/voicecall.ts';
-import { useStartCall, voicecallQuery } from './api.ts';
+import { followedVoicecallQuery, useStartCall } from './api.ts';
 import { CallDetails } from './CallDetails.tsx';
 
 export type VoicecallPanelProps = { paymentType: PaymentType; product: Product };
@@ -25,7 +25,7 @@ export type VoicecallPanelProps = { paymentType: PaymentType; product: Product }
 export function VoicecallPanel({ paymentType, product }: VoicecallPanelProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const check = useQuery(voicecallQuery);
+  const check = useQuery(followedVoicecallQuery);
   const start = useStartCall();
   const [blocked, setBlocked] = useState(false);
   const call = check.data?.call ?? null;

@@ -3,13 +3,23 @@ import { sessionQuery } from '#app/features/session/api.ts';
 import { ApiError, api } from '#app/http.ts';
 import type { CheckPhonecallResponse, InitPhonecallResponse } from '#common/api/billing.ts';
 import { VOICECALL_POLL_ACTIVE_MS, VOICECALL_POLL_AWAITED_MS } from '#common/constants.ts';
-
-export const VOICECALL_KEY = ['voicecall'] as const;
+import { VOICECALL_KEY } from './query-key.ts';
 
 /** GET billing/check_phonecall: the latest call of this session and whether voice-call mode is on. */
 export const voicecallQuery = queryOptions({
   queryKey: VOICECALL_KEY,
   queryFn: ({ signal }) => api<CheckPhonecallResponse>('GET', 'billing/check_phonecall', undefined, { signal }),
+});
+
+/**
+ * The call as a page that shows it follows it: polled as the spec says (below), and read again at
+ * once on `user:phonecall` (realtime-socket.ts), also when the shell is not watching the session.
+ */
+export const followedVoicecallQuery = queryOptions({
+  ...voicecallQuery,
+  refetchInterval: (q) => pollInterval(q.state.data),
+  // The call page in the pop-up, or the telephone, has the member's attention while the call runs.
+  refetchIntervalInBackground: true,
 });
 
 /** Spec: polled every 2.5 s while a start is awaited, every 10 s while active, not at all otherwise. */

@@ -74,6 +74,14 @@ export const shows = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     sound: boolean('sound').notNull().default(true),
     phoneChat: boolean('phone_chat').notNull().default(false),
+    /** Her extension on the phone-chat line (digits, unique); null without phone chat. */
+    phoneExtension: text('phone_extension'),
+    /** She takes calls now (set from the studio). */
+    phoneChatOn: boolean('phone_chat_on').notNull().default(false),
+    /** A caller is being put through to her. */
+    phoneChatConnecting: boolean('phone_chat_connecting').notNull().default(false),
+    /** She is on a call. */
+    phoneChatBusy: boolean('phone_chat_busy').notNull().default(false),
     /** The preview image shown first (show_images.id); null until images exist. */
     mainImageId: integer('main_image_id'),
     /** Higher first in the default order (promoted, new, ...). */
@@ -86,6 +94,7 @@ export const shows = pgTable(
   },
   (t) => [
     uniqueIndex('shows_universal_id_unique').on(t.universalId),
+    uniqueIndex('shows_phone_extension_unique').on(t.phoneExtension),
     index('shows_list_order').on(t.online, t.position, t.id),
     index('shows_search').using('gin', t.search),
     index('shows_name_trgm').using('gin', sql`lower(${t.showName}) gin_trgm_ops`),

@@ -49,6 +49,8 @@ export type ShowPlan = {
     ratingCount: number;
     sound: boolean;
     phoneChat: boolean;
+    phoneExtension: string | null;
+    phoneChatOn: boolean;
     position: number;
     createdAt: Date;
   };
@@ -237,6 +239,9 @@ export function planCatalog({ shows: count, now, seed }: PlanOptions): ShowPlan[
         ratingCount: r.int(isNew ? 3 : 20, isNew ? 60 : 900),
         sound: r.chance(0.85),
         phoneChat,
+        // Stable and unique per show: the line's extensions are four digits from 1000.
+        phoneExtension: phoneChat ? String(1000 + i) : null,
+        phoneChatOn: phoneChat && online,
         position: r.int(0, 1000),
         createdAt,
       },

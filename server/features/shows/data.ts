@@ -37,6 +37,10 @@ export const showTileColumns = {
   ratingCount: shows.ratingCount,
   sound: shows.sound,
   phoneChat: shows.phoneChat,
+  phoneExtension: shows.phoneExtension,
+  phoneChatOn: shows.phoneChatOn,
+  phoneChatConnecting: shows.phoneChatConnecting,
+  phoneChatBusy: shows.phoneChatBusy,
   createdAt: shows.createdAt,
   previews: sql<
     number[]
@@ -67,6 +71,10 @@ export type ShowTileRow = {
   ratingCount: number;
   sound: boolean;
   phoneChat: boolean;
+  phoneExtension: string | null;
+  phoneChatOn: boolean;
+  phoneChatConnecting: boolean;
+  phoneChatBusy: boolean;
   createdAt: Date;
   previews: number[];
   promoRunning: boolean;

@@ -43,6 +43,11 @@ export function presentShowTile(row: ShowTileRow, locale: Locale, extras: TileEx
     rating: row.rating,
     ratingCount: row.ratingCount,
     features: { sound: row.sound, phoneChat: row.phoneChat },
+    phoneChat: row.phoneChat,
+    phoneExtension: row.phoneChat ? row.phoneExtension : null,
+    phoneChatOn: row.phoneChat && row.phoneChatOn,
+    phoneChatConnecting: row.phoneChat && row.phoneChatConnecting,
+    phoneChatBusy: row.phoneChat && row.phoneChatBusy,
     ribbon: ribbonOf(row, extras.now ?? new Date()),
   };
 }

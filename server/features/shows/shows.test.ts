@@ -72,6 +72,11 @@ describe('GET /api/shows', () => {
       rating: 0,
       ratingCount: 0,
       features: { sound: true, phoneChat: false },
+      phoneChat: false,
+      phoneExtension: null,
+      phoneChatOn: false,
+      phoneChatConnecting: false,
+      phoneChatBusy: false,
       ribbon: null,
     });
   });

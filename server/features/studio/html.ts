@@ -25,6 +25,8 @@ th,td{text-align:left;padding:.5rem;border-bottom:1px solid rgb(225 228 233)}
 .notice{padding:.6rem .8rem;border-radius:4px;background:rgb(230 244 234)}
 .notice.alert{background:rgb(252 232 230)}
 .count{color:rgb(80 88 98);font-size:.9rem}
+h2{font-size:1.1rem;margin:1rem 0 .5rem}
+.calls{list-style:none;padding:0}.calls li{padding:.5rem 0;border-bottom:1px solid rgb(225 228 233)}
 `;
 
 const attr = (v: string) => escapeHtml(v);
@@ -50,6 +52,8 @@ export function studioPage(opts: {
   total: number;
   token: string;
   notice: StudioNotice | null;
+  /** The phone-chat section (server/features/phonechat/html.ts), above the performers. */
+  phoneChat?: string;
 }): string {
   const { locale, q, rows } = opts;
   const t = (key: StudioText, vars?: Record<string, string | number>) => escapeHtml(studioText(locale, key, vars));
@@ -63,6 +67,7 @@ export function studioPage(opts: {
     : `<p>${t('empty')}</p>`;
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t('title')}</title><style>${STYLE}</style></head>
 <body><div class="banner" role="note">${t('banner')}</div><main><h1>${t('title')}</h1><p>${t('intro')}</p>${notice}
+${opts.phoneChat ?? ''}
 <form class="search" method="get" action="/sandbox/studio" role="search"><div><label for="q">${t('search')}</label>
 <input type="search" id="q" name="q" value="${attr(q)}" maxlength="100" autocomplete="off"></div>
 <button type="submit">${t('searchSubmit')}</button>${q ? `<a class="link" href="/sandbox/studio">${t('showAll')}</a>` : ''}</form>

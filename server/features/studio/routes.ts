@@ -2,6 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInOperator, signInUrl } from '#server/features/admin/session.ts';
+import { openPhoneChatCalls } from '#server/features/phonechat/data.ts';
+import { studioPhoneChatSection } from '#server/features/phonechat/html.ts';
+import { answerPhoneChat, hangUpPhoneChat } from '#server/features/phonechat/mutations.ts';
 import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
@@ -25,6 +28,8 @@ const presenceForm = z.object({
   q: z.string().max(100).catch('').default(''),
 });
 
+const phoneChatForm = z.object({ call: z.coerce.number().int().min(1), action: z.enum(['answer', 'hangup']) });
+
 const sendHtml = (reply: FastifyReply, status: number, html: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
@@ -38,6 +43,7 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
  */
 export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
+  const ctxDeps = { db, presence };
   const forms = pageFormGuard({
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
@@ -59,16 +65,18 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/sandbox/studio', { schema: { querystring: pageQuery } }, async (request, reply) => {
     const { q, done, result } = request.query;
-    const [rows, total, changed] = await Promise.all([
+    const [rows, total, changed, calls] = await Promise.all([
       studioShows(db, q, STUDIO_LIST_LIMIT),
       studioShowCount(db, q),
       done ? studioShow(db, done) : Promise.resolve(null),
+      openPhoneChatCalls(db),
     ]);
     const key = result === 'on' ? 'changedOnline' : result === 'off' ? 'changedOffline' : 'unchanged';
     const notice: StudioNotice | null =
       changed && result ? { kind: 'status', text: studioText(request.locale, key, { name: changed.showName }) } : null;
     const token = forms.issue(request, reply);
-    return sendHtml(reply, 200, studioPage({ locale: request.locale, q, rows, total, token, notice }));
+    const phoneChat = studioPhoneChatSection(request.locale, calls, token);
+    return sendHtml(reply, 200, studioPage({ locale: request.locale, q, rows, total, token, notice, phoneChat }));
   });
 
   // Not an API call: the page's own token stands in for the API's CSRF header.
@@ -95,5 +103,19 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
       result: changed.length ? (online ? 'on' : 'off') : 'same',
     });
     return reply.redirect(`/sandbox/studio?${search}`, 303);
+  });
+
+  // The performer answers or ends a phone-chat call, as her studio app would.
+  app.post('/sandbox/studio/phone-chat', { config: { csrf: false } }, async (request, reply) => {
+    const body = formFields(request.body);
+    if (!body) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
+    if (!forms.verify(request, body.token)) return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
+    const parsed = phoneChatForm.safeParse(body);
+    if (!parsed.success) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
+    const { call, action } = parsed.data;
+    const done =
+      action === 'answer' ? await answerPhoneChat(ctxDeps, call) : Boolean(await hangUpPhoneChat(ctxDeps, call));
+    request.log.info({ call, action, done }, 'studio console phone chat');
+    return reply.redirect('/sandbox/studio#phone-chat', 303);
   });
 };

@@ -37,9 +37,12 @@ const callRow = async (id: number) => (await t.db.select().from(phoneCalls).wher
 describe('POST /api/voicecall/callback/sandbox: a call from PIN to hang-up', () => {
   it('connects, credits coins per billed minute, and ends; the session follows in voice-call mode', async () => {
     const c = await awaitedCall();
-    const pushed: Array<{ userId: number; coins: number }> = [];
+    const pushed: Array<{ userId: number; event: string; coins?: number }> = [];
     const realtime = t.app.ctx.realtime;
-    t.app.ctx.realtime = { ...realtime, toUser: (userId, _e, ...args) => pushed.push({ userId, ...args[0] } as never) };
+    t.app.ctx.realtime = {
+      ...realtime,
+      toUser: (userId, event, ...args) => pushed.push({ userId, event, ...args[0] } as never),
+    };
     try {
       const call = await connect(t, c);
       expect(await callRow(c.id)).toMatchObject({ state: 'active', providerCallId: call });
@@ -60,9 +63,14 @@ describe('POST /api/voicecall/callback/sandbox: a call from PIN to hang-up', () 
         [`phone:sandbox:${c.id}:1`, 12, 'purchase'],
         [`phone:sandbox:${c.id}:2`, 12, 'purchase'],
       ]);
+      // The balance, and a word to the member's pages that the call changed (connected, each minute).
+      const u = c.userId;
       expect(pushed).toEqual([
-        { userId: c.userId, coins: 12 },
-        { userId: c.userId, coins: 24 },
+        { userId: u, event: 'user:phonecall' },
+        { userId: u, event: 'user:coins', coins: 12 },
+        { userId: u, event: 'user:phonecall' },
+        { userId: u, event: 'user:coins', coins: 24 },
+        { userId: u, event: 'user:phonecall' },
       ]);
       expect((await c.client.get('/api/session/init')).json().user.coins).toBe(24);
       expect((await checkCall(c.client)).call).toMatchObject({ minutes_billed: 2, coins_credited: 24 });
@@ -71,6 +79,8 @@ describe('POST /api/voicecall/callback/sandbox: a call from PIN to hang-up', () 
       expect(await callRow(c.id)).toMatchObject({ state: 'ended', minutesBilled: 2, coinsCredited: 24 });
       expect(await checkCall(c.client)).toMatchObject({ voicecall: false, call: { state: 'ended' } });
       expect((await c.client.get('/api/session/init')).json().session.voicecall).toBe(false);
+      expect(pushed.at(-1)).toEqual({ userId: u, event: 'user:phonecall' });
+      expect(pushed).toHaveLength(6);
     } finally {
       t.app.ctx.realtime = realtime;
     }

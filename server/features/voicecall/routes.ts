@@ -98,6 +98,8 @@ export const voicecallRoutes: FastifyPluginAsyncZod = async (app) => {
           if (result.sessionChanged && result.sessionId) ctx.sessionCache.forgetSession(result.sessionId);
           if (result.kind === 'applied') ctx.sessionCache.forgetUser(result.userId);
           if (result.balance !== null) announceBalance(ctx, result.userId, result.balance);
+          // The member's open pages follow the call at once instead of at their next poll.
+          if (result.kind === 'applied') ctx.realtime.toUser(result.userId, 'user:phonecall');
           request.log.info({ ...about, kind: result.kind }, 'phone callback');
         }
         if (provider.answer) {

@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PHONE_EXTENSION, phoneChatAmountCents } from '#common/domain/phone-chat.ts';
+import type { Db } from '#server/db/client.ts';
+import { shows } from '#server/db/schema/catalog.ts';
+import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
+import type { Presence } from '#server/features/shows/presence.ts';
+import { findPhoneChatCall, type PhoneChatCallView, showByExtension } from './data.ts';
+
+export type PhoneChatDeps = { db: Db; presence: Presence };
+export type Tariff = { pricePerMinuteCents: number; currency: string };
+
+/** What the line answers a caller who keyed in an extension. */
+export type DialResult =
+  | { kind: 'unknown_extension' }
+  | { kind: 'not_taking_calls'; showName: string }
+  | { kind: 'busy'; showName: string }
+  | { kind: 'connecting'; call: PhoneChatCallView };
+
+/** Tells open pages her new phone state at once (show:bulkupdate), not at the end of the batch window. */
+function announce(deps: PhoneChatDeps, universalId: string, connecting: boolean, busy: boolean) {
+  deps.presence.queue({ [universalId]: { phoneChatConnecting: connecting, phoneChatBusy: busy } });
+  deps.presence.flush();
+}
+
+/**
+ * A caller keyed in an extension. She is claimed in one conditional update (takes calls, nobody
+ * being put through, not talking), so two callers at once cannot both reach her; the loser hears
+ * "busy". The call row starts as connecting with the line's tariff.
+ */
+export async function dialExtension(
+  deps: PhoneChatDeps,
+  d: { extension: string; provider: string; providerCallId: string; tariff: Tariff; now?: Date },
+): Promise<DialResult> {
+  const extension = d.extension.trim();
+  const show = PHONE_EXTENSION.test(extension) ? await showByExtension(deps.db, extension) : null;
+  if (!show) return { kind: 'unknown_extension' };
+  const id = await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(shows)
+      .set({ phoneChatConnecting: true })
+      .where(
+        and(
+          eq(shows.id, show.id),
+          eq(shows.phoneChatOn, true),
+          eq(shows.phoneChatConnecting, false),
+          eq(shows.phoneChatBusy, false),
+        ),
+      )
+      .returning({ id: shows.id });
+    if (claimed.length === 0) return null;
+    const [call] = await tx
+      .insert(phoneChatCalls)
+      .values({
+        showId: show.id,
+        provider: d.provider,
+        providerCallId: d.providerCallId,
+        startedAt: d.now ?? new Date(),
+        pricePerMinuteCents: d.tariff.pricePerMinuteCents,
+        currency: d.tariff.currency,
+      })
+      .returning({ id: phoneChatCalls.id });
+    return call?.id ?? null;
+  });
+  if (id === null) {
+    // Read again: what stopped the claim decides the announcement.
+    const now = await showByExtension(deps.db, extension);
+    if (now?.phoneChatOn) return { kind: 'busy', showName: show.showName };
+    return { kind: 'not_taking_calls', showName: show.showName };
+  }
+  announce(deps, show.universalId, true, false);
+  const call = await findPhoneChatCall(deps.db, id);
+  if (!call) throw new Error('phone chat call vanished');
+  return { kind: 'connecting', call };
+}
+
+/** She picks up: the talk time starts. False when the call is not being put through any more. */
+export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, now = new Date()): Promise<boolean> {
+  const call = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(phoneChatCalls)
+      .set({ state: 'busy', answeredAt: now })
+      .where(and(eq(phoneChatCalls.id, callId), eq(phoneChatCalls.state, 'connecting')))
+      .returning({ showId: phoneChatCalls.showId });
+    if (!row) return null;
+    await tx.update(shows).set({ phoneChatConnecting: false, phoneChatBusy: true }).where(eq(shows.id, row.showId));
+    return row;
+  });
+  if (!call) return false;
+  const view = await findPhoneChatCall(deps.db, callId);
+  if (view) announce(deps, view.universalId, false, true);
+  return true;
+}
+
+/**
+ * Either side hangs up. An answered call becomes `ended` with its talk time and what the carrier
+ * bills the caller (every started minute, common/domain/phone-chat.ts); an unanswered one is
+ * `missed` and costs nothing. She is available again. Null when the call was over already.
+ */
+export async function hangUpPhoneChat(
+  deps: PhoneChatDeps,
+  callId: number,
+  now = new Date(),
+): Promise<PhoneChatCallView | null> {
+  const ended = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(phoneChatCalls).where(eq(phoneChatCalls.id, callId)).for('update');
+    if (!locked || (locked.state !== 'connecting' && locked.state !== 'busy')) return null;
+    const seconds = locked.answeredAt
+      ? Math.max(0, Math.round((now.getTime() - locked.answeredAt.getTime()) / 1000))
+      : 0;
+    await tx
+      .update(phoneChatCalls)
+      .set({
+        state: locked.answeredAt ? 'ended' : 'missed',
+        endedAt: now,
+        seconds,
+        amountCents: phoneChatAmountCents(seconds, locked.pricePerMinuteCents),
+      })
+      .where(eq(phoneChatCalls.id, callId));
+    await tx.update(shows).set({ phoneChatConnecting: false, phoneChatBusy: false }).where(eq(shows.id, locked.showId));
+    return true;
+  });
+  if (!ended) return null;
+  const view = await findPhoneChatCall(deps.db, callId);
+  if (view) announce(deps, view.universalId, false, false);
+  return view;
+}
+
+/** She takes calls, or stops taking them (the studio's switch). */
+export async function setTakingCalls(deps: PhoneChatDeps, showId: number, on: boolean) {
+  const [row] = await deps.db
+    .update(shows)
+    .set({ phoneChatOn: on })
+    .where(and(eq(shows.id, showId), eq(shows.phoneChat, true), sql`${shows.phoneChatOn} <> ${on}`))
+    .returning({ universalId: shows.universalId });
+  if (row) {
+    deps.presence.queue({ [row.universalId]: { phoneChatOn: on } });
+    deps.presence.flush();
+  }
+  return Boolean(row);
+}

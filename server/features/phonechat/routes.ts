@@ -1,0 +1,92 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { safeEqual } from '#server/features/session/tokens.ts';
+import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
+import { findPhoneChatCall } from './data.ts';
+import { renderCallPage, renderDialPage } from './html.ts';
+import { dialExtension, hangUpPhoneChat } from './mutations.ts';
+import type { PhoneChatText } from './texts.ts';
+
+export const SANDBOX_PHONE_CHAT = 'sandbox';
+const tokenParams = z.object({ token: z.string().max(64) });
+const dialQuery = z.object({
+  said: z.enum(['unknown', 'off', 'busy']).optional().catch(undefined),
+  name: z.string().max(80).optional().catch(undefined),
+});
+
+/**
+ * The sandbox phone-chat line (/sandbox/phone-chat): a stand-in for the carrier's premium-rate
+ * line and the caller's telephone. The caller dials the line and keys in an extension; the line
+ * answers unknown, not-taking-calls and busy with announcements, or puts the call through to her
+ * (the studio answers it). The call page's token is the capability, as on the payment line.
+ */
+export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, presence } = app.ctx;
+  const deps = { db, presence };
+  const tariff = config.payments.phoneChat;
+  const key = createHmac('sha256', config.payments.sandboxKey).update('sandbox-phone-chat:pages').digest();
+  const mac = (id: number) => createHmac('sha256', key).update(String(id)).digest('base64url').slice(0, 32);
+  const tokenOf = (id: number) => `${id}.${mac(id)}`;
+  const idOf = (token: string) => {
+    const m = /^([1-9]\d{0,9})\.[\w-]{32}$/.exec(token);
+    const id = Number(m?.[1]);
+    return m && Number.isSafeInteger(id) && safeEqual(token, tokenOf(id)) ? id : null;
+  };
+  const line = (locale: 'en' | 'de') => ({
+    locale,
+    number: tariff.number,
+    pricePerMinuteCents: tariff.pricePerMinuteCents,
+    currency: tariff.currency,
+  });
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  acceptPageForms(app, 1024);
+
+  app.get('/sandbox/phone-chat', { schema: { querystring: dialQuery } }, async (request, reply) => {
+    const { said, name } = request.query;
+    const keyOf: Record<string, PhoneChatText> = { unknown: 'unknown', off: 'off', busy: 'busy' };
+    return html(
+      reply,
+      renderDialPage({
+        ...line(request.locale),
+        said: said ? { key: keyOf[said] ?? 'unknown', name: name ?? '' } : null,
+      }),
+    );
+  });
+
+  app.post('/sandbox/phone-chat/dial', { config: { csrf: false } }, async (request, reply) => {
+    const body = formFields(request.body);
+    const result = await dialExtension(deps, {
+      extension: typeof body?.extension === 'string' ? body.extension : '',
+      provider: SANDBOX_PHONE_CHAT,
+      providerCallId: `call_${randomBytes(12).toString('hex')}`,
+      tariff,
+    });
+    request.log.info({ outcome: result.kind }, 'sandbox phone-chat dial');
+    if (result.kind === 'connecting') return reply.redirect(`/sandbox/phone-chat/call/${tokenOf(result.call.id)}`, 303);
+    const said = result.kind === 'unknown_extension' ? 'unknown' : result.kind === 'busy' ? 'busy' : 'off';
+    const search = new URLSearchParams({ said, ...('showName' in result ? { name: result.showName } : {}) });
+    return reply.redirect(`/sandbox/phone-chat?${search}`, 303);
+  });
+
+  app.get('/sandbox/phone-chat/call/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+    const id = idOf(request.params.token);
+    const call = id === null ? null : await findPhoneChatCall(db, id);
+    if (!call) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const base = `/sandbox/phone-chat/call/${encodeURIComponent(request.params.token)}`;
+    return html(reply, renderCallPage({ ...line(request.locale), call, base }));
+  });
+
+  app.post(
+    '/sandbox/phone-chat/call/:token/hangup',
+    { config: { csrf: false }, schema: { params: tokenParams } },
+    async (request, reply) => {
+      const id = idOf(request.params.token);
+      if (id === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      await hangUpPhoneChat(deps, id);
+      return reply.redirect(`/sandbox/phone-chat/call/${encodeURIComponent(request.params.token)}`, 303);
+    },
+  );
+};
