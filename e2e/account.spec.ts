@@ -82,14 +82,25 @@ test('a member who forgot the password resets it from the mail and is logged in'
   await page.getByRole('button', { name: text('en', 'reset.request.submit') }).click();
   await expect(page.getByRole('heading', { name: text('en', 'reset.sent.title') })).toBeVisible();
 
-  await page.goto(await mailLink(request, email, '/users/reset?token='));
-  await field(page, 'en', 'reset.new.password').fill('Brand-New-Lantern-88');
-  await field(page, 'en', 'reset.new.password_confirm').fill('Brand-New-Lantern-88');
-  await page.getByRole('button', { name: text('en', 'reset.new.submit') }).click();
+  const link = await mailLink(request, email, '/users/reset?token=');
+  const choose = async (password: string) => {
+    await field(page, 'en', 'reset.new.password').fill(password);
+    await field(page, 'en', 'reset.new.password_confirm').fill(password);
+    await page.getByRole('button', { name: text('en', 'reset.new.submit') }).click();
+  };
+  await page.goto(link);
+  await choose('Brand-New-Lantern-88');
   // The confirmation shows, then the member is taken home, logged in.
   await expect(page.getByText(text('en', 'reset.done'))).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  const signedInAs = async () => (await page.evaluate(async () => (await fetch('/api/auth/user')).json())).user?.email;
+  expect(await signedInAs()).toBe(email);
 
-  const user = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
-  expect(user.user.email).toBe(email);
+  // The same link again says it was used, and the member stays logged in.
+  await page.goto(link);
+  await choose('Another-Lantern-99');
+  await expect(page.getByText(text('en', 'errors.link_expired'))).toBeVisible();
+  await expect(page.getByText(text('en', 'link_expired.reset_signed_in'))).toBeVisible();
+  await expect(page).toHaveURL(/\/users\/reset\?token=/);
+  expect(await signedInAs()).toBe(email);
 });

@@ -16,6 +16,8 @@ const STATUS = {
   conflict: 409,
   /** The member owns this video part or gallery already (a second click of buy). */
   already_bought: 409,
+  /** A mailed link (activation, reset, address change) that was used already or has expired. */
+  link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   csrf_mismatch: 419,
@@ -54,6 +56,11 @@ export const ageCheckRequired = () => new AppError('age_check_required');
 export const csrfMismatch = () => new AppError('csrf_mismatch');
 export const unknownCredentials = () => new AppError('unknown_credentials');
 export const userBlocked = () => new AppError('user_blocked');
+/**
+ * A used, expired or unknown mailed link. Not a 401: the link says nothing about the session of
+ * the browser that opens it, so the client must not sign anyone out over it.
+ */
+export const linkExpired = () => new AppError('link_expired');
 /** Either code shows the one catalogue message, errors.throttle. */
 export const throttled = (retryAfter: number, code: 'throttle' | 'throttled' = 'throttle') =>
   new AppError(code, { retryAfter, message: 'throttle' });

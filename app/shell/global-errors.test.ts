@@ -11,7 +11,12 @@ const apiError = (status: number, code: string) => new ApiError(status, { error:
 describe('globalErrorAction', () => {
   it('ends the session on a 401 only while logged in', () => {
     expect(globalErrorAction(apiError(401, 'unauthenticated'), true)).toEqual({ kind: 'logout' });
+    expect(globalErrorAction(new ApiError(401, null), true)).toEqual({ kind: 'logout' });
     expect(globalErrorAction(apiError(401, 'unknown_credentials'), false)).toBeNull();
+  });
+  it('keeps the session on a 401 about something else than the session, and on a dead link', () => {
+    expect(globalErrorAction(apiError(401, 'unknown_credentials'), true)).toBeNull();
+    expect(globalErrorAction(apiError(410, 'link_expired'), true)).toBeNull();
   });
   it('sends an unverified member to /verify and any other 403 home', () => {
     expect(globalErrorAction(apiError(403, 'not_verified'), true)).toEqual({ kind: 'navigate', to: '/verify' });

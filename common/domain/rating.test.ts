@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canSaveRating, percentToStars, starsToPercent, thumbsDown, thumbsUp } from './rating.ts';
+import {
+  aggregateRating,
+  canSaveRating,
+  percentToStars,
+  starsToPercent,
+  thumbsDown,
+  thumbsUp,
+  votesOf,
+} from './rating.ts';
 
 describe('rating percent', () => {
   it('turns stars of 10 into percent and back', () => {
@@ -44,5 +52,27 @@ describe('rating percent', () => {
     expect(thumbsUp(5)).toBe(5);
     expect(canSaveRating(0)).toBe(false);
     expect(canSaveRating(1)).toBe(true);
+  });
+});
+
+describe('aggregate rating', () => {
+  it('adds a member vote to the votes an item arrived with', () => {
+    const base = votesOf({ rating: 90, ratingCount: 269 });
+    expect(base).toEqual({ votes: 269, sum: 24_210 });
+    // 24,270 / 270 = 89.9 %
+    expect(aggregateRating(base, { votes: 1, sum: 60 })).toEqual({ rating: 90, ratingCount: 270 });
+    expect(aggregateRating({ votes: 1, sum: 90 }, { votes: 1, sum: 60 })).toEqual({ rating: 75, ratingCount: 2 });
+  });
+
+  it('is the members’ average without a base, and 0 from 0 without any vote', () => {
+    expect(aggregateRating({ votes: 0, sum: 0 }, { votes: 3, sum: 191 })).toEqual({ rating: 64, ratingCount: 3 });
+    expect(aggregateRating({ votes: 0, sum: 0 }, { votes: 0, sum: 0 })).toEqual({ rating: 0, ratingCount: 0 });
+    expect(votesOf({ rating: 0, ratingCount: 0 })).toEqual({ votes: 0, sum: 0 });
+  });
+
+  it('keeps the result within 0-100 and ignores negative input', () => {
+    expect(aggregateRating({ votes: 2, sum: 500 }, { votes: 0, sum: 0 })).toEqual({ rating: 100, ratingCount: 2 });
+    expect(aggregateRating({ votes: -4, sum: -10 }, { votes: 1, sum: 40 })).toEqual({ rating: 40, ratingCount: 1 });
+    expect(votesOf({ rating: 140, ratingCount: 2.7 })).toEqual({ votes: 2, sum: 200 });
   });
 });

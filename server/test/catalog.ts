@@ -12,6 +12,7 @@ import {
   videos,
   videoTags,
 } from '#server/db/schema/catalog.ts';
+import { seededRating } from '#server/db/seed/catalog.ts';
 
 /**
  * Catalogue rows for API tests, written straight to the database (no media files: tests that
@@ -74,6 +75,12 @@ export async function tagId(db: DbOrTx, slug: string): Promise<number> {
   return made.id;
 }
 
+/** A rating given to a test item is the one it arrived with, as the seed stores it: the base of members' votes. */
+function arrivedWith(row: { rating?: number; ratingCount?: number; ratingBaseVotes?: number }) {
+  if (row.ratingBaseVotes !== undefined || (row.rating === undefined && row.ratingCount === undefined)) return {};
+  return seededRating({ rating: row.rating ?? 0, ratingCount: row.ratingCount ?? 0 });
+}
+
 type VideoRow = typeof videos.$inferInsert;
 export type TestVideo = typeof videos.$inferSelect & { parts: (typeof videoParts.$inferSelect)[] };
 
@@ -95,6 +102,7 @@ export async function createVideo(
       titleDe: `Video ${n}`,
       duration,
       ...row,
+      ...arrivedWith(row),
     })
     .returning();
   if (!video) throw new Error('video insert returned nothing');
@@ -124,7 +132,7 @@ export async function createGallery(
   const { images = 3, ...row } = over;
   const [gallery] = await db
     .insert(galleries)
-    .values({ showId, titleEn: `Gallery ${n}`, titleDe: `Galerie ${n}`, price: 25, ...row })
+    .values({ showId, titleEn: `Gallery ${n}`, titleDe: `Galerie ${n}`, price: 25, ...row, ...arrivedWith(row) })
     .returning();
   if (!gallery) throw new Error('gallery insert returned nothing');
   const pictures = await db

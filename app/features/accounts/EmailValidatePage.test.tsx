@@ -22,12 +22,16 @@ describe('e-mail confirmation page', () => {
     expect(client.getQueryData(sessionQuery.queryKey)?.user?.email).toBe('next@example.org');
   });
 
-  it('a used link says so', async () => {
+  it('a used link says so, with the way to the profile', async () => {
     mockApi({
-      'POST /api/user/email_validate': () =>
-        apiError(401, { error: 'unknown_credentials', message: 'unknown_credentials' }),
+      'POST /api/user/email_validate': () => apiError(410, { error: 'link_expired', message: 'link_expired' }),
     });
-    renderWithProviders(<EmailValidatePage />, { route: '/users/email_validate?token=old' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.unknown_credentials'));
+    renderWithProviders(<EmailValidatePage />, { route: '/users/email_validate?token=old', user: testUser() });
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.link_expired'));
+    expect(screen.getByText(i18n.t('link_expired.email_change'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: i18n.t('profile.title') })).toHaveAttribute(
+      'href',
+      '/users/profile/settings',
+    );
   });
 });

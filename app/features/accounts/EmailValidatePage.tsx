@@ -6,8 +6,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthCard } from '#app/features/auth/AuthCard.tsx';
-import { apiErrorKey } from '#app/features/auth/errors.ts';
+import { apiErrorKey, isLinkExpired } from '#app/features/auth/errors.ts';
 import { FormAlert } from '#app/features/auth/FormAlert.tsx';
+import { LinkExpired } from '#app/features/auth/LinkExpired.tsx';
 import { useSetUser, useUser } from '#app/features/session/api.ts';
 import { useEmailValidate } from './api.ts';
 
@@ -38,11 +39,11 @@ export function EmailValidatePage() {
     body = (
       <FormAlert severity="success" message="users.email_validate.done" values={{ email: validate.data.user.email }} />
     );
-  } else if (validate.isError || !token) {
-    const key = validate.isError
-      ? apiErrorKey(validate.error, 'errors.unknown_credentials')
-      : 'errors.unknown_credentials';
-    body = <FormAlert message={key} />;
+  } else if (!token || isLinkExpired(validate.error)) {
+    const steps = user ? [{ to: '/users/profile/settings', label: 'profile.title' }] : [];
+    body = <LinkExpired next="link_expired.email_change" steps={steps} />;
+  } else if (validate.isError) {
+    body = <FormAlert message={apiErrorKey(validate.error)} />;
   }
   return (
     <AuthCard title={t('users.email_validate.title')} width="xs">

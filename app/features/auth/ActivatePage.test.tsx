@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
+import { queryClient } from '#app/query-client.ts';
+import { registerNavigate } from '#app/shell/navigation.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { ActivatePage } from './ActivatePage.tsx';
 import { apiError, mockApi } from './testing.ts';
@@ -48,14 +50,47 @@ describe('activation page', () => {
     expect(api.callsTo('POST /api/register/validate')[1]?.body).toEqual({ token: 'abc', password: 'a-good-password' });
   });
 
-  it('a bad link shows the credentials text with a way to /verify', async () => {
+  it('an unknown link says it was used or has expired, with a way to /verify', async () => {
     mockApi({
-      'POST /api/register/validate': () =>
-        apiError(401, { error: 'unknown_credentials', message: 'unknown_credentials' }),
+      'POST /api/register/validate': () => apiError(410, { error: 'link_expired', message: 'link_expired' }),
     });
-    renderWithProviders(page, { route: '/users/activate?token=bad' });
+    renderWithProviders(page, { route: '/users/activate?token=bad', user: testUser({ is_verified: false }) });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(i18n.t('errors.unknown_credentials'));
-    expect(within(alert).getByRole('link')).toHaveAttribute('href', '/verify');
+    expect(alert).toHaveTextContent(i18n.t('errors.link_expired'));
+    expect(alert).not.toHaveTextContent(i18n.t('errors.unknown_credentials'));
+    expect(screen.getByText(i18n.t('link_expired.activate_unverified'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: i18n.t('users.activate.to_verify') })).toHaveAttribute('href', '/verify');
+  });
+
+  it('a used link opened signed in keeps the session and says the account is active', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    onTestFinished(() => {
+      registerNavigate(null);
+      queryClient.clear();
+    });
+    mockApi({
+      'GET /api/auth/csrf-cookie': () => new Response(null, { status: 204 }),
+      'POST /api/register/validate': () => apiError(410, { error: 'link_expired', message: 'link_expired' }),
+    });
+    renderWithProviders(page, { route: '/users/activate?token=used', user: testUser({ id: 5 }), client: queryClient });
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.link_expired'));
+    expect(screen.getByText(i18n.t('link_expired.activate_verified'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: i18n.t('common.home') })).toHaveAttribute('href', '/');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(sessionQuery.queryKey)?.user?.id).toBe(5);
+  });
+
+  it('a used link opened signed out offers to sign in, in German too', async () => {
+    mockApi({
+      'POST /api/register/validate': () => apiError(410, { error: 'link_expired', message: 'link_expired' }),
+    });
+    renderWithProviders(page, { route: '/users/activate?token=used', lang: 'de' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Link wurde bereits verwendet oder ist abgelaufen.',
+    );
+    expect(screen.getByText(i18n.t('link_expired.activate_signed_out'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: i18n.t('login.title') })).toHaveAttribute('href', '/login');
   });
 });

@@ -5,11 +5,14 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
+import type { User } from '#common/api/auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useActivate } from './api.ts';
-import { apiErrorKey } from './errors.ts';
+import { apiErrorKey, isLinkExpired } from './errors.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { LinkExpired, type NextStep } from './LinkExpired.tsx';
 import { SetPasswordForm } from './SetPasswordForm.tsx';
 import { useApplySignedIn } from './signedIn.ts';
 
@@ -17,12 +20,22 @@ import { useApplySignedIn } from './signedIn.ts';
 const needsPassword = (err: unknown) =>
   err instanceof ApiError && err.status === 422 && 'password' in err.fieldErrors();
 
-/** /users/activate?token=: confirms the address once, on arrival. */
+/** What a member does after a used or expired activation link: it depends on who opened it. */
+function activationNextStep(user: User | null): { next: string; steps: NextStep[] } {
+  if (!user) return { next: 'link_expired.activate_signed_out', steps: [{ to: '/login', label: 'login.title' }] };
+  if (!user.is_verified) {
+    return { next: 'link_expired.activate_unverified', steps: [{ to: '/verify', label: 'users.activate.to_verify' }] };
+  }
+  return { next: 'link_expired.activate_verified', steps: [{ to: '/', label: 'common.home' }] };
+}
+
+/** /users/activate?token=: confirms the address once, on arrival; a used link never ends a session. */
 export function ActivatePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const activate = useActivate();
+  const user = useUser();
   const signedIn = useApplySignedIn();
   const sent = useRef(false);
   const [passwordSet, setPasswordSet] = useState(false);
@@ -53,11 +66,12 @@ export function ActivatePage() {
         }}
       />
     );
-  } else if (activate.isError || !token) {
-    const key = activate.isError
-      ? apiErrorKey(activate.error, 'errors.unknown_credentials')
-      : 'errors.unknown_credentials';
-    body = <FormAlert message={key} link={{ to: '/verify', label: 'users.activate.to_verify' }} />;
+  } else if (!token || isLinkExpired(activate.error)) {
+    body = <LinkExpired {...activationNextStep(user)} />;
+  } else if (activate.isError) {
+    body = (
+      <FormAlert message={apiErrorKey(activate.error)} link={{ to: '/verify', label: 'users.activate.to_verify' }} />
+    );
   } else {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">

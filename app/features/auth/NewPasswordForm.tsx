@@ -6,12 +6,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
-import { resetBody } from '#common/api/auth.ts';
+import { resetBody, type User } from '#common/api/auth.ts';
 import { useResetPassword } from './api.ts';
-import { apiErrorKey, applyFieldErrors } from './errors.ts';
+import { apiErrorKey, applyFieldErrors, isLinkExpired } from './errors.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
+import { LinkExpired, type NextStep } from './LinkExpired.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { useApplySignedIn } from './signedIn.ts';
 
@@ -20,12 +22,17 @@ export const RESET_DONE_REDIRECT_MS = 3_000;
 
 type Values = z.input<typeof resetBody>;
 
-/** A used, expired or unknown link: the same text as a wrong login, with a way to ask again. */
+/** A form-wide message for a failure that is not on a field (those show beside the field). */
 function resetAlert(err: unknown) {
-  if (err instanceof ApiError && (err.status === 401 || (err.status === 422 && 'token' in err.fieldErrors())))
-    return { message: 'errors.unknown_credentials', link: { to: '/users/reset', label: 'reset.request_new' } };
   if (err instanceof ApiError && err.status === 422) return null;
   return { message: apiErrorKey(err) };
+}
+
+/** The way on from a used or expired link: a new mail, or the account as it is now. */
+function resetNextStep(user: User | null): { next: string; steps: NextStep[] } {
+  const requestNew = { to: '/users/reset', label: 'reset.request_new' };
+  if (user) return { next: 'link_expired.reset_signed_in', steps: [requestNew, { to: '/', label: 'common.home' }] };
+  return { next: 'link_expired.reset', steps: [requestNew, { to: '/login', label: 'login.title' }] };
 }
 
 /** Stage three of the reset: a new password twice; success logs in and goes home. */
@@ -33,6 +40,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const user = useUser();
   const signedIn = useApplySignedIn();
   const form = useForm<Values, unknown, z.output<typeof resetBody>>({
     resolver: zodResolver(resetBody),
@@ -61,10 +69,11 @@ export function NewPasswordForm({ token }: { token: string }) {
       </Stack>
     );
   }
+  if (isLinkExpired(reset.error)) return <LinkExpired {...resetNextStep(user)} />;
   const alert = reset.isError ? resetAlert(reset.error) : null;
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('reset.new.title')}>
-      {alert && <FormAlert message={alert.message} link={alert.link} />}
+      {alert && <FormAlert message={alert.message} />}
       <PasswordField {...fieldProps(form, 'password', t)} label={t('reset.new.password')} autoComplete="new-password" />
       <PasswordField
         {...fieldProps(form, 'password_confirm', t)}

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
+import { queryClient } from '#app/query-client.ts';
+import { registerNavigate } from '#app/shell/navigation.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { ResetPage } from './ResetPage.tsx';
 import { apiError, mockApi } from './testing.ts';
@@ -63,15 +65,41 @@ describe('password reset', () => {
     expect(await screen.findByText('home page')).toBeInTheDocument();
   });
 
-  it('an invalid or used link offers a new mail', async () => {
+  it('a used or expired link says so and offers a new mail', async () => {
     mockApi({
-      'POST /api/auth/reset': () => apiError(401, { error: 'unknown_credentials', message: 'unknown_credentials' }),
+      'POST /api/auth/reset': () => apiError(410, { error: 'link_expired', message: 'link_expired' }),
     });
     renderReset('/users/reset?token=old');
     await choosePassword();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(i18n.t('errors.unknown_credentials'));
-    await userEvent.setup().click(within(alert).getByRole('link', { name: i18n.t('reset.request_new') }));
+    expect(alert).toHaveTextContent(i18n.t('errors.link_expired'));
+    expect(screen.getByText(i18n.t('link_expired.reset'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: i18n.t('login.title') })).toHaveAttribute('href', '/login');
+    await userEvent.setup().click(screen.getByRole('link', { name: i18n.t('reset.request_new') }));
     expect(await screen.findByRole('button', { name: i18n.t('reset.request.submit') })).toBeInTheDocument();
+  });
+
+  it('a used link opened again while signed in keeps the session', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    onTestFinished(() => {
+      registerNavigate(null);
+      queryClient.clear();
+    });
+    mockApi({
+      'GET /api/auth/csrf-cookie': () => new Response(null, { status: 204 }),
+      'POST /api/auth/reset': () => apiError(410, { error: 'link_expired', message: 'link_expired' }),
+    });
+    renderWithProviders(<ResetPage />, {
+      route: '/users/reset?token=used',
+      user: testUser({ id: 8 }),
+      client: queryClient,
+    });
+    await choosePassword();
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.link_expired'));
+    expect(screen.getByRole('link', { name: i18n.t('common.home') })).toHaveAttribute('href', '/');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(sessionQuery.queryKey)?.user?.id).toBe(8);
   });
 });

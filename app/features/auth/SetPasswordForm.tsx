@@ -37,10 +37,7 @@ export function SetPasswordForm({ token, onActivated }: { token: string; onActiv
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('users.activate.password_title')}>
       <Typography>{t('users.activate.password_text')}</Typography>
       {activate.isError && !onField && (
-        <FormAlert
-          message={apiErrorKey(err, 'errors.unknown_credentials')}
-          link={{ to: '/verify', label: 'users.activate.to_verify' }}
-        />
+        <FormAlert message={apiErrorKey(err)} link={{ to: '/verify', label: 'users.activate.to_verify' }} />
       )}
       <PasswordField
         {...fieldProps(form, 'password', t)}

@@ -21,6 +21,16 @@ export function loginErrorKey(err: unknown): string {
   return 'errors.unknown_error';
 }
 
+/**
+ * A mailed link the server no longer takes (410 link_expired), or a token it could not even read
+ * (a 422 on the token field, e.g. a link cut short by the mail program).
+ */
+export function isLinkExpired(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  if (err.status === 410 && err.body?.error === 'link_expired') return true;
+  return err.status === 422 && 'token' in err.fieldErrors();
+}
+
 /** Any other form: the server's message when the catalogue has it, else `fallback`. */
 export function apiErrorKey(err: unknown, fallback = 'errors.unknown_error'): string {
   if (!(err instanceof ApiError)) return fallback;

@@ -46,7 +46,10 @@ export function GalleryActions({ gallery }: { gallery: GalleryDetail }) {
           vouchers={gallery.vouchers}
           buying={buy.isPending}
           error={buy.error}
-          onBuy={(useVoucher) => buy.mutate({ useVoucher }, { onSuccess: purchase.close })}
+          onBuy={(useVoucher) =>
+            // The dialog shows a failure from `buy.error`.
+            buy.mutateAsync({ useVoucher }).then(purchase.close, () => undefined)
+          }
         />
       </>
     );

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { archiveKey } from '#app/features/archive/api.ts';
+import { isAlreadyBought } from '#app/features/videos/api.ts';
 import { useSetCoins } from '#app/features/videos/coins.ts';
-import { ApiError, api } from '#app/http.ts';
+import { api } from '#app/http.ts';
 import { withMinDelay } from '#app/shell/min-delay.ts';
 import type {
   BuyGalleryResponse,
@@ -73,27 +74,32 @@ function useWriteGallery() {
   };
 }
 
-/** POST /galleries/buy/{universalId}/{id}: the gallery as now seen and the new balance; the archive lists it at once. */
+/**
+ * POST /galleries/buy/{universalId}/{id}: the gallery as now seen and the new balance; the archive
+ * lists it at once. An answer "already bought" is a purchase too: the gallery is fetched again as
+ * the owner sees it.
+ */
 export function useBuyGallery(gallery: GalleryDetail) {
   const client = useQueryClient();
   const setCoins = useSetCoins();
   const write = useWriteGallery();
   return useMutation({
-    mutationFn: ({ useVoucher }: { useVoucher: boolean }) =>
-      api<BuyGalleryResponse>('POST', `galleries/buy/${encodeURIComponent(gallery.universalId)}/${gallery.id}`, {
-        use_voucher: useVoucher ? 1 : 0,
-      }),
+    mutationFn: async ({ useVoucher }: { useVoucher: boolean }) => {
+      const path = `galleries/buy/${encodeURIComponent(gallery.universalId)}/${gallery.id}`;
+      try {
+        return await api<BuyGalleryResponse>('POST', path, { use_voucher: useVoucher ? 1 : 0 });
+      } catch (error) {
+        if (!isAlreadyBought(error)) throw error;
+        const owned = await client.fetchQuery({ ...galleryQuery(gallery.universalId, gallery.id), staleTime: 0 });
+        return { gallery: owned, coins: null };
+      }
+    },
     onSuccess: (answer, { useVoucher }) => {
       write(gallery, () => answer.gallery);
-      setCoins(answer.coins);
+      if (answer.coins !== null) setCoins(answer.coins);
       void client.invalidateQueries({ queryKey: archiveKey });
       void client.invalidateQueries({ queryKey: ['galleries', 'list'] });
       if (useVoucher) void client.invalidateQueries({ queryKey: ['coupons'] });
-    },
-    // Bought already (e.g. in another tab): the detail shows it unlocked once refetched.
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409)
-        void client.invalidateQueries({ queryKey: ['galleries', 'detail', gallery.universalId] });
     },
   });
 }

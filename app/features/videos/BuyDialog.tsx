@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '#app/http.ts';
@@ -32,7 +33,8 @@ type Props = {
   vouchers: number;
   buying: boolean;
   error: unknown;
-  onBuy: (useVoucher: boolean) => void;
+  /** Buys; settles when the purchase has succeeded or failed. */
+  onBuy: (useVoucher: boolean) => Promise<unknown>;
 };
 
 /**
@@ -42,6 +44,15 @@ type Props = {
 export function BuyDialog({ open, onClose, item, price, balance, vouchers, buying, error, onBuy }: Props) {
   const { t, i18n } = useTranslation();
   const short = balance < price || isNoCoins(error);
+  // A double click reaches here twice before `buying` is rendered: the second click must not buy.
+  const sending = useRef(false);
+  const pay = (useVoucher: boolean) => {
+    if (sending.current || buying) return;
+    sending.current = true;
+    void onBuy(useVoucher).finally(() => {
+      sending.current = false;
+    });
+  };
   return (
     <Dialog
       open={open}
@@ -74,11 +85,11 @@ export function BuyDialog({ open, onClose, item, price, balance, vouchers, buyin
           {t('media.buy.cancel')}
         </Button>
         {vouchers > 0 && (
-          <Button variant="outlined" onClick={() => onBuy(true)} disabled={buying}>
+          <Button variant="outlined" onClick={() => pay(true)} disabled={buying}>
             {t('media.buy.with_voucher')}
           </Button>
         )}
-        <Button variant="contained" onClick={() => onBuy(false)} disabled={short || buying} loading={buying}>
+        <Button variant="contained" onClick={() => pay(false)} disabled={short || buying} loading={buying}>
           {t('media.buy.with_coins', { count: price })}
         </Button>
       </DialogActions>

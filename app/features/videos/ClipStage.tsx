@@ -88,14 +88,13 @@ export function ClipStage({ video, part }: { video: VideoDetail; part: VideoPart
         buying={buy.isPending}
         error={buy.error}
         onBuy={(useVoucher) =>
-          buy.mutate(
-            { part: part.part, useVoucher },
-            {
-              onSuccess: () => {
-                setBought(part.part);
-                purchase.close();
-              },
+          buy.mutateAsync({ part: part.part, useVoucher }).then(
+            () => {
+              setBought(part.part);
+              purchase.close();
             },
+            // The dialog shows the failure from `buy.error`.
+            () => undefined,
           )
         }
       />

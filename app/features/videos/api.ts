@@ -73,26 +73,35 @@ export const playQuery = (ccid: number, part: number) =>
 export const postView = (viewUrl: string) =>
   api<unknown>('POST', viewUrl.replace(/^\/api\//, '')).catch(() => undefined);
 
+/** A purchase refused because the member owns the item already: an earlier click, another tab. */
+export const isAlreadyBought = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.body?.error === 'already_bought';
+
 /**
  * POST /videos/buy/{ccid}/{part}: the answer is the video as the buyer now sees it and the new
- * balance; the archive lists the purchase at once, a used voucher leaves the coupon list.
+ * balance; the archive lists the purchase at once, a used voucher leaves the coupon list. An
+ * answer "already bought" is a purchase too: the video is fetched again as the owner sees it
+ * (the balance came with the purchase that did go through, and by `user:coins`).
  */
 export function useBuyVideo(video: Pick<VideoDetail, 'id' | 'ccid'>) {
   const client = useQueryClient();
   const setCoins = useSetCoins();
   return useMutation({
-    mutationFn: ({ part, useVoucher }: { part: number; useVoucher: boolean }) =>
-      api<BuyVideoResponse>('POST', `videos/buy/${video.ccid}/${part}`, { use_voucher: useVoucher ? 1 : 0 }),
+    mutationFn: async ({ part, useVoucher }: { part: number; useVoucher: boolean }) => {
+      try {
+        return await api<BuyVideoResponse>('POST', `videos/buy/${video.ccid}/${part}`, {
+          use_voucher: useVoucher ? 1 : 0,
+        });
+      } catch (error) {
+        if (!isAlreadyBought(error)) throw error;
+        return { video: await client.fetchQuery({ ...videoQuery(video.id), staleTime: 0 }), coins: null };
+      }
+    },
     onSuccess: (answer, { useVoucher }) => {
       client.setQueryData(videoQuery(video.id).queryKey, answer.video);
-      setCoins(answer.coins);
+      if (answer.coins !== null) setCoins(answer.coins);
       void client.invalidateQueries({ queryKey: archiveKey });
       if (useVoucher) void client.invalidateQueries({ queryKey: ['coupons'] });
-    },
-    // Bought already (e.g. in another tab): the detail shows it unlocked once refetched.
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409)
-        void client.invalidateQueries({ queryKey: videoQuery(video.id).queryKey });
     },
   });
 }

@@ -69,7 +69,7 @@ export const shows = pgTable(
     country: text('country').notNull().default(''),
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
-    /** Average rating in percent (0-100) and how many rated; kept with each rating. */
+    /** Average rating in percent (0-100) and how many rated; set by the seed or an import (members rate videos and galleries). */
     rating: integer('rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     sound: boolean('sound').notNull().default(true),
@@ -176,8 +176,12 @@ export const videos = pgTable(
     descriptionDe: text('description_de').notNull().default(''),
     /** Seconds, the sum of the parts. */
     duration: integer('duration').notNull().default(0),
+    /** Average rating in percent and how many rated: the base and the members' ratings together. */
     rating: integer('rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** Votes the video arrived with (seeded or imported), their count and sum of percents. */
+    ratingBaseVotes: integer('rating_base_votes').notNull().default(0),
+    ratingBaseSum: integer('rating_base_sum').notNull().default(0),
     /** Plays counted through the view URL. */
     views: integer('views').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -237,8 +241,12 @@ export const galleries = pgTable(
     titleDe: text('title_de').notNull(),
     price: integer('price').notNull().default(0),
     free: boolean('free').notNull().default(false),
+    /** Average rating in percent and how many rated: the base and the members' ratings together. */
     rating: integer('rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** Votes the gallery arrived with (seeded or imported), their count and sum of percents. */
+    ratingBaseVotes: integer('rating_base_votes').notNull().default(0),
+    ratingBaseSum: integer('rating_base_sum').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>

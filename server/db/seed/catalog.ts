@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { aggregateRating, type RatingAggregate, votesOf } from '#common/domain/rating.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
   galleries,
@@ -59,6 +60,19 @@ async function insertShows(tx: Tx, plan: ShowPlan[]): Promise<Map<string, number
   return new Map(rows.map((r) => [r.universalId, r.id]));
 }
 
+/**
+ * The rating columns of an item that arrives with an aggregate (the seed, an import): its votes
+ * become the base that members' ratings add to.
+ */
+export function seededRating(aggregate: RatingAggregate) {
+  const base = votesOf(aggregate);
+  return {
+    ...aggregateRating(base, { votes: 0, sum: 0 }),
+    ratingBaseVotes: base.votes,
+    ratingBaseSum: base.sum,
+  };
+}
+
 async function insertTags(tx: Tx): Promise<Map<string, number>> {
   await tx
     .insert(tags)
@@ -84,8 +98,7 @@ async function insertVideos(tx: Tx, plan: ShowPlan[], showIds: Map<string, numbe
           descriptionEn: v.description.en,
           descriptionDe: v.description.de,
           duration: v.parts.reduce((sum, part) => sum + part.duration, 0),
-          rating: v.rating,
-          ratingCount: v.ratingCount,
+          ...seededRating(v),
           views: v.views,
           createdAt: v.createdAt,
         })),
@@ -126,8 +139,7 @@ async function insertGalleries(tx: Tx, plan: ShowPlan[], showIds: Map<string, nu
           titleDe: g.title.de,
           price: g.price,
           free: g.free,
-          rating: g.rating,
-          ratingCount: g.ratingCount,
+          ...seededRating(g),
           createdAt: g.createdAt,
         })),
       )

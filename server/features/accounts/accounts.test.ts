@@ -150,12 +150,12 @@ describe('e-mail change', () => {
       password: 'Another-Secret-55',
       password_confirm: 'Another-Secret-55',
     });
-    expect(reset.json()).toMatchObject({ error: 'unknown_credentials' });
+    expect(reset.json()).toMatchObject({ error: 'link_expired' });
     expect((await userRow(t, 'new-address@example.com')).id).toBe(user.id);
     await loginClient(t, 'new-address@example.com');
     const c = t.client();
     await c.get('/api/auth/csrf-cookie');
-    await expectRefused(t, () => c.post('/api/user/email_validate', { token }), 401, 'unknown_credentials');
+    await expectRefused(t, () => c.post('/api/user/email_validate', { token }), 410, 'link_expired');
   });
 
   it('refuses a wrong password, the same address and one that has an account', async () => {
@@ -198,7 +198,7 @@ describe('e-mail change', () => {
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authTokens.userId, user.id));
-    await expectRefused(t, () => client.post('/api/user/email_validate', { token: late }), 401, 'unknown_credentials');
+    await expectRefused(t, () => client.post('/api/user/email_validate', { token: late }), 410, 'link_expired');
     await expectInvalid(t, () => client.post('/api/user/email_validate', {}), {
       token: ['errors.validations.required'],
     });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelBody, newsletterBody, resetEmailBody, updateUserBody } from '#common/api/accounts.ts';
 import { tokenBody, userResponse } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
-import { AppError, invalidField, unknownCredentials } from '#server/errors.ts';
+import { AppError, invalidField, linkExpired } from '#server/errors.ts';
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
@@ -99,7 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: tokenBody, response: { 200: userResponse } } },
     async (request) => {
       const applied = await applyEmailChange(db, config.sessionSecret, request.body.token);
-      if (applied === 'invalid') throw unknownCredentials();
+      if (applied === 'invalid') throw linkExpired();
       if (applied === 'email_taken') throw new AppError('email_already_exists');
       // The owner need not be this session's user: their cached sessions must show the new address.
       sessionCache.forgetUser(applied.userId);

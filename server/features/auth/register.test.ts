@@ -61,7 +61,7 @@ describe('registration journey', () => {
     // The registrant's session ended with the activation; a second use from anywhere is refused.
     const again = t.client();
     await again.get('/api/auth/csrf-cookie');
-    await expectRefused(t, () => again.post('/api/register/validate', { token }), 401, 'unknown_credentials');
+    await expectRefused(t, () => again.post('/api/register/validate', { token }), 410, 'link_expired');
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
   });
 
@@ -172,21 +172,25 @@ describe('POST /api/register refuses', () => {
 });
 
 describe('POST /api/register/validate refuses', () => {
+  it('a used link with 410 link_expired, and the member signed in by it stays signed in', async () => {
+    const { client } = await registerUser(t, 'clicked-twice@example.com');
+    const token = await activationToken('clicked-twice@example.com');
+    expect((await client.post('/api/register/validate', { token })).statusCode).toBe(200);
+    const body = await expectRefused(t, () => client.post('/api/register/validate', { token }), 410, 'link_expired');
+    expect(body.message).toBe('link_expired');
+    expect((await client.get('/api/auth/user')).json().user).toMatchObject({ is_verified: true });
+  });
+
   it('an unknown, an expired, a missing and an oversized token', async () => {
     const { client } = await registerUser(t, 'late@example.com');
     const token = await activationToken('late@example.com');
-    await expectRefused(
-      t,
-      () => client.post('/api/register/validate', { token: 'x'.repeat(43) }),
-      401,
-      'unknown_credentials',
-    );
+    await expectRefused(t, () => client.post('/api/register/validate', { token: 'x'.repeat(43) }), 410, 'link_expired');
     const { id } = await userRow(t, 'late@example.com');
     await t.db
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authTokens.userId, id));
-    await expectRefused(t, () => client.post('/api/register/validate', { token }), 401, 'unknown_credentials');
+    await expectRefused(t, () => client.post('/api/register/validate', { token }), 410, 'link_expired');
     expect((await userRow(t, 'late@example.com')).isVerified).toBe(false);
     await expectInvalid(t, () => client.post('/api/register/validate', {}), { token: ['errors.validations.required'] });
     await expectInvalid(t, () => client.post('/api/register/validate', { token: 't'.repeat(201) }), {
@@ -212,7 +216,7 @@ describe('POST /api/register/resend', () => {
 
     const body = await expectRefused(t, () => client.post('/api/register/resend'), 429, 'throttle');
     expect(body.message).toBe('throttle');
-    await expectRefused(t, () => client.post('/api/register/validate', { token: first }), 401, 'unknown_credentials');
+    await expectRefused(t, () => client.post('/api/register/validate', { token: first }), 410, 'link_expired');
     expect((await client.post('/api/register/validate', { token: second })).statusCode).toBe(200);
   });
 

@@ -113,13 +113,23 @@ describe('POST /api/auth/reset', () => {
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('uses a token once: the second use answers 401 and changes nothing', async () => {
+  it('uses a token once: the second use answers 410 link_expired and changes nothing', async () => {
     await registerAndVerify(t, 'once@example.com');
     const token = await requestReset('once@example.com');
     expect((await reset(t.client(), token)).statusCode).toBe(200);
     const c = t.client();
     await c.get('/api/auth/csrf-cookie');
-    await expectRefused(t, () => reset(c, token, 'another-Password-9'), 401, 'unknown_credentials');
+    await expectRefused(t, () => reset(c, token, 'another-Password-9'), 410, 'link_expired');
+  });
+
+  it('leaves the session it signed in alone when the used link is opened again', async () => {
+    await registerAndVerify(t, 'reopened@example.com');
+    const token = await requestReset('reopened@example.com');
+    const c = t.client();
+    await c.get('/api/auth/csrf-cookie');
+    expect((await reset(c, token)).statusCode).toBe(200);
+    await expectRefused(t, () => reset(c, token, 'another-Password-9'), 410, 'link_expired');
+    expect((await c.get('/api/auth/user')).json().user).toMatchObject({ email: 'reopened@example.com' });
   });
 
   it('refuses an expired token', async () => {
@@ -131,7 +141,7 @@ describe('POST /api/auth/reset', () => {
       .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'reset')));
     const c = t.client();
     await c.get('/api/auth/csrf-cookie');
-    await expectRefused(t, () => reset(c, token), 401, 'unknown_credentials');
+    await expectRefused(t, () => reset(c, token), 410, 'link_expired');
   });
 
   it('takes only the newest token once another was requested', async () => {
@@ -142,7 +152,7 @@ describe('POST /api/auth/reset', () => {
     expect(newer).not.toBe(older);
     const c = t.client();
     await c.get('/api/auth/csrf-cookie');
-    await expectRefused(t, () => reset(c, older), 401, 'unknown_credentials');
+    await expectRefused(t, () => reset(c, older), 410, 'link_expired');
     expect((await reset(c, newer)).statusCode).toBe(200);
   });
 

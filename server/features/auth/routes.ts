@@ -15,7 +15,7 @@ import {
 import { okResponse } from '#common/api/fields.ts';
 import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS, UNLOCK_MAILS_PER_HOUR } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
-import { AppError, invalidField, unknownCredentials, userBlocked } from '#server/errors.ts';
+import { AppError, invalidField, linkExpired, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
@@ -121,15 +121,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token, password } = request.body;
       const live = await peekToken(db, config.sessionSecret, token, 'activate');
-      if (!live) throw unknownCredentials();
+      if (!live) throw linkExpired();
       const owner = await loadPresentableUser(db, live.userId);
-      if (!owner) throw unknownCredentials();
+      if (!owner) throw linkExpired();
       // An account made without a password gets one here, before the token is used up.
       if (!owner.passwordHash && !owner.googleSub && !password)
         throw invalidField('password', 'errors.validations.required');
       if (password) assertPasswordStrength(password);
       const used = await consumeToken(db, config.sessionSecret, token, 'activate');
-      if (!used) throw unknownCredentials();
+      if (!used) throw linkExpired();
       if (password && !owner.passwordHash) await setPassword(db, owner.id, password);
       await markVerified(db, owner.id);
       await claimVoucher(owner.id, request);
@@ -167,9 +167,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { token, password } = request.body;
     assertPasswordStrength(password);
     const used = await consumeToken(db, config.sessionSecret, token, 'reset');
-    if (!used) throw unknownCredentials();
+    if (!used) throw linkExpired();
     const owner = await loadPresentableUser(db, used.userId);
-    if (!owner) throw unknownCredentials();
+    if (!owner) throw linkExpired();
     await setPassword(db, owner.id, password);
     await markVerified(db, owner.id);
     // A reset link proves the address too: an account activated this way gets its voucher.

@@ -203,7 +203,7 @@ describe('POST /api/auth/unlock', () => {
     const password = 'new-Harbour-43';
     const reset = (token: string) =>
       t.client().post('/api/auth/reset', { token, password, password_confirm: password });
-    expect((await reset(tokens[0] ?? '')).statusCode).toBe(401);
+    expect((await reset(tokens[0] ?? '')).statusCode).toBe(410);
     expect((await reset(tokens[1] ?? '')).statusCode).toBe(200);
   });
 });

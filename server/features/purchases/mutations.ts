@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { aggregateRating, type RatingAggregate, type Votes } from '#common/domain/rating.ts';
 import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { purchases, ratings } from '#server/db/schema/catalog.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
@@ -99,9 +100,10 @@ export async function purchase(deps: CoinDeps, input: PurchaseInput): Promise<Pu
 export type Rated = { rating: number; ratingCount: number; myRating: number };
 
 /**
- * Stores the member's rating of an item and recomputes the average of what it belongs to, in one
- * transaction. `lock` locks the rated row (video or gallery) first, so concurrent ratings queue
- * and every average counts every rating; `recompute` writes and answers the new average.
+ * Stores the member's rating of an item and updates the aggregate of what it belongs to (a video
+ * or a gallery) in one transaction. `lock` locks that row first and answers its base votes, so
+ * concurrent ratings queue and every aggregate counts every rating; `memberVotes` counts the
+ * members' ratings (this one included) and `store` writes the aggregate of both.
  */
 export async function rate(
   db: DbOrTx,
@@ -109,12 +111,14 @@ export async function rate(
     userId: number;
     item: string;
     rating: number;
-    lock: (tx: Tx) => Promise<boolean>;
-    recompute: (tx: Tx) => Promise<{ rating: number; ratingCount: number }>;
+    lock: (tx: Tx) => Promise<Votes | null>;
+    memberVotes: (tx: Tx) => Promise<Votes>;
+    store: (tx: Tx, aggregate: RatingAggregate) => Promise<void>;
   },
 ): Promise<Rated | null> {
   return db.transaction(async (tx) => {
-    if (!(await input.lock(tx))) return null;
+    const base = await input.lock(tx);
+    if (!base) return null;
     await tx
       .insert(ratings)
       .values({ userId: input.userId, item: input.item, rating: input.rating })
@@ -122,11 +126,17 @@ export async function rate(
         target: [ratings.userId, ratings.item],
         set: { rating: input.rating, updatedAt: sql`now()` },
       });
-    const average = await input.recompute(tx);
-    const [mine] = await tx
-      .select({ rating: ratings.rating })
-      .from(ratings)
-      .where(and(eq(ratings.userId, input.userId), eq(ratings.item, input.item)));
-    return { ...average, myRating: mine?.rating ?? input.rating };
+    const aggregate = aggregateRating(base, await input.memberVotes(tx));
+    await input.store(tx, aggregate);
+    return { ...aggregate, myRating: input.rating };
   });
+}
+
+/** Count and sum of the members' ratings matching `where` (ratings.item of one video or gallery). */
+export async function memberVotesWhere(tx: Tx, where: SQL): Promise<Votes> {
+  const [row] = await tx
+    .select({ votes: sql<number>`count(*)::int`, sum: sql<number>`coalesce(sum(${ratings.rating}), 0)::int` })
+    .from(ratings)
+    .where(where);
+  return row ?? { votes: 0, sum: 0 };
 }

@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { ratings, videoParts, videos } from '#server/db/schema/catalog.ts';
 import type { CoinDeps } from '#server/features/coins/mutations.ts';
-import { type PurchaseResult, purchase, type Rated, rate } from '#server/features/purchases/mutations.ts';
+import {
+  memberVotesWhere,
+  type PurchaseResult,
+  purchase,
+  type Rated,
+  rate,
+} from '#server/features/purchases/mutations.ts';
 import { videoItem } from './data.ts';
 
 /** Buys one part of a video with coins or, with `useVoucher`, a VIDEO or FREE voucher. */
@@ -21,8 +27,8 @@ export function buyVideoPart(
 }
 
 /**
- * Stores the member's rating of a part; the video's rating becomes the average of all ratings of
- * all its parts. Null when the video is gone.
+ * Stores the member's rating of a part; every rating of any of the video's parts is one vote on
+ * the video, added to the votes it arrived with. Null when the video is gone.
  */
 export function rateVideoPart(
   db: DbOrTx,
@@ -30,22 +36,22 @@ export function rateVideoPart(
 ): Promise<Rated | null> {
   // The rating keys of the video's parts, matched exactly so that the index on item serves them.
   const ofVideo = sql`${ratings.item} in (select 'video:' || ${videoParts.videoId} || ':' || ${videoParts.part} from ${videoParts} where ${videoParts.videoId} = ${input.videoId})`;
+  const thisVideo = eq(videos.id, input.videoId);
   return rate(db, {
     userId: input.userId,
     item: videoItem(input.videoId, input.part),
     rating: input.rating,
-    lock: async (tx) =>
-      (await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, input.videoId)).for('update')).length > 0,
-    recompute: async (tx) => {
+    lock: async (tx) => {
       const [row] = await tx
-        .update(videos)
-        .set({
-          rating: sql`coalesce((select round(avg(${ratings.rating}))::int from ${ratings} where ${ofVideo}), 0)`,
-          ratingCount: sql`(select count(*)::int from ${ratings} where ${ofVideo})`,
-        })
-        .where(eq(videos.id, input.videoId))
-        .returning({ rating: videos.rating, ratingCount: videos.ratingCount });
-      return row ?? { rating: 0, ratingCount: 0 };
+        .select({ votes: videos.ratingBaseVotes, sum: videos.ratingBaseSum })
+        .from(videos)
+        .where(thisVideo)
+        .for('update');
+      return row ?? null;
+    },
+    memberVotes: (tx) => memberVotesWhere(tx, ofVideo),
+    store: async (tx, aggregate) => {
+      await tx.update(videos).set(aggregate).where(thisVideo);
     },
   });
 }
