@@ -121,6 +121,9 @@ for (const lang of ['en', 'de'] as const) {
           const nav = await menu(page, lang, phone);
           await expect(nav.getByRole('link', { name: text(lang, 'sidemenu.videos') })).toHaveCount(0);
           await expect(nav.getByRole('link', { name: text(lang, 'sidemenu.voicecall') })).toHaveCount(0);
+          // The reduced menu says why.
+          await expect(nav.getByText(text(lang, 'sidemenu.voicecall_notice'))).toBeVisible();
+          await shoot(page, 'voicecall-reduced-menu');
         }
 
         // The provider bills two minutes: the balance in the top bar grows by 24 at once (socket).
@@ -137,6 +140,11 @@ for (const lang of ['en', 'de'] as const) {
         // Hang up: voice-call mode ends and the member is taken back.
         await line.getByRole('button', { name: text(lang, 'voicecall.sandbox.hang_up') }).click();
         await expect(page).not.toHaveURL(/\/billing/, { timeout: 15_000 });
+        // ... and told what the call brought.
+        await expect(
+          page.getByRole('alert').filter({ hasText: text(lang, 'voicecall.state.ended', { coins: 24 }) }),
+        ).toBeVisible();
+        await shoot(page, 'voicecall-ended');
         if (phone) {
           await expect(page.getByRole('navigation', { name: text(lang, 'bottomnav.label') })).toBeVisible();
         } else {
