@@ -64,8 +64,12 @@ describe('welcomeGiftFor', () => {
 });
 
 describe('welcomeVoucherCodes', () => {
-  it('names one code per account and kind, so a replay meets the same codes', () => {
-    expect(welcomeVoucherCodes(42)).toEqual({ video: 'WELCOME-VIDEO-42', voucher: 'WELCOME-BONUS-42' });
-    expect(welcomeVoucherCodes(42)).toEqual(welcomeVoucherCodes(42));
+  it('names a video voucher per part for sale and the bonus, the same on a replay', () => {
+    expect(welcomeVoucherCodes(42, 2)).toEqual({
+      video: ['WELCOME-VIDEO-42-1', 'WELCOME-VIDEO-42-2'],
+      voucher: 'WELCOME-BONUS-42',
+    });
+    expect(welcomeVoucherCodes(42, 2)).toEqual(welcomeVoucherCodes(42, 2));
+    expect(welcomeVoucherCodes(42, 0).video).toEqual([]);
   });
 });

@@ -8,8 +8,9 @@ import { INCENTIVE_DISABLED, INCENTIVE_OVERTIME_MS, INCENTIVE_WINDOW_MS } from '
  *   (`incentiveStart`), so a browser can shorten its own window, never lengthen it or move it.
  * - It is open for INCENTIVE_WINDOW_MS plus the INCENTIVE_OVERTIME_MS the countdown keeps
  *   showing past zero, both ends included.
- * - What is granted is the offer the server answered then: a voucher for the offered video and/or
- *   a bonus voucher of `voucher` percent for a coin purchase. Each account is granted it once.
+ * - What is granted is the offer the server answered then: vouchers for the offered video (one per
+ *   part for sale) and/or a bonus voucher of `voucher` percent for a coin purchase. Each account is
+ *   granted it once.
  */
 export type WelcomeGift = { video: number | null; voucher: number | null };
 
@@ -44,10 +45,12 @@ export function welcomeGiftFor(input: {
 }
 
 /**
- * The codes of the vouchers a grant writes. They double as its idempotency keys: the codes are
- * unique, so a replayed grant for the same account cannot write a second voucher.
+ * The codes of the vouchers a grant writes: one VIDEO voucher per part of the video that is for
+ * sale (a voucher pays for one part, and the promise is the whole video), and the bonus. They
+ * double as the grant's idempotency keys: codes are unique, so a replayed grant for the same
+ * account cannot write a second set.
  */
-export const welcomeVoucherCodes = (userId: number) => ({
-  video: `WELCOME-VIDEO-${userId}`,
+export const welcomeVoucherCodes = (userId: number, partsForSale: number) => ({
+  video: Array.from({ length: Math.max(0, partsForSale) }, (_, i) => `WELCOME-VIDEO-${userId}-${i + 1}`),
   voucher: `WELCOME-BONUS-${userId}`,
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { WelcomeGift } from '#common/domain/welcome-gift.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { videoParts, videos } from '#server/db/schema/catalog.ts';
@@ -23,10 +23,16 @@ export async function offeredVideo(db: DbOrTx): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** Whether the video still exists (a promised video may have been removed before activation). */
-export async function videoExists(db: DbOrTx, videoId: number): Promise<boolean> {
-  const [row] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).limit(1);
-  return row !== undefined;
+/**
+ * How many parts of the video are for sale: the number of vouchers that make all of it free
+ * (0 when the video was removed since the offer).
+ */
+export async function partsForSale(db: DbOrTx, videoId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(videoParts)
+    .where(and(eq(videoParts.videoId, videoId), eq(videoParts.free, false), gt(videoParts.price, 0)));
+  return row?.n ?? 0;
 }
 
 /** The gift granted to the member that the welcome dialog has not shown yet, or null. */

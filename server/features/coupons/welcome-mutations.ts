@@ -4,7 +4,7 @@ import { type WelcomeGift, welcomeVoucherCodes } from '#common/domain/welcome-gi
 import type { DbOrTx } from '#server/db/client.ts';
 import { coupons, welcomeGifts } from '#server/db/schema/coupons.ts';
 import { users } from '#server/db/schema/users.ts';
-import { unshownWelcome, videoExists } from './welcome-data.ts';
+import { partsForSale, unshownWelcome } from './welcome-data.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,8 +19,8 @@ export async function promiseWelcomeGift(db: DbOrTx, userId: number, gift: Welco
 /**
  * Grants the promised gift, once: in one transaction, the conditional update that marks it
  * granted (the row is the lock, so of two activations at once one grants and the other finds it
- * done) and the vouchers in the member's coupon list, a VIDEO voucher for the offered video and a
- * PERCENT voucher for a coin purchase. Their codes are unique per account and kind, a second key
+ * done) and the vouchers in the member's coupon list: a VIDEO voucher for each part of the offered
+ * video that is for sale, and a PERCENT voucher for a coin purchase. Their codes are unique per account and kind, a second key
  * against a replay. Answers what was granted now, or null (nothing promised, or granted before).
  */
 export async function grantWelcomeGift(db: DbOrTx, userId: number, now = new Date()): Promise<WelcomeGift | null> {
@@ -31,14 +31,15 @@ export async function grantWelcomeGift(db: DbOrTx, userId: number, now = new Dat
       .where(and(eq(welcomeGifts.userId, userId), isNull(welcomeGifts.grantedAt)))
       .returning();
     if (!row) return null;
-    // A video removed since the offer cannot be given any more; the bonus still can.
-    const video = row.videoId !== null && (await videoExists(tx, row.videoId)) ? row.videoId : null;
+    // A video removed (or no longer for sale) since the offer cannot be given; the bonus still can.
+    const parts = row.videoId !== null ? await partsForSale(tx, row.videoId) : 0;
+    const video = parts > 0 ? row.videoId : null;
     if (video !== row.videoId)
       await tx.update(welcomeGifts).set({ videoId: null }).where(eq(welcomeGifts.userId, userId));
-    const codes = welcomeVoucherCodes(userId);
+    const codes = welcomeVoucherCodes(userId, parts);
     const owned = { userId, claimedAt: now, validUntil: new Date(now.getTime() + WELCOME_GIFT_VALID_DAYS * DAY_MS) };
     const vouchers = [
-      ...(video !== null ? [{ ...owned, code: codes.video, type: 'VIDEO', value: 1, contentId: video }] : []),
+      ...codes.video.map((code) => ({ ...owned, code, type: 'VIDEO', value: 1, contentId: video })),
       ...(row.voucherPercent !== null
         ? [{ ...owned, code: codes.voucher, type: 'PERCENT', value: row.voucherPercent }]
         : []),

@@ -23,7 +23,10 @@ beforeAll(async () => {
   // The best-rated video with a part for sale is the one offered; a free-only one never is.
   await createVideo(t.db, show.id, { rating: 99, parts: [{ price: 0, free: true }] });
   await createVideo(t.db, show.id, { rating: 40 });
-  offered = await createVideo(t.db, show.id, { rating: 80 });
+  offered = await createVideo(t.db, show.id, {
+    rating: 80,
+    parts: [{ price: 0, free: true }, { price: 20 }, { price: 15 }],
+  });
 });
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
@@ -83,12 +86,17 @@ describe('the welcome gift of the sign-up incentive', () => {
     // Activation may come later than the window: the promise was made in time.
     setNow(START.getTime() + 2 * 86_400_000);
     const token = await activate(c, email);
+    // A video voucher for each part for sale (the whole video is the gift), and the bonus.
     expect(await couponsOf(c)).toEqual([
-      expect.objectContaining({ type: 'VIDEO', value: 1, code: `WELCOME-VIDEO-${userId}` }),
+      expect.objectContaining({ type: 'VIDEO', value: 1, code: `WELCOME-VIDEO-${userId}-1` }),
+      expect.objectContaining({ type: 'VIDEO', value: 1, code: `WELCOME-VIDEO-${userId}-2` }),
       expect.objectContaining({ type: 'PERCENT', value: 15, code: `WELCOME-BONUS-${userId}` }),
     ]);
-    const [videoVoucher] = (await giftCoupons(userId)).filter((r) => r.type === 'VIDEO');
-    expect(videoVoucher).toMatchObject({ contentId: offered.id, usedAt: null });
+    const videoVouchers = (await giftCoupons(userId)).filter((r) => r.type === 'VIDEO');
+    expect(videoVouchers.map((r) => [r.contentId, r.usedAt])).toEqual([
+      [offered.id, null],
+      [offered.id, null],
+    ]);
     expect(await welcomeOf(c)).toEqual({ video: offered.id, voucher: 15 });
 
     // Closing the welcome clears it from this session and from every later sign-in.
@@ -105,10 +113,11 @@ describe('the welcome gift of the sign-up incentive', () => {
     expect(await Promise.all([grantWelcomeGift(t.db, userId), grantWelcomeGift(t.db, userId)])).toEqual([null, null]);
     expect(await giftCoupons(userId)).toEqual(before);
 
-    // The voucher pays for the offered video through the ordinary purchase.
-    const paid = offered.parts.find((p) => !p.free);
-    const buy = await c.post(`/api/videos/buy/${offered.ccid}/${paid?.part}`, { use_voucher: 1 });
-    expect(buy.statusCode, buy.body).toBe(200);
+    // The vouchers pay for every part of the offered video through the ordinary purchase.
+    for (const part of offered.parts.filter((p) => !p.free)) {
+      const buy = await c.post(`/api/videos/buy/${offered.ccid}/${part.part}`, { use_voucher: 1 });
+      expect(buy.statusCode, buy.body).toBe(200);
+    }
     expect((await couponsOf(c)).map((x) => x.type)).toEqual(['PERCENT']);
   });
 
