@@ -33,7 +33,9 @@ export function IncentiveCard(props: { remainingMs: number; videoId: number | nu
       )}
       {props.voucherPercent !== null && (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          {t('incentive.voucher', { percent: props.voucherPercent })}
+          {t(props.videoId !== null ? 'incentive.voucher_extra' : 'incentive.voucher', {
+            percent: props.voucherPercent,
+          })}
         </Typography>
       )}
       <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>

@@ -113,14 +113,14 @@ describe('IncentiveWidget', () => {
       '/api/videos/image/12/1',
     );
     expect(screen.getByText(/get a free video/)).toBeInTheDocument();
-    expect(screen.getByText(/20 % extra coins/)).toBeInTheDocument();
+    expect(screen.getByText('Plus 20 % extra coins on your first purchase.')).toBeInTheDocument();
   });
 
   it('names only the voucher when the server offers no video', async () => {
     answer({ video_id: null, voucher_percent: 20 });
     renderWithProviders(<IncentiveWidget />);
     await flush(2_000);
-    expect(screen.getByText(/20 % extra coins/)).toBeInTheDocument();
+    expect(screen.getByText(/Sign up now and get 20 % extra coins/)).toBeInTheDocument();
     expect(screen.queryByText(/get a free video/)).not.toBeInTheDocument();
   });
 
