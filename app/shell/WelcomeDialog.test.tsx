@@ -26,7 +26,7 @@ describe('WelcomeDialog', () => {
       session: { welcome_dialog: { video: 4, voucher: 15 } },
     });
     const dialog = screen.getByRole('dialog', { name: 'Welcome!' });
-    expect(within(dialog).getByText(/A voucher for this video/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Free for you: this video, every part of it.')).toBeInTheDocument();
     expect(await within(dialog).findByRole('heading', { name: 'Sunset at the lake' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Watch now' })).toHaveAttribute('href', '/videos/clip/4');
     expect(dialog.querySelector('img')).toHaveAttribute('src', '/api/videos/image/4/1');
