@@ -22,6 +22,8 @@ export const INCENTIVE_OVERTIME_MS = 60_000;
 export const INCENTIVE_EXPAND_DELAY_MS = 2_000;
 /** Marker stored as the incentive timestamp once the visitor has logged in. */
 export const INCENTIVE_DISABLED = -1;
+/** How long the vouchers of the welcome gift stay usable after they are granted (days). */
+export const WELCOME_GIFT_VALID_DAYS = 30;
 export const RATING_STARS = 10;
 export const RATING_STARS_PHONE = 5;
 export const FAVORITE_MINUTE_STEP = 15;

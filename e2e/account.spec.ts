@@ -10,6 +10,9 @@ test('a visitor signs up, activates, logs in, picks a nickname, switches languag
   const email = uniqueEmail('journey');
   await page.goto('/');
   await confirmAge(page);
+  // The sign-up incentive runs once the consent is answered: its gift button is the sign.
+  await page.getByRole('button', { name: text('en', 'consent.decline') }).click();
+  await expect(page.getByRole('button', { name: /welcome offer/ })).toBeVisible();
 
   await page.goto('/users/signup');
   await field(page, 'en', 'users.signup2.form.email').fill(email);
@@ -22,6 +25,12 @@ test('a visitor signs up, activates, logs in, picks a nickname, switches languag
   // The activation link from the outbox activates the account (and logs in on this browser).
   await page.goto(await mailLink(request, email, '/users/activate'));
   await expect(page.getByText(text('en', 'users.activate.done'))).toBeVisible();
+  // Signed up within the incentive's window: the welcome dialog brings the gift, once.
+  const welcome = page.getByRole('dialog', { name: text('en', 'welcome.title') });
+  await expect(welcome.getByRole('link', { name: text('en', 'welcome.watch') })).toBeVisible();
+  await shoot(page, 'welcome');
+  await welcome.getByRole('button', { name: text('en', 'welcome.close') }).click();
+  await expect(welcome).toBeHidden();
 
   // Log out and back in with the password.
   await page.goto('/logout');

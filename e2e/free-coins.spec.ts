@@ -15,6 +15,8 @@ async function newMember(page: Page, request: APIRequestContext) {
   await confirmAge(page);
   // The analytics question is answered first, so it does not cover the pages in the screenshots.
   await page.getByRole('button', { name: text('en', 'consent.decline') }).click();
+  // Signing up while the incentive runs brings the welcome gift after activation.
+  await expect(page.getByRole('button', { name: /welcome offer/ })).toBeVisible();
   await field(page, 'en', 'users.signup2.form.email').fill(email);
   await field(page, 'en', 'users.signup2.form.password').fill(PASSWORD);
   await page.getByRole('checkbox').check();
@@ -22,6 +24,9 @@ async function newMember(page: Page, request: APIRequestContext) {
   await expect(page).toHaveURL(/\/users\/signup_success$/);
   await page.goto(await mailLink(request, email, '/users/activate'));
   await expect(page.getByText(text('en', 'users.activate.done'))).toBeVisible();
+  const welcome = page.getByRole('dialog', { name: text('en', 'welcome.title') });
+  await welcome.getByRole('button', { name: text('en', 'welcome.close') }).click();
+  await expect(welcome).toBeHidden();
 }
 
 /** The code of the newest text message to a number, read from the sandbox outbox. */

@@ -123,6 +123,8 @@ export const envSchema = z.object({
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5000),
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),
+  INCENTIVE_VIDEO: z.enum(['on', 'off']).default('on'),
+  INCENTIVE_VOUCHER_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   BILLING_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(50_000),
   ALLOW_SANDBOX_PROVIDERS: bool,
   STAGING_PASSWORD: z

@@ -81,6 +81,8 @@ export type Config = {
     veriff: { apiKey: string; sharedSecret: string; apiUrl: string };
   };
   sms: { provider: 'sandbox' | 'twilio'; freeCoins: number; from: string };
+  /** What the sign-up incentive offers: a voucher for a video, and/or a bonus percent (null: none). */
+  incentive: { video: boolean; voucherPercent: number | null };
   /** The Twilio account of the SMS gateway and the voice line (one account serves both). */
   twilio: { accountSid: string; authToken: string; apiUrl: string; voiceEntry: VoiceEntry };
   /** How long a call to a provider's API may take before it counts as failed. */
@@ -307,6 +309,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     sms: { provider: e.SMS_PROVIDER, freeCoins: e.SMS_FREE_COINS, from: e.TWILIO_SMS_FROM ?? '' },
+    incentive: { video: e.INCENTIVE_VIDEO === 'on', voucherPercent: e.INCENTIVE_VOUCHER_PERCENT || null },
     twilio: {
       accountSid: e.TWILIO_ACCOUNT_SID ?? '',
       authToken: e.TWILIO_AUTH_TOKEN ?? '',

@@ -25,11 +25,19 @@ export function IncentiveCard(props: { remainingMs: number; videoId: number | nu
       <Typography id="incentive-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
         {t('incentive.title')}
       </Typography>
-      <Typography variant="body2" sx={{ mt: 0.5 }}>
-        {props.voucherPercent !== null
-          ? t('incentive.voucher', { percent: props.voucherPercent })
-          : t('incentive.body')}
-      </Typography>
+      {/* The offer as the server made it: the video, the bonus, or both (the free video by default). */}
+      {(props.videoId !== null || props.voucherPercent === null) && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {t('incentive.body')}
+        </Typography>
+      )}
+      {props.voucherPercent !== null && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {t(props.videoId !== null ? 'incentive.voucher_extra' : 'incentive.voucher', {
+            percent: props.voucherPercent,
+          })}
+        </Typography>
+      )}
       <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
         {t('incentive.first_only')}
       </Typography>

@@ -104,7 +104,7 @@ describe('IncentiveWidget', () => {
     expect(usePersistedStore.getState().incentiveTsp).toBe(earlier);
   });
 
-  it('shows the preview image and the voucher when the server sends them', async () => {
+  it('shows the preview image, the free video and the voucher when the server offers both', async () => {
     answer({ video_id: 12, voucher_percent: 20 });
     renderWithProviders(<IncentiveWidget />);
     await flush(2_000);
@@ -112,7 +112,16 @@ describe('IncentiveWidget', () => {
       'src',
       '/api/videos/image/12/1',
     );
-    expect(screen.getByText(/20 % extra coins/)).toBeInTheDocument();
+    expect(screen.getByText(/get a free video/)).toBeInTheDocument();
+    expect(screen.getByText('Plus 20 % extra coins on your first purchase.')).toBeInTheDocument();
+  });
+
+  it('names only the voucher when the server offers no video', async () => {
+    answer({ video_id: null, voucher_percent: 20 });
+    renderWithProviders(<IncentiveWidget />);
+    await flush(2_000);
+    expect(screen.getByText(/Sign up now and get 20 % extra coins/)).toBeInTheDocument();
+    expect(screen.queryByText(/get a free video/)).not.toBeInTheDocument();
   });
 
   it('stays hidden for members and after login (disabled marker)', async () => {

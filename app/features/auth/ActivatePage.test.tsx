@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
 import { queryClient } from '#app/query-client.ts';
 import { registerNavigate } from '#app/shell/navigation.ts';
-import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import { jsonResponse, renderWithProviders, testSession, testUser } from '#app/test/render.tsx';
 import { ActivatePage } from './ActivatePage.tsx';
 import { apiError, mockApi } from './testing.ts';
 
@@ -24,6 +24,19 @@ describe('activation page', () => {
     expect(api.callsTo('POST /api/register/validate')).toHaveLength(1);
     expect(api.calls.find((c) => c.path === '/api/register/validate')?.body).toEqual({ token: 'abc' });
     expect(client.getQueryData(sessionQuery.queryKey)?.user?.id).toBe(11);
+  });
+
+  it('reads the new session, so the welcome gift of an activation arrives at once', async () => {
+    const user = testUser({ id: 13 });
+    const welcome = { video: 4, voucher: null };
+    const api = mockApi({
+      'POST /api/register/validate': () => jsonResponse({ user }),
+      'GET /api/session/init': () => jsonResponse({ session: testSession({ welcome_dialog: welcome }), user }),
+    });
+    const { client } = renderWithProviders(page, { route: '/users/activate?token=abc' });
+    expect(await screen.findByText(i18n.t('users.activate.done'))).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/session/init'));
+    await waitFor(() => expect(client.getQueryData(sessionQuery.queryKey)?.session.welcome_dialog).toEqual(welcome));
   });
 
   it('an account without a password chooses one first', async () => {

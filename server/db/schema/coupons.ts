@@ -62,3 +62,21 @@ export const smsVerifications = pgTable(
       .where(sql`${t.gatewayMessageId} is not null`),
   ],
 );
+
+/**
+ * The welcome gift an account was promised at sign-up, because it signed up while the sign-up
+ * incentive ran (common/domain/welcome-gift.ts). One row per account: `grantedAt` is set by the
+ * one conditional update that writes its vouchers, `shownAt` once the member closed the welcome.
+ */
+export const welcomeGifts = pgTable('welcome_gifts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The video the incentive offered (a VIDEO voucher for it is granted). */
+  videoId: integer('video_id'),
+  /** The bonus percent the incentive offered (a PERCENT voucher is granted). */
+  voucherPercent: integer('voucher_percent'),
+  promisedAt: timestamp('promised_at', { withTimezone: true }).notNull().defaultNow(),
+  grantedAt: timestamp('granted_at', { withTimezone: true }),
+  shownAt: timestamp('shown_at', { withTimezone: true }),
+});

@@ -12,7 +12,10 @@ export type SessionData = {
   phonecall?: { paymentTypeId: number; productId: number; paymentName: string } | null;
   tempNickname?: string | null;
   welcomeDialog?: { video: number | null; voucher: number | null } | null;
+  /** When the sign-up incentive started (seconds), as the server decided it (see welcome-gift.ts). */
   incentiveTsp?: number | null;
+  /** What the incentive offered this visitor: the video and the bonus percent. */
+  incentiveOffer?: { video: number | null; voucher: number | null } | null;
   googleEmail?: string | null;
 };
 

@@ -5,6 +5,7 @@ import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import { users } from '#server/db/schema/users.ts';
+import { createShow, createVideo } from '#server/test/catalog.ts';
 import { expectRefused, PASSWORD, registerAndVerify, registerUser, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
@@ -103,6 +104,32 @@ describe('Google sign-in', () => {
     const again = await googleLogin(await idToken({ sub: 'g-new', email: 'new.google@gmail.com' }));
     expect(again.res.json().user.id).toBe(row.id);
     expect(await t.db.select().from(users).where(eq(users.googleSub, 'g-new'))).toHaveLength(1);
+  });
+
+  it('grants an account it makes during the sign-up incentive the welcome gift at once, and only then', async () => {
+    const video = await createVideo(t.db, (await createShow(t.db)).id);
+    /** A visitor whose incentive runs, signing in with Google. */
+    const signIn = async (register: boolean) => {
+      const c = t.client();
+      await c.get('/api/auth/csrf-cookie');
+      const offer = await c.post('/api/session/incentive_tsp', { incentive_tsp: Math.floor(Date.now() / 1000) });
+      expect(offer.json().video_id).toBe(video.id);
+      const credential = await idToken({ sub: 'g-gift', email: 'gift.google@gmail.com' });
+      expect((await c.post('/api/auth/login', { credential, register })).statusCode).toBe(200);
+      return c;
+    };
+    const created = await signIn(true);
+    expect((await created.get('/api/session/init')).json().session.welcome_dialog).toEqual({
+      video: video.id,
+      voucher: null,
+    });
+    const vouchers = (await created.get('/api/coupons')).json().data;
+    expect(vouchers).toEqual([expect.objectContaining({ type: 'VIDEO' })]);
+    await created.post('/api/session/welcome_shown', {});
+    // Signing in to the existing account, even while an incentive runs, promises nothing new.
+    const again = await signIn(false);
+    expect((await again.get('/api/session/init')).json().session.welcome_dialog).toBeNull();
+    expect((await again.get('/api/coupons')).json().data).toEqual(vouchers);
   });
 
   it('links an existing account with the same verified address instead of making a second one', async () => {

@@ -37,14 +37,14 @@ export async function loginWithPassword(
 /**
  * Google sign-in: a verified ID token logs in the account with that Google id or that verified
  * address. An unknown one answers 422 with the address, so the client can offer sign-up; with
- * the register flag the account is made.
+ * the register flag the account is made (`created`).
  */
 export async function loginWithGoogle(
   ctx: AppContext,
   credential: string,
   register: boolean,
   locale: Locale,
-): Promise<number> {
+): Promise<{ userId: number; created: boolean }> {
   if (!ctx.google.enabled) throw unknownCredentials();
   const identity = await ctx.google.verify(credential);
   if (!identity) throw unknownCredentials();
@@ -63,7 +63,7 @@ export async function loginWithGoogle(
         ctx.realtime.sessionsEnded({ userId: byEmail.id });
       }
     }
-    return byEmail.id;
+    return { userId: byEmail.id, created: false };
   }
   if (!register) throw new AppError('google_account_not_found', { email: identity.email });
   const created = await createUser(ctx.db, {
@@ -73,5 +73,5 @@ export async function loginWithGoogle(
     isVerified: identity.emailVerified,
   });
   if (typeof created === 'string') throw new AppError('email_already_exists');
-  return created.id;
+  return { userId: created.id, created: true };
 }

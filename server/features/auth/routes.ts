@@ -15,11 +15,13 @@ import {
 import { okResponse } from '#common/api/fields.ts';
 import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS, UNLOCK_MAILS_PER_HOUR } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
+import { welcomeGiftFor } from '#common/domain/welcome-gift.ts';
 import { AppError, invalidField, linkExpired, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
+import { promiseWelcomeGift, welcomeForSession } from '#server/features/coupons/welcome-mutations.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
@@ -53,6 +55,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     claimSignupVoucher(app.ctx, userId).catch((err: unknown) =>
       request.log.error({ err }, 'sign-up voucher not claimed'),
     );
+  /**
+   * A new account made while the browser's sign-up incentive ran is promised its offer; the
+   * window is the one the server stored for the session (common/domain/welcome-gift.ts).
+   */
+  const promiseWelcome = async (userId: number, request: FastifyRequest) => {
+    const data = request.session?.data;
+    const gift = welcomeGiftFor({ startSeconds: data?.incentiveTsp, offer: data?.incentiveOffer, nowMs: Date.now() });
+    if (gift) await promiseWelcomeGift(db, userId, gift);
+  };
+  /**
+   * The member's new session: the incentive is over, and a verified account's welcome gift is
+   * granted (once) and greeted until closed. A failed grant is only logged; the next sign-in retries.
+   */
+  const memberSession = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const welcome = await welcomeForSession(db, userId).catch((err: unknown) => {
+      request.log.error({ err }, 'welcome gift not granted');
+      return null;
+    });
+    return startUserSession(request, reply, userId, { incentiveTsp: INCENTIVE_DISABLED, welcomeDialog: welcome });
+  };
   /** The browser that just proved the account (password, Google, a mailed link) becomes its known device. */
   const markKnown = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     const account = await findUserById(db, userId);
@@ -64,7 +86,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     let userId: number;
     if ('credential' in body) {
       await admitAddress(throttle, addressKey(request.ip));
-      userId = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
+      const google = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
+      userId = google.userId;
+      if (google.created) await promiseWelcome(userId, request);
     } else {
       userId = await loginWithPassword(app.ctx, {
         login: body.username,
@@ -73,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
     }
-    await startUserSession(request, reply, userId, { incentiveTsp: INCENTIVE_DISABLED });
+    await memberSession(request, reply, userId);
     await markKnown(request, reply, userId);
     return presented(userId);
   });
@@ -105,6 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const created = await createUser(db, { email, password, name: username, code, locale: request.locale });
     if (created === 'email_taken') throw new AppError('email_already_exists');
     if (created === 'name_taken') throw invalidField('username', 'errors.validations.username_taken');
+    await promiseWelcome(created.id, request);
     await sendTokenMail(app.ctx, {
       userId: created.id,
       to: created.email,
@@ -135,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await claimVoucher(owner.id, request);
       // Whoever registered the address before its owner proved it loses every session now.
       await endUserSessions(request, reply, owner.id);
-      await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
+      await memberSession(request, reply, owner.id);
       return presented(owner.id);
     },
   );
@@ -176,7 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!owner.isVerified) await claimVoucher(owner.id, request);
     // Whoever knew the old password is logged out everywhere.
     await endUserSessions(request, reply, owner.id);
-    await startUserSession(request, reply, owner.id, { incentiveTsp: INCENTIVE_DISABLED });
+    await memberSession(request, reply, owner.id);
     // The new password forgot every known device; the one that proved the address is known again.
     await markKnown(request, reply, owner.id);
     return presented(owner.id);

@@ -4,10 +4,13 @@ import { user as userSchema } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
 import { clientLogBody, incentiveBody, incentiveResponse, sessionInfo, visitorIdBody } from '#common/api/session.ts';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
+import { incentiveStart } from '#common/domain/welcome-gift.ts';
 import { siteFor } from '#server/env.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { smsCoinsState } from '#server/features/coupons/free-coins-data.ts';
+import { currentIncentiveOffer } from '#server/features/coupons/welcome-data.ts';
+import { markWelcomeShown } from '#server/features/coupons/welcome-mutations.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
@@ -73,20 +76,25 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: incentiveBody, response: { 200: incentiveResponse } } },
     async (request, reply) => {
       const session = await ensureSession(request, reply);
+      if (session.userId) return { video_id: null, voucher_percent: null, incentive_tsp: INCENTIVE_DISABLED };
       const stored = session.data.incentiveTsp ?? null;
-      // The first timestamp wins, so reloading cannot restart the countdown; a member's is disabled.
-      const next = session.userId
-        ? INCENTIVE_DISABLED
-        : request.body.incentive_tsp === INCENTIVE_DISABLED || stored === null
-          ? request.body.incentive_tsp
-          : stored;
-      if (next !== stored) await updateSessionData(db, session.id, { incentiveTsp: next });
-      return { video_id: null, voucher_percent: null, incentive_tsp: next };
+      const proposed = request.body.incentive_tsp;
+      // The first timestamp wins, so reloading cannot restart the countdown, and it is never later
+      // than the server's clock: the window the sign-up is judged by is the server's.
+      const next = stored === null || proposed === INCENTIVE_DISABLED ? incentiveStart(proposed, Date.now()) : stored;
+      const offer =
+        next === INCENTIVE_DISABLED
+          ? null
+          : (session.data.incentiveOffer ?? (await currentIncentiveOffer(db, config.incentive)));
+      if (next !== stored || offer !== (session.data.incentiveOffer ?? null))
+        await updateSessionData(db, session.id, { incentiveTsp: next, incentiveOffer: offer });
+      return { video_id: offer?.video ?? null, voucher_percent: offer?.voucher ?? null, incentive_tsp: next };
     },
   );
 
   app.post('/session/welcome_shown', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     const session = await ensureSession(request, reply);
+    if (session.userId) await markWelcomeShown(db, session.userId);
     await updateSessionData(db, session.id, { welcomeDialog: null });
     return { ok: true as const };
   });
