@@ -105,6 +105,9 @@ describe('RootLayout', () => {
     await render(1280, { user: testUser(), session: { voicecall: true } });
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(menu).toHaveTextContent('Phone call in progress: the menu is reduced until the call ends.');
+    // A standing explanation (status), not an interruption (alert) each time the menu opens.
+    expect(within(menu).getByRole('status')).toHaveTextContent('the menu is reduced');
+    expect(within(menu).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Show the call' })).toHaveAttribute(
       'href',
       '/billing?paymenttypename=voicecall',

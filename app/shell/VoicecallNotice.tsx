@@ -15,6 +15,9 @@ export function VoicecallMenuNotice({ onNavigate }: { onNavigate?: () => void })
   return (
     <Alert
       severity="info"
+      // A standing explanation, not news: MUI's default role "alert" would interrupt screen readers
+      // each time the menu opens.
+      role="status"
       icon={<PhoneInTalkIcon fontSize="inherit" />}
       sx={{ m: 1, '& .MuiAlert-message': { minWidth: 0 } }}
       data-testid="voicecall-notice"

@@ -3,7 +3,6 @@ import { ApiError } from '#app/http.ts';
 export type GlobalErrorAction = { kind: 'logout' } | { kind: 'navigate'; to: string } | null;
 
 /**
-/**
  * Whether a 401 says the session itself is gone: the server's `unauthenticated`, or an answer
  * without our body (a proxy's). Any other 401 is about what the request carried (a password, a
  * token) and belongs to the form that sent it; it must not sign the member out.

@@ -14,6 +14,7 @@ import {
 } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
+import { userAnswer } from './present.ts';
 
 let t: TestContext;
 let member: TestClient;
@@ -272,3 +273,9 @@ describeWriteGuards(
     { method: 'POST', url: '/api/user/cancel', body: { password: PASSWORD }, as: 'member' },
   ],
 );
+
+describe('userAnswer', () => {
+  it('answers unauthenticated for an account that is gone, so the client ends the session', async () => {
+    await expect(userAnswer(t.db, 2_000_000_000)).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+});

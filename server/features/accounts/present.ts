@@ -1,6 +1,6 @@
 import type { User } from '#common/api/auth.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { unknownCredentials } from '#server/errors.ts';
+import { unauthenticated } from '#server/errors.ts';
 import { loadPresentableUser, type UserWithNicknames } from './data.ts';
 
 /** The user as the client sees it (spec part 1 section 3); never the row itself. */
@@ -21,9 +21,12 @@ export function presentUser(u: UserWithNicknames): User {
   };
 }
 
-/** The `{ user }` answer for a member by id; a gone or inactive account is refused. */
+/**
+ * The `{ user }` answer for a member by id. A gone or inactive account means the session is over:
+ * `unauthenticated`, the one 401 the client takes as the end of the session.
+ */
 export async function userAnswer(db: DbOrTx, userId: number) {
   const u = await loadPresentableUser(db, userId);
-  if (!u) throw unknownCredentials();
+  if (!u) throw unauthenticated();
   return { user: presentUser(u) };
 }
