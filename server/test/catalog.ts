@@ -75,10 +75,14 @@ export async function tagId(db: DbOrTx, slug: string): Promise<number> {
   return made.id;
 }
 
-/** A rating given to a test item is the one it arrived with, as the seed stores it: the base of members' votes. */
+/**
+ * A rating given to a test item is the one it arrived with, as the seed stores it: the base of
+ * members' votes. A rating without a count is one vote (zero votes could hold no rating).
+ */
 function arrivedWith(row: { rating?: number; ratingCount?: number; ratingBaseVotes?: number }) {
   if (row.ratingBaseVotes !== undefined || (row.rating === undefined && row.ratingCount === undefined)) return {};
-  return seededRating({ rating: row.rating ?? 0, ratingCount: row.ratingCount ?? 0 });
+  const rating = row.rating ?? 0;
+  return seededRating({ rating, ratingCount: row.ratingCount ?? (rating > 0 ? 1 : 0) });
 }
 
 type VideoRow = typeof videos.$inferInsert;
