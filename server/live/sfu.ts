@@ -12,7 +12,8 @@
  * - for a viewer the SFU offers and the viewer answers (subscribe, then acceptAnswer), because only
  *   the SFU knows which tracks the show carries and with which codecs it forwards them.
  * Candidates trickle both ways: the SFU reports its own through the session's onEvent, the caller
- * passes the remote side's to addIceCandidate.
+ * passes the remote side's to addIceCandidate. The SFU's first candidates may be reported before
+ * publish or subscribe resolves (they are also in its SDP): signalling sends them after the SDP.
  */
 
 export type SdpOffer = { type: 'offer'; sdp: string };

@@ -4,13 +4,14 @@ import { WeriftSfu } from './werift-sfu.ts';
 
 /** The SFU listens on 127.0.0.1 only; the publisher sits on 127.0.0.2, the viewers on 127.0.0.3. */
 const SFU_ADDRESS = '127.0.0.1';
+const SFU_PORTS: [number, number] = [47_000, 47_999];
 let sfu: WeriftSfu;
 
 function newSfu() {
   sfu = new WeriftSfu({
     iceServers: [],
     hostAddresses: { lan: false, addresses: [SFU_ADDRESS] },
-    udpPortRange: null,
+    udpPortRange: SFU_PORTS,
     keyframeIntervalMs: 0,
   });
   return sfu;
@@ -115,10 +116,10 @@ describe('the werift SFU', () => {
       const trickled = viewer.events.flatMap((e) => (e.type === 'ice-candidate' && e.candidate ? [e.candidate] : []));
       const text = [viewer.offer.sdp, ...trickled.map((c) => c.candidate)].join('\n');
       expect(text).not.toContain('127.0.0.2');
-      const addresses = new Set(
-        [...text.matchAll(/(?:^|\n)(?:a=)?candidate:\S+ \d+ \w+ \d+ (\S+) \d+/g)].map((m) => m[1]),
-      );
-      expect([...addresses]).toEqual([SFU_ADDRESS]);
+      const candidates = [...text.matchAll(/(?:^|\n)(?:a=)?candidate:\S+ \d+ \w+ \d+ (\S+) (\d+)/g)];
+      expect([...new Set(candidates.map((m) => m[1]))]).toEqual([SFU_ADDRESS]);
+      // On the ports of LIVE_UDP_PORTS.
+      for (const [, , port] of candidates) expect(Number(port)).toSatisfy((p: number) => p >= 47_000 && p <= 47_999);
       const connectionLines = [...viewer.offer.sdp.matchAll(/^c=IN IP4 (\S+)/gm)].map((m) => m[1]);
       expect(connectionLines.every((a) => a === SFU_ADDRESS || a === '0.0.0.0')).toBe(true);
       // Neither the publisher's stream id nor her CNAME is passed on.
