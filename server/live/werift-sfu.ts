@@ -3,8 +3,6 @@ import {
   MediaStream,
   MediaStreamTrack,
   RTCPeerConnection,
-  type RTCRtpReceiver,
-  type RTCRtpSender,
   type RtcpPacket,
   RtcpPayloadSpecificFeedback,
   RtcpTransportLayerFeedback,
@@ -21,33 +19,18 @@ import {
   type Sfu,
   SfuError,
   type SubscribeRequest,
-  type SubscriptionStats,
 } from './sfu.ts';
 import { checkCandidate, checkSdp, checkShowId } from './sfu-input.ts';
 import { type LiveIceSettings, peerConfig } from './werift-config.ts';
-
-type Kind = 'audio' | 'video';
-
-type Session = { id: string; pc: RTCPeerConnection; onEvent: SessionListener; connected: boolean; ended: boolean };
-
-type Publication = Session & {
-  showId: string;
-  kinds: Kind[];
-  /** The receiver of the publisher's video and its SSRC, known with the first packet: where PLIs go. */
-  video: { receiver: RTCRtpReceiver; ssrc: number } | null;
-  subscriptions: Map<string, Subscription>;
-  packetsIn: number;
-  bytesIn: number;
-  keyframeRequestsSent: number;
-  lastKeyframeRequestAt: number;
-};
-
-type Subscription = Session &
-  Omit<SubscriptionStats, 'subscriptionId' | 'connected'> & {
-    publication: Publication;
-    senders: Partial<Record<Kind, RTCRtpSender>>;
-    answered: boolean;
-  };
+import {
+  asSfuError,
+  closeQuietly,
+  type Kind,
+  type Publication,
+  publicationStats,
+  type Session,
+  type Subscription,
+} from './werift-sessions.ts';
 
 export type WeriftSfuOptions = LiveIceSettings & {
   /** Keyframe requests to one publisher closer together than this are dropped (PLI storms). */
@@ -198,30 +181,7 @@ export class WeriftSfu implements Sfu {
   stats(showId: string): PublicationStats {
     const publication = this.publications.get(showId);
     if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
-    const subscriptions = [...publication.subscriptions.values()].map(
-      (s): SubscriptionStats => ({
-        subscriptionId: s.id,
-        viewerId: s.viewerId,
-        connected: s.connected,
-        packetsOut: s.packetsOut,
-        bytesOut: s.bytesOut,
-        keyframeRequests: s.keyframeRequests,
-        nacks: s.nacks,
-      }),
-    );
-    return {
-      showId,
-      publicationId: publication.id,
-      connected: publication.connected,
-      kinds: [...publication.kinds],
-      subscribers: subscriptions.length,
-      packetsIn: publication.packetsIn,
-      bytesIn: publication.bytesIn,
-      packetsOut: subscriptions.reduce((sum, s) => sum + s.packetsOut, 0),
-      bytesOut: subscriptions.reduce((sum, s) => sum + s.bytesOut, 0),
-      keyframeRequestsSent: publication.keyframeRequestsSent,
-      subscriptions,
-    };
+    return publicationStats(publication);
   }
 
   async close(): Promise<void> {
@@ -337,14 +297,4 @@ export class WeriftSfu implements Sfu {
     if (!sdp) throw new SfuError('wrong_state', 'no local description');
     return sdp;
   }
-}
-
-async function closeQuietly(pc: RTCPeerConnection): Promise<void> {
-  await pc.close().catch(() => undefined);
-}
-
-function asSfuError(error: unknown, code: 'invalid_sdp' | 'invalid_candidate'): SfuError {
-  if (error instanceof SfuError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return new SfuError(code, `${code === 'invalid_sdp' ? 'unusable SDP' : 'unusable candidate'}: ${detail}`);
 }
