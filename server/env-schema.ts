@@ -30,6 +30,22 @@ export const siteSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSchema>;
 
+const iceUrl = z.string().regex(/^(stuns?|turns?):\S+$/, 'must be a stun:, stuns:, turn: or turns: URL');
+
+/** One STUN/TURN server as browsers take it (RTCIceServer); a TURN server needs its credentials. */
+export const iceServerSchema = z
+  .strictObject({
+    urls: z.union([iceUrl, z.array(iceUrl).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  })
+  .refine(
+    (s) => ![s.urls].flat().some((u) => u.startsWith('turn')) || (s.username && s.credential),
+    'a turn: server needs username and credential',
+  );
+
+const ipAddress = z.union([z.ipv4(), z.ipv6()]);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().optional(),
@@ -139,6 +155,54 @@ export const envSchema = z.object({
   DEMO_PRESENCE: z.enum(['on', 'off']).optional(),
   NAME_BLOCKLIST: z.string().optional(),
   NAME_BLOCKLIST_FILE: z.string().optional(),
+  /** STUN/TURN servers for live video, a JSON array of RTCIceServer objects. */
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [];
+      try {
+        return z.array(iceServerSchema).parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a JSON array of {"urls": "stun:…" | "turn:…" | [...], "username"?, "credential"?} (turn: needs both)',
+        });
+        return z.NEVER;
+      }
+    }),
+  /** Where the SFU offers host candidates: loopback, lan (the machine's LAN addresses), IP addresses. */
+  LIVE_ICE_HOSTS: z
+    .string()
+    .default('loopback,lan')
+    .transform((v, ctx) => {
+      const items = v
+        .split(',')
+        .map((i) => i.trim())
+        .filter((i) => i !== '');
+      const wrong = items.filter((i) => i !== 'loopback' && i !== 'lan' && !ipAddress.safeParse(i).success);
+      if (items.length === 0 || wrong.length) {
+        ctx.addIssue({ code: 'custom', message: 'must list loopback, lan and/or IP addresses, comma-separated' });
+        return z.NEVER;
+      }
+      const addresses = items.flatMap((i) => (i === 'loopback' ? ['127.0.0.1'] : i === 'lan' ? [] : [i]));
+      return { lan: items.includes('lan'), addresses: [...new Set(addresses)] };
+    }),
+  /** UDP ports of the SFU's media sockets, "min-max". */
+  LIVE_UDP_PORTS: z
+    .string()
+    .optional()
+    .transform((v, ctx): [number, number] | null => {
+      if (!v) return null;
+      const match = /^(\d{4,5})-(\d{4,5})$/.exec(v.trim());
+      const [min, max] = [Number(match?.[1]), Number(match?.[2])];
+      if (!match || min < 1024 || max > 65_535 || min >= max) {
+        ctx.addIssue({ code: 'custom', message: 'must be a port range min-max within 1024-65535, min below max' });
+        return z.NEVER;
+      }
+      return [min, max];
+    }),
 });
 
 /**

@@ -136,6 +136,48 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the ICE settings of live video: STUN/TURN servers, host addresses, UDP ports', () => {
+    expect(loadConfig(base).live).toEqual({
+      iceServers: [],
+      hostAddresses: { lan: true, addresses: ['127.0.0.1'] },
+      udpPortRange: null,
+    });
+    const servers = [
+      { urls: 'stun:stun.example.com:3478' },
+      {
+        urls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'],
+        username: 'u',
+        credential: 'p',
+      },
+    ];
+    const live = loadConfig({
+      ...base,
+      ICE_SERVERS: JSON.stringify(servers),
+      LIVE_ICE_HOSTS: '10.0.0.5, loopback',
+      LIVE_UDP_PORTS: '40000-40999',
+    }).live;
+    expect(live).toEqual({
+      iceServers: servers,
+      hostAddresses: { lan: false, addresses: ['10.0.0.5', '127.0.0.1'] },
+      udpPortRange: [40000, 40999],
+    });
+    for (const wrong of [
+      '{',
+      '{"urls":"stun:a"}',
+      '[{"urls":"http://a"}]',
+      '[{"urls":"turn:a"}]',
+      '[{"url":"stun:a"}]',
+    ]) {
+      expect(() => loadConfig({ ...base, ICE_SERVERS: wrong })).toThrow(/ICE_SERVERS: must be a JSON array/);
+    }
+    for (const wrong of ['wifi', '300.1.1.1', ',']) {
+      expect(() => loadConfig({ ...base, LIVE_ICE_HOSTS: wrong })).toThrow(/LIVE_ICE_HOSTS/);
+    }
+    for (const wrong of ['40000', '41000-40000', '80-90', '40000-70000']) {
+      expect(() => loadConfig({ ...base, LIVE_UDP_PORTS: wrong })).toThrow(/LIVE_UDP_PORTS/);
+    }
+  });
+
   it('names every invalid setting', () => {
     try {
       loadConfig({ ...base, PORT: 'x', REDIS_URL: 'not a url', SESSION_SECRET: 'short' });

@@ -5,6 +5,7 @@ import { blocklistTerm } from '#common/domain/name-blocklist.ts';
 import { envSchema, type SiteSettings } from './env-schema.ts';
 import type { TrustProxy } from './http/client-address.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
+import type { LiveIceSettings } from './live/werift-config.ts';
 
 /**
  * Every setting of the server, validated once at start (schema in env-schema.ts) into the Config
@@ -114,6 +115,8 @@ export type Config = {
    * (http/local-caller.ts) skips it.
    */
   studioNeedsOperator: boolean;
+  /** ICE of live video: STUN/TURN servers, host candidate addresses, UDP ports (server/live/). */
+  live: LiveIceSettings;
 };
 
 export class ConfigError extends Error {}
@@ -331,6 +334,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sandboxPages: !production || staging,
     stagingPassword: e.STAGING_PASSWORD ?? null,
     studioNeedsOperator: staging || !isLoopbackAddress(listenHost),
+    live: { iceServers: e.ICE_SERVERS, hostAddresses: e.LIVE_ICE_HOSTS, udpPortRange: e.LIVE_UDP_PORTS },
   };
 }
 

@@ -1,0 +1,70 @@
+import type { RTCPeerConnection, RTCRtpReceiver, RTCRtpSender } from 'werift';
+import { type PublicationStats, type SessionListener, SfuError, type SubscriptionStats } from './sfu.ts';
+
+/** The werift SFU's bookkeeping of publications and subscriptions, and what it reports of them. */
+
+export type Kind = 'audio' | 'video';
+
+export type Session = {
+  id: string;
+  pc: RTCPeerConnection;
+  onEvent: SessionListener;
+  connected: boolean;
+  ended: boolean;
+};
+
+export type Publication = Session & {
+  showId: string;
+  kinds: Kind[];
+  /** The receiver of the publisher's video and its SSRC, known with the first packet: where PLIs go. */
+  video: { receiver: RTCRtpReceiver; ssrc: number } | null;
+  subscriptions: Map<string, Subscription>;
+  packetsIn: number;
+  bytesIn: number;
+  keyframeRequestsSent: number;
+  lastKeyframeRequestAt: number;
+};
+
+export type Subscription = Session &
+  Omit<SubscriptionStats, 'subscriptionId' | 'connected'> & {
+    publication: Publication;
+    senders: Partial<Record<Kind, RTCRtpSender>>;
+    answered: boolean;
+  };
+
+export function publicationStats(publication: Publication): PublicationStats {
+  const subscriptions = [...publication.subscriptions.values()].map(
+    (s): SubscriptionStats => ({
+      subscriptionId: s.id,
+      viewerId: s.viewerId,
+      connected: s.connected,
+      packetsOut: s.packetsOut,
+      bytesOut: s.bytesOut,
+      keyframeRequests: s.keyframeRequests,
+      nacks: s.nacks,
+    }),
+  );
+  return {
+    showId: publication.showId,
+    publicationId: publication.id,
+    connected: publication.connected,
+    kinds: [...publication.kinds],
+    subscribers: subscriptions.length,
+    packetsIn: publication.packetsIn,
+    bytesIn: publication.bytesIn,
+    packetsOut: subscriptions.reduce((sum, s) => sum + s.packetsOut, 0),
+    bytesOut: subscriptions.reduce((sum, s) => sum + s.bytesOut, 0),
+    keyframeRequestsSent: publication.keyframeRequestsSent,
+    subscriptions,
+  };
+}
+
+export async function closeQuietly(pc: RTCPeerConnection): Promise<void> {
+  await pc.close().catch(() => undefined);
+}
+
+export function asSfuError(error: unknown, code: 'invalid_sdp' | 'invalid_candidate'): SfuError {
+  if (error instanceof SfuError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new SfuError(code, `${code === 'invalid_sdp' ? 'unusable SDP' : 'unusable candidate'}: ${detail}`);
+}
