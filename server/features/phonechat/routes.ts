@@ -24,6 +24,8 @@ const dialQuery = z.object({
  */
 export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
+  // No sandbox line chosen (PHONE_CHAT_PROVIDER=none): its pages do not exist.
+  if (config.payments.phoneChat.provider !== SANDBOX_PHONE_CHAT) return;
   const deps = { db, presence };
   const tariff = config.payments.phoneChat;
   const key = createHmac('sha256', config.payments.sandboxKey).update('sandbox-phone-chat:pages').digest();

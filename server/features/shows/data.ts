@@ -101,9 +101,9 @@ export async function showTileRowsByIds(db: DbOrTx, ids: number[]): Promise<Show
 }
 
 /** Show tiles by id, in the order of `ids` (missing ids skipped): search, favorites, history, archive. */
-export async function showTilesByIds(db: DbOrTx, ids: number[], locale: Locale) {
+export async function showTilesByIds(db: DbOrTx, ids: number[], locale: Locale, phoneChatLine: boolean) {
   const now = new Date();
-  return (await showTileRowsByIds(db, ids)).map((row) => presentShowTile(row, locale, { now }));
+  return (await showTileRowsByIds(db, ids)).map((row) => presentShowTile(row, locale, { now, phoneChatLine }));
 }
 
 /** One slice of the list (`offset`, `limit`), optionally of one category (null: every show). */

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { signedInOperator, signInUrl } from '#server/features/admin/session.ts';
 import { openPhoneChatCalls } from '#server/features/phonechat/data.ts';
 import { studioPhoneChatSection } from '#server/features/phonechat/html.ts';
-import { answerPhoneChat, hangUpPhoneChat } from '#server/features/phonechat/mutations.ts';
 import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
 import { type StudioNotice, studioMessagePage, studioPage } from './html.ts';
+import { studioPhoneChatForms } from './phone-chat.ts';
 import { studioText } from './texts.ts';
 
 /** The console lists this many performers at most; the search narrows them down. */
@@ -28,9 +28,7 @@ const presenceForm = z.object({
   q: z.string().max(100).catch('').default(''),
 });
 
-const phoneChatForm = z.object({ call: z.coerce.number().int().min(1), action: z.enum(['answer', 'hangup']) });
-
-const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+export const sendHtml = (reply: FastifyReply, status: number, html: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
 /**
@@ -44,6 +42,8 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
 export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
   const ctxDeps = { db, presence };
+  // The phone-chat section plays her side of the sandbox line; without that line it has nothing to do.
+  const phoneChatLine = config.payments.phoneChat.provider === 'sandbox';
   const forms = pageFormGuard({
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
@@ -69,13 +69,13 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
       studioShows(db, q, STUDIO_LIST_LIMIT),
       studioShowCount(db, q),
       done ? studioShow(db, done) : Promise.resolve(null),
-      openPhoneChatCalls(db),
+      phoneChatLine ? openPhoneChatCalls(db) : Promise.resolve([]),
     ]);
     const key = result === 'on' ? 'changedOnline' : result === 'off' ? 'changedOffline' : 'unchanged';
     const notice: StudioNotice | null =
       changed && result ? { kind: 'status', text: studioText(request.locale, key, { name: changed.showName }) } : null;
     const token = forms.issue(request, reply);
-    const phoneChat = studioPhoneChatSection(request.locale, calls, token);
+    const phoneChat = phoneChatLine ? studioPhoneChatSection(request.locale, calls, token) : '';
     return sendHtml(reply, 200, studioPage({ locale: request.locale, q, rows, total, token, notice, phoneChat }));
   });
 
@@ -105,17 +105,5 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(`/sandbox/studio?${search}`, 303);
   });
 
-  // The performer answers or ends a phone-chat call, as her studio app would.
-  app.post('/sandbox/studio/phone-chat', { config: { csrf: false } }, async (request, reply) => {
-    const body = formFields(request.body);
-    if (!body) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
-    if (!forms.verify(request, body.token)) return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
-    const parsed = phoneChatForm.safeParse(body);
-    if (!parsed.success) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
-    const { call, action } = parsed.data;
-    const done =
-      action === 'answer' ? await answerPhoneChat(ctxDeps, call) : Boolean(await hangUpPhoneChat(ctxDeps, call));
-    request.log.info({ call, action, done }, 'studio console phone chat');
-    return reply.redirect('/sandbox/studio#phone-chat', 303);
-  });
+  if (phoneChatLine) studioPhoneChatForms(app, forms, sendHtml);
 };
