@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billedMinutes, phoneChatAmountCents, phoneChatDialString, phoneChatState } from './phone-chat.ts';
 
-const flags = { phoneChat: true, phoneChatOn: true, phoneChatConnecting: false, phoneChatBusy: false };
+const flags = { online: true, phoneChat: true, phoneChatOn: true, phoneChatConnecting: false, phoneChatBusy: false };
 
 describe('phone chat rules', () => {
   it('bills every started minute; an unanswered call costs nothing', () => {
@@ -20,6 +20,8 @@ describe('phone chat rules', () => {
     expect(phoneChatState({ ...flags, phoneChatConnecting: true, phoneChatBusy: true })).toBe('busy');
     expect(phoneChatState({ ...flags, phoneChatOn: false })).toBe('off');
     expect(phoneChatState({ ...flags, phoneChat: false })).toBe('off');
+    // Offline she takes no calls, even with the switch still on.
+    expect(phoneChatState({ ...flags, online: false })).toBe('off');
   });
 
   it('dials the number, a pause, then her extension', () => {

@@ -7,18 +7,22 @@
 export type PhoneChatState = 'available' | 'connecting' | 'busy' | 'off';
 
 export type PhoneChatFlags = {
+  online: boolean;
   phoneChat: boolean;
   phoneChatOn: boolean;
   phoneChatConnecting: boolean;
   phoneChatBusy: boolean;
 };
 
-/** A call in progress wins over "takes calls": a caller is put through, or she is talking. */
+/**
+ * A call in progress wins over "takes calls": a caller is put through, or she is talking. An
+ * offline performer is never available, whatever her switch says (going offline clears it too).
+ */
 export function phoneChatState(s: PhoneChatFlags): PhoneChatState {
   if (!s.phoneChat) return 'off';
   if (s.phoneChatBusy) return 'busy';
   if (s.phoneChatConnecting) return 'connecting';
-  return s.phoneChatOn ? 'available' : 'off';
+  return s.online && s.phoneChatOn ? 'available' : 'off';
 }
 
 /** Extensions are four digits (1000 to 9999): short enough to key in, unique per show. */

@@ -41,6 +41,7 @@ export async function dialExtension(
       .where(
         and(
           eq(shows.id, show.id),
+          eq(shows.online, true),
           eq(shows.phoneChatOn, true),
           eq(shows.phoneChatConnecting, false),
           eq(shows.phoneChatBusy, false),
@@ -64,7 +65,7 @@ export async function dialExtension(
   if (id === null) {
     // Read again: what stopped the claim decides the announcement.
     const now = await showByExtension(deps.db, extension);
-    if (now?.phoneChatOn) return { kind: 'busy', showName: show.showName };
+    if (now?.online && now.phoneChatOn) return { kind: 'busy', showName: show.showName };
     return { kind: 'not_taking_calls', showName: show.showName };
   }
   announce(deps, show.universalId, true, false);
@@ -125,16 +126,37 @@ export async function hangUpPhoneChat(
   return view;
 }
 
-/** She takes calls, or stops taking them (the studio's switch). */
-export async function setTakingCalls(deps: PhoneChatDeps, showId: number, on: boolean) {
+/**
+ * She takes calls, or stops taking them (the studio's switch). Only while online: offline she is
+ * not there to answer (going offline switches it off, shows/mutations.ts). Answers what happened.
+ */
+export async function setTakingCalls(
+  deps: PhoneChatDeps,
+  showId: number,
+  on: boolean,
+): Promise<'changed' | 'same' | 'offline' | 'no_phone_chat'> {
   const [row] = await deps.db
     .update(shows)
     .set({ phoneChatOn: on })
-    .where(and(eq(shows.id, showId), eq(shows.phoneChat, true), sql`${shows.phoneChatOn} <> ${on}`))
+    .where(
+      and(
+        eq(shows.id, showId),
+        eq(shows.phoneChat, true),
+        sql`${shows.phoneChatOn} <> ${on}`,
+        on ? eq(shows.online, true) : undefined,
+      ),
+    )
     .returning({ universalId: shows.universalId });
   if (row) {
+    // Sent with the normal batch: nobody waits on this page for it.
     deps.presence.queue({ [row.universalId]: { phoneChatOn: on } });
-    deps.presence.flush();
+    return 'changed';
   }
-  return Boolean(row);
+  const [now] = await deps.db
+    .select({ phoneChat: shows.phoneChat, online: shows.online, phoneChatOn: shows.phoneChatOn })
+    .from(shows)
+    .where(eq(shows.id, showId));
+  if (!now?.phoneChat) return 'no_phone_chat';
+  if (on && !now.online) return 'offline';
+  return 'same';
 }

@@ -246,7 +246,14 @@ export async function showIdOf(db: DbOrTx, universalId: string): Promise<number 
 export function studioShows(db: DbOrTx, search: string, limit: number) {
   const needle = search.trim().toLowerCase();
   return db
-    .select({ id: shows.id, universalId: shows.universalId, showName: shows.showName, online: shows.online })
+    .select({
+      id: shows.id,
+      universalId: shows.universalId,
+      showName: shows.showName,
+      online: shows.online,
+      phoneChat: shows.phoneChat,
+      phoneChatOn: shows.phoneChatOn,
+    })
     .from(shows)
     .where(needle ? sql`strpos(lower(${shows.showName}), ${needle}) > 0` : undefined)
     .orderBy(desc(shows.online), asc(shows.showName), asc(shows.id))
