@@ -73,7 +73,14 @@ export type Config = {
      * The phone-chat line (PHONE_CHAT_PROVIDER, PHONE_CHAT_NUMBER) and its tariff per started
      * minute (PHONE_CHAT_PRICE_CENTS). With provider none there is no line: nobody is offered it.
      */
-    phoneChat: { provider: 'none' | 'sandbox'; number: string; pricePerMinuteCents: number; currency: string };
+    phoneChat: {
+      provider: 'none' | 'sandbox';
+      number: string;
+      pricePerMinuteCents: number;
+      currency: string;
+      /** PHONE_CHAT_MAX_MINUTES: the longest talk time; the sweep ends a call there. */
+      maxTalkMinutes: number;
+    };
     /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
     dailyLimitCents: number;
   };
@@ -307,6 +314,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         number: e.PHONE_CHAT_NUMBER,
         pricePerMinuteCents: e.PHONE_CHAT_PRICE_CENTS,
         currency: 'EUR',
+        maxTalkMinutes: e.PHONE_CHAT_MAX_MINUTES,
       },
       dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,
     },

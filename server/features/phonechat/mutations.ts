@@ -16,10 +16,14 @@ export type DialResult =
   | { kind: 'busy'; showName: string }
   | { kind: 'connecting'; call: PhoneChatCallView };
 
-/** Tells open pages her new phone state at once (show:bulkupdate), not at the end of the batch window. */
-function announce(deps: PhoneChatDeps, universalId: string, connecting: boolean, busy: boolean) {
+/**
+ * Tells open pages her new phone state (show:bulkupdate). `now`: at once, for a person at the
+ * studio waiting on her own click; a dial goes with the normal batch window, so a flood of dials
+ * cannot make every page's socket send once per dial.
+ */
+function announce(deps: PhoneChatDeps, universalId: string, connecting: boolean, busy: boolean, now = true) {
   deps.presence.queue({ [universalId]: { phoneChatConnecting: connecting, phoneChatBusy: busy } });
-  deps.presence.flush();
+  if (now) deps.presence.flush();
 }
 
 /**
@@ -55,7 +59,8 @@ export async function dialExtension(
         showId: show.id,
         provider: d.provider,
         providerCallId: d.providerCallId,
-        startedAt: d.now ?? new Date(),
+        // The database's clock unless a test fixes the time.
+        ...(d.now ? { startedAt: d.now } : {}),
         pricePerMinuteCents: d.tariff.pricePerMinuteCents,
         currency: d.tariff.currency,
       })
@@ -68,18 +73,18 @@ export async function dialExtension(
     if (now?.online && now.phoneChatOn) return { kind: 'busy', showName: show.showName };
     return { kind: 'not_taking_calls', showName: show.showName };
   }
-  announce(deps, show.universalId, true, false);
+  announce(deps, show.universalId, true, false, false);
   const call = await findPhoneChatCall(deps.db, id);
   if (!call) throw new Error('phone chat call vanished');
   return { kind: 'connecting', call };
 }
 
 /** She picks up: the talk time starts. False when the call is not being put through any more. */
-export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, now = new Date()): Promise<boolean> {
+export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, at?: Date): Promise<boolean> {
   const call = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(phoneChatCalls)
-      .set({ state: 'busy', answeredAt: now })
+      .set({ state: 'busy', answeredAt: at ?? sql`now()` })
       .where(and(eq(phoneChatCalls.id, callId), eq(phoneChatCalls.state, 'connecting')))
       .returning({ showId: phoneChatCalls.showId });
     if (!row) return null;
@@ -100,24 +105,36 @@ export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, now =
 export async function hangUpPhoneChat(
   deps: PhoneChatDeps,
   callId: number,
-  now = new Date(),
+  opts: { at?: Date; maxSeconds?: number } = {},
 ): Promise<PhoneChatCallView | null> {
+  // The database's clock, not this process's: processes' clocks differ, the talk time must not.
+  const clock = opts.at ? sql`${opts.at.toISOString()}::timestamptz` : sql`now()`;
   const ended = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(phoneChatCalls).where(eq(phoneChatCalls.id, callId)).for('update');
-    if (!locked || (locked.state !== 'connecting' && locked.state !== 'busy')) return null;
-    const seconds = locked.answeredAt
-      ? Math.max(0, Math.round((now.getTime() - locked.answeredAt.getTime()) / 1000))
-      : 0;
+    const [locked] = await tx
+      .select({
+        call: phoneChatCalls,
+        talked: sql<number>`greatest(0, round(extract(epoch from ${clock} - ${phoneChatCalls.answeredAt})))::int`,
+      })
+      .from(phoneChatCalls)
+      .where(eq(phoneChatCalls.id, callId))
+      .for('update');
+    if (!locked || (locked.call.state !== 'connecting' && locked.call.state !== 'busy')) return null;
+    const answered = locked.call.answeredAt !== null;
+    const talked = answered ? Number(locked.talked) : 0;
+    const seconds = opts.maxSeconds === undefined ? talked : Math.min(talked, opts.maxSeconds);
     await tx
       .update(phoneChatCalls)
       .set({
-        state: locked.answeredAt ? 'ended' : 'missed',
-        endedAt: now,
+        state: answered ? 'ended' : 'missed',
+        endedAt: clock,
         seconds,
-        amountCents: phoneChatAmountCents(seconds, locked.pricePerMinuteCents),
+        amountCents: phoneChatAmountCents(seconds, locked.call.pricePerMinuteCents),
       })
       .where(eq(phoneChatCalls.id, callId));
-    await tx.update(shows).set({ phoneChatConnecting: false, phoneChatBusy: false }).where(eq(shows.id, locked.showId));
+    await tx
+      .update(shows)
+      .set({ phoneChatConnecting: false, phoneChatBusy: false })
+      .where(eq(shows.id, locked.call.showId));
     return true;
   });
   if (!ended) return null;

@@ -4,6 +4,7 @@ import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { answerPhoneChat, hangUpPhoneChat } from './mutations.ts';
+import { PHONE_CHAT_COOKIE } from './routes.ts';
 
 let t: TestContext;
 let luna: TestShow;
@@ -23,14 +24,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The simulated caller keys in an extension; answers where the line sends the telephone. */
-async function dial(extension: string) {
-  const res = await t.app.inject({
+/** The line page as a browser opens it: the form cookie and the dial form's token. */
+async function openLine() {
+  const res = await t.app.inject({ method: 'GET', url: '/sandbox/phone-chat' });
+  const cookie = res.cookies.find((c) => c.name === PHONE_CHAT_COOKIE)?.value ?? '';
+  const token = res.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
+  return { cookie, token };
+}
+
+function postDial(form: Record<string, string>, headers: Record<string, string> = {}) {
+  return t.app.inject({
     method: 'POST',
     url: '/sandbox/phone-chat/dial',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
-    payload: new URLSearchParams({ extension }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', ...headers },
+    payload: new URLSearchParams(form).toString(),
   });
+}
+
+/** The simulated caller keys in an extension; answers where the line sends the telephone. */
+async function dial(extension: string) {
+  const { cookie, token } = await openLine();
+  const res = await postDial({ extension, token }, { cookie: `${PHONE_CHAT_COOKIE}=${cookie}` });
   expect(res.statusCode).toBe(303);
   return String(res.headers.location);
 }
@@ -75,7 +89,7 @@ describe('the phone-chat line', () => {
     expect(await showState(luna)).toMatchObject({ phoneChatConnecting: false, phoneChatBusy: true });
     expect(await dial('4711')).toContain('said=busy');
 
-    const ended = await hangUpPhoneChat(deps(), call.id, new Date(answeredAt.getTime() + 61_000));
+    const ended = await hangUpPhoneChat(deps(), call.id, { at: new Date(answeredAt.getTime() + 61_000) });
     expect(ended).toMatchObject({ state: 'ended', seconds: 61, amountCents: 398, currency: 'EUR' });
     expect(ended?.endedAt).toBeInstanceOf(Date);
     expect(await showState(luna)).toMatchObject({
