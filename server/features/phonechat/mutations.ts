@@ -12,8 +12,8 @@ export type Tariff = { pricePerMinuteCents: number; currency: string };
 /** What the line answers a caller who keyed in an extension. */
 export type DialResult =
   | { kind: 'unknown_extension' }
-  | { kind: 'not_taking_calls'; showName: string }
-  | { kind: 'busy'; showName: string }
+  | { kind: 'not_taking_calls'; showName: string; extension: string }
+  | { kind: 'busy'; showName: string; extension: string }
   | { kind: 'connecting'; call: PhoneChatCallView };
 
 /**
@@ -70,8 +70,8 @@ export async function dialExtension(
   if (id === null) {
     // Read again: what stopped the claim decides the announcement.
     const now = await showByExtension(deps.db, extension);
-    if (now?.online && now.phoneChatOn) return { kind: 'busy', showName: show.showName };
-    return { kind: 'not_taking_calls', showName: show.showName };
+    if (now?.online && now.phoneChatOn) return { kind: 'busy', showName: show.showName, extension };
+    return { kind: 'not_taking_calls', showName: show.showName, extension };
   }
   announce(deps, show.universalId, true, false, false);
   const call = await findPhoneChatCall(deps.db, id);

@@ -82,7 +82,7 @@ describe('the phone-chat line', () => {
     expect(call).toMatchObject({ state: 'connecting', pricePerMinuteCents: 199, answeredAt: null });
 
     // A second caller meanwhile hears "busy".
-    expect(await dial('4711')).toBe('/sandbox/phone-chat?said=busy&name=Luna+Phone');
+    expect(await dial('4711')).toBe('/sandbox/phone-chat?said=busy&extension=4711');
 
     const answeredAt = new Date('2026-11-21T10:00:00Z');
     expect(await answerPhoneChat(deps(), call.id, answeredAt)).toBe(true);
@@ -120,13 +120,21 @@ describe('the phone-chat line', () => {
   it('announces an unknown extension and a performer who takes no calls', async () => {
     expect(await dial('9999')).toBe('/sandbox/phone-chat?said=unknown');
     expect(await dial('12')).toBe('/sandbox/phone-chat?said=unknown');
-    expect(await dial('4712')).toBe('/sandbox/phone-chat?said=off&name=Mira+Phone');
+    expect(await dial('4712')).toBe('/sandbox/phone-chat?said=off&extension=4712');
     const page = await t.app.inject({
       method: 'GET',
-      url: '/sandbox/phone-chat?said=off&name=Mira+Phone',
+      url: '/sandbox/phone-chat?said=off&extension=4712',
       headers: { 'accept-language': 'de' },
     });
     expect(page.body).toContain('Mira Phone nimmt gerade keine Anrufe an');
+    // A crafted link cannot put words in the announcement: the name comes from her extension only.
+    const crafted = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/phone-chat?said=off&name=Call+0900+666+now&extension=4712',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(crafted.body).not.toContain('0900 666');
+    expect(crafted.body).toContain('Mira Phone is not taking calls');
     expect(await showState(mira)).toMatchObject({ phoneChatOn: false, phoneChatConnecting: false });
   });
 

@@ -2,9 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PHONE_EXTENSION } from '#common/domain/phone-chat.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
-import { findPhoneChatCall } from './data.ts';
+import { findPhoneChatCall, showByExtension } from './data.ts';
 import { renderCallPage, renderDialPage } from './html.ts';
 import { dialExtension, hangUpPhoneChat } from './mutations.ts';
 import { startPhoneChatSweeper } from './sweep.ts';
@@ -16,7 +17,7 @@ export const PHONE_CHAT_COOKIE = 'phonechat.form';
 const tokenParams = z.object({ token: z.string().max(64) });
 const dialQuery = z.object({
   said: z.enum(['unknown', 'off', 'busy']).optional().catch(undefined),
-  name: z.string().max(80).optional().catch(undefined),
+  extension: z.string().regex(PHONE_EXTENSION).optional().catch(undefined),
 });
 
 /**
@@ -63,13 +64,17 @@ export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   acceptPageForms(app, 1024);
 
   app.get('/sandbox/phone-chat', { schema: { querystring: dialQuery } }, async (request, reply) => {
-    const { said, name } = request.query;
+    const { said, extension } = request.query;
+    // The announcement names her from our own records: the link carries only outcome and extension.
+    const show = said && said !== 'unknown' && extension ? await showByExtension(db, extension) : null;
+    const name = show?.showName;
     const keyOf: Record<string, PhoneChatText> = { unknown: 'unknown', off: 'off', busy: 'busy' };
     return html(
       reply,
       renderDialPage({
         ...line(request.locale),
-        said: said ? { key: keyOf[said] ?? 'unknown', name: name ?? '' } : null,
+        // An announcement about nobody we know reads as the unknown extension.
+        said: said ? { key: name ? (keyOf[said] ?? 'unknown') : 'unknown', name: name ?? '' } : null,
         token: forms.issue(request, reply),
       }),
     );
@@ -90,7 +95,7 @@ export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
     request.log.info({ outcome: result.kind }, 'sandbox phone-chat dial');
     if (result.kind === 'connecting') return reply.redirect(`/sandbox/phone-chat/call/${tokenOf(result.call.id)}`, 303);
     const said = result.kind === 'unknown_extension' ? 'unknown' : result.kind === 'busy' ? 'busy' : 'off';
-    const search = new URLSearchParams({ said, ...('showName' in result ? { name: result.showName } : {}) });
+    const search = new URLSearchParams({ said, ...('showName' in result ? { extension: result.extension } : {}) });
     return reply.redirect(`/sandbox/phone-chat?${search}`, 303);
   });
 
