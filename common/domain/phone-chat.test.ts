@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { billedMinutes, phoneChatAmountCents, phoneChatDialString, phoneChatState } from './phone-chat.ts';
+import {
+  billedMinutes,
+  nextFreeExtension,
+  phoneChatAmountCents,
+  phoneChatDialString,
+  phoneChatState,
+} from './phone-chat.ts';
 
 const flags = { online: true, phoneChat: true, phoneChatOn: true, phoneChatConnecting: false, phoneChatBusy: false };
 
@@ -22,6 +28,15 @@ describe('phone chat rules', () => {
     expect(phoneChatState({ ...flags, phoneChat: false })).toBe('off');
     // Offline she takes no calls, even with the switch still on.
     expect(phoneChatState({ ...flags, online: false })).toBe('off');
+  });
+
+  it('hands out the lowest free four-digit extension, none when all are taken', () => {
+    expect(nextFreeExtension(new Set())).toBe('1000');
+    expect(nextFreeExtension(new Set(['1000', '1001', '1003']))).toBe('1002');
+    const all = new Set(Array.from({ length: 9000 }, (_, i) => String(1000 + i)));
+    expect(nextFreeExtension(all)).toBeNull();
+    all.delete('9999');
+    expect(nextFreeExtension(all)).toBe('9999');
   });
 
   it('dials the number, a pause, then her extension', () => {

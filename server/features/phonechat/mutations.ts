@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PHONE_EXTENSION, phoneChatAmountCents } from '#common/domain/phone-chat.ts';
+import {
+  FIRST_PHONE_EXTENSION,
+  LAST_PHONE_EXTENSION,
+  PHONE_EXTENSION,
+  phoneChatAmountCents,
+} from '#common/domain/phone-chat.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
 import type { Presence } from '#server/features/shows/presence.ts';
@@ -176,4 +182,38 @@ export async function setTakingCalls(
   if (!now?.phoneChat) return 'no_phone_chat';
   if (on && !now.online) return 'offline';
   return 'same';
+}
+
+/**
+ * Phone chat turned on for a show (the studio; the seed plans the same rule with
+ * nextFreeExtension): she keeps the extension she has, or gets the lowest free one of 1000 to
+ * 9999. Two shows turned on at once may pick the same one: the unique index refuses the second,
+ * which tries again. Null when every extension is taken (phone chat stays off).
+ */
+export async function assignPhoneExtension(deps: PhoneChatDeps, showId: number): Promise<string | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await deps.db
+        .update(shows)
+        .set({
+          phoneChat: true,
+          phoneExtension: sql`coalesce(${shows.phoneExtension}, (
+            select min(n)::text from generate_series(${FIRST_PHONE_EXTENSION}::int, ${LAST_PHONE_EXTENSION}::int) as n
+            where not exists (select 1 from ${shows} taken where taken.phone_extension = n::text)))`,
+        })
+        .where(
+          and(
+            eq(shows.id, showId),
+            sql`(${shows.phoneExtension} is not null or exists (
+              select 1 from generate_series(${FIRST_PHONE_EXTENSION}::int, ${LAST_PHONE_EXTENSION}::int) as n
+              where not exists (select 1 from ${shows} taken where taken.phone_extension = n::text)))`,
+          ),
+        )
+        .returning({ extension: shows.phoneExtension });
+      return row?.extension ?? null;
+    } catch (err) {
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
 }

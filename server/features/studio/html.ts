@@ -42,9 +42,16 @@ const attr = (v: string) => escapeHtml(v);
 export const sendHtml = (reply: FastifyReply, status: number, html: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
-/** Her "takes calls" switch, for a show with phone chat while a phone-chat line runs. */
+/** Her "takes calls" switch, for a show with phone chat while a phone-chat line runs; else the offer. */
 function callsSwitch(locale: Locale, r: StudioRow, token: string, q: string): string {
   const t = (key: StudioText, vars?: Record<string, string>) => escapeHtml(studioText(locale, key, vars));
+  if (!r.phoneChat) {
+    return `<form method="post" action="/sandbox/studio/phone-chat/offer">
+<input type="hidden" name="token" value="${attr(token)}"><input type="hidden" name="show" value="${attr(r.universalId)}">
+<input type="hidden" name="q" value="${attr(q)}">
+<button type="submit" class="link" aria-label="${t('offerCallsLabel', { name: r.showName })}">${t('offerCalls')}</button>
+</form>`;
+  }
   const on = r.phoneChatOn;
   const label = on ? t('stopCallsLabel', { name: r.showName }) : t('takeCallsLabel', { name: r.showName });
   return `<br><span class="state${on ? ' on' : ''}">${on ? t('calls') : t('noCalls')}</span>
@@ -60,7 +67,7 @@ function row(locale: Locale, r: StudioRow, token: string, q: string, phoneChatLi
   const next = r.online ? '0' : '1';
   const label = r.online ? t('goOfflineLabel', { name: r.showName }) : t('goOnlineLabel', { name: r.showName });
   return `<tr><td>${escapeHtml(r.showName)} <small>(${escapeHtml(r.universalId)})</small></td>
-<td><span class="state${r.online ? ' on' : ''}">${r.online ? t('online') : t('offline')}</span>${phoneChatLine && r.phoneChat ? callsSwitch(locale, r, token, q) : ''}</td>
+<td><span class="state${r.online ? ' on' : ''}">${r.online ? t('online') : t('offline')}</span>${phoneChatLine ? callsSwitch(locale, r, token, q) : ''}</td>
 <td><form method="post" action="/sandbox/studio/presence">
 <input type="hidden" name="token" value="${attr(token)}"><input type="hidden" name="show" value="${attr(r.universalId)}">
 <input type="hidden" name="online" value="${next}"><input type="hidden" name="q" value="${attr(q)}">

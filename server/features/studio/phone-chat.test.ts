@@ -102,6 +102,25 @@ describe('the studio\u2019s "takes calls" switch', () => {
   });
 });
 
+describe('offering phone chat from the studio', () => {
+  it('gives a show without phone chat the next free extension', async () => {
+    const nova = await createShow(t.db, { showName: 'Nova Offer', online: true });
+    const { html, cookie, token } = await openConsole();
+    expect(html).toContain('aria-label="Offer phone chat for Nova Offer"');
+    const res = await post('/sandbox/studio/phone-chat/offer', { token, show: nova.universalId }, { cookie });
+    expect(res.headers.location).toContain('result=offered');
+    const [row] = await t.db
+      .select({ phoneChat: shows.phoneChat, ext: shows.phoneExtension })
+      .from(shows)
+      .where(eq(shows.id, nova.id));
+    expect(row?.phoneChat).toBe(true);
+    expect(row?.ext).toMatch(/^[1-9]\d{3}$/);
+    expect(
+      (await post('/sandbox/studio/phone-chat/offer', { token: 'x', show: nova.universalId }, { cookie })).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('POST /sandbox/studio/phone-chat', () => {
   const callOf = async (show: TestShow) => {
     const [row] = await t.db

@@ -19,7 +19,10 @@ const FORM_LIMIT = 2048;
 const pageQuery = z.object({
   q: z.string().max(100).catch('').default(''),
   done: z.string().max(40).optional().catch(undefined),
-  result: z.enum(['on', 'off', 'same', 'calls_on', 'calls_off', 'calls_offline']).optional().catch(undefined),
+  result: z
+    .enum(['on', 'off', 'same', 'calls_on', 'calls_off', 'calls_offline', 'offered', 'no_extension'])
+    .optional()
+    .catch(undefined),
 });
 const presenceForm = z.object({
   show: z.string().min(1).max(40),
@@ -35,6 +38,8 @@ const RESULT_TEXT = {
   calls_on: 'callsOn',
   calls_off: 'callsOff',
   calls_offline: 'callsOffline',
+  offered: 'offered',
+  no_extension: 'noExtension',
 } as const satisfies Record<string, StudioText>;
 
 /**

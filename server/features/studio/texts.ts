@@ -35,6 +35,10 @@ const en = {
   callsOn: '{{name}} takes phone-chat calls now.',
   callsOff: '{{name}} takes no phone-chat calls now.',
   callsOffline: '{{name}} is offline: she takes calls only while online.',
+  offerCalls: 'Offer phone chat',
+  offerCallsLabel: 'Offer phone chat for {{name}}',
+  offered: '{{name}} offers phone chat now, with her own extension.',
+  noExtension: 'Every phone-chat extension is taken.',
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -74,6 +78,10 @@ const de: Texts = {
   callsOn: '{{name}} nimmt jetzt Telefonchat-Anrufe an.',
   callsOff: '{{name}} nimmt jetzt keine Telefonchat-Anrufe an.',
   callsOffline: '{{name}} ist offline: Anrufe nimmt sie nur online an.',
+  offerCalls: 'Telefonchat anbieten',
+  offerCallsLabel: 'Telefonchat für {{name}} anbieten',
+  offered: '{{name}} bietet jetzt Telefonchat an, mit eigener Durchwahl.',
+  noExtension: 'Alle Telefonchat-Durchwahlen sind vergeben.',
 };
 
 export type StudioText = keyof Texts;
