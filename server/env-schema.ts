@@ -113,8 +113,15 @@ export const envSchema = z.object({
   SANDBOX_PSP_POSTBACKS: z.enum(['send', 'hold']).default('send'),
   PHONE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   PHONE_SERVICE_NUMBER: z.string().max(40).optional(),
+  /**
+   * Who runs the phone-chat line: none (no line: shows offer no phone chat), or the sandbox line
+   * (/sandbox/phone-chat). Default: sandbox outside production, none in production.
+   */
+  PHONE_CHAT_PROVIDER: z.enum(['none', 'sandbox']).optional(),
   /** The premium-rate phone-chat line callers dial before a performer's extension, as displayed. */
   PHONE_CHAT_NUMBER: z.string().max(40).default('0900 5 654321'),
+  /** The longest phone-chat call: an answered call still talking then is ended and billed up to it. */
+  PHONE_CHAT_MAX_MINUTES: z.coerce.number().int().min(1).max(240).default(60),
   /** What the carrier bills per started minute of phone chat, in cents (the line's tariff). */
   PHONE_CHAT_PRICE_CENTS: z.coerce.number().int().min(1).max(10_000).default(199),
   AVS_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),

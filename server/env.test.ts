@@ -75,6 +75,40 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...real, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID/);
   });
 
+  it('runs the sandbox phone-chat line outside production and none in production, unless PHONE_CHAT_PROVIDER says', () => {
+    expect(loadConfig(base).payments.phoneChat.provider).toBe('sandbox');
+    expect(loadConfig({ ...base, PHONE_CHAT_PROVIDER: 'none' }).payments.phoneChat.provider).toBe('none');
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig(prod).payments.phoneChat.provider).toBe('none');
+    // The sandbox line counts among the sandbox providers production refuses outside staging.
+    expect(loadConfig({ ...prod, PHONE_CHAT_PROVIDER: 'sandbox' }).payments.phoneChat.provider).toBe('sandbox');
+    const {
+      ALLOW_SANDBOX_PROVIDERS: _a,
+      STAGING_PASSWORD: _p,
+      ...real
+    } = {
+      ...prod,
+      PAYMENT_PROVIDER: 'flexpay',
+      FLEXPAY_SHOP_ID: '1',
+      FLEXPAY_SIGNATURE_KEY: 'k',
+      PHONE_PROVIDER: 'twilio',
+      PHONE_SERVICE_NUMBER: '0900 1 234567',
+      AVS_PROVIDER: 'veriff',
+      VERIFF_API_KEY: 'api-key',
+      VERIFF_SHARED_SECRET: 'shared-secret',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_SMS_FROM: '+4915100000000',
+      TWILIO_VOICE_ENTRY: 'sip:livecam.sip.twilio.com',
+    };
+    expect(loadConfig(real).payments.phoneChat.provider).toBe('none');
+    expect(() => loadConfig({ ...real, PHONE_CHAT_PROVIDER: 'sandbox' })).toThrow(
+      /^Invalid configuration:\n {2}PHONE_CHAT_PROVIDER: sandbox/,
+    );
+    expect(() => loadConfig({ ...base, PHONE_CHAT_PROVIDER: 'carrier' })).toThrow(/PHONE_CHAT_PROVIDER/);
+  });
+
   it('offers the development mailbox only outside production on a local address', () => {
     expect(loadConfig({ ...base }).devMailbox).toBe(true);
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:4180' }).devMailbox).toBe(true);

@@ -70,8 +70,18 @@ export type Config = {
     phoneProvider: 'sandbox' | 'twilio';
     /** The premium-rate number callers dial with PHONE_PROVIDER=twilio, as it is displayed. */
     phoneServiceNumber: string;
-    /** The phone-chat line (PHONE_CHAT_NUMBER) and its tariff per started minute (PHONE_CHAT_PRICE_CENTS). */
-    phoneChat: { number: string; pricePerMinuteCents: number; currency: string };
+    /**
+     * The phone-chat line (PHONE_CHAT_PROVIDER, PHONE_CHAT_NUMBER) and its tariff per started
+     * minute (PHONE_CHAT_PRICE_CENTS). With provider none there is no line: nobody is offered it.
+     */
+    phoneChat: {
+      provider: 'none' | 'sandbox';
+      number: string;
+      pricePerMinuteCents: number;
+      currency: string;
+      /** PHONE_CHAT_MAX_MINUTES: the longest talk time; the sweep ends a call there. */
+      maxTalkMinutes: number;
+    };
     /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
     dailyLimitCents: number;
   };
@@ -182,12 +192,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
   const sessionSecret = e.SESSION_SECRET || localSecret(dataDir);
+  // Production has no phone-chat line unless one is chosen: a number with nobody behind it is never offered.
+  const phoneChatProvider = e.PHONE_CHAT_PROVIDER ?? (production ? 'none' : 'sandbox');
   const sandboxes = (
     [
       ['PAYMENT_PROVIDER', e.PAYMENT_PROVIDER],
       ['PHONE_PROVIDER', e.PHONE_PROVIDER],
       ['AVS_PROVIDER', e.AVS_PROVIDER],
       ['SMS_PROVIDER', e.SMS_PROVIDER],
+      ['PHONE_CHAT_PROVIDER', phoneChatProvider],
     ] as const
   )
     .filter(([, provider]) => provider === 'sandbox')
@@ -299,7 +312,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sandboxPostbacks: e.SANDBOX_PSP_POSTBACKS,
       phoneProvider: e.PHONE_PROVIDER,
       phoneServiceNumber: e.PHONE_SERVICE_NUMBER ?? '',
-      phoneChat: { number: e.PHONE_CHAT_NUMBER, pricePerMinuteCents: e.PHONE_CHAT_PRICE_CENTS, currency: 'EUR' },
+      phoneChat: {
+        provider: phoneChatProvider,
+        number: e.PHONE_CHAT_NUMBER,
+        pricePerMinuteCents: e.PHONE_CHAT_PRICE_CENTS,
+        currency: 'EUR',
+        maxTalkMinutes: e.PHONE_CHAT_MAX_MINUTES,
+      },
       dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,
     },
     ageCheck: {

@@ -26,7 +26,12 @@ export const publicConfig = z.object({
   image_hosts: z.array(z.string()).length(2),
   /** The operator's own terms chosen names may not hold (NAME_BLOCKLIST), beside the built-in ones. */
   name_blocklist: z.array(z.string()),
-  /** The phone-chat line: the number callers dial before her extension, and its price per minute. */
-  phone_chat: z.object({ number: z.string(), price_per_minute_cents: z.number().int(), currency: z.string() }),
+  /**
+   * The phone-chat line: the number callers dial before her extension, and its price per minute;
+   * null when no line runs (PHONE_CHAT_PROVIDER=none), and then no show offers phone chat.
+   */
+  phone_chat: z
+    .object({ number: z.string(), price_per_minute_cents: z.number().int(), currency: z.string() })
+    .nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { billedMinutes, phoneChatAmountCents, phoneChatDialString, phoneChatState } from './phone-chat.ts';
+import {
+  billedMinutes,
+  nextFreeExtension,
+  phoneChatAmountCents,
+  phoneChatDialString,
+  phoneChatState,
+} from './phone-chat.ts';
 
-const flags = { phoneChat: true, phoneChatOn: true, phoneChatConnecting: false, phoneChatBusy: false };
+const flags = { online: true, phoneChat: true, phoneChatOn: true, phoneChatConnecting: false, phoneChatBusy: false };
 
 describe('phone chat rules', () => {
   it('bills every started minute; an unanswered call costs nothing', () => {
@@ -20,6 +26,17 @@ describe('phone chat rules', () => {
     expect(phoneChatState({ ...flags, phoneChatConnecting: true, phoneChatBusy: true })).toBe('busy');
     expect(phoneChatState({ ...flags, phoneChatOn: false })).toBe('off');
     expect(phoneChatState({ ...flags, phoneChat: false })).toBe('off');
+    // Offline she takes no calls, even with the switch still on.
+    expect(phoneChatState({ ...flags, online: false })).toBe('off');
+  });
+
+  it('hands out the lowest free four-digit extension, none when all are taken', () => {
+    expect(nextFreeExtension(new Set())).toBe('1000');
+    expect(nextFreeExtension(new Set(['1000', '1001', '1003']))).toBe('1002');
+    const all = new Set(Array.from({ length: 9000 }, (_, i) => String(1000 + i)));
+    expect(nextFreeExtension(all)).toBeNull();
+    all.delete('9999');
+    expect(nextFreeExtension(all)).toBe('9999');
   });
 
   it('dials the number, a pause, then her extension', () => {

@@ -7,22 +7,36 @@
 export type PhoneChatState = 'available' | 'connecting' | 'busy' | 'off';
 
 export type PhoneChatFlags = {
+  online: boolean;
   phoneChat: boolean;
   phoneChatOn: boolean;
   phoneChatConnecting: boolean;
   phoneChatBusy: boolean;
 };
 
-/** A call in progress wins over "takes calls": a caller is put through, or she is talking. */
+/**
+ * A call in progress wins over "takes calls": a caller is put through, or she is talking. An
+ * offline performer is never available, whatever her switch says (going offline clears it too).
+ */
 export function phoneChatState(s: PhoneChatFlags): PhoneChatState {
   if (!s.phoneChat) return 'off';
   if (s.phoneChatBusy) return 'busy';
   if (s.phoneChatConnecting) return 'connecting';
-  return s.phoneChatOn ? 'available' : 'off';
+  return s.online && s.phoneChatOn ? 'available' : 'off';
 }
 
 /** Extensions are four digits (1000 to 9999): short enough to key in, unique per show. */
 export const PHONE_EXTENSION = /^[1-9]\d{3}$/;
+export const FIRST_PHONE_EXTENSION = 1000;
+export const LAST_PHONE_EXTENSION = 9999;
+
+/** The lowest extension nobody has yet, or null when all 9000 are taken. */
+export function nextFreeExtension(taken: ReadonlySet<string>): string | null {
+  for (let n = FIRST_PHONE_EXTENSION; n <= LAST_PHONE_EXTENSION; n++) {
+    if (!taken.has(String(n))) return String(n);
+  }
+  return null;
+}
 
 /**
  * Billed minutes of a call's talk time: every started minute counts, as premium-rate lines bill

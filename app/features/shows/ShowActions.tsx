@@ -20,7 +20,8 @@ export function CallMeBox({ show }: { show: ShowDetail }) {
   const { t, i18n } = useTranslation();
   const { session } = useSessionState();
   const { phone_chat: line } = usePublicConfig();
-  if (!show.phoneChat || !show.phoneExtension || session.voicecall) return null;
+  // No line runs (PHONE_CHAT_PROVIDER=none): no number to offer, whatever the show says.
+  if (!line || !show.phoneChat || !show.phoneExtension || session.voicecall) return null;
   const state = phoneChatState(show);
   const price = formatPrice(line.price_per_minute_cents, line.currency, i18n.language.startsWith('de') ? 'de' : 'en');
   const vars = { name: show.showName };

@@ -6,6 +6,7 @@ import { i18n } from '#app/i18n.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { User } from '#common/api/auth.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
+import type { PublicConfig } from '#common/api/system.ts';
 import { catalogueRoutes } from './catalogue-test-routes.tsx';
 import { applyShowUpdates } from './live-updates.ts';
 import { showDetail } from './testing.ts';
@@ -16,7 +17,11 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
-function setup(route: string, show: ShowDetail | null, opts: { user?: User | null; agechecked?: boolean } = {}) {
+function setup(
+  route: string,
+  show: ShowDetail | null,
+  opts: { user?: User | null; agechecked?: boolean; config?: Partial<PublicConfig> } = {},
+) {
   const api = mockApi({
     'GET /api/shows/u-anna': () =>
       show ? jsonResponse(show) : jsonResponse({ error: 'not_found', message: 'not_found' }, 404),
@@ -29,6 +34,7 @@ function setup(route: string, show: ShowDetail | null, opts: { user?: User | nul
     routes: catalogueRoutes,
     user: opts.user ?? null,
     session: { agechecked: opts.agechecked ?? false },
+    ...(opts.config ? { config: opts.config } : {}),
   });
   return { api, view };
 }
@@ -115,6 +121,14 @@ describe('show page', () => {
     setup('/chat/u-anna/anna', showDetail());
     await heading();
     expect(screen.queryByRole('region', { name: 'Phone chat with Anna' })).not.toBeInTheDocument();
+  });
+
+  it('offers no number when no phone-chat line runs, even if the show says phone chat', async () => {
+    const phone = { phoneChat: true, phoneExtension: '4711', phoneChatOn: true };
+    setup('/chat/u-anna/anna', showDetail(phone), { config: { phone_chat: null } });
+    await heading();
+    expect(screen.queryByRole('region', { name: 'Phone chat with Anna' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /0900/ })).not.toBeInTheDocument();
   });
 
   it('records a member visit once; not for visitors', async () => {

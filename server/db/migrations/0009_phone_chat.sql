@@ -21,5 +21,10 @@ ALTER TABLE "phone_chat_calls" ADD CONSTRAINT "phone_chat_calls_show_id_shows_id
 CREATE UNIQUE INDEX "phone_chat_calls_provider_call" ON "phone_chat_calls" USING btree ("provider","provider_call_id");--> statement-breakpoint
 CREATE INDEX "phone_chat_calls_show" ON "phone_chat_calls" USING btree ("show_id","started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "shows_phone_extension_unique" ON "shows" USING btree ("phone_extension");--> statement-breakpoint
--- Shows that already offer phone chat get their stable extension (new ones get it from the seed or the studio).
-UPDATE "shows" SET "phone_extension" = (1000 + "id")::text WHERE "phone_chat" AND "phone_extension" IS NULL;
+-- Shows that already offer phone chat get their stable extension, 1000 upwards in id order (new ones
+-- get the next free one from assignPhoneExtension when phone chat is turned on).
+UPDATE "shows" SET "phone_extension" = numbered."extension" FROM (
+	SELECT "id", (999 + row_number() OVER (ORDER BY "id"))::text AS "extension"
+	FROM "shows" WHERE "phone_chat" AND "phone_extension" IS NULL
+) AS numbered WHERE "shows"."id" = numbered."id";--> statement-breakpoint
+ALTER TABLE "shows" ADD CONSTRAINT "shows_phone_extension_format" CHECK ("shows"."phone_extension" ~ '^[1-9][0-9]{3}$');

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -95,6 +96,8 @@ export const shows = pgTable(
   (t) => [
     uniqueIndex('shows_universal_id_unique').on(t.universalId),
     uniqueIndex('shows_phone_extension_unique').on(t.phoneExtension),
+    // Four digits, 1000 to 9999 (common/domain/phone-chat.ts PHONE_EXTENSION): what a caller can key in.
+    check('shows_phone_extension_format', sql`${t.phoneExtension} ~ '^[1-9][0-9]{3}$'`),
     index('shows_list_order').on(t.online, t.position, t.id),
     index('shows_search').using('gin', t.search),
     index('shows_name_trgm').using('gin', sql`lower(${t.showName}) gin_trgm_ops`),

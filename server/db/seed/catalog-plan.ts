@@ -1,3 +1,4 @@
+import { nextFreeExtension } from '#common/domain/phone-chat.ts';
 import { type Random, seededRandom } from '#server/media/random.ts';
 import {
   CLOSINGS,
@@ -124,6 +125,7 @@ export function planCatalog({ shows: count, now, seed }: PlanOptions): ShowPlan[
   const r = seededRandom(seed);
   const taken = new Set<string>();
   const ids = new Set<string>();
+  const extensions = new Set<string>();
   let nextCcid = 40_001;
   const ccid = () => nextCcid++;
   const videoCounts = spread(r, count, Math.ceil(count * 2.6), 1, 5);
@@ -170,7 +172,9 @@ export function planCatalog({ shows: count, now, seed }: PlanOptions): ShowPlan[
     if (couple) tags.add('couple');
     if (years >= 40) tags.add('mature');
     if (isNew) tags.add('newcomer');
-    const phoneChat = r.chance(0.25);
+    const extension = r.chance(0.25) ? nextFreeExtension(extensions) : null;
+    if (extension) extensions.add(extension);
+    const phoneChat = extension !== null;
     const online = count < 4 ? i % 2 === 0 : r.chance(0.27);
     const promo: PromoPlan | null = promoShows.has(i)
       ? {
@@ -239,8 +243,8 @@ export function planCatalog({ shows: count, now, seed }: PlanOptions): ShowPlan[
         ratingCount: r.int(isNew ? 3 : 20, isNew ? 60 : 900),
         sound: r.chance(0.85),
         phoneChat,
-        // Stable and unique per show: the line's extensions are four digits from 1000.
-        phoneExtension: phoneChat ? String(1000 + i) : null,
+        // Stable and unique per show: the lowest free of the line's four-digit extensions.
+        phoneExtension: extension,
         phoneChatOn: phoneChat && online,
         position: r.int(0, 1000),
         createdAt,

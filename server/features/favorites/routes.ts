@@ -6,6 +6,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
+import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { favoriteOf, favoritesOf } from './data.ts';
 import { addFavorite, removeFavorite, setFavoriteWindow } from './mutations.ts';
@@ -14,10 +15,10 @@ import { presentFavorite, presentFavorites } from './present.ts';
 const okResponse = z.object({ ok: z.literal(true) });
 
 /** The member's favorite of a show as the API answers it; 404 when it is none. */
-async function answerFavorite(db: DbOrTx, userId: number, showId: number, locale: Locale) {
+async function answerFavorite(db: DbOrTx, userId: number, showId: number, locale: Locale, phoneChatLine: boolean) {
   const row = await favoriteOf(db, userId, showId);
   if (!row) throw notFound();
-  const [tile] = await showTilesByIds(db, [showId], locale);
+  const [tile] = await showTilesByIds(db, [showId], locale, phoneChatLine);
   if (!tile) throw notFound();
   return { data: presentFavorite(row, tile) };
 }
@@ -32,6 +33,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     'DELETE /favorites/:id': 'member',
   });
   const { db } = app.ctx;
+  const phoneChatLine = phoneChatLineOf(app.ctx.config);
   /** The show behind a universalId; 404 for an unknown one. */
   const showOf = async (universalId: string) => {
     const showId = await showIdOf(db, universalId);
@@ -46,6 +48,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       db,
       rows.map((r) => r.showId),
       request.locale,
+      phoneChatLine,
     );
     return presentFavorites(rows, tiles);
   });
@@ -55,7 +58,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: favoriteParams, response: { 200: favoriteResponse } } },
     async (request) => {
       const user = await requireUser(request);
-      return answerFavorite(db, user.id, await showOf(request.params.id), request.locale);
+      return answerFavorite(db, user.id, await showOf(request.params.id), request.locale, phoneChatLine);
     },
   );
 
@@ -66,7 +69,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const showId = await showOf(request.params.id);
       await addFavorite(db, user.id, showId);
-      return answerFavorite(db, user.id, showId, request.locale);
+      return answerFavorite(db, user.id, showId, request.locale, phoneChatLine);
     },
   );
 
@@ -77,7 +80,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const showId = await showOf(request.params.id);
       if (!(await setFavoriteWindow(db, user.id, showId, request.body))) throw notFound();
-      return answerFavorite(db, user.id, showId, request.locale);
+      return answerFavorite(db, user.id, showId, request.locale, phoneChatLine);
     },
   );
 

@@ -149,12 +149,13 @@ export async function galleryDetailView(
   userId: number | null,
   locale: Locale,
   urls: GalleryUrls,
+  phoneChatLine: boolean,
 ): Promise<GalleryDetail> {
   const [images, bought, myRating, [show], vouchers] = await Promise.all([
     imagesOf(db, row.id),
     boughtGalleries(db, userId, [row.id]),
     myGalleryRating(db, userId, row.id),
-    showTilesByIds(db, [row.showId], locale),
+    showTilesByIds(db, [row.showId], locale, phoneChatLine),
     voucherCount(db, userId, 'gallery', row.id),
   ]);
   if (!show) throw new Error(`show ${row.showId} of gallery ${row.id} is missing`);

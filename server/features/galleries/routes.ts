@@ -7,6 +7,7 @@ import { requireVerifiedUser, sessionUser } from '#server/features/accounts/poli
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { boughtGalleries } from '#server/features/purchases/data.ts';
 import { idField, universalIdField } from '#server/features/purchases/params.ts';
+import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { freeGalleryOfShow, type GalleryRow, galleryDetailView, galleryOfShow } from './data.ts';
 import { buyGallery, rateGallery } from './mutations.ts';
@@ -27,7 +28,14 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The gallery as this member or visitor sees it: plain thumbs and pictures behind signed URLs once unlocked. */
   function view(row: GalleryRow, userId: number | null, locale: Locale) {
-    return galleryDetailView(db, row, userId, locale, galleryUrls(config.media.signingKey, userId));
+    return galleryDetailView(
+      db,
+      row,
+      userId,
+      locale,
+      galleryUrls(config.media.signingKey, userId),
+      phoneChatLineOf(config),
+    );
   }
 
   /** The detail; unlocked pictures are explicit media and need the age check where it applies. */

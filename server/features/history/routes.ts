@@ -3,6 +3,7 @@ import { chatHistoryResponse, historyResponse, universalIdParam } from '#common/
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { showIdOf } from '#server/features/shows/data.ts';
+import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { latestChats, latestVisits } from './data.ts';
 import { recordVisit } from './mutations.ts';
@@ -16,6 +17,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     'GET /user/chathistory': 'member',
   });
   const { db } = app.ctx;
+  const phoneChatLine = phoneChatLineOf(app.ctx.config);
 
   app.post('/user/history/:id', { schema: { params: universalIdParam } }, async (request, reply) => {
     const user = await requireUser(request);
@@ -30,11 +32,11 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request);
     if (!user.showHistory) return { data: [] };
     const now = new Date();
-    return { data: (await latestVisits(db, user.id)).map((v) => presentVisit(v, request.locale, now)) };
+    return { data: (await latestVisits(db, user.id)).map((v) => presentVisit(v, request.locale, now, phoneChatLine)) };
   });
 
   app.get('/user/chathistory', { schema: { response: { 200: chatHistoryResponse } } }, async (request) => {
     const user = await requireUser(request);
-    return presentChatHistory(await latestChats(db, user.id), request.locale, new Date());
+    return presentChatHistory(await latestChats(db, user.id), request.locale, new Date(), phoneChatLine);
   });
 };

@@ -50,6 +50,7 @@ export async function showByExtension(db: DbOrTx, extension: string) {
       id: shows.id,
       universalId: shows.universalId,
       showName: shows.showName,
+      online: shows.online,
       phoneChatOn: shows.phoneChatOn,
       phoneChatConnecting: shows.phoneChatConnecting,
       phoneChatBusy: shows.phoneChatBusy,

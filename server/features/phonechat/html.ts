@@ -38,12 +38,12 @@ function page(v: LineView, body: string, refresh = false) {
 }
 
 /** The telephone before a call: dial the line and key in an extension; an announcement if the last try failed. */
-export function renderDialPage(v: LineView & { said: { key: PhoneChatText; name: string } | null }) {
+export function renderDialPage(v: LineView & { said: { key: PhoneChatText; name: string } | null; token: string }) {
   const t = (k: PhoneChatText, vars: Record<string, string> = {}) => escapeHtml(phoneChatText(v.locale, k, vars));
   const said = v.said ? `<p class="alert" role="alert">${t(v.said.key, { name: v.said.name })}</p>` : '';
   return page(
     v,
-    `${said}<form method="post" action="/sandbox/phone-chat/dial"><label for="extension">${t('extension')}</label>
+    `${said}<form method="post" action="/sandbox/phone-chat/dial"><input type="hidden" name="token" value="${escapeHtml(v.token)}"><label for="extension">${t('extension')}</label>
 <input id="extension" name="extension" inputmode="numeric" pattern="[0-9]{4}" maxlength="4" autocomplete="off" required>
 <div><button type="submit">${t('dial', { number: v.number })}</button></div></form>`,
   );

@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PHONE_EXTENSION, phoneChatAmountCents } from '#common/domain/phone-chat.ts';
+import {
+  FIRST_PHONE_EXTENSION,
+  LAST_PHONE_EXTENSION,
+  PHONE_EXTENSION,
+  phoneChatAmountCents,
+} from '#common/domain/phone-chat.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
 import type { Presence } from '#server/features/shows/presence.ts';
@@ -12,14 +18,18 @@ export type Tariff = { pricePerMinuteCents: number; currency: string };
 /** What the line answers a caller who keyed in an extension. */
 export type DialResult =
   | { kind: 'unknown_extension' }
-  | { kind: 'not_taking_calls'; showName: string }
-  | { kind: 'busy'; showName: string }
+  | { kind: 'not_taking_calls'; showName: string; extension: string }
+  | { kind: 'busy'; showName: string; extension: string }
   | { kind: 'connecting'; call: PhoneChatCallView };
 
-/** Tells open pages her new phone state at once (show:bulkupdate), not at the end of the batch window. */
-function announce(deps: PhoneChatDeps, universalId: string, connecting: boolean, busy: boolean) {
+/**
+ * Tells open pages her new phone state (show:bulkupdate). `now`: at once, for a person at the
+ * studio waiting on her own click; a dial goes with the normal batch window, so a flood of dials
+ * cannot make every page's socket send once per dial.
+ */
+function announce(deps: PhoneChatDeps, universalId: string, connecting: boolean, busy: boolean, now = true) {
   deps.presence.queue({ [universalId]: { phoneChatConnecting: connecting, phoneChatBusy: busy } });
-  deps.presence.flush();
+  if (now) deps.presence.flush();
 }
 
 /**
@@ -41,6 +51,7 @@ export async function dialExtension(
       .where(
         and(
           eq(shows.id, show.id),
+          eq(shows.online, true),
           eq(shows.phoneChatOn, true),
           eq(shows.phoneChatConnecting, false),
           eq(shows.phoneChatBusy, false),
@@ -54,7 +65,8 @@ export async function dialExtension(
         showId: show.id,
         provider: d.provider,
         providerCallId: d.providerCallId,
-        startedAt: d.now ?? new Date(),
+        // The database's clock unless a test fixes the time.
+        ...(d.now ? { startedAt: d.now } : {}),
         pricePerMinuteCents: d.tariff.pricePerMinuteCents,
         currency: d.tariff.currency,
       })
@@ -64,21 +76,21 @@ export async function dialExtension(
   if (id === null) {
     // Read again: what stopped the claim decides the announcement.
     const now = await showByExtension(deps.db, extension);
-    if (now?.phoneChatOn) return { kind: 'busy', showName: show.showName };
-    return { kind: 'not_taking_calls', showName: show.showName };
+    if (now?.online && now.phoneChatOn) return { kind: 'busy', showName: show.showName, extension };
+    return { kind: 'not_taking_calls', showName: show.showName, extension };
   }
-  announce(deps, show.universalId, true, false);
+  announce(deps, show.universalId, true, false, false);
   const call = await findPhoneChatCall(deps.db, id);
   if (!call) throw new Error('phone chat call vanished');
   return { kind: 'connecting', call };
 }
 
 /** She picks up: the talk time starts. False when the call is not being put through any more. */
-export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, now = new Date()): Promise<boolean> {
+export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, at?: Date): Promise<boolean> {
   const call = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(phoneChatCalls)
-      .set({ state: 'busy', answeredAt: now })
+      .set({ state: 'busy', answeredAt: at ?? sql`now()` })
       .where(and(eq(phoneChatCalls.id, callId), eq(phoneChatCalls.state, 'connecting')))
       .returning({ showId: phoneChatCalls.showId });
     if (!row) return null;
@@ -99,24 +111,36 @@ export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, now =
 export async function hangUpPhoneChat(
   deps: PhoneChatDeps,
   callId: number,
-  now = new Date(),
+  opts: { at?: Date; maxSeconds?: number } = {},
 ): Promise<PhoneChatCallView | null> {
+  // The database's clock, not this process's: processes' clocks differ, the talk time must not.
+  const clock = opts.at ? sql`${opts.at.toISOString()}::timestamptz` : sql`now()`;
   const ended = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(phoneChatCalls).where(eq(phoneChatCalls.id, callId)).for('update');
-    if (!locked || (locked.state !== 'connecting' && locked.state !== 'busy')) return null;
-    const seconds = locked.answeredAt
-      ? Math.max(0, Math.round((now.getTime() - locked.answeredAt.getTime()) / 1000))
-      : 0;
+    const [locked] = await tx
+      .select({
+        call: phoneChatCalls,
+        talked: sql<number>`greatest(0, round(extract(epoch from ${clock} - ${phoneChatCalls.answeredAt})))::int`,
+      })
+      .from(phoneChatCalls)
+      .where(eq(phoneChatCalls.id, callId))
+      .for('update');
+    if (!locked || (locked.call.state !== 'connecting' && locked.call.state !== 'busy')) return null;
+    const answered = locked.call.answeredAt !== null;
+    const talked = answered ? Number(locked.talked) : 0;
+    const seconds = opts.maxSeconds === undefined ? talked : Math.min(talked, opts.maxSeconds);
     await tx
       .update(phoneChatCalls)
       .set({
-        state: locked.answeredAt ? 'ended' : 'missed',
-        endedAt: now,
+        state: answered ? 'ended' : 'missed',
+        endedAt: clock,
         seconds,
-        amountCents: phoneChatAmountCents(seconds, locked.pricePerMinuteCents),
+        amountCents: phoneChatAmountCents(seconds, locked.call.pricePerMinuteCents),
       })
       .where(eq(phoneChatCalls.id, callId));
-    await tx.update(shows).set({ phoneChatConnecting: false, phoneChatBusy: false }).where(eq(shows.id, locked.showId));
+    await tx
+      .update(shows)
+      .set({ phoneChatConnecting: false, phoneChatBusy: false })
+      .where(eq(shows.id, locked.call.showId));
     return true;
   });
   if (!ended) return null;
@@ -125,16 +149,71 @@ export async function hangUpPhoneChat(
   return view;
 }
 
-/** She takes calls, or stops taking them (the studio's switch). */
-export async function setTakingCalls(deps: PhoneChatDeps, showId: number, on: boolean) {
+/**
+ * She takes calls, or stops taking them (the studio's switch). Only while online: offline she is
+ * not there to answer (going offline switches it off, shows/mutations.ts). Answers what happened.
+ */
+export async function setTakingCalls(
+  deps: PhoneChatDeps,
+  showId: number,
+  on: boolean,
+): Promise<'changed' | 'same' | 'offline' | 'no_phone_chat'> {
   const [row] = await deps.db
     .update(shows)
     .set({ phoneChatOn: on })
-    .where(and(eq(shows.id, showId), eq(shows.phoneChat, true), sql`${shows.phoneChatOn} <> ${on}`))
+    .where(
+      and(
+        eq(shows.id, showId),
+        eq(shows.phoneChat, true),
+        sql`${shows.phoneChatOn} <> ${on}`,
+        on ? eq(shows.online, true) : undefined,
+      ),
+    )
     .returning({ universalId: shows.universalId });
   if (row) {
+    // Sent with the normal batch: nobody waits on this page for it.
     deps.presence.queue({ [row.universalId]: { phoneChatOn: on } });
-    deps.presence.flush();
+    return 'changed';
   }
-  return Boolean(row);
+  const [now] = await deps.db
+    .select({ phoneChat: shows.phoneChat, online: shows.online, phoneChatOn: shows.phoneChatOn })
+    .from(shows)
+    .where(eq(shows.id, showId));
+  if (!now?.phoneChat) return 'no_phone_chat';
+  if (on && !now.online) return 'offline';
+  return 'same';
+}
+
+/**
+ * Phone chat turned on for a show (the studio; the seed plans the same rule with
+ * nextFreeExtension): she keeps the extension she has, or gets the lowest free one of 1000 to
+ * 9999. Two shows turned on at once may pick the same one: the unique index refuses the second,
+ * which tries again. Null when every extension is taken (phone chat stays off).
+ */
+export async function assignPhoneExtension(deps: PhoneChatDeps, showId: number): Promise<string | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await deps.db
+        .update(shows)
+        .set({
+          phoneChat: true,
+          phoneExtension: sql`coalesce(${shows.phoneExtension}, (
+            select min(n)::text from generate_series(${FIRST_PHONE_EXTENSION}::int, ${LAST_PHONE_EXTENSION}::int) as n
+            where not exists (select 1 from ${shows} taken where taken.phone_extension = n::text)))`,
+        })
+        .where(
+          and(
+            eq(shows.id, showId),
+            sql`(${shows.phoneExtension} is not null or exists (
+              select 1 from generate_series(${FIRST_PHONE_EXTENSION}::int, ${LAST_PHONE_EXTENSION}::int) as n
+              where not exists (select 1 from ${shows} taken where taken.phone_extension = n::text)))`,
+          ),
+        )
+        .returning({ extension: shows.phoneExtension });
+      return row?.extension ?? null;
+    } catch (err) {
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
 }

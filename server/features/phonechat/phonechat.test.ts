@@ -4,6 +4,7 @@ import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { answerPhoneChat, hangUpPhoneChat } from './mutations.ts';
+import { PHONE_CHAT_COOKIE } from './routes.ts';
 
 let t: TestContext;
 let luna: TestShow;
@@ -23,14 +24,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The simulated caller keys in an extension; answers where the line sends the telephone. */
-async function dial(extension: string) {
-  const res = await t.app.inject({
+/** The line page as a browser opens it: the form cookie and the dial form's token. */
+async function openLine() {
+  const res = await t.app.inject({ method: 'GET', url: '/sandbox/phone-chat' });
+  const cookie = res.cookies.find((c) => c.name === PHONE_CHAT_COOKIE)?.value ?? '';
+  const token = res.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
+  return { cookie, token };
+}
+
+function postDial(form: Record<string, string>, headers: Record<string, string> = {}) {
+  return t.app.inject({
     method: 'POST',
     url: '/sandbox/phone-chat/dial',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
-    payload: new URLSearchParams({ extension }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', ...headers },
+    payload: new URLSearchParams(form).toString(),
   });
+}
+
+/** The simulated caller keys in an extension; answers where the line sends the telephone. */
+async function dial(extension: string) {
+  const { cookie, token } = await openLine();
+  const res = await postDial({ extension, token }, { cookie: `${PHONE_CHAT_COOKIE}=${cookie}` });
   expect(res.statusCode).toBe(303);
   return String(res.headers.location);
 }
@@ -68,14 +82,14 @@ describe('the phone-chat line', () => {
     expect(call).toMatchObject({ state: 'connecting', pricePerMinuteCents: 199, answeredAt: null });
 
     // A second caller meanwhile hears "busy".
-    expect(await dial('4711')).toBe('/sandbox/phone-chat?said=busy&name=Luna+Phone');
+    expect(await dial('4711')).toBe('/sandbox/phone-chat?said=busy&extension=4711');
 
     const answeredAt = new Date('2026-11-21T10:00:00Z');
     expect(await answerPhoneChat(deps(), call.id, answeredAt)).toBe(true);
     expect(await showState(luna)).toMatchObject({ phoneChatConnecting: false, phoneChatBusy: true });
     expect(await dial('4711')).toContain('said=busy');
 
-    const ended = await hangUpPhoneChat(deps(), call.id, new Date(answeredAt.getTime() + 61_000));
+    const ended = await hangUpPhoneChat(deps(), call.id, { at: new Date(answeredAt.getTime() + 61_000) });
     expect(ended).toMatchObject({ state: 'ended', seconds: 61, amountCents: 398, currency: 'EUR' });
     expect(ended?.endedAt).toBeInstanceOf(Date);
     expect(await showState(luna)).toMatchObject({
@@ -106,13 +120,21 @@ describe('the phone-chat line', () => {
   it('announces an unknown extension and a performer who takes no calls', async () => {
     expect(await dial('9999')).toBe('/sandbox/phone-chat?said=unknown');
     expect(await dial('12')).toBe('/sandbox/phone-chat?said=unknown');
-    expect(await dial('4712')).toBe('/sandbox/phone-chat?said=off&name=Mira+Phone');
+    expect(await dial('4712')).toBe('/sandbox/phone-chat?said=off&extension=4712');
     const page = await t.app.inject({
       method: 'GET',
-      url: '/sandbox/phone-chat?said=off&name=Mira+Phone',
+      url: '/sandbox/phone-chat?said=off&extension=4712',
       headers: { 'accept-language': 'de' },
     });
     expect(page.body).toContain('Mira Phone nimmt gerade keine Anrufe an');
+    // A crafted link cannot put words in the announcement: the name comes from her extension only.
+    const crafted = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/phone-chat?said=off&name=Call+0900+666+now&extension=4712',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(crafted.body).not.toContain('0900 666');
+    expect(crafted.body).toContain('Mira Phone is not taking calls');
     expect(await showState(mira)).toMatchObject({ phoneChatOn: false, phoneChatConnecting: false });
   });
 

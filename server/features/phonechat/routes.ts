@@ -2,18 +2,22 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PHONE_EXTENSION } from '#common/domain/phone-chat.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
-import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
-import { findPhoneChatCall } from './data.ts';
+import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
+import { findPhoneChatCall, showByExtension } from './data.ts';
 import { renderCallPage, renderDialPage } from './html.ts';
 import { dialExtension, hangUpPhoneChat } from './mutations.ts';
+import { startPhoneChatSweeper } from './sweep.ts';
 import type { PhoneChatText } from './texts.ts';
 
 export const SANDBOX_PHONE_CHAT = 'sandbox';
+/** The cookie the dial form's token is bound to (double submit), as on the studio console. */
+export const PHONE_CHAT_COOKIE = 'phonechat.form';
 const tokenParams = z.object({ token: z.string().max(64) });
 const dialQuery = z.object({
   said: z.enum(['unknown', 'off', 'busy']).optional().catch(undefined),
-  name: z.string().max(80).optional().catch(undefined),
+  extension: z.string().regex(PHONE_EXTENSION).optional().catch(undefined),
 });
 
 /**
@@ -24,8 +28,15 @@ const dialQuery = z.object({
  */
 export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
+  // No sandbox line chosen (PHONE_CHAT_PROVIDER=none): its pages do not exist.
+  if (config.payments.phoneChat.provider !== SANDBOX_PHONE_CHAT) return;
   const deps = { db, presence };
   const tariff = config.payments.phoneChat;
+  // Ringing calls nobody answers and calls past the maximum talk time end (tests sweep themselves).
+  if (config.env !== 'test') {
+    const stop = startPhoneChatSweeper(deps, tariff.maxTalkMinutes, app.log);
+    app.addHook('onClose', stop);
+  }
   const key = createHmac('sha256', config.payments.sandboxKey).update('sandbox-phone-chat:pages').digest();
   const mac = (id: number) => createHmac('sha256', key).update(String(id)).digest('base64url').slice(0, 32);
   const tokenOf = (id: number) => `${id}.${mac(id)}`;
@@ -42,22 +53,39 @@ export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   });
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  // A dial claims her: a foreign page must not post it (cross-site forms tying up every performer).
+  const forms = pageFormGuard({
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    cookie: PHONE_CHAT_COOKIE,
+    path: '/sandbox/phone-chat',
+    purpose: 'phone-chat-dial',
+  });
   acceptPageForms(app, 1024);
 
   app.get('/sandbox/phone-chat', { schema: { querystring: dialQuery } }, async (request, reply) => {
-    const { said, name } = request.query;
+    const { said, extension } = request.query;
+    // The announcement names her from our own records: the link carries only outcome and extension.
+    const show = said && said !== 'unknown' && extension ? await showByExtension(db, extension) : null;
+    const name = show?.showName;
     const keyOf: Record<string, PhoneChatText> = { unknown: 'unknown', off: 'off', busy: 'busy' };
     return html(
       reply,
       renderDialPage({
         ...line(request.locale),
-        said: said ? { key: keyOf[said] ?? 'unknown', name: name ?? '' } : null,
+        // An announcement about nobody we know reads as the unknown extension.
+        said: said ? { key: name ? (keyOf[said] ?? 'unknown') : 'unknown', name: name ?? '' } : null,
+        token: forms.issue(request, reply),
       }),
     );
   });
 
   app.post('/sandbox/phone-chat/dial', { config: { csrf: false } }, async (request, reply) => {
     const body = formFields(request.body);
+    if (!body || !forms.verify(request, body.token)) {
+      const said = { key: 'expired' as const, name: '' };
+      return html(reply, renderDialPage({ ...line(request.locale), said, token: forms.issue(request, reply) }), 403);
+    }
     const result = await dialExtension(deps, {
       extension: typeof body?.extension === 'string' ? body.extension : '',
       provider: SANDBOX_PHONE_CHAT,
@@ -67,7 +95,7 @@ export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
     request.log.info({ outcome: result.kind }, 'sandbox phone-chat dial');
     if (result.kind === 'connecting') return reply.redirect(`/sandbox/phone-chat/call/${tokenOf(result.call.id)}`, 303);
     const said = result.kind === 'unknown_extension' ? 'unknown' : result.kind === 'busy' ? 'busy' : 'off';
-    const search = new URLSearchParams({ said, ...('showName' in result ? { name: result.showName } : {}) });
+    const search = new URLSearchParams({ said, ...('showName' in result ? { extension: result.extension } : {}) });
     return reply.redirect(`/sandbox/phone-chat?${search}`, 303);
   });
 

@@ -6,6 +6,7 @@ const en = {
   lineIntro:
     'This page plays the caller’s telephone on the premium-rate phone-chat line {{number}} ({{price}} per started minute, billed on the phone bill). Dial, then key in the performer’s extension.',
   extension: 'Extension',
+  expired: 'This dial did not come from this page, or the page is too old. Please dial again.',
   dial: 'Dial {{number}}',
   unknown: 'Announcement: this extension does not exist. Please check the number.',
   off: 'Announcement: {{name}} is not taking calls right now. Please try again later.',
@@ -32,6 +33,7 @@ const de: Texts = {
   lineIntro:
     'Diese Seite spielt das Telefon des Anrufers an der Premium-Telefonchat-Nummer {{number}} ({{price}} je angefangene Minute, über die Telefonrechnung). Wählen Sie und geben Sie dann die Durchwahl der Darstellerin ein.',
   extension: 'Durchwahl',
+  expired: 'Diese Wahl kam nicht von dieser Seite, oder die Seite ist zu alt. Bitte wählen Sie noch einmal.',
   dial: '{{number}} wählen',
   unknown: 'Ansage: Diese Durchwahl gibt es nicht. Bitte prüfen Sie die Nummer.',
   off: 'Ansage: {{name}} nimmt gerade keine Anrufe an. Bitte versuchen Sie es später noch einmal.',

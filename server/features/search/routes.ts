@@ -22,6 +22,7 @@ import { invalidField, notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { galleryTilesByIds } from '#server/features/galleries/data.ts';
 import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
+import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { videoTilesByIds } from '#server/features/videos/data.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { createMemo } from './cache.ts';
@@ -62,6 +63,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     'GET /search/galleries/:id/mlt': 'public',
   });
   const { db, config, presence } = app.ctx;
+  const phoneChatLine = phoneChatLineOf(config);
   const viewerId = async (request: FastifyRequest) => (await sessionUser(request))?.id ?? null;
   const requireCategory = async (id: number | undefined) => {
     if (id !== undefined && !(await categoryExists(db, id))) {
@@ -100,6 +102,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         found.shows.hits.map((h) => h.id),
         locale,
+        phoneChatLine,
       ),
       videoTilesByIds(db, found.videos.hits, locale),
       galleryTilesByIds(db, found.galleries.hits, locale, userId, config.media.signingKey),
@@ -164,6 +167,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         found.hits.map((h) => h.id),
         request.locale,
+        phoneChatLine,
       );
       const data = tiles.map((tile) => ({ ...tile, distance: distances.get(tile.id) ?? null }));
       return presentPage(data, found.total, q.page, q.limit);

@@ -101,9 +101,9 @@ export async function showTileRowsByIds(db: DbOrTx, ids: number[]): Promise<Show
 }
 
 /** Show tiles by id, in the order of `ids` (missing ids skipped): search, favorites, history, archive. */
-export async function showTilesByIds(db: DbOrTx, ids: number[], locale: Locale) {
+export async function showTilesByIds(db: DbOrTx, ids: number[], locale: Locale, phoneChatLine: boolean) {
   const now = new Date();
-  return (await showTileRowsByIds(db, ids)).map((row) => presentShowTile(row, locale, { now }));
+  return (await showTileRowsByIds(db, ids)).map((row) => presentShowTile(row, locale, { now, phoneChatLine }));
 }
 
 /** One slice of the list (`offset`, `limit`), optionally of one category (null: every show). */
@@ -246,7 +246,14 @@ export async function showIdOf(db: DbOrTx, universalId: string): Promise<number 
 export function studioShows(db: DbOrTx, search: string, limit: number) {
   const needle = search.trim().toLowerCase();
   return db
-    .select({ id: shows.id, universalId: shows.universalId, showName: shows.showName, online: shows.online })
+    .select({
+      id: shows.id,
+      universalId: shows.universalId,
+      showName: shows.showName,
+      online: shows.online,
+      phoneChat: shows.phoneChat,
+      phoneChatOn: shows.phoneChatOn,
+    })
     .from(shows)
     .where(needle ? sql`strpos(lower(${shows.showName}), ${needle}) > 0` : undefined)
     .orderBy(desc(shows.online), asc(shows.showName), asc(shows.id))

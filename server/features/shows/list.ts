@@ -109,7 +109,7 @@ export type ShowListQuery = {
  * ids are reused for `pageMs` (concurrent requests share one query); a change of presence
  * clears the pages at once, so online states are never staler than the batch window.
  */
-export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS) {
+export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, phoneChatLine = true) {
   const now = timings.now ?? Date.now;
   const pages = memo<ListPage>(timings.pageMs, now);
   const rows = memo<ShowTileRow[]>(timings.pageMs, now);
@@ -140,7 +140,7 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS) 
       current_page: q.page,
       last_page: lastPage,
       total,
-      data: pageRows.map((row) => presentShowTile(row, locale, { now: at })),
+      data: pageRows.map((row) => presentShowTile(row, locale, { now: at, phoneChatLine })),
       more: q.page < lastPage,
       // Every running promo: when one stops, the client reloads the list (ribbons, specials).
       promos: running.filter((p) => p.stopsAt.getTime() > at.getTime()).map((p) => presentPromo(p, locale)),

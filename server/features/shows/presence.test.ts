@@ -59,7 +59,7 @@ describe('createPresence', () => {
     expect(sent).toEqual([
       {
         event: 'show:bulkupdate',
-        payload: { [a.universalId]: { online: true }, [b.universalId]: { online: false } },
+        payload: { [a.universalId]: { online: true }, [b.universalId]: { online: false, phoneChatOn: false } },
       },
     ]);
     expect(heard).toHaveLength(2);
@@ -108,7 +108,7 @@ describe('show:bulkupdate to sockets', () => {
     const got = Promise.all([nextEvent(visitor, 'show:bulkupdate'), nextEvent(member, 'show:bulkupdate')]);
     await t.app.ctx.presence.setOnline([x.id], true);
     await t.app.ctx.presence.setOnline([y.id], false);
-    const expected = { [x.universalId]: { online: true }, [y.universalId]: { online: false } };
+    const expected = { [x.universalId]: { online: true }, [y.universalId]: { online: false, phoneChatOn: false } };
     expect(await got).toEqual([[expected], [expected]]);
     // Nothing changes now: no second event within another window.
     await t.app.ctx.presence.setOnline([x.id], true);

@@ -62,7 +62,9 @@ export function createPresence(deps: {
   return {
     async setOnline(showIds, online) {
       const changed = await setShowsOnline(deps.db, showIds, online);
-      queue(Object.fromEntries(changed.map((universalId) => [universalId, { online }])));
+      // Offline also means no phone-chat calls (setShowsOnline): open pages hear both at once.
+      const update = online ? { online } : { online, phoneChatOn: false };
+      queue(Object.fromEntries(changed.map((universalId) => [universalId, update])));
       return changed;
     },
     queue,

@@ -1,11 +1,17 @@
 import type { Category, Promo, ShowDetail, ShowTile, Tag } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
+import type { Config } from '#server/env.ts';
 import type { CategoryRow, PromoRow, ShowDetailRow, ShowTileRow, TagRow } from './data.ts';
 
 /** A show created this recently carries the 'new' ribbon (unless a promo runs). */
 export const NEW_FOR_MS = 14 * 24 * 3600 * 1000;
 
+/** Whether a phone-chat line runs: with PHONE_CHAT_PROVIDER=none no show is presented with phone chat. */
+export const phoneChatLineOf = (config: Config) => config.payments.phoneChat.provider !== 'none';
+
 export type TileExtras = {
+  /** Whether a phone-chat line runs (PHONE_CHAT_PROVIDER): without one no show offers phone chat. */
+  phoneChatLine: boolean;
   /** Kilometres from the searcher (geo search); null elsewhere. */
   distance?: number | null;
   /** The moment the ribbon is decided for (default: now). */
@@ -20,7 +26,8 @@ function ribbonOf(row: ShowTileRow, now: Date): ShowTile['ribbon'] {
 }
 
 /** A show as a tile lists it, in the request's language. */
-export function presentShowTile(row: ShowTileRow, locale: Locale, extras: TileExtras = {}): ShowTile {
+export function presentShowTile(row: ShowTileRow, locale: Locale, extras: TileExtras): ShowTile {
+  const phoneChat = extras.phoneChatLine && row.phoneChat;
   return {
     id: row.id,
     universalId: row.universalId,
@@ -42,12 +49,12 @@ export function presentShowTile(row: ShowTileRow, locale: Locale, extras: TileEx
     distance: extras.distance ?? null,
     rating: row.rating,
     ratingCount: row.ratingCount,
-    features: { sound: row.sound, phoneChat: row.phoneChat },
-    phoneChat: row.phoneChat,
-    phoneExtension: row.phoneChat ? row.phoneExtension : null,
-    phoneChatOn: row.phoneChat && row.phoneChatOn,
-    phoneChatConnecting: row.phoneChat && row.phoneChatConnecting,
-    phoneChatBusy: row.phoneChat && row.phoneChatBusy,
+    features: { sound: row.sound, phoneChat },
+    phoneChat,
+    phoneExtension: phoneChat ? row.phoneExtension : null,
+    phoneChatOn: phoneChat && row.phoneChatOn,
+    phoneChatConnecting: phoneChat && row.phoneChatConnecting,
+    phoneChatBusy: phoneChat && row.phoneChatBusy,
     ribbon: ribbonOf(row, extras.now ?? new Date()),
   };
 }
@@ -83,9 +90,10 @@ export function presentShowDetail(
   tags: TagRow[],
   promo: PromoRow | null,
   locale: Locale,
+  extras: TileExtras,
 ): ShowDetail {
   return {
-    ...presentShowTile(row, locale),
+    ...presentShowTile(row, locale, extras),
     isFavorite: row.isFavorite,
     categories: row.categoryIds ?? [],
     tags: tags.map((t) => presentTag(t, locale)),

@@ -15,7 +15,7 @@ import { sessionUser } from '#server/features/accounts/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { allCategories, allTags, SEARCH_CATEGORY_FROM, showDetailRow, showPromo, showTagRows } from './data.ts';
 import { acceptedEncoding, createShowList, encodedPage, LIVE_TIMINGS } from './list.ts';
-import { presentCategory, presentShowDetail, presentTag } from './present.ts';
+import { phoneChatLineOf, presentCategory, presentShowDetail, presentTag } from './present.ts';
 
 /** Categories and tags change with deployments, not with presence: browsers may keep them 5 minutes. */
 const cacheFiveMinutes = (reply: FastifyReply) =>
@@ -32,7 +32,8 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const { db, presence, config } = app.ctx;
   // Tests write rows between requests and expect to read them back at once.
-  const list = createShowList(db, config.env === 'test' ? { pageMs: 0, countMs: 0 } : LIVE_TIMINGS);
+  const phoneChatLine = phoneChatLineOf(config);
+  const list = createShowList(db, config.env === 'test' ? { pageMs: 0, countMs: 0 } : LIVE_TIMINGS, phoneChatLine);
   const stopListening = presence.onChange(() => list.invalidate());
   app.addHook('onClose', async () => stopListening());
 
@@ -63,7 +64,7 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await showDetailRow(db, request.params.id, user?.id ?? null);
     if (!row) throw notFound();
     const [tags, promo] = await Promise.all([showTagRows(db, row.id), showPromo(db, row.id)]);
-    return presentShowDetail(row, tags, promo, request.locale);
+    return presentShowDetail(row, tags, promo, request.locale, { phoneChatLine });
   });
 
   app.get('/categories', { schema: { response: { 200: categoriesResponse } } }, async (request, reply) => {

@@ -302,17 +302,17 @@ describe('GET /api/categories and /api/tags', () => {
 
 describe('showTilesByIds', () => {
   it('keeps the order of the ids and skips missing ones', async () => {
-    const tiles = await showTilesByIds(t.db, [e.id, 99_999_999, a.id, c.id, a.id], 'de');
+    const tiles = await showTilesByIds(t.db, [e.id, 99_999_999, a.id, c.id, a.id], 'de', true);
     expect(tiles.map((s) => s.showName)).toEqual(['Eve', 'Alma', 'Cleo']);
     expect(tiles[0]?.texts.slogan).toBe('Spruch von Eve');
-    expect(await showTilesByIds(t.db, [], 'en')).toEqual([]);
+    expect(await showTilesByIds(t.db, [], 'en', true)).toEqual([]);
   });
 
   it('puts the main image first', async () => {
     const show = await createShow(t.db, { images: 3 });
     const [, second] = [show.mainImageId, (show.mainImageId ?? 0) + 1];
     await t.db.update(shows).set({ mainImageId: second }).where(eq(shows.id, show.id));
-    const [tile] = await showTilesByIds(t.db, [show.id], 'en');
+    const [tile] = await showTilesByIds(t.db, [show.id], 'en', true);
     expect(tile?.previews).toEqual([second, show.mainImageId, (show.mainImageId ?? 0) + 2]);
   });
 

@@ -1,8 +1,15 @@
+import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
 import { type StudioText, studioText } from './texts.ts';
 
-export type StudioRow = { universalId: string; showName: string; online: boolean };
+export type StudioRow = {
+  universalId: string;
+  showName: string;
+  online: boolean;
+  phoneChat: boolean;
+  phoneChatOn: boolean;
+};
 export type StudioNotice = { kind: 'status' | 'alert'; text: string };
 
 const STYLE = `
@@ -31,12 +38,36 @@ h2{font-size:1.1rem;margin:1rem 0 .5rem}
 
 const attr = (v: string) => escapeHtml(v);
 
-function row(locale: Locale, r: StudioRow, token: string, q: string): string {
+/** A console page: never cached, it holds the form token. */
+export const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+
+/** Her "takes calls" switch, for a show with phone chat while a phone-chat line runs; else the offer. */
+function callsSwitch(locale: Locale, r: StudioRow, token: string, q: string): string {
+  const t = (key: StudioText, vars?: Record<string, string>) => escapeHtml(studioText(locale, key, vars));
+  if (!r.phoneChat) {
+    return `<form method="post" action="/sandbox/studio/phone-chat/offer">
+<input type="hidden" name="token" value="${attr(token)}"><input type="hidden" name="show" value="${attr(r.universalId)}">
+<input type="hidden" name="q" value="${attr(q)}">
+<button type="submit" class="link" aria-label="${t('offerCallsLabel', { name: r.showName })}">${t('offerCalls')}</button>
+</form>`;
+  }
+  const on = r.phoneChatOn;
+  const label = on ? t('stopCallsLabel', { name: r.showName }) : t('takeCallsLabel', { name: r.showName });
+  return `<br><span class="state${on ? ' on' : ''}">${on ? t('calls') : t('noCalls')}</span>
+<form method="post" action="/sandbox/studio/phone-chat/taking">
+<input type="hidden" name="token" value="${attr(token)}"><input type="hidden" name="show" value="${attr(r.universalId)}">
+<input type="hidden" name="on" value="${on ? '0' : '1'}"><input type="hidden" name="q" value="${attr(q)}">
+<button type="submit"${on ? ' class="off"' : ''} aria-label="${label}">${on ? t('stopCalls') : t('takeCalls')}</button>
+</form>`;
+}
+
+function row(locale: Locale, r: StudioRow, token: string, q: string, phoneChatLine: boolean): string {
   const t = (key: StudioText, vars?: Record<string, string>) => escapeHtml(studioText(locale, key, vars));
   const next = r.online ? '0' : '1';
   const label = r.online ? t('goOfflineLabel', { name: r.showName }) : t('goOnlineLabel', { name: r.showName });
   return `<tr><td>${escapeHtml(r.showName)} <small>(${escapeHtml(r.universalId)})</small></td>
-<td><span class="state${r.online ? ' on' : ''}">${r.online ? t('online') : t('offline')}</span></td>
+<td><span class="state${r.online ? ' on' : ''}">${r.online ? t('online') : t('offline')}</span>${phoneChatLine ? callsSwitch(locale, r, token, q) : ''}</td>
 <td><form method="post" action="/sandbox/studio/presence">
 <input type="hidden" name="token" value="${attr(token)}"><input type="hidden" name="show" value="${attr(r.universalId)}">
 <input type="hidden" name="online" value="${next}"><input type="hidden" name="q" value="${attr(q)}">
@@ -54,6 +85,8 @@ export function studioPage(opts: {
   notice: StudioNotice | null;
   /** The phone-chat section (server/features/phonechat/html.ts), above the performers. */
   phoneChat?: string;
+  /** A phone-chat line runs: phone-chat shows get their "takes calls" switch. */
+  phoneChatLine?: boolean;
 }): string {
   const { locale, q, rows } = opts;
   const t = (key: StudioText, vars?: Record<string, string | number>) => escapeHtml(studioText(locale, key, vars));
@@ -63,7 +96,7 @@ export function studioPage(opts: {
   const table = rows.length
     ? `<p class="count">${t('count', { shown: rows.length, total: opts.total })}</p>
 <table><thead><tr><th scope="col">${t('performer')}</th><th scope="col">${t('state')}</th><th scope="col">${t('action')}</th></tr></thead>
-<tbody>${rows.map((r) => row(locale, r, opts.token, q)).join('')}</tbody></table>`
+<tbody>${rows.map((r) => row(locale, r, opts.token, q, opts.phoneChatLine ?? false)).join('')}</tbody></table>`
     : `<p>${t('empty')}</p>`;
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t('title')}</title><style>${STYLE}</style></head>
 <body><div class="banner" role="note">${t('banner')}</div><main><h1>${t('title')}</h1><p>${t('intro')}</p>${notice}

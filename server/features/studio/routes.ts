@@ -1,15 +1,14 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInOperator, signInUrl } from '#server/features/admin/session.ts';
 import { openPhoneChatCalls } from '#server/features/phonechat/data.ts';
 import { studioPhoneChatSection } from '#server/features/phonechat/html.ts';
-import { answerPhoneChat, hangUpPhoneChat } from '#server/features/phonechat/mutations.ts';
 import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
-import { type StudioNotice, studioMessagePage, studioPage } from './html.ts';
-import { studioText } from './texts.ts';
+import { type StudioNotice, sendHtml, studioMessagePage, studioPage } from './html.ts';
+import { studioPhoneChatForms } from './phone-chat.ts';
+import { type StudioText, studioText } from './texts.ts';
 
 /** The console lists this many performers at most; the search narrows them down. */
 export const STUDIO_LIST_LIMIT = 100;
@@ -20,7 +19,10 @@ const FORM_LIMIT = 2048;
 const pageQuery = z.object({
   q: z.string().max(100).catch('').default(''),
   done: z.string().max(40).optional().catch(undefined),
-  result: z.enum(['on', 'off', 'same']).optional().catch(undefined),
+  result: z
+    .enum(['on', 'off', 'same', 'calls_on', 'calls_off', 'calls_offline', 'offered', 'no_extension'])
+    .optional()
+    .catch(undefined),
 });
 const presenceForm = z.object({
   show: z.string().min(1).max(40),
@@ -28,10 +30,17 @@ const presenceForm = z.object({
   q: z.string().max(100).catch('').default(''),
 });
 
-const phoneChatForm = z.object({ call: z.coerce.number().int().min(1), action: z.enum(['answer', 'hangup']) });
-
-const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+/** The notice after a form, by the `result` the form's redirect names. */
+const RESULT_TEXT = {
+  on: 'changedOnline',
+  off: 'changedOffline',
+  same: 'unchanged',
+  calls_on: 'callsOn',
+  calls_off: 'callsOff',
+  calls_offline: 'callsOffline',
+  offered: 'offered',
+  no_extension: 'noExtension',
+} as const satisfies Record<string, StudioText>;
 
 /**
  * The sandbox studio console (/sandbox/studio): performers go on and off line through presence,
@@ -43,7 +52,8 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
  */
 export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = app.ctx;
-  const ctxDeps = { db, presence };
+  // The phone-chat section plays her side of the sandbox line; without that line it has nothing to do.
+  const phoneChatLine = config.payments.phoneChat.provider === 'sandbox';
   const forms = pageFormGuard({
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
@@ -69,14 +79,18 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
       studioShows(db, q, STUDIO_LIST_LIMIT),
       studioShowCount(db, q),
       done ? studioShow(db, done) : Promise.resolve(null),
-      openPhoneChatCalls(db),
+      phoneChatLine ? openPhoneChatCalls(db) : Promise.resolve([]),
     ]);
-    const key = result === 'on' ? 'changedOnline' : result === 'off' ? 'changedOffline' : 'unchanged';
+    const key = result ? RESULT_TEXT[result] : 'unchanged';
     const notice: StudioNotice | null =
       changed && result ? { kind: 'status', text: studioText(request.locale, key, { name: changed.showName }) } : null;
     const token = forms.issue(request, reply);
-    const phoneChat = studioPhoneChatSection(request.locale, calls, token);
-    return sendHtml(reply, 200, studioPage({ locale: request.locale, q, rows, total, token, notice, phoneChat }));
+    const phoneChat = phoneChatLine ? studioPhoneChatSection(request.locale, calls, token) : '';
+    return sendHtml(
+      reply,
+      200,
+      studioPage({ locale: request.locale, q, rows, total, token, notice, phoneChat, phoneChatLine }),
+    );
   });
 
   // Not an API call: the page's own token stands in for the API's CSRF header.
@@ -105,17 +119,5 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(`/sandbox/studio?${search}`, 303);
   });
 
-  // The performer answers or ends a phone-chat call, as her studio app would.
-  app.post('/sandbox/studio/phone-chat', { config: { csrf: false } }, async (request, reply) => {
-    const body = formFields(request.body);
-    if (!body) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
-    if (!forms.verify(request, body.token)) return sendHtml(reply, 403, studioMessagePage(request.locale, 'expired'));
-    const parsed = phoneChatForm.safeParse(body);
-    if (!parsed.success) return sendHtml(reply, 400, studioMessagePage(request.locale, 'invalid'));
-    const { call, action } = parsed.data;
-    const done =
-      action === 'answer' ? await answerPhoneChat(ctxDeps, call) : Boolean(await hangUpPhoneChat(ctxDeps, call));
-    request.log.info({ call, action, done }, 'studio console phone chat');
-    return reply.redirect('/sandbox/studio#phone-chat', 303);
-  });
+  if (phoneChatLine) studioPhoneChatForms(app, forms);
 };

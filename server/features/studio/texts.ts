@@ -26,6 +26,19 @@ const en = {
   expired: 'The form has expired. Please try again.',
   invalid: 'The form was incomplete. Please try again.',
   notFound: 'This performer does not exist.',
+  calls: 'Phone chat: takes calls',
+  noCalls: 'Phone chat: no calls',
+  takeCalls: 'Take calls',
+  stopCalls: 'Stop calls',
+  takeCallsLabel: 'Let {{name}} take phone-chat calls',
+  stopCallsLabel: 'Stop phone-chat calls for {{name}}',
+  callsOn: '{{name}} takes phone-chat calls now.',
+  callsOff: '{{name}} takes no phone-chat calls now.',
+  callsOffline: '{{name}} is offline: she takes calls only while online.',
+  offerCalls: 'Offer phone chat',
+  offerCallsLabel: 'Offer phone chat for {{name}}',
+  offered: '{{name}} offers phone chat now, with her own extension.',
+  noExtension: 'Every phone-chat extension is taken.',
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -56,6 +69,19 @@ const de: Texts = {
   expired: 'Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.',
   invalid: 'Das Formular war unvollständig. Bitte versuchen Sie es erneut.',
   notFound: 'Diese Darstellerin gibt es nicht.',
+  calls: 'Telefonchat: nimmt Anrufe an',
+  noCalls: 'Telefonchat: keine Anrufe',
+  takeCalls: 'Anrufe annehmen',
+  stopCalls: 'Anrufe beenden',
+  takeCallsLabel: '{{name}} Telefonchat-Anrufe annehmen lassen',
+  stopCallsLabel: 'Telefonchat-Anrufe für {{name}} abschalten',
+  callsOn: '{{name}} nimmt jetzt Telefonchat-Anrufe an.',
+  callsOff: '{{name}} nimmt jetzt keine Telefonchat-Anrufe an.',
+  callsOffline: '{{name}} ist offline: Anrufe nimmt sie nur online an.',
+  offerCalls: 'Telefonchat anbieten',
+  offerCallsLabel: 'Telefonchat für {{name}} anbieten',
+  offered: '{{name}} bietet jetzt Telefonchat an, mit eigener Durchwahl.',
+  noExtension: 'Alle Telefonchat-Durchwahlen sind vergeben.',
 };
 
 export type StudioText = keyof Texts;

@@ -58,11 +58,14 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       local: config.env !== 'production',
       buildId: config.buildId,
       age_check_gates: config.ageCheck.gates,
-      phone_chat: {
-        number: config.payments.phoneChat.number,
-        price_per_minute_cents: config.payments.phoneChat.pricePerMinuteCents,
-        currency: config.payments.phoneChat.currency,
-      },
+      phone_chat:
+        config.payments.phoneChat.provider === 'none'
+          ? null
+          : {
+              number: config.payments.phoneChat.number,
+              price_per_minute_cents: config.payments.phoneChat.pricePerMinuteCents,
+              currency: config.payments.phoneChat.currency,
+            },
       image_hosts: config.media.imageHosts,
       name_blocklist: config.nameBlocklist,
     };

@@ -144,11 +144,12 @@ export async function videoDetailView(
   row: VideoRow,
   userId: number | null,
   locale: Locale,
+  phoneChatLine: boolean,
 ): Promise<VideoDetail> {
   const [parts, tagList, [show], unlocked, partRatings, vouchers] = await Promise.all([
     partsOf(db, [row.id]).then((m) => m.get(row.id) ?? []),
     videoTagList(db, row.id, locale),
-    showTilesByIds(db, [row.showId], locale),
+    showTilesByIds(db, [row.showId], locale, phoneChatLine),
     boughtParts(db, userId, row.id),
     userId === null ? new Map<number, number>() : partRatingsOf(db, userId, row.id),
     voucherCount(db, userId, 'video', row.id),

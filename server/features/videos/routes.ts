@@ -7,6 +7,7 @@ import { requireAgeChecked } from '#server/features/avs/policy.ts';
 import { owns } from '#server/features/purchases/data.ts';
 import { contentPartParams, idField, tokenParams } from '#server/features/purchases/params.ts';
 import { MEDIA_URL_SECONDS, signMedia, verifyMedia } from '#server/features/purchases/tokens.ts';
+import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { sendStored } from '#server/http/send-stored.ts';
@@ -49,7 +50,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const video = await videoById(db, request.params.id);
       if (!video) throw notFound();
       const user = await sessionUser(request);
-      return videoDetailView(db, video, user?.id ?? null, request.locale);
+      return videoDetailView(db, video, user?.id ?? null, request.locale, phoneChatLineOf(config));
     },
   );
 
@@ -82,7 +83,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         useVoucher: request.body.use_voucher === 1,
       });
       if (!result.ok) throw new AppError(result.reason);
-      return { video: await videoDetailView(db, video, user.id, request.locale), coins: result.balance };
+      return {
+        video: await videoDetailView(db, video, user.id, request.locale, phoneChatLineOf(config)),
+        coins: result.balance,
+      };
     },
   );
 

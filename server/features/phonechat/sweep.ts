@@ -1,0 +1,71 @@
+import { type AnyColumn, and, eq, lt, sql } from 'drizzle-orm';
+import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
+import { hangUpPhoneChat, type PhoneChatDeps } from './mutations.ts';
+
+/** A call nobody answered this long is missed, and she is free for the next caller. */
+export const RING_TIMEOUT_MS = 45_000;
+/** How often each process sweeps the line. */
+export const SWEEP_EVERY_MS = 15_000;
+
+type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+export type Swept = { missed: number[]; ended: number[] };
+
+/**
+ * Ends the calls the line would otherwise keep open: one still ringing after RING_TIMEOUT_MS
+ * becomes `missed` (a caller who walked away must not block her), one talking longer than the
+ * maximum talk time is ended there and billed up to it. Through hangUpPhoneChat, so a call
+ * hung up meanwhile by either side (or by another process's sweep) is left as it is.
+ */
+export async function sweepPhoneChatCalls(deps: PhoneChatDeps, maxTalkMinutes: number, at?: Date): Promise<Swept> {
+  const clock = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  const maxSeconds = maxTalkMinutes * 60;
+  const due = (state: 'connecting' | 'busy', since: AnyColumn, ms: number) =>
+    deps.db
+      .select({ id: phoneChatCalls.id })
+      .from(phoneChatCalls)
+      .where(and(eq(phoneChatCalls.state, state), lt(since, sql`${clock} - make_interval(secs => ${ms / 1000})`)))
+      .limit(100);
+  const ringing = await due('connecting', phoneChatCalls.startedAt, RING_TIMEOUT_MS);
+  const talking = await due('busy', phoneChatCalls.answeredAt, maxSeconds * 1000);
+  const swept: Swept = { missed: [], ended: [] };
+  for (const { id } of ringing) {
+    if (await hangUpPhoneChat(deps, id, { at })) swept.missed.push(id);
+  }
+  for (const { id } of talking) {
+    if (await hangUpPhoneChat(deps, id, { at, maxSeconds })) swept.ended.push(id);
+  }
+  return swept;
+}
+
+/** Sweeps every SWEEP_EVERY_MS in this process, as the order reconciler runs; answers the stop function. */
+export function startPhoneChatSweeper(
+  deps: PhoneChatDeps,
+  maxTalkMinutes: number,
+  log: Log,
+  everyMs = SWEEP_EVERY_MS,
+): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweepPhoneChatCalls(deps, maxTalkMinutes)
+        .then((swept) => {
+          if (swept.missed.length || swept.ended.length) log.info(swept, 'phone-chat calls swept');
+        })
+        .catch((err: unknown) => log.error({ err }, 'phone-chat sweep failed'))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, everyMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
