@@ -33,6 +33,7 @@ th,td{text-align:left;padding:.5rem;border-bottom:1px solid rgb(225 228 233)}
 .notice.alert{background:rgb(252 232 230)}
 .count{color:rgb(80 88 98);font-size:.9rem}
 h2{font-size:1.1rem;margin:1rem 0 .5rem}
+@media (max-width:40rem){main{margin:0;border-radius:0;padding:1rem}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}table,tbody,tr,td{display:block}tr{border-bottom:1px solid rgb(225 228 233);padding:.5rem 0}td{border:0;padding:.25rem 0}td form{display:inline-block;margin:.25rem .5rem 0 0}}
 .calls{list-style:none;padding:0}.calls li{padding:.5rem 0;border-bottom:1px solid rgb(225 228 233)}
 `;
 
