@@ -28,8 +28,13 @@ export async function handleGlobalError(error: unknown) {
 
 /** One client for the app; 4xx answers are final, so only network and 5xx failures retry. */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error) => void handleGlobalError(error) }),
-  mutationCache: new MutationCache({ onError: (error) => void handleGlobalError(error) }),
+  // The studio's calls speak for a performer: her 401 must not sign a member of this browser out.
+  queryCache: new QueryCache({
+    onError: (error, query) => void (query.meta?.audience === 'performer' || handleGlobalError(error)),
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _v, _c, mutation) => void (mutation.meta?.audience === 'performer' || handleGlobalError(error)),
+  }),
   defaultOptions: {
     queries: {
       retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status < 500),

@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import { isLocale } from '#common/domain/locale.ts';
 import { configQuery, sessionQuery } from './features/session/api.ts';
+import { studioLoader, studioRoutes } from './features/studio/routes.ts';
 import { setLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
 import { pageRoutes } from './routes.tsx';
@@ -49,5 +50,14 @@ export const router = createBrowserRouter([
     loader: rootLoader,
     shouldRevalidate: () => true,
     children: [{ ErrorBoundary: RouteError, children: pageRoutes }],
+  },
+  // The performer's studio: her own session, none of the member shell (menus, coins, age splash).
+  {
+    id: 'studio',
+    path: 'studio',
+    ErrorBoundary: RouteError,
+    HydrateFallback: BootProgress,
+    loader: studioLoader,
+    children: studioRoutes,
   },
 ]);

@@ -25,6 +25,7 @@ import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     archiveRoutes,
     searchRoutes,
     favoriteRoutes,
+    studioRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages: never in production, unless it is a declared staging system

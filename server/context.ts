@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { Mailer } from './features/mail/mailer.ts';
+import type { SignedInPerformer } from './features/performers/session.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
 import type { Audience } from './http/audience.ts';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     sessionUser: UserWithNicknames | null | undefined;
     /** The session the request came with, before a login or logout replaced it. */
     initialSession: SessionRow | null;
+    /** The performer of the studio cookie once looked up (undefined: not yet); never a member. */
+    performer: SignedInPerformer | null | undefined;
   }
   interface FastifyContextConfig {
     /** false for calls that are verified another way (provider callbacks, beacons). */

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { seedDemoOperator } from './db/seed/demo-operator.ts';
+import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { DEMO_PERFORMER_DOMAIN } from './features/performers/login.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 
 /** Process entry: config, database (migrated in buildApp), demo seed, listen, graceful shutdown. */
@@ -20,6 +22,7 @@ async function main() {
   const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
   // Every start: the demo operator (public details) is disabled wherever it may not sign in.
   const operator = await seedDemoOperator(app.ctx.db, config);
+  const performer = await seedDemoPerformers(app.ctx.db, config);
   await app.listen({ host: config.host, port: config.port });
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
@@ -34,6 +37,10 @@ async function main() {
     lines.push(`  with codes from the authenticator key ${operator.totpSecret} (${operator.otpauthUri})`);
   } else if (operator) {
     lines.push(`Demo operator ${operator.email} is disabled off loopback: npm run operator:create makes operators`);
+  }
+  if (performer?.enabled) {
+    lines.push(`Demo performer: ${performer.email} / ${performer.password} at ${config.publicUrl}/studio/login`);
+    lines.push(`  (${performer.showName}; every demo show has one: <show name>@${DEMO_PERFORMER_DOMAIN})`);
   }
   if (config.devMailbox) lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox`);
   if (config.apiDocs) lines.push(`API docs: ${config.publicUrl}/api/docs`);

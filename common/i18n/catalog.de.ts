@@ -12,6 +12,7 @@ import payments from './payments.de.json' with { type: 'json' };
 import search from './search.de.json' with { type: 'json' };
 import shell from './shell.de.json' with { type: 'json' };
 import shows from './shows.de.json' with { type: 'json' };
+import studio from './studio.de.json' with { type: 'json' };
 import voicecall from './voicecall.de.json' with { type: 'json' };
 
 /** The German interface catalog (all areas merged); the app loads it on demand. */
@@ -30,4 +31,5 @@ export const catalog: Catalog = merge(
   media,
   search,
   favorites,
+  studio,
 );

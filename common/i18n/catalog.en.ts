@@ -12,6 +12,7 @@ import payments from './payments.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
 import shell from './shell.en.json' with { type: 'json' };
 import shows from './shows.en.json' with { type: 'json' };
+import studio from './studio.en.json' with { type: 'json' };
 import voicecall from './voicecall.en.json' with { type: 'json' };
 
 /** The English interface catalog (all areas merged); the app loads it on demand. */
@@ -30,4 +31,5 @@ export const catalog: Catalog = merge(
   media,
   search,
   favorites,
+  studio,
 );

@@ -1,14 +1,16 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
+import { requirePerformer } from '#server/features/performers/session.ts';
 
 /**
  * Whom a route serves (route option `config.audience`):
  * - `public`: anybody, visitor or member (the handler may still look at the session);
  * - `member`: a logged-in member (else 401 unauthenticated; 403 user_blocked for a blocked account);
  * - `verified`: a member who confirmed the e-mail address (also 403 not_verified);
- * - `provider`: an outside system that proves itself another way (a signed callback or postback).
+ * - `provider`: an outside system that proves itself another way (a signed callback or postback);
+ * - `performer`: a performer signed in to her studio (her own cookie, never a member's; else 401).
  */
-export const AUDIENCES = ['public', 'member', 'verified', 'provider'] as const;
+export const AUDIENCES = ['public', 'member', 'verified', 'provider', 'performer'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,9 +65,11 @@ export function registerAudiences(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     routes.push(route);
   });
+  app.decorateRequest('performer', undefined);
   app.addHook('onRequest', async (request) => {
     const audience = request.routeOptions.config.audience;
     if (audience === 'member') await requireUser(request);
     else if (audience === 'verified') await requireVerifiedUser(request);
+    else if (audience === 'performer') await requirePerformer(request);
   });
 }

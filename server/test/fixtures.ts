@@ -4,6 +4,7 @@ import type { User } from '#common/api/auth.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { clientLogs, contactMessages, takedownNotices } from '#server/db/schema/content.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
+import { performerSessions, performers } from '#server/db/schema/performers.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { authTokens, nicknames, users } from '#server/db/schema/users.ts';
 import { linkFrom, type TestClient, type TestContext } from './harness.ts';
@@ -96,6 +97,8 @@ export async function dbState(t: TestContext) {
     clientLogs: await db.select().from(clientLogs).orderBy(asc(clientLogs.id)),
     wallets: await db.select().from(wallets).orderBy(asc(wallets.userId)),
     coinLedger: await db.select().from(coinLedger).orderBy(asc(coinLedger.id)),
+    performers: await db.select().from(performers).orderBy(asc(performers.id)),
+    performerSessions: await db.select().from(performerSessions).orderBy(asc(performerSessions.id)),
   };
 }
 

@@ -7,19 +7,28 @@ export type WriteEndpoint = {
   url: string;
   /** A body the endpoint would accept, so that only the broken part can be the reason for a refusal. */
   body: object;
-  /** Who may call it: anybody with a session, or a logged-in member. */
-  as: 'visitor' | 'member';
+  /** Who may call it: anybody with a session, a logged-in member, or a performer signed in to her studio. */
+  as: 'visitor' | 'member' | 'performer';
 };
 
 /**
  * The checks every unsafe endpoint must pass, each answering a 4xx with its error code and leaving
  * every table unchanged: a body that is not JSON, one over 64 KiB, no CSRF token, a wrong one, one
- * of another session, and (for member calls) no logged-in user.
+ * of another session, for member calls no logged-in user, and for performer calls a member's session
+ * instead of hers.
  */
-export function describeWriteGuards(ctx: () => { t: TestContext; member: TestClient }, endpoints: WriteEndpoint[]) {
+export function describeWriteGuards(
+  ctx: () => { t: TestContext; member: TestClient; performer?: TestClient },
+  endpoints: WriteEndpoint[],
+) {
   describe.each(endpoints)('$method $url refuses', (e) => {
     const caller = async () => {
       if (e.as === 'member') return ctx().member;
+      if (e.as === 'performer') {
+        const performer = ctx().performer;
+        if (!performer) throw new Error('performer endpoints need a signed-in performer');
+        return performer;
+      }
       const visitor = ctx().t.client();
       await visitor.get('/api/auth/csrf-cookie');
       return visitor;
@@ -49,6 +58,15 @@ export function describeWriteGuards(ctx: () => { t: TestContext; member: TestCli
       await other.get('/api/auth/csrf-cookie');
       await expectRefused(t, () => sendWithXsrf(c, e.method, e.url, e.body, other.xsrf()), 419, 'csrf_mismatch');
     });
+
+    if (e.as === 'performer') {
+      it('a member (or visitor) without her studio session with 401 unauthenticated', async () => {
+        const { t, member } = ctx();
+        await member.get('/api/auth/csrf-cookie');
+        const send = () => sendWithXsrf(member, e.method, e.url, e.body, member.xsrf());
+        await expectRefused(t, send, 401, 'unauthenticated');
+      });
+    }
 
     if (e.as === 'member') {
       it('a visitor without a login with 401 unauthenticated', async () => {

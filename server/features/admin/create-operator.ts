@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { readFlags, refusedFlags } from '#server/cli-flags.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '#server/db/schema/operators.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
@@ -23,20 +24,10 @@ const argsSchema = z.object({
 
 /** Reads `--email x --roles a,b [--name y]` (also `--flag=value`); answers a message when they do not fit. */
 export function parseOperatorArgs(argv: string[]): { ok: true; value: NewOperator } | { ok: false; message: string } {
-  const given: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const match = /^--(email|roles|name)(?:=(.*))?$/.exec(arg);
-    if (!match?.[1]) return { ok: false, message: `Unknown argument: ${arg}` };
-    const value = match[2] ?? argv[++i];
-    if (value === undefined) return { ok: false, message: `--${match[1]} needs a value` };
-    given[match[1]] = value;
-  }
-  const parsed = argsSchema.safeParse(given);
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => `--${String(issue.path[0] ?? '')}`))];
-    return { ok: false, message: `Missing or invalid: ${fields.join(', ')}` };
-  }
+  const read = readFlags(argv, ['email', 'roles', 'name']);
+  if (!read.ok) return read;
+  const parsed = argsSchema.safeParse(read.flags);
+  if (!parsed.success) return { ok: false, message: refusedFlags(parsed.error.issues) };
   const { email, roles, name } = parsed.data;
   return { ok: true, value: { email: email.toLowerCase(), roles, name: name ?? email.split('@')[0] ?? email } };
 }

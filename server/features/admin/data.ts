@@ -1,11 +1,11 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { operatorSessions, operators } from '#server/db/schema/operators.ts';
+import { normalEmail } from '#server/features/session/scoped.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
-/** Addresses are kept in lower case and compared so. */
-export const normalEmail = (email: string) => email.trim().toLowerCase();
+export { normalEmail } from '#server/features/session/scoped.ts';
 
 export async function findOperatorByEmail(db: DbOrTx, email: string): Promise<OperatorRow | null> {
   const [row] = await db

@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Config } from '#server/env.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
-import { isLoopbackAddress } from '#server/http/local-caller.ts';
+import { demoSignInServed } from '#server/features/session/scoped.ts';
 import { findOperatorByEmail, normalEmail, type OperatorRow } from './data.ts';
 import { claimTotpStep } from './mutations.ts';
 import { matchTotp } from './totp.ts';
@@ -23,8 +23,7 @@ export const DEMO_OPERATOR_EMAIL = 'admin@livecam.local';
  * Whether this server may let the demo operator in at all: outside production, listening on
  * loopback only. Each sign-in also needs a caller on this machine (http/local-caller.ts).
  */
-export const demoOperatorServed = (config: Pick<Config, 'env' | 'host'>) =>
-  config.env !== 'production' && isLoopbackAddress(config.host);
+export const demoOperatorServed = (config: Pick<Config, 'env' | 'host'>) => demoSignInServed(config);
 
 /** Why an attempt failed, for the log only: the person signing in is told none of it. */
 type FailedBecause = 'unknown' | 'disabled' | 'demo_operator' | 'password' | 'code' | 'code_used';

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { hashScopedToken } from '#server/features/session/scoped.ts';
 
 /**
  * Operator cookies hold random tokens like members' (session/tokens.ts), hashed under their own
  * label: a member's token is no operator's and an operator's no member's, even in the wrong cookie.
  */
-export const hashOperatorToken = (secret: string, token: string) =>
-  createHmac('sha256', secret).update(`operator-session:${token}`).digest('base64url');
+export const hashOperatorToken = (secret: string, token: string) => hashScopedToken(secret, 'operator-session', token);
 
 /** The token of the console's forms (sign-out), bound to the session and rotating with it. */
 export const operatorFormToken = (secret: string, token: string) =>

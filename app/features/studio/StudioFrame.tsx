@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The studio's own frame: no member menus, coins or overlays of the site, only her page in a card
+ * that fills a phone and stays narrow on a desktop.
+ */
+export function StudioFrame({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} · ${t('studio.name')}`;
+  }, [title, t]);
+  return (
+    <Box
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: { sm: 'center' }, justifyContent: 'center', p: { sm: 3 } }}
+    >
+      <Paper
+        component="main"
+        elevation={2}
+        sx={{ width: '100%', maxWidth: { sm: 440 }, p: { xs: 3, sm: 4 }, borderRadius: { xs: 0, sm: 2 } }}
+      >
+        <Typography variant="overline" color="text.secondary" component="p">
+          {t('studio.name')}
+        </Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#app/http.ts';
+import type { StudioLoginBody, StudioMe } from '#common/api/studio.ts';
+
+/**
+ * The studio speaks for a performer, never a member: its answers (a 401 when her session is
+ * gone) must not trigger the member shell's global rules (query-client.ts reads this mark).
+ */
+export const PERFORMER_META = { audience: 'performer' } as const;
+
+/** Her account and her show, or null without a studio session (401). */
+export const studioMeQuery = queryOptions({
+  queryKey: ['studio', 'me'],
+  queryFn: async ({ signal }) => {
+    try {
+      return await api<StudioMe>('GET', '/studio/me', undefined, { signal });
+    } catch (err) {
+      if (err instanceof Error && 'status' in err && err.status === 401) return null;
+      throw err;
+    }
+  },
+  meta: PERFORMER_META,
+  staleTime: 30_000,
+});
+
+export function useStudioLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudioLoginBody) => api<StudioMe>('POST', '/studio/login', body),
+    onSuccess: (me) => client.setQueryData(studioMeQuery.queryKey, me),
+    meta: PERFORMER_META,
+  });
+}
+
+export function useStudioLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ok: true }>('POST', '/studio/logout', {}),
+    onSettled: () => client.setQueryData(studioMeQuery.queryKey, null),
+    meta: PERFORMER_META,
+  });
+}
+
+export function useStudioPresence() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (online: boolean) => api<StudioMe>('POST', '/studio/presence', { online }),
+    onSuccess: (me) => client.setQueryData(studioMeQuery.queryKey, me),
+    onError: () => client.invalidateQueries({ queryKey: studioMeQuery.queryKey }),
+    meta: PERFORMER_META,
+  });
+}

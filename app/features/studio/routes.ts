@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { setLocale } from '#app/i18n.ts';
+import { page } from '#app/lazy-page.ts';
+import { isLocale } from '#common/domain/locale.ts';
+
+/** The language a link asks for (`?lang=de`), as on the site's pages. */
+export async function studioLoader({ request }: { request: Request }) {
+  const lang = new URL(request.url).searchParams.get('lang');
+  if (isLocale(lang)) await setLocale(lang);
+  return null;
+}
+
+/** The studio's pages, for performers: outside the member shell (router.tsx), in their own frame. */
+export const studioRoutes: RouteObject[] = [
+  {
+    index: true,
+    handle: { name: 'studio' },
+    lazy: page(() => import('./StudioPage.tsx'), 'StudioPage'),
+  },
+  {
+    path: 'login',
+    handle: { name: 'studio-login' },
+    lazy: page(() => import('./StudioLoginPage.tsx'), 'StudioLoginPage'),
+  },
+];

@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { shows } from '#server/db/schema/catalog.ts';
+import { performerSessions, performers } from '#server/db/schema/performers.ts';
+import { normalEmail } from '#server/features/session/scoped.ts';
+
+export type PerformerRow = typeof performers.$inferSelect;
+
+export async function findPerformerByEmail(db: DbOrTx, email: string): Promise<PerformerRow | null> {
+  const [row] = await db
+    .select()
+    .from(performers)
+    .where(eq(performers.email, normalEmail(email)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The performer of a live session (by its keyed hash): not expired, not revoked, her account active. */
+export async function findPerformerBySession(db: DbOrTx, id: string, now = new Date()): Promise<PerformerRow | null> {
+  const [row] = await db
+    .select({ performer: performers })
+    .from(performerSessions)
+    .innerJoin(performers, eq(performers.id, performerSessions.performerId))
+    .where(
+      and(
+        eq(performerSessions.id, id),
+        gt(performerSessions.expiresAt, now),
+        isNull(performerSessions.revokedAt),
+        eq(performers.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return row?.performer ?? null;
+}
+
+/** The show a performer owns, with what her studio shows of it. */
+export async function performerShow(db: DbOrTx, showId: number) {
+  const [row] = await db
+    .select({
+      id: shows.id,
+      universalId: shows.universalId,
+      showName: shows.showName,
+      online: shows.online,
+      pricePerMinute: shows.pricePerMinute,
+      priceFactorExclusive: shows.priceFactorExclusive,
+      exclusive: shows.exclusive,
+    })
+    .from(shows)
+    .where(eq(shows.id, showId))
+    .limit(1);
+  return row ?? null;
+}
+export type PerformerShow = NonNullable<Awaited<ReturnType<typeof performerShow>>>;

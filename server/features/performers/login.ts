@@ -1,0 +1,51 @@
+import type { AppContext } from '#server/context.ts';
+import { unknownCredentials } from '#server/errors.ts';
+import { verifyPassword } from '#server/features/auth/passwords.ts';
+import { normalEmail } from '#server/features/session/scoped.ts';
+import { enforce } from '#server/http/throttle.ts';
+import { findPerformerByEmail, type PerformerRow } from './data.ts';
+
+/** Sign-in attempts allowed in the window per address and per account (every attempt counts), as operators'. */
+const ADDRESS_ATTEMPTS = 20;
+const ACCOUNT_ATTEMPTS = 10;
+const WINDOW_SECONDS = 15 * 60;
+
+/** The demo seed's performer logins end so; their password is public (README, start banner). */
+export const DEMO_PERFORMER_DOMAIN = 'performers.livecam.local';
+export const isDemoPerformer = (email: string) => normalEmail(email).endsWith(`@${DEMO_PERFORMER_DOMAIN}`);
+
+/** Why an attempt failed, for the log only: the person signing in is told none of it. */
+type FailedBecause = 'unknown' | 'disabled' | 'demo_performer' | 'password';
+
+function failure(performer: PerformerRow | null, passwordOk: boolean, demoRefused: boolean): FailedBecause {
+  if (!performer) return 'unknown';
+  if (demoRefused) return 'demo_performer';
+  if (performer.status !== 'active') return 'disabled';
+  return passwordOk ? 'unknown' : 'password';
+}
+
+/**
+ * Checks e-mail and password; answers the performer or throws 401 unknown_credentials, alike for
+ * every failure (the password is checked even for an unknown address, so timing tells nothing),
+ * or 429 throttle once the address or the account used up its attempts. A success clears the
+ * account's count. Demo logins are refused unless `demoAllowed` (a local caller of a loopback
+ * server outside production), whatever state their rows are in.
+ */
+export async function signInPerformer(
+  ctx: Pick<AppContext, 'db' | 'throttle'>,
+  input: { email: string; password: string; ip: string; demoAllowed: boolean },
+  log: (because: FailedBecause, performerId: number | null) => void,
+): Promise<PerformerRow> {
+  const accountKey = `performer-login:acct:${normalEmail(input.email)}`;
+  await enforce(ctx.throttle, `performer-login:ip:${input.ip}`, ADDRESS_ATTEMPTS, WINDOW_SECONDS);
+  await enforce(ctx.throttle, accountKey, ACCOUNT_ATTEMPTS, WINDOW_SECONDS);
+  const performer = await findPerformerByEmail(ctx.db, input.email);
+  const passwordOk = await verifyPassword(performer?.passwordHash ?? null, input.password);
+  const demoRefused = performer !== null && isDemoPerformer(performer.email) && !input.demoAllowed;
+  if (performer?.status !== 'active' || demoRefused || !passwordOk) {
+    log(failure(performer, passwordOk, demoRefused), performer?.id ?? null);
+    throw unknownCredentials();
+  }
+  await ctx.throttle.reset(accountKey);
+  return performer;
+}
