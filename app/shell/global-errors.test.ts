@@ -59,4 +59,32 @@ describe('handleGlobalError', () => {
     await queryClient.fetchQuery({ queryKey: ['x'], queryFn: () => api('GET', 'x'), retry: false }).catch(() => null);
     expect(navigate).toHaveBeenCalledWith('/verify');
   });
+
+  it("leaves a member signed in when a performer's studio call of the same browser answers 401", async () => {
+    queryClient.setQueryData(sessionQuery.queryKey, { session: testSession(), user: testUser() });
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ error: 'unauthenticated' }, 401));
+    const { api } = await import('#app/http.ts');
+    const { PERFORMER_META } = await import('#app/features/studio/api.ts');
+    await queryClient
+      .fetchQuery({
+        queryKey: ['studio-x'],
+        queryFn: () => api('GET', 'studio/me'),
+        retry: false,
+        meta: PERFORMER_META,
+      })
+      .catch(() => null);
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: () => api('POST', 'studio/presence', {}), meta: PERFORMER_META })
+      .execute(undefined)
+      .catch(() => null);
+    expect(navigate).not.toHaveBeenCalled();
+    // The same answer to a member's call ends the member's session.
+    await queryClient
+      .fetchQuery({ queryKey: ['member-x'], queryFn: () => api('GET', 'x'), retry: false })
+      .catch(() => null);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/logout'));
+  });
 });
