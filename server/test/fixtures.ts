@@ -86,6 +86,10 @@ export async function loginClient(t: TestContext, username: string, password = P
 /** Every row of every table, in a stable order: to prove a refused request changed nothing. */
 export async function dbState(t: TestContext) {
   const { db } = t;
+  // The state once the work after earlier answers (mails of public endpoints) has ended: else a
+  // mail of the request before lands between two snapshots, and a refused request's own work
+  // after its answer would go unseen.
+  await t.app.ctx.background.settled();
   return {
     users: await db.select().from(users).orderBy(asc(users.id)),
     nicknames: await db.select().from(nicknames).orderBy(asc(nicknames.id)),
