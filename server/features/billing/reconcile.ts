@@ -1,5 +1,6 @@
 import { isExpired, ORDER_EXPIRY_MS } from '#common/domain/orders.ts';
 import type { PaymentProvider, PaymentStatus } from '#server/providers/payment/types.ts';
+import { repeatEvery } from '#server/repeat.ts';
 import type { OrderRow } from './data.ts';
 import { findOrder } from './data.ts';
 import { claimOrdersToReconcile, expireOrder, scheduleReconcile } from './mutations.ts';
@@ -113,25 +114,9 @@ export function startReconciler(
   log: Log,
   everyMs = RECONCILE_EVERY_MS,
 ): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = reconcileOrders(deps, provider, log)
-        .catch((err: unknown) => log.error({ err }, 'reconciliation failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, everyMs);
-    timer.unref();
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    everyMs,
+    () => reconcileOrders(deps, provider, log),
+    (err) => log.error({ err }, 'reconciliation failed'),
+  );
 }

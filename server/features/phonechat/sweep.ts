@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, lt, sql } from 'drizzle-orm';
 import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
+import { repeatEvery } from '#server/repeat.ts';
 import { hangUpPhoneChat, type PhoneChatDeps } from './mutations.ts';
 
 /** A call nobody answered this long is missed, and she is free for the next caller. */
@@ -44,28 +45,12 @@ export function startPhoneChatSweeper(
   log: Log,
   everyMs = SWEEP_EVERY_MS,
 ): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweepPhoneChatCalls(deps, maxTalkMinutes)
-        .then((swept) => {
-          if (swept.missed.length || swept.ended.length) log.info(swept, 'phone-chat calls swept');
-        })
-        .catch((err: unknown) => log.error({ err }, 'phone-chat sweep failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, everyMs);
-    timer.unref();
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    everyMs,
+    async () => {
+      const swept = await sweepPhoneChatCalls(deps, maxTalkMinutes);
+      if (swept.missed.length || swept.ended.length) log.info(swept, 'phone-chat calls swept');
+    },
+    (err) => log.error({ err }, 'phone-chat sweep failed'),
+  );
 }
