@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Locale } from '#common/constants.ts';
 import type { Background } from './background.ts';
+import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { Config } from './env.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { SignedInPerformer } from './features/performers/session.ts';

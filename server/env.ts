@@ -2,133 +2,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { blocklistTerm } from '#common/domain/name-blocklist.ts';
-import { envSchema, type SiteSettings } from './env-schema.ts';
-import type { TrustProxy } from './http/client-address.ts';
+import type { Config, VoiceEntry } from './config.ts';
+import { envSchema } from './env-schema.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
-import type { LiveIceSettings } from './live/werift-config.ts';
 
 /**
  * Every setting of the server, validated once at start (schema in env-schema.ts) into the Config
- * the rest of the server reads. Nothing else reads process.env.
+ * (config.ts) the rest of the server reads. Nothing else reads process.env.
  */
-export type VoiceEntry = { kind: 'sip_domain' | 'forwarded_from'; value: string };
-
-export type Config = {
-  env: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  sessionSecret: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  supportEmail: string;
-  site: SiteSettings;
-  sites: Record<string, SiteSettings>;
-  legal: {
-    company: string;
-    address: string;
-    register: string;
-    vatId: string;
-    director: string;
-    youthOfficer: string;
-    youthEmail: string;
-    abuseEmail: string;
-    records: string;
-  };
-  google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
-  buildId: string;
-  logLevel: string;
-  rateLimitPerMinute: number;
-  /** How long a process may reuse a session and its user without asking the database. */
-  sessionCacheMs: number;
-  /**
-   * Who may name the client's address in X-Forwarded-For: a hop count (0: nobody) or the
-   * proxies' addresses and ranges (http/client-address.ts).
-   */
-  trustProxy: TrustProxy;
-  seedDemo: boolean;
-  /**
-   * The outbox pages /dev/mailbox and /dev/sms: only outside production with a local PUBLIC_URL,
-   * and then answered only to callers on this machine (http/local-caller.ts).
-   */
-  devMailbox: boolean;
-  /** The API documentation at /api/docs (the OpenAPI document is built either way). */
-  apiDocs: boolean;
-  /** Built SPA folder; absent during tests and development with Vite. */
-  appDir: string;
-  payments: {
-    /** Which card adapter takes payments: the built-in sandbox PSP or Verotel FlexPay. */
-    provider: 'sandbox' | 'flexpay';
-    flexpay: { shopId: string | undefined; signatureKey: string | undefined; url: string };
-    /** Key the sandbox PSP signs its postbacks with (derived from the session secret). */
-    sandboxKey: string;
-    /** hold: the sandbox PSP records outcomes and queues their postbacks but sends none (lost postbacks). */
-    sandboxPostbacks: 'send' | 'hold';
-    phoneProvider: 'sandbox' | 'twilio';
-    /** The premium-rate number callers dial with PHONE_PROVIDER=twilio, as it is displayed. */
-    phoneServiceNumber: string;
-    /**
-     * The phone-chat line (PHONE_CHAT_PROVIDER, PHONE_CHAT_NUMBER) and its tariff per started
-     * minute (PHONE_CHAT_PRICE_CENTS). With provider none there is no line: nobody is offered it.
-     */
-    phoneChat: {
-      provider: 'none' | 'sandbox';
-      number: string;
-      pricePerMinuteCents: number;
-      currency: string;
-      /** PHONE_CHAT_MAX_MINUTES: the longest talk time; the sweep ends a call there. */
-      maxTalkMinutes: number;
-    };
-    /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
-    dailyLimitCents: number;
-  };
-  ageCheck: {
-    provider: 'sandbox' | 'veriff';
-    /** What needs a passed age check: only the voice call, or also every explicit medium. */
-    gates: 'voicecall' | 'media';
-    veriff: { apiKey: string; sharedSecret: string; apiUrl: string };
-  };
-  sms: { provider: 'sandbox' | 'twilio'; freeCoins: number; from: string };
-  /** What the sign-up incentive offers: a voucher for a video, and/or a bonus percent (null: none). */
-  incentive: { video: boolean; voucherPercent: number | null };
-  /** The Twilio account of the SMS gateway and the voice line (one account serves both). */
-  twilio: { accountSid: string; authToken: string; apiUrl: string; voiceEntry: VoiceEntry };
-  /** How long a call to a provider's API may take before it counts as failed. */
-  providerTimeoutMs: number;
-  media: {
-    /** Where the local-disk storage keeps images and clips. */
-    dir: string;
-    /** Image hosts for provider ids 1 and 2 ('' = this server). */
-    imageHosts: [string, string];
-    /** Key of the short-lived signed media URLs. */
-    signingKey: Buffer;
-  };
-  /** Whether demo performers change their online state by themselves. */
-  demoPresence: boolean;
-  /** The operator's own terms no chosen name may hold, beside the built-in ones (common/domain/name-blocklist.ts). */
-  nameBlocklist: string[];
-  /** Production with sandbox providers, declared by ALLOW_SANDBOX_PROVIDERS: a staging system. */
-  staging: boolean;
-  /**
-   * The sandbox providers' pages and the studio console under /sandbox/: outside production, or
-   * on staging. Otherwise they are not registered at all.
-   */
-  sandboxPages: boolean;
-  /** HTTP Basic password in front of every /sandbox/ page: required on staging, optional elsewhere. */
-  stagingPassword: string | null;
-  /**
-   * The studio console needs a signed-in operator: on staging, and wherever the server listens on
-   * more than the loopback interface (HOST). Otherwise only a caller on this machine
-   * (http/local-caller.ts) skips it.
-   */
-  studioNeedsOperator: boolean;
-  /** ICE of live video: STUN/TURN servers, host candidate addresses, UDP ports (server/live/). */
-  live: LiveIceSettings;
-};
-
 export class ConfigError extends Error {}
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -363,9 +244,4 @@ const voiceEntry = (v: string): VoiceEntry =>
 /** The real services the server test suite may also run against (CI sets them). */
 export function testServices(): { databaseUrl: string | undefined; redisUrl: string | undefined } {
   return { databaseUrl: process.env.TEST_DATABASE_URL || undefined, redisUrl: process.env.REDIS_URL || undefined };
-}
-
-/** Site settings for the domain a request came in on. */
-export function siteFor(config: Config, domain: string): SiteSettings {
-  return config.sites[domain] ?? config.site;
 }

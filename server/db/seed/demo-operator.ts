@@ -1,5 +1,5 @@
+import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Config } from '#server/env.ts';
 import { createOperatorAccount, totpIssuer } from '#server/features/admin/create-operator.ts';
 import { findOperatorByEmail } from '#server/features/admin/data.ts';
 import { DEMO_OPERATOR_EMAIL, demoOperatorServed } from '#server/features/admin/login.ts';

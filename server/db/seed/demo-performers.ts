@@ -1,8 +1,8 @@
 import { asc, eq, isNull, like } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performers } from '#server/db/schema/performers.ts';
-import type { Config } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
 import { DEMO_PERFORMER_DOMAIN } from '#server/features/performers/login.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';

@@ -1,5 +1,5 @@
+import type { Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
-import type { Config } from '#server/env.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
 import { findOperatorByEmail, normalEmail, type OperatorRow } from './data.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { smsVerifications } from '#server/db/schema/coupons.ts';
-import type { Config } from '#server/env.ts';
 
 export type SmsVerificationRow = typeof smsVerifications.$inferSelect;
 

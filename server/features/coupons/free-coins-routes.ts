@@ -10,7 +10,7 @@ import {
   SMS_RESEND_SECONDS,
 } from '#common/api/free-coins.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { siteFor } from '#server/env.ts';
+import { siteFor } from '#server/config.ts';
 import { AppError, invalidField } from '#server/errors.ts';
 import { requireVerifiedUser, sessionUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';

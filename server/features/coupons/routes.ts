@@ -6,7 +6,7 @@ import {
   registerCouponBody,
   registerCouponResponse,
 } from '#common/api/coupons.ts';
-import { siteFor } from '#server/env.ts';
+import { siteFor } from '#server/config.ts';
 import { invalidField } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';

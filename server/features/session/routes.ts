@@ -5,7 +5,7 @@ import { okResponse } from '#common/api/fields.ts';
 import { clientLogBody, incentiveBody, incentiveResponse, sessionInfo, visitorIdBody } from '#common/api/session.ts';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
 import { incentiveStart } from '#common/domain/welcome-gift.ts';
-import { siteFor } from '#server/env.ts';
+import { siteFor } from '#server/config.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { smsCoinsState } from '#server/features/coupons/free-coins-data.ts';

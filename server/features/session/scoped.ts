@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Config } from '#server/env.ts';
+import type { Config } from '#server/config.ts';
 import { isLoopbackAddress } from '#server/http/local-caller.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Category, Promo, ShowDetail, ShowTile, Tag } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
-import type { Config } from '#server/env.ts';
+import type { Config } from '#server/config.ts';
 import type { CategoryRow, PromoRow, ShowDetailRow, ShowTileRow, TagRow } from './data.ts';
 
 /** A show created this recently carries the 'new' ribbon (unless a promo runs). */

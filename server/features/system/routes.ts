@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicConfig } from '#common/api/system.ts';
-import { siteFor } from '#server/env.ts';
+import { siteFor } from '#server/config.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
 

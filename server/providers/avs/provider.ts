@@ -1,4 +1,4 @@
-import type { Config } from '#server/env.ts';
+import type { Config } from '#server/config.ts';
 import type { Fetch } from '#server/providers/outbound.ts';
 import { sandboxAgeCheckProvider } from './sandbox.ts';
 import type { AgeCheckProvider } from './types.ts';

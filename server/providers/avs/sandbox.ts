@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AGE_CHECK_FAILURES, type AgeCheckFailure } from '#common/api/avs.ts';
 import type { Locale } from '#common/constants.ts';
-import type { Config } from '#server/env.ts';
+import type { Config } from '#server/config.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { isAdultOn, isoDay } from './age.ts';

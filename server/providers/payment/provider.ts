@@ -1,5 +1,5 @@
+import type { Config } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import type { Config } from '#server/env.ts';
 import { flexpayProvider } from './flexpay.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { paymentStatus } from './sandbox-records.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '#server/env.ts';
+import type { Config } from '#server/config.ts';
 import { lineKey, lineToken } from './line-page.ts';
 import { sandboxPhoneProvider } from './sandbox.ts';
 import { twilioVoiceProvider } from './twilio.ts';

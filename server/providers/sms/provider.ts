@@ -1,5 +1,5 @@
+import type { Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
-import type { Config } from '#server/env.ts';
 import { type SandboxSmsProvider, type SmsLog, sandboxSms } from './sandbox.ts';
 import { twilioSms } from './twilio.ts';
 import type { SmsProvider } from './types.ts';
