@@ -36,7 +36,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'demo-device', testMatch: /demo-device\.setup\.ts/ },
+    {
+      name: 'chromium',
+      dependencies: ['demo-device'],
+      // Written by the demo-device project: the demo account's known-device cookie only.
+      use: { ...devices['Desktop Chrome'], channel: undefined, storageState: 'test-results/demo-device.json' },
+    },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
