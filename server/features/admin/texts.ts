@@ -1,4 +1,5 @@
 import type { Locale } from '#common/constants.ts';
+import { interpolate } from '#common/i18n/translate.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
 
 /** The operator console's words, in the visitor's language (server-rendered pages, like the sandbox's). */
@@ -58,7 +59,7 @@ export type AdminText = keyof Texts;
 /** The text in the language, with {{name}} placeholders filled. */
 export function adminText(locale: Locale, key: AdminText, vars: Record<string, string> = {}): string {
   const text = (locale === 'de' ? de : en)[key];
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
+  return interpolate(text, vars);
 }
 
 export const roleName = (locale: Locale, role: OperatorRole) => adminText(locale, `role_${role}`);

@@ -1,4 +1,5 @@
 import type { Locale } from '#common/constants.ts';
+import { interpolate } from '#common/i18n/translate.ts';
 
 /** The sandbox phone-chat line's and the studio's words, in the visitor's language. */
 const en = {
@@ -58,5 +59,5 @@ export type PhoneChatText = keyof Texts;
 
 export function phoneChatText(locale: Locale, key: PhoneChatText, vars: Record<string, string | number> = {}) {
   const text = (locale === 'de' ? de : en)[key];
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  return interpolate(text, vars);
 }

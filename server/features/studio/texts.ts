@@ -1,4 +1,5 @@
 import type { Locale } from '#common/constants.ts';
+import { interpolate } from '#common/i18n/translate.ts';
 
 /** The studio console's words: a sandbox page of the server, in the visitor's language. */
 const en = {
@@ -89,5 +90,5 @@ export type StudioText = keyof Texts;
 /** The text in the language, with {{name}} placeholders filled. */
 export function studioText(locale: Locale, key: StudioText, vars: Record<string, string | number> = {}): string {
   const text = (locale === 'de' ? de : en)[key];
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  return interpolate(text, vars);
 }
