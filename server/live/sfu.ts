@@ -79,6 +79,7 @@ export type PublicationStats = {
   showId: string;
   publicationId: string;
   connected: boolean;
+  paused: boolean;
   /** The kinds of media the publisher sends. */
   kinds: ('audio' | 'video')[];
   subscribers: number;
@@ -123,6 +124,11 @@ export class SfuError extends Error {
 export interface Sfu {
   /** Takes a publisher's offer for a show and answers it; media flows once ICE and DTLS are up. */
   publish(request: PublishRequest): Promise<{ publicationId: string; answer: SdpAnswer }>;
+  /**
+   * Pauses or resumes a show: while paused nothing of it reaches any viewer (subscriptions stay
+   * open); on resume the publisher is asked for a keyframe so pictures return at once.
+   */
+  setPaused(showId: string, paused: boolean): void;
   /** Opens a viewer's subscription to a live show: the SFU's offer, to be answered with acceptAnswer. */
   subscribe(request: SubscribeRequest): Promise<{ subscriptionId: string; offer: SdpOffer }>;
   /** The viewer's answer to the subscribe offer. */

@@ -23,6 +23,8 @@ export type Publication = Session & {
   bytesIn: number;
   keyframeRequestsSent: number;
   lastKeyframeRequestAt: number;
+  /** While paused nothing is forwarded to anyone. */
+  paused: boolean;
 };
 
 export type Subscription = Session &
@@ -48,6 +50,7 @@ export function publicationStats(publication: Publication): PublicationStats {
     showId: publication.showId,
     publicationId: publication.id,
     connected: publication.connected,
+    paused: publication.paused,
     kinds: [...publication.kinds],
     subscribers: subscriptions.length,
     packetsIn: publication.packetsIn,

@@ -128,4 +128,19 @@ describe('the werift SFU', () => {
       expect(viewer.offer.sdp).not.toContain(publisherCname);
     }
   });
+
+  it('forwards nothing while paused, and asks for a keyframe on resume', async () => {
+    const { publisher, anna } = await liveShowWithTwoViewers();
+    sfu.setPaused('show-1', true);
+    expect(sfu.stats('show-1').paused).toBe(true);
+    publisher.send('video', 'private-0');
+    await publisher.changes.until(() => sfu.stats('show-1').packetsIn >= 2, 'the paused frame at the SFU');
+    const plis = publisher.plis();
+    sfu.setPaused('show-1', false);
+    await publisher.changes.until(() => publisher.plis() > plis, 'the keyframe request on resume');
+    publisher.send('video', 'public-0');
+    await anna.changes.until(() => anna.labels('video').includes('public-0'), 'the frame after resume');
+    expect(anna.labels('video')).not.toContain('private-0');
+    expect(() => sfu.setPaused('nobody', true)).toThrow(expect.objectContaining({ code: 'no_publisher' }));
+  });
 });

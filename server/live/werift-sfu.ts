@@ -73,6 +73,7 @@ export class WeriftSfu implements Sfu {
       bytesIn: 0,
       keyframeRequestsSent: 0,
       lastKeyframeRequestAt: Number.NEGATIVE_INFINITY,
+      paused: false,
     };
     // Taken before the first await, so a second publish for the show cannot slip in.
     this.publications.set(showId, publication);
@@ -174,6 +175,15 @@ export class WeriftSfu implements Sfu {
     this.askForKeyframe(publication);
   }
 
+  setPaused(showId: string, paused: boolean): void {
+    const publication = this.publications.get(showId);
+    if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
+    if (publication.paused === paused) return;
+    publication.paused = paused;
+    // Viewers' decoders need a fresh picture after the gap.
+    if (!paused) this.askForKeyframe(publication);
+  }
+
   isLive(showId: string): boolean {
     return this.publications.has(showId);
   }
@@ -226,6 +236,7 @@ export class WeriftSfu implements Sfu {
     if (publication.ended) return;
     publication.packetsIn += 1;
     publication.bytesIn += rtp.serializeSize;
+    if (publication.paused) return;
     // The publisher's header extensions carry ids negotiated with her, not with the viewers.
     const copy = rtp.clone();
     copy.header.extension = false;
