@@ -110,3 +110,12 @@ export const RESET_MAIL_THROTTLE_SECONDS = 60;
 /** How long a mailed unlock link (decision 010) stays valid, and how many an account gets in an hour. */
 export const UNLOCK_TOKEN_TTL_MS = 30 * 60_000;
 export const UNLOCK_MAILS_PER_HOUR = 5;
+
+/** Live video (decision 018). The studio polls its live state this often; each poll is her heartbeat. */
+export const LIVE_STUDIO_POLL_MS = 2_000;
+/** A publication whose studio has not polled for this long is taken off air and the show offline. */
+export const LIVE_HEARTBEAT_TIMEOUT_MS = 10_000;
+/** A viewer's browser must answer the SFU's offer within this time, or the subscription is dropped. */
+export const LIVE_ANSWER_WITHIN_MS = 15_000;
+/** A viewer whose connection dropped tries again after these delays (then keeps the last). */
+export const LIVE_RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;

@@ -4,6 +4,10 @@
  */
 export type ShowUpdate = {
   online?: boolean;
+  /** The performer paused her live stream: viewers see the pause screen, nothing of her video. */
+  paused?: boolean;
+  /** The show offers its free chat (flags.free): everyone may watch it. */
+  free?: boolean;
   phoneChatOn?: boolean;
   phoneChatConnecting?: boolean;
   phoneChatBusy?: boolean;
