@@ -21,6 +21,8 @@ import { couponRoutes } from './features/coupons/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { galleryRoutes } from './features/galleries/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
+import { LiveShows, MAX_VIEWERS_PER_PROCESS } from './features/live/live-shows.ts';
+import { liveRoutes } from './features/live/routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
@@ -48,6 +50,8 @@ import { registerSpa } from './http/spa.ts';
 import { registerStagingGate } from './http/staging-gate.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { Sfu } from './live/sfu.ts';
+import { WeriftSfu } from './live/werift-sfu.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
@@ -56,15 +60,18 @@ import { phoneSandboxPages } from './providers/phone/sandbox-pages.ts';
 import { smsSandboxPages } from './providers/sms/sandbox-pages.ts';
 import { localDiskStorage } from './providers/storage/local-disk.ts';
 import type { Storage } from './providers/storage/storage.ts';
-import { noRealtime } from './realtime/hub.ts';
+import { alsoOnSessionsEnded, noRealtime } from './realtime/hub.ts';
 import { attachSocketServer } from './realtime/socket.ts';
 import { closeRedis, createRedis, settled, watchRedis } from './redis/client.ts';
+import { repeatEvery } from './repeat.ts';
 
 export type AppDeps = {
   database?: Database;
   redis?: Redis | null;
   mailTransport?: MailTransport | null;
   storage?: Storage;
+  /** The media server of live video; the embedded werift SFU by default. */
+  sfu?: Sfu;
   /** Where log lines go instead of stdout, at LOG_LEVEL even under test: for tests that read the logs. */
   logStream?: { write(line: string): void };
 };
@@ -122,6 +129,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : null;
 
   const background = createBackground(app.log);
+  // Read at send time: the socket server is attached after the context is built.
+  const presence = createPresence({ db: database.db, realtime: () => ctx.realtime });
   const ctx: AppContext = {
     config,
     background,
@@ -136,9 +145,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ),
     google: googleVerifier(config.google),
     storage: deps.storage ?? localDiskStorage(config.media.dir),
-    presence: createPresence({ db: database.db, realtime: () => ctx.realtime }),
+    presence,
+    live: new LiveShows({
+      sfu: deps.sfu ?? new WeriftSfu(config.live),
+      setOnline: async (showId, online) => {
+        await presence.setOnline([showId], online);
+      },
+      announce: (change) => presence.queue(change),
+      log: app.log,
+      maxViewers: MAX_VIEWERS_PER_PROCESS,
+    }),
   };
+  // Whatever takes a show offline or ends its free chat (studio, sandbox, demo) ends its streams.
+  ctx.presence.onChange((change) => ctx.live.showsChanged(change));
   app.decorate('ctx', ctx);
+  // Studios that stopped asking go off air (tests sweep themselves, with their own clock).
+  const stopLiveSweep =
+    config.env === 'test'
+      ? null
+      : repeatEvery(
+          2_000,
+          () => ctx.live.sweep(),
+          (err) => app.log.warn({ err }, 'live sweep failed'),
+        );
   // Demo performers go on and off line by themselves (never under test: tests drive presence).
   const stopDemoPresence =
     config.demoPresence && config.env !== 'test'
@@ -147,6 +176,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Before the socket server closes (its preClose hook comes later): nothing more is sent.
   app.addHook('preClose', async () => {
     stopDemoPresence?.();
+    await stopLiveSweep?.();
+    // Every live session ends (sfu_closed) while the sockets that tell pages so are still open.
+    await ctx.live.close();
     ctx.presence.close();
   });
   // Counted in Redis from the first request when it is reachable; a start never waits on it.
@@ -209,6 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     searchRoutes,
     favoriteRoutes,
     studioRoutes,
+    liveRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages: never in production, unless it is a declared staging system
@@ -231,6 +264,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);
   attachSocketServer(app);
+  // A session that ends on the server also ends what it watches.
+  ctx.realtime = alsoOnSessionsEnded(ctx.realtime, (ended) => ctx.live.sessionsEnded(ended));
   await app.ready();
   return app;
 }

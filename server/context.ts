@@ -4,6 +4,7 @@ import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
+import type { LiveShows } from './features/live/live-shows.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { SignedInPerformer } from './features/performers/session.ts';
 import type { SessionRow } from './features/session/data.ts';
@@ -32,6 +33,8 @@ export type AppContext = {
   storage: Storage;
   /** Performers' online states; changes go out batched as `show:bulkupdate`. */
   presence: Presence;
+  /** Live video: who watches and who is on air, in front of the SFU (features/live). */
+  live: LiveShows;
 };
 
 declare module 'fastify' {

@@ -22,3 +22,14 @@ export const noRealtime: Realtime = {
   broadcast: () => {},
   sessionsEnded: () => {},
 };
+
+/** The same Realtime, with a listener that also hears every ended session (the live layer). */
+export function alsoOnSessionsEnded(realtime: Realtime, listener: (ended: EndedSessions) => void): Realtime {
+  return {
+    ...realtime,
+    sessionsEnded: (ended) => {
+      realtime.sessionsEnded(ended);
+      listener(ended);
+    },
+  };
+}

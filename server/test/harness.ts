@@ -210,6 +210,8 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     // No built SPA unless a test brings one: a build in dist/ must not change what the API tests see.
     APP_DIR: '/nonexistent/livecam-app',
+    // Live video on loopback only: the test peers sit on other 127.0.0.0/8 addresses.
+    LIVE_ICE_HOSTS: '127.0.0.1',
     ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}),
     ...opts.env,
   });

@@ -48,7 +48,7 @@ export class Changes {
 }
 
 /** Gathers host candidates on this address only (127.0.0.0/8 is all loopback on Linux). */
-const peerOn = (address: string) =>
+export const peerOn = (address: string) =>
   new RTCPeerConnection({
     codecs: { audio: [opusCodec()], video: [vp8Codec()] },
     iceUseIpv4: false,
@@ -57,7 +57,8 @@ const peerOn = (address: string) =>
     iceInterfaceAddresses: { udp4: address },
   });
 
-const peers = new Set<RTCPeerConnection>();
+/** Every peer the tests opened, closed by closePeers. */
+export const peers = new Set<RTCPeerConnection>();
 
 export async function closePeers(): Promise<void> {
   await Promise.all([...peers].map((pc) => pc.close().catch(() => undefined)));

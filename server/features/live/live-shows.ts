@@ -1,0 +1,265 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_ANSWER_WITHIN_MS, LIVE_HEARTBEAT_TIMEOUT_MS } from '#common/constants.ts';
+import { freeWatchRefusal } from '#common/domain/live-access.ts';
+import type { PresenceChange } from '#server/features/shows/presence.ts';
+import type { SdpAnswer, SdpOffer, Sfu } from '#server/live/sfu.ts';
+import type { EndedSessions } from '#server/realtime/hub.ts';
+import { liveRefused, sfuRefusal } from './refusals.ts';
+
+/** Who watches: her session (members' and visitors' alike), her account if any, and her name in the show. */
+export type Viewer = { sessionId: string; userId: number | null; nickname: string };
+
+/** What the service needs of a show; the routes read it from the database. */
+export type LiveShow = { id: number; universalId: string; online: boolean; free: boolean };
+
+/** Subscriptions one API process holds at most (the relay budget per core is measured in bench/). */
+export const MAX_VIEWERS_PER_PROCESS = 1_000;
+
+/** A session watches at most this many shows at once (tabs); the oldest goes first. */
+export const VIEWS_PER_SESSION = 3;
+
+type View = {
+  id: string;
+  showId: string;
+  viewer: Viewer;
+  since: number;
+  connected: boolean;
+  answered: boolean;
+  timer: NodeJS.Timeout | null;
+};
+
+type OnAir = {
+  showId: number;
+  performerId: number;
+  /** The SFU publication of her browser; null while she (re)connects. */
+  publicationId: string | null;
+  paused: boolean;
+  /** When her studio last asked for its state: a studio that stopped asking is gone. */
+  lastSeen: number;
+};
+
+export type LiveShowsDeps = {
+  sfu: Sfu;
+  /** Changes the show's online state and tells open pages (show:bulkupdate). */
+  setOnline(showId: number, online: boolean): Promise<void>;
+  /** Tells open pages other show fields (paused). */
+  announce(change: PresenceChange): void;
+  log: FastifyBaseLogger;
+  /** The most subscriptions this process holds; more viewers hear 503. */
+  maxViewers: number;
+  now?: () => number;
+};
+
+/**
+ * The live-shows layer between signalling (routes.ts) and the SFU: who may watch what, which
+ * performer holds which show, and ending every subscription the moment its viewer may no longer
+ * watch (show offline, free chat switched off, session ended). The SFU knows neither shows nor
+ * people; this layer knows no SDP beyond passing it on.
+ */
+export class LiveShows {
+  private readonly views = new Map<string, View>();
+  private readonly onAir = new Map<string, OnAir>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: LiveShowsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  // --- viewers -------------------------------------------------------------------------------
+
+  async watch(show: LiveShow, viewer: Viewer) {
+    const { sfu } = this.deps;
+    const refusal = freeWatchRefusal({ online: show.online, free: show.free, onAir: sfu.isLive(show.universalId) });
+    if (refusal) throw liveRefused(refusal);
+    // A new view of the same show replaces her old one (a reload, a reconnect); tabs are bounded.
+    const own = [...this.views.values()].filter((v) => v.viewer.sessionId === viewer.sessionId);
+    for (const old of own.filter((v) => v.showId === show.universalId)) await this.drop(old.id);
+    const others = own.filter((v) => v.showId !== show.universalId);
+    for (const old of others.slice(0, Math.max(0, others.length - (VIEWS_PER_SESSION - 1)))) await this.drop(old.id);
+    if (this.views.size >= this.deps.maxViewers) throw liveRefused('unavailable');
+
+    const view: View = {
+      id: '',
+      showId: show.universalId,
+      viewer,
+      since: this.now(),
+      connected: false,
+      answered: false,
+      timer: null,
+    };
+    const { subscriptionId, offer } = await sfu
+      .subscribe({
+        showId: show.universalId,
+        viewerId: viewer.nickname,
+        onEvent: (event) => {
+          if (event.type === 'connected') view.connected = true;
+          else if (event.type === 'ended') this.forget(view);
+        },
+      })
+      .catch((error: unknown) => {
+        throw sfuRefusal(error);
+      });
+    view.id = subscriptionId;
+    this.views.set(subscriptionId, view);
+    // An offer nobody answers holds a socket: dropped after a while.
+    view.timer = setTimeout(() => {
+      if (!view.answered) void this.drop(subscriptionId);
+    }, LIVE_ANSWER_WITHIN_MS);
+    view.timer.unref();
+    const stats = sfu.isLive(show.universalId) ? sfu.stats(show.universalId) : null;
+    return { subscriptionId, offer, paused: stats?.paused ?? false, kinds: stats?.kinds ?? [] };
+  }
+
+  /** Her browser's answer to the SFU's offer; only the session that asked may answer. */
+  async answer(subscriptionId: string, sessionId: string, answer: SdpAnswer): Promise<void> {
+    const view = this.ownView(subscriptionId, sessionId);
+    await this.deps.sfu.acceptAnswer(subscriptionId, answer).catch((error: unknown) => {
+      throw sfuRefusal(error);
+    });
+    view.answered = true;
+    if (view.timer) clearTimeout(view.timer);
+  }
+
+  async leave(subscriptionId: string, sessionId: string): Promise<void> {
+    this.ownView(subscriptionId, sessionId);
+    await this.drop(subscriptionId);
+  }
+
+  /** Sessions that ended on the server (logout, password change, block) watch nothing more. */
+  sessionsEnded(ended: EndedSessions): void {
+    for (const view of [...this.views.values()]) {
+      const { sessionId, userId } = view.viewer;
+      const gone =
+        'sessionId' in ended
+          ? sessionId === ended.sessionId
+          : userId === ended.userId && sessionId !== ended.exceptSessionId;
+      if (gone) void this.drop(view.id);
+    }
+  }
+
+  // --- performers ----------------------------------------------------------------------------
+
+  /** Her camera's offer: her show goes on air (replacing a demo stream or her own older one) and online. */
+  async publish(show: LiveShow, performerId: number, offer: SdpOffer) {
+    const { sfu } = this.deps;
+    const key = show.universalId;
+    const entry: OnAir = { showId: show.id, performerId, publicationId: null, paused: false, lastSeen: this.now() };
+    // Claimed before the first await: a demo stream no longer starts for her show.
+    this.onAir.set(key, entry);
+    if (sfu.isLive(key)) await sfu.stopPublication(key).catch(() => undefined);
+    let answer: SdpAnswer;
+    try {
+      const published = await sfu.publish({
+        showId: key,
+        offer,
+        onEvent: (event) => {
+          // Her browser's connection failed: her studio notices, and reconnects or leaves.
+          if (event.type === 'ended') entry.publicationId = null;
+        },
+      });
+      entry.publicationId = published.publicationId;
+      answer = published.answer;
+    } catch (error) {
+      if (this.onAir.get(key) === entry) this.onAir.delete(key);
+      throw sfuRefusal(error);
+    }
+    // Another tab of hers took over meanwhile (and ended this publication): that one is on air.
+    if (this.onAir.get(key) !== entry) throw liveRefused('not_on_air');
+    await this.deps.setOnline(show.id, true);
+    this.deps.announce({ [key]: { paused: false } });
+    this.deps.log.info({ performerId, show: key }, 'performer on air');
+    return { answer };
+  }
+
+  pause(show: LiveShow, paused: boolean): void {
+    const entry = this.onAir.get(show.universalId);
+    if (!entry?.publicationId || !this.deps.sfu.isLive(show.universalId)) throw liveRefused('not_on_air');
+    this.deps.sfu.setPaused(show.universalId, paused);
+    entry.paused = paused;
+    entry.lastSeen = this.now();
+    this.deps.announce({ [show.universalId]: { paused } });
+  }
+
+  /** She goes offline: the stream ends for every viewer and the show is offline. */
+  async stop(show: LiveShow): Promise<void> {
+    this.onAir.delete(show.universalId);
+    if (this.deps.sfu.isLive(show.universalId)) await this.deps.sfu.stopPublication(show.universalId);
+    await this.deps.setOnline(show.id, false);
+  }
+
+  /** Her stream as the server sees it; each call also says her studio is still open. */
+  state(show: LiveShow) {
+    const entry = this.onAir.get(show.universalId);
+    if (entry) entry.lastSeen = this.now();
+    const live = Boolean(entry?.publicationId) && this.deps.sfu.isLive(show.universalId);
+    const viewers = [...this.views.values()]
+      .filter((v) => v.showId === show.universalId && v.connected)
+      .sort((a, b) => a.since - b.since)
+      .map((v) => ({ nickname: v.viewer.nickname }));
+    return { live, paused: live && (entry?.paused ?? false), viewers };
+  }
+
+  /** Whether a performer holds the show (then demo streams leave it alone). */
+  ownsShow(universalId: string): boolean {
+    return this.onAir.has(universalId);
+  }
+
+  /** Studios that stopped asking (tab closed, device gone) are taken off air and offline. */
+  async sweep(): Promise<void> {
+    const cutoff = this.now() - LIVE_HEARTBEAT_TIMEOUT_MS;
+    for (const [key, entry] of [...this.onAir]) {
+      if (entry.lastSeen >= cutoff) continue;
+      this.deps.log.info({ performerId: entry.performerId, show: key }, 'studio gone: show offline');
+      await this.stop({ id: entry.showId, universalId: key, online: true, free: false });
+    }
+  }
+
+  /** Show changes from anywhere (studio, sandbox studio, demo presence, operators). */
+  showsChanged(change: PresenceChange): void {
+    for (const [key, update] of Object.entries(change)) {
+      if (update.online === false) {
+        this.onAir.delete(key);
+        if (this.deps.sfu.isLive(key)) void this.deps.sfu.stopPublication(key).catch(() => undefined);
+      }
+      // Free chat switched off: the free viewers leave (paid sessions bring their own rights).
+      if (update.free === false) {
+        for (const view of [...this.views.values()]) if (view.showId === key) void this.drop(view.id);
+      }
+    }
+  }
+
+  /** The SFU's figures of a show on air (counts of packets, viewers), for tests and diagnostics. */
+  stats(universalId: string) {
+    return this.deps.sfu.stats(universalId);
+  }
+
+  viewerCount(): number {
+    return this.views.size;
+  }
+
+  async close(): Promise<void> {
+    for (const view of this.views.values()) if (view.timer) clearTimeout(view.timer);
+    this.onAir.clear();
+    await this.deps.sfu.close();
+  }
+
+  // --- bookkeeping ---------------------------------------------------------------------------
+
+  private ownView(subscriptionId: string, sessionId: string): View {
+    const view = this.views.get(subscriptionId);
+    // Someone else's subscription is as unknown as one that never was.
+    if (!view || view.viewer.sessionId !== sessionId) throw liveRefused('unknown_subscription');
+    return view;
+  }
+
+  private async drop(subscriptionId: string): Promise<void> {
+    const view = this.views.get(subscriptionId);
+    if (view) this.forget(view);
+    await this.deps.sfu.unsubscribe(subscriptionId);
+  }
+
+  private forget(view: View): void {
+    if (view.timer) clearTimeout(view.timer);
+    if (this.views.get(view.id) === view) this.views.delete(view.id);
+  }
+}

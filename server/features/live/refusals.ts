@@ -1,0 +1,39 @@
+import type { FreeWatchRefusal } from '#common/domain/live-access.ts';
+import { AppError, invalidField, notFound } from '#server/errors.ts';
+import { SfuError } from '#server/live/sfu.ts';
+
+type Refusal = FreeWatchRefusal | 'unavailable' | 'not_on_air' | 'unknown_subscription';
+
+/**
+ * What the live routes answer when they cannot do what was asked. A show nobody may watch now
+ * answers like a chat start (spec part 2 section 8: the first key of `errors` names the reason);
+ * a subscription of somebody else is as unknown as one that never was.
+ */
+export function liveRefused(reason: Refusal): AppError {
+  switch (reason) {
+    case 'unavailable':
+      return new AppError('unavailable', { message: 'live_full' });
+    case 'not_on_air':
+      return new AppError('conflict', { message: 'not_on_air' });
+    case 'unknown_subscription':
+      return notFound();
+    default:
+      return new AppError('conflict', { message: reason, errors: { [reason]: [reason] } });
+  }
+}
+
+/** The SFU's refusals as HTTP answers; anything else is a fault of ours and stays a 500. */
+export function sfuRefusal(error: unknown): unknown {
+  if (!(error instanceof SfuError)) return error;
+  switch (error.code) {
+    case 'invalid_sdp':
+    case 'invalid_candidate':
+      return invalidField('sdp', 'errors.validations.invalid');
+    case 'no_publisher':
+      return liveRefused('chat.show_not_available');
+    case 'unknown_session':
+      return notFound();
+    default:
+      return new AppError('conflict', { message: error.code });
+  }
+}

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okResponse } from '#common/api/fields.ts';
+import {
+  pauseBody,
+  publishAnswer,
+  publishBody,
+  studioLiveState,
+  subscriptionAnswerBody,
+  subscriptionParams,
+  watchAnswer,
+} from '#common/api/live.ts';
+import { universalIdParam } from '#common/api/shows.ts';
+import { viewerNickname } from '#common/domain/live-access.ts';
+import { notFound } from '#server/errors.ts';
+import { requirePerformer } from '#server/features/performers/session.ts';
+import { declareAudiences } from '#server/http/audience.ts';
+import { ensureSession } from '#server/http/session.ts';
+import { currentNickname, liveShowById, liveShowByUniversalId } from './data.ts';
+
+/**
+ * Live video signalling (decision 018): viewers ask to watch and answer the SFU's offer; the
+ * performer's studio publishes her camera, pauses, stops, and polls her state (her heartbeat).
+ * Each call is checked against the show and the caller's rights before anything reaches the SFU.
+ */
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /live/:id/watch': 'public',
+    'POST /live/subscriptions/:id/answer': 'public',
+    'POST /live/subscriptions/:id/leave': 'public',
+    'POST /studio/live': 'performer',
+    'GET /studio/live': 'performer',
+    'POST /studio/live/pause': 'performer',
+    'POST /studio/live/stop': 'performer',
+  });
+  const { db, live, config } = app.ctx;
+  const iceServers = config.live.iceServers;
+
+  app.post(
+    '/live/:id/watch',
+    { schema: { params: universalIdParam, response: { 200: watchAnswer } } },
+    async (request, reply) => {
+      const show = await liveShowByUniversalId(db, request.params.id);
+      if (!show) throw notFound();
+      const session = await ensureSession(request, reply);
+      const nickname = session.userId === null ? null : await currentNickname(db, session.userId);
+      const watch = await live.watch(show, {
+        sessionId: session.id,
+        userId: session.userId,
+        nickname: viewerNickname(nickname),
+      });
+      return { ...watch, iceServers };
+    },
+  );
+
+  app.post(
+    '/live/subscriptions/:id/answer',
+    { schema: { params: subscriptionParams, body: subscriptionAnswerBody, response: { 200: okResponse } } },
+    async (request) => {
+      await live.answer(request.params.id, request.session?.id ?? '', request.body.answer);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/live/subscriptions/:id/leave',
+    { schema: { params: subscriptionParams, response: { 200: okResponse } } },
+    async (request) => {
+      await live.leave(request.params.id, request.session?.id ?? '');
+      return { ok: true as const };
+    },
+  );
+
+  /** The show of the signed-in performer, as the live layer needs it. */
+  const herShow = async (request: Parameters<typeof requirePerformer>[0]) => {
+    const { performer } = await requirePerformer(request);
+    const show = await liveShowById(db, performer.showId);
+    if (!show) throw notFound();
+    return { performer, show };
+  };
+
+  app.post('/studio/live', { schema: { body: publishBody, response: { 200: publishAnswer } } }, async (request) => {
+    const { performer, show } = await herShow(request);
+    const { answer } = await live.publish(show, performer.id, request.body.offer);
+    return { answer, iceServers };
+  });
+
+  app.get('/studio/live', { schema: { response: { 200: studioLiveState } } }, async (request) => {
+    const { show } = await herShow(request);
+    return live.state(show);
+  });
+
+  app.post(
+    '/studio/live/pause',
+    { schema: { body: pauseBody, response: { 200: studioLiveState } } },
+    async (request) => {
+      const { performer, show } = await herShow(request);
+      live.pause(show, request.body.paused);
+      request.log.info({ performerId: performer.id, paused: request.body.paused }, 'performer paused');
+      return live.state(show);
+    },
+  );
+
+  app.post('/studio/live/stop', { schema: { response: { 200: studioLiveState } } }, async (request) => {
+    const { performer, show } = await herShow(request);
+    await live.stop(show);
+    request.log.info({ performerId: performer.id }, 'performer off air');
+    return live.state(show);
+  });
+};
