@@ -6,6 +6,7 @@ import coupons from './coupons.de.json' with { type: 'json' };
 import base from './de.json' with { type: 'json' };
 import favorites from './favorites.de.json' with { type: 'json' };
 import freecoins from './freecoins.de.json' with { type: 'json' };
+import live from './live.de.json' with { type: 'json' };
 import media from './media.de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import payments from './payments.de.json' with { type: 'json' };
@@ -32,4 +33,5 @@ export const catalog: Catalog = merge(
   search,
   favorites,
   studio,
+  live,
 );

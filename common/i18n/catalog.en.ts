@@ -6,6 +6,7 @@ import coupons from './coupons.en.json' with { type: 'json' };
 import base from './en.json' with { type: 'json' };
 import favorites from './favorites.en.json' with { type: 'json' };
 import freecoins from './freecoins.en.json' with { type: 'json' };
+import live from './live.en.json' with { type: 'json' };
 import media from './media.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import payments from './payments.en.json' with { type: 'json' };
@@ -32,4 +33,5 @@ export const catalog: Catalog = merge(
   search,
   favorites,
   studio,
+  live,
 );

@@ -53,9 +53,22 @@ export function patchShows<T>(data: T, updates: Readonly<Record<string, ShowUpda
   return data;
 }
 
+type UpdatesListener = (updates: Readonly<Record<string, ShowUpdate>>) => void;
+const listeners = new Set<UpdatesListener>();
+
+/**
+ * Hears every show update as it arrives, also the fields no cached answer holds (a live stream's
+ * `paused`, `free`): the live player follows its show through it. Answers the unsubscribe.
+ */
+export function onShowUpdates(listener: UpdatesListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Applies an update to every cached query whose data changes; their fetch times stay as they were. */
 export function applyShowUpdates(client: QueryClient, updates: Readonly<Record<string, ShowUpdate>>) {
   if (!isPlainObject(updates) || Object.keys(updates).length === 0) return;
+  for (const listener of listeners) listener(updates);
   for (const query of client.getQueryCache().getAll()) {
     const data = query.state.data;
     if (data === undefined) continue;

@@ -133,12 +133,21 @@ describe('going live and watching', () => {
     await t.db.update(shows).set({ free: true }).where(eq(shows.id, show.id));
   });
 
-  it('takes a show offline whose studio stopped asking for its state', async () => {
-    await goLive();
+  it('takes a show offline whose studio went silent: no state asked for and no media for 10 s', async () => {
+    const camera = await goLive();
     const live = t.app.ctx.live as unknown as { now: () => number };
     const realNow = live.now;
-    live.now = () => realNow() + 11_000;
+    let ahead = 0;
+    live.now = () => realNow() + ahead;
     try {
+      camera.send('frame-0');
+      await camera.changes.until(() => t.app.ctx.live.stats(show.universalId).packetsIn > 0, 'a frame at the SFU');
+      // Her studio tab slept, but her camera streams: she stays.
+      ahead = 11_000;
+      await t.app.ctx.live.sweep();
+      expect(await isOnline()).toBe(true);
+      // Nothing more from her for another 11 s: gone.
+      ahead = 22_000;
       await t.app.ctx.live.sweep();
     } finally {
       live.now = realNow;

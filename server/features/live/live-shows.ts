@@ -34,8 +34,10 @@ type OnAir = {
   /** The SFU publication of her browser; null while she (re)connects. */
   publicationId: string | null;
   paused: boolean;
-  /** When her studio last asked for its state: a studio that stopped asking is gone. */
+  /** When her studio last asked for its state, or her stream last brought packets: silent for long, she is gone. */
   lastSeen: number;
+  /** Packets the SFU had from her at the last sweep. */
+  packetsIn: number;
 };
 
 export type LiveShowsDeps = {
@@ -143,7 +145,14 @@ export class LiveShows {
   async publish(show: LiveShow, performerId: number, offer: SdpOffer) {
     const { sfu } = this.deps;
     const key = show.universalId;
-    const entry: OnAir = { showId: show.id, performerId, publicationId: null, paused: false, lastSeen: this.now() };
+    const entry: OnAir = {
+      showId: show.id,
+      performerId,
+      publicationId: null,
+      paused: false,
+      lastSeen: this.now(),
+      packetsIn: 0,
+    };
     // Claimed before the first await: a demo stream no longer starts for her show.
     this.onAir.set(key, entry);
     if (sfu.isLive(key)) await sfu.stopPublication(key).catch(() => undefined);
@@ -204,10 +213,18 @@ export class LiveShows {
     return this.onAir.has(universalId);
   }
 
-  /** Studios that stopped asking (tab closed, device gone) are taken off air and offline. */
+  /**
+   * Performers who are gone (tab closed, device or network lost) are taken off air and offline: no
+   * state asked for and no media received for a while. Media counts too, because a browser slows
+   * the timers of a studio in a background tab while its camera still streams.
+   */
   async sweep(): Promise<void> {
-    const cutoff = this.now() - LIVE_HEARTBEAT_TIMEOUT_MS;
+    const now = this.now();
+    const cutoff = now - LIVE_HEARTBEAT_TIMEOUT_MS;
     for (const [key, entry] of [...this.onAir]) {
+      const packetsIn = entry.publicationId && this.deps.sfu.isLive(key) ? this.deps.sfu.stats(key).packetsIn : 0;
+      if (packetsIn > entry.packetsIn) entry.lastSeen = now;
+      entry.packetsIn = packetsIn;
       if (entry.lastSeen >= cutoff) continue;
       this.deps.log.info({ performerId: entry.performerId, show: key }, 'studio gone: show offline');
       await this.stop({ id: entry.showId, universalId: key, online: true, free: false });
