@@ -160,6 +160,7 @@ export const envSchema = z.object({
   IMAGE_HOST_1: optionalUrl,
   IMAGE_HOST_2: optionalUrl,
   DEMO_PRESENCE: z.enum(['on', 'off']).optional(),
+  DEMO_BROADCASTS: z.enum(['on', 'off']).optional(),
   NAME_BLOCKLIST: z.string().optional(),
   NAME_BLOCKLIST_FILE: z.string().optional(),
   /** STUN/TURN servers for live video, a JSON array of RTCIceServer objects. */

@@ -141,6 +141,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 
+  it('streams demo broadcasts where demo performers come and go by themselves, not in production or under test', () => {
+    expect(loadConfig(base).demoBroadcasts).toBe(true);
+    expect(loadConfig({ ...base, DEMO_PRESENCE: 'off' }).demoBroadcasts).toBe(false);
+    expect(loadConfig({ ...base, DEMO_PRESENCE: 'off', DEMO_BROADCASTS: 'on' }).demoBroadcasts).toBe(true);
+    expect(loadConfig({ ...base, DEMO_BROADCASTS: 'off' }).demoBroadcasts).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).demoBroadcasts).toBe(false);
+    const prod = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig({ ...prod, DEMO_PRESENCE: 'on' }).demoBroadcasts).toBe(false);
+    expect(loadConfig({ ...prod, DEMO_BROADCASTS: 'on' }).demoBroadcasts).toBe(true);
+    expect(() => loadConfig({ ...base, DEMO_BROADCASTS: 'yes' })).toThrow(/DEMO_BROADCASTS/);
+  });
+
   it('seeds the demo member and operator (public passwords) outside production, in production only when asked', () => {
     expect(loadConfig(base).seedDemo).toBe(true);
     expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);

@@ -229,6 +229,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // Demo performers go on and off line by themselves (the studio app drives presence in production).
     demoPresence: (e.DEMO_PRESENCE ?? (production ? 'off' : 'on')) === 'on',
+    // Online demo performers stream a clip of theirs through the SFU; by default wherever they go
+    // on and off line by themselves, never in production or under test.
+    demoBroadcasts:
+      (e.DEMO_BROADCASTS ??
+        (production || e.NODE_ENV === 'test' || (e.DEMO_PRESENCE ?? 'on') === 'off' ? 'off' : 'on')) === 'on',
     nameBlocklist: readNameBlocklist(e.NAME_BLOCKLIST, e.NAME_BLOCKLIST_FILE),
     staging,
     sandboxPages: !production || staging,

@@ -55,6 +55,20 @@ export type PublishRequest = {
   onEvent: SessionListener;
 };
 
+/**
+ * A stream the server makes itself (demo broadcasts): RTP packets handed straight to the SFU, with
+ * no peer connection. The SFU starts it when the show's first viewer connects and stops it when
+ * the last one leaves, so an unwatched source costs nothing.
+ */
+export type MediaSource = {
+  kinds: ('audio' | 'video')[];
+  /** Begins sending serialised RTP packets to `send` until the returned function is called. */
+  start(send: (kind: 'audio' | 'video', rtp: Buffer) => void): () => void;
+  /** A viewer lost the picture or just joined: send a keyframe soon. */
+  requestKeyframe?(): void;
+};
+export type SourceRequest = { showId: string; source: MediaSource };
+
 export type SubscribeRequest = {
   showId: string;
   /** Who watches: kept for stats and for the caller's own bookkeeping, never sent to the publisher. */
@@ -124,6 +138,8 @@ export class SfuError extends Error {
 export interface Sfu {
   /** Takes a publisher's offer for a show and answers it; media flows once ICE and DTLS are up. */
   publish(request: PublishRequest): Promise<{ publicationId: string; answer: SdpAnswer }>;
+  /** Puts a stream the server makes on air for a show (one publication per show, as with publish). */
+  publishSource(request: SourceRequest): { publicationId: string };
   /**
    * Pauses or resumes a show: while paused nothing of it reaches any viewer (subscriptions stay
    * open); on resume the publisher is asked for a keyframe so pictures return at once.

@@ -1,5 +1,11 @@
 import type { RTCPeerConnection, RTCRtpReceiver, RTCRtpSender } from 'werift';
-import { type PublicationStats, type SessionListener, SfuError, type SubscriptionStats } from './sfu.ts';
+import {
+  type MediaSource,
+  type PublicationStats,
+  type SessionListener,
+  SfuError,
+  type SubscriptionStats,
+} from './sfu.ts';
 
 /** The werift SFU's bookkeeping of publications and subscriptions, and what it reports of them. */
 
@@ -13,7 +19,13 @@ export type Session = {
   ended: boolean;
 };
 
-export type Publication = Session & {
+/** A stream the server makes (werift-source.ts) and, while a viewer watches, the way to stop it. */
+export type SourceRun = { source: MediaSource; stop: (() => void) | null };
+
+export type Publication = Omit<Session, 'pc'> & {
+  /** The publisher's peer connection, or null for a stream the server makes itself. */
+  pc: RTCPeerConnection | null;
+  source: SourceRun | null;
   showId: string;
   kinds: Kind[];
   /** The receiver of the publisher's video and its SSRC, known with the first packet: where PLIs go. */
@@ -33,6 +45,23 @@ export type Subscription = Session &
     senders: Partial<Record<Kind, RTCRtpSender>>;
     answered: boolean;
   };
+
+/** A new publication's bookkeeping, before anything flowed. */
+export function newPublication(
+  base: Pick<Publication, 'id' | 'pc' | 'onEvent' | 'showId' | 'kinds' | 'source' | 'connected'>,
+): Publication {
+  return {
+    ...base,
+    ended: false,
+    video: null,
+    subscriptions: new Map(),
+    packetsIn: 0,
+    bytesIn: 0,
+    keyframeRequestsSent: 0,
+    lastKeyframeRequestAt: Number.NEGATIVE_INFINITY,
+    paused: false,
+  };
+}
 
 export function publicationStats(publication: Publication): PublicationStats {
   const subscriptions = [...publication.subscriptions.values()].map(

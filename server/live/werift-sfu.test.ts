@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closePeers, startPublisher, startViewer } from '#server/test/live-peers.ts';
+import { closePeers, fakeSource, startPublisher, startViewer } from '#server/test/live-peers.ts';
 import { WeriftSfu } from './werift-sfu.ts';
 
 /** The SFU listens on 127.0.0.1 only; the publisher sits on 127.0.0.2, the viewers on 127.0.0.3. */
@@ -142,5 +142,113 @@ describe('the werift SFU', () => {
     await anna.changes.until(() => anna.labels('video').includes('public-0'), 'the frame after resume');
     expect(anna.labels('video')).not.toContain('private-0');
     expect(() => sfu.setPaused('nobody', true)).toThrow(expect.objectContaining({ code: 'no_publisher' }));
+  });
+});
+
+describe('a stream the server makes (publishSource)', () => {
+  it('reaches every viewer without a peer connection of its own, and counts what flowed', async () => {
+    newSfu();
+    const fake = fakeSource();
+    const { publicationId } = sfu.publishSource({ showId: 'demo-1', source: fake.source });
+    expect(sfu.isLive('demo-1')).toBe(true);
+    expect(sfu.stats('demo-1')).toMatchObject({ publicationId, connected: true, kinds: ['video'], subscribers: 0 });
+    // One publication per show, whoever makes it.
+    expect(() => sfu.publishSource({ showId: 'demo-1', source: fakeSource().source })).toThrow(
+      expect.objectContaining({ code: 'already_publishing' }),
+    );
+    await expect(startPublisher(sfu, 'demo-1')).rejects.toMatchObject({ code: 'already_publishing' });
+    await expect(sfu.addIceCandidate(publicationId, null)).rejects.toMatchObject({ code: 'wrong_state' });
+
+    const anna = await startViewer(sfu, 'demo-1', 'anna');
+    const ben = await startViewer(sfu, 'demo-1', 'ben');
+    await Promise.all([anna.connected(), ben.connected()]);
+    const video = labels('frame', 10);
+    for (const label of video) expect(fake.send('video', label)).toBe(true);
+    // A kind the source did not declare goes nowhere.
+    fake.send('audio', 'stray');
+    for (const viewer of [anna, ben]) {
+      await viewer.changes.until(() => video.every((l) => viewer.labels('video').includes(l)), 'the frames');
+      expect(viewer.labels('video')).toEqual(video);
+    }
+    const stats = sfu.stats('demo-1');
+    expect(stats).toMatchObject({ packetsIn: 10, packetsOut: 20, subscribers: 2 });
+    expect(stats.bytesIn).toBeGreaterThan(10 * 12);
+  });
+
+  it('starts on the first connected viewer and stops when the last one leaves', async () => {
+    newSfu();
+    const fake = fakeSource();
+    sfu.publishSource({ showId: 'demo-1', source: fake.source });
+    // Nobody watches: nothing runs, not even while a viewer is still connecting.
+    const { subscriptionId: pending } = await sfu.subscribe({ showId: 'demo-1', viewerId: 'p', onEvent: () => {} });
+    expect(fake.state.starts).toBe(0);
+    await sfu.unsubscribe(pending);
+    expect(fake.state).toMatchObject({ starts: 0, stops: 0 });
+
+    const anna = await startViewer(sfu, 'demo-1', 'anna');
+    await anna.connected();
+    expect(fake.state.starts).toBe(1);
+    const ben = await startViewer(sfu, 'demo-1', 'ben');
+    await ben.connected();
+    expect(fake.state.starts).toBe(1);
+    await sfu.unsubscribe(anna.subscriptionId);
+    expect(fake.state.stops).toBe(0);
+    fake.send('video', 'for-ben');
+    await ben.changes.until(() => ben.labels('video').includes('for-ben'), 'the frame at ben');
+    await sfu.unsubscribe(ben.subscriptionId);
+    expect(fake.state).toMatchObject({ starts: 1, stops: 1 });
+    expect(fake.running()).toBe(false);
+    // Still on air: the next viewer starts it again.
+    expect(sfu.isLive('demo-1')).toBe(true);
+    const carla = await startViewer(sfu, 'demo-1', 'carla');
+    await carla.connected();
+    expect(fake.state.starts).toBe(2);
+    fake.send('video', 'for-carla');
+    await carla.changes.until(() => carla.labels('video').includes('for-carla'), 'the frame at carla');
+    await sfu.close();
+    expect(fake.state.stops).toBe(2);
+    expect(carla.events.at(-1)).toEqual({ type: 'ended', reason: 'sfu_closed' });
+  });
+
+  it('stopping the publication ends every viewer and stops the source', async () => {
+    newSfu();
+    const fake = fakeSource();
+    sfu.publishSource({ showId: 'demo-1', source: fake.source });
+    const anna = await startViewer(sfu, 'demo-1', 'anna');
+    const ben = await startViewer(sfu, 'demo-1', 'ben');
+    await Promise.all([anna.connected(), ben.connected()]);
+    await sfu.stopPublication('demo-1');
+    await Promise.all([anna.ended(), ben.ended()]);
+    for (const viewer of [anna, ben])
+      expect(viewer.events.at(-1)).toEqual({ type: 'ended', reason: 'publication_stopped' });
+    expect(fake.state).toMatchObject({ starts: 1, stops: 1 });
+    expect(fake.send('video', 'late')).toBe(false);
+    expect(sfu.isLive('demo-1')).toBe(false);
+    // The show is free for a performer of flesh and blood.
+    const publisher = await startPublisher(sfu, 'demo-1');
+    expect(sfu.stats('demo-1').publicationId).toBe(publisher.publicationId);
+  });
+
+  it("passes keyframe requests on to the source: a viewer's join, her PLI, the resume after a pause", async () => {
+    newSfu();
+    const fake = fakeSource();
+    sfu.publishSource({ showId: 'demo-1', source: fake.source });
+    const anna = await startViewer(sfu, 'demo-1', 'anna');
+    await anna.connected();
+    expect(fake.state.keyframeRequests).toBe(1);
+    fake.send('video', 'frame-0');
+    await anna.changes.until(() => anna.labels('video').includes('frame-0'), 'a frame at anna');
+    await anna.requestKeyframe();
+    await fake.changes.until(() => fake.state.keyframeRequests === 2, "anna's keyframe request at the source");
+    sfu.setPaused('demo-1', true);
+    fake.send('video', 'private-0');
+    sfu.setPaused('demo-1', false);
+    expect(fake.state.keyframeRequests).toBe(3);
+    sfu.requestKeyframe('demo-1');
+    expect(fake.state.keyframeRequests).toBe(4);
+    fake.send('video', 'public-0');
+    await anna.changes.until(() => anna.labels('video').includes('public-0'), 'the frame after resume');
+    expect(anna.labels('video')).not.toContain('private-0');
+    expect(sfu.stats('demo-1')).toMatchObject({ keyframeRequestsSent: 4, packetsIn: 3 });
   });
 });

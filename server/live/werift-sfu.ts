@@ -18,6 +18,7 @@ import {
   type SessionListener,
   type Sfu,
   SfuError,
+  type SourceRequest,
   type SubscribeRequest,
 } from './sfu.ts';
 import { checkCandidate, checkSdp, checkShowId } from './sfu-input.ts';
@@ -26,11 +27,13 @@ import {
   asSfuError,
   closeQuietly,
   type Kind,
+  newPublication,
   type Publication,
   publicationStats,
   type Session,
   type Subscription,
 } from './werift-sessions.ts';
+import { askSourceForKeyframe, sourcePublication, syncSource } from './werift-source.ts';
 
 export type WeriftSfuOptions = LiveIceSettings & {
   /** Keyframe requests to one publisher closer together than this are dropped (PLI storms). */
@@ -48,6 +51,8 @@ const NACK = 1;
  * viewer; the publisher's RTP is forwarded to every connected viewer as it arrives (never decoded),
  * re-stamped by each viewer's sender with its own SSRC and payload type, without the publisher's
  * header extensions. Each viewer's sender keeps a packet history and answers her NACKs from it.
+ * A show can also carry a stream the server makes (publishSource, werift-source.ts): its packets
+ * take the same way to the viewers, and it runs only while someone watches.
  */
 export class WeriftSfu implements Sfu {
   private readonly publications = new Map<string, Publication>();
@@ -63,18 +68,8 @@ export class WeriftSfu implements Sfu {
     checkSdp(offer, 'offer');
     if (this.publications.has(showId)) throw new SfuError('already_publishing', `show ${showId} is live already`);
     const pc = new RTCPeerConnection(peerConfig(this.options));
-    const publication: Publication = {
-      ...this.session(pc, onEvent),
-      showId,
-      kinds: [],
-      video: null,
-      subscriptions: new Map(),
-      packetsIn: 0,
-      bytesIn: 0,
-      keyframeRequestsSent: 0,
-      lastKeyframeRequestAt: Number.NEGATIVE_INFINITY,
-      paused: false,
-    };
+    const { id } = this.session(pc, onEvent);
+    const publication = newPublication({ id, pc, onEvent, showId, kinds: [], source: null, connected: false });
     // Taken before the first await, so a second publish for the show cannot slip in.
     this.publications.set(showId, publication);
     this.sessions.set(publication.id, publication);
@@ -90,12 +85,21 @@ export class WeriftSfu implements Sfu {
       for (const t of transceivers) t.setDirection('recvonly');
       publication.kinds = [...new Set(transceivers.map((t) => t.kind as Kind))];
       await pc.setLocalDescription(await pc.createAnswer());
-      this.watch(publication, () => this.endPublication(publication, 'connection_lost'));
+      this.watch(publication, pc, () => this.endPublication(publication, 'connection_lost'));
       return { publicationId: publication.id, answer: { type: 'answer', sdp: this.localSdp(pc) } };
     } catch (error) {
       await this.endPublication(publication, null);
       throw asSfuError(error, 'invalid_sdp');
     }
+  }
+
+  publishSource({ showId, source }: SourceRequest): { publicationId: string } {
+    checkShowId(showId);
+    if (this.publications.has(showId)) throw new SfuError('already_publishing', `show ${showId} is live already`);
+    const publication = sourcePublication(showId, source);
+    this.publications.set(showId, publication);
+    this.sessions.set(publication.id, publication);
+    return { publicationId: publication.id };
   }
 
   async subscribe({
@@ -128,7 +132,7 @@ export class WeriftSfu implements Sfu {
     }
     publication.subscriptions.set(subscription.id, subscription);
     this.sessions.set(subscription.id, subscription);
-    this.watch(subscription, () => this.endSubscription(subscription, 'connection_lost'));
+    this.watch(subscription, pc, () => this.endSubscription(subscription, 'connection_lost'));
     await pc.setLocalDescription(await pc.createOffer());
     if (subscription.ended) throw new SfuError('no_publisher', `show ${showId} ended`);
     return { subscriptionId: subscription.id, offer: { type: 'offer', sdp: this.localSdp(pc) } };
@@ -149,10 +153,11 @@ export class WeriftSfu implements Sfu {
   }
 
   async addIceCandidate(sessionId: string, candidate: IceCandidate | null): Promise<void> {
-    const session = this.find(sessionId);
+    const { pc } = this.find(sessionId);
+    if (!pc) throw new SfuError('wrong_state', 'a stream the server makes has no connection to take candidates');
     const checked = checkCandidate(candidate);
     try {
-      await session.pc.addIceCandidate(checked ?? undefined);
+      await pc.addIceCandidate(checked ?? undefined);
     } catch (error) {
       throw asSfuError(error, 'invalid_candidate');
     }
@@ -207,23 +212,31 @@ export class WeriftSfu implements Sfu {
   }
 
   /** Reports the connection coming up, and ends the session when it fails or closes. */
-  private watch(session: Publication | Subscription, lost: () => void): void {
-    session.pc.connectionStateChange.subscribe((state) => {
+  private watch(session: Publication | Subscription, pc: RTCPeerConnection, lost: () => void): void {
+    pc.connectionStateChange.subscribe((state) => {
       if (session.ended) return;
       if (state === 'connected' && !session.connected) {
         session.connected = true;
         session.onEvent({ type: 'connected' });
-        // A viewer who just joined needs a keyframe to show a picture: ask the publisher for one.
-        if ('publication' in session) this.askForKeyframe(session.publication);
+        if ('publication' in session) {
+          // The first viewer to connect starts a server-made stream.
+          this.syncSource(session.publication);
+          // A viewer who just joined needs a keyframe to show a picture: ask the publisher for one.
+          this.askForKeyframe(session.publication);
+        }
       } else if (state === 'failed' || state === 'closed') {
         lost();
       }
     });
   }
 
+  private syncSource(publication: Publication): void {
+    syncSource(publication, (kind, rtp) => this.receive(publication, kind, rtp));
+  }
+
   private ingest(publication: Publication, track: MediaStreamTrack): void {
     const kind = track.kind as Kind;
-    const receiver = publication.pc.getTransceivers().find((t) => t.receiver.tracks.includes(track))?.receiver;
+    const receiver = publication.pc?.getTransceivers().find((t) => t.receiver.tracks.includes(track))?.receiver;
     track.onReceiveRtp.subscribe((rtp) => {
       if (kind === 'video' && receiver && track.ssrc !== undefined && publication.video?.ssrc !== track.ssrc) {
         publication.video = { receiver, ssrc: track.ssrc };
@@ -241,7 +254,18 @@ export class WeriftSfu implements Sfu {
     const copy = rtp.clone();
     copy.header.extension = false;
     copy.header.extensions = [];
-    const packet = copy.serialize();
+    this.fanOut(publication, kind, copy.serialize());
+  }
+
+  /** A packet of a server-made stream, already serialised by it. */
+  private receive(publication: Publication, kind: Kind, packet: Buffer): void {
+    if (publication.ended || !publication.kinds.includes(kind)) return;
+    publication.packetsIn += 1;
+    publication.bytesIn += packet.length;
+    if (!publication.paused) this.fanOut(publication, kind, packet);
+  }
+
+  private fanOut(publication: Publication, kind: Kind, packet: Buffer): void {
     for (const subscription of publication.subscriptions.values()) {
       const sender = subscription.senders[kind];
       if (!subscription.connected || !sender) continue;
@@ -265,12 +289,16 @@ export class WeriftSfu implements Sfu {
 
   private askForKeyframe(publication: Publication): void {
     const now = Date.now();
-    if (!publication.video || publication.ended || now - publication.lastKeyframeRequestAt < this.keyframeIntervalMs) {
+    if (publication.ended || now - publication.lastKeyframeRequestAt < this.keyframeIntervalMs) return;
+    if (publication.source) {
+      if (!askSourceForKeyframe(publication)) return;
+    } else if (publication.video) {
+      publication.video.receiver.sendRtcpPLI(publication.video.ssrc).catch(() => undefined);
+    } else {
       return;
     }
     publication.lastKeyframeRequestAt = now;
     publication.keyframeRequestsSent += 1;
-    publication.video.receiver.sendRtcpPLI(publication.video.ssrc).catch(() => undefined);
   }
 
   /** Ends a publication and all its subscriptions; reason null: the caller learns of it by an error. */
@@ -282,8 +310,9 @@ export class WeriftSfu implements Sfu {
     const ends = [...publication.subscriptions.values()].map((s) =>
       this.endSubscription(s, reason === 'sfu_closed' ? 'sfu_closed' : 'publication_stopped'),
     );
+    this.syncSource(publication);
     if (reason) publication.onEvent({ type: 'ended', reason });
-    await Promise.all([...ends, closeQuietly(publication.pc)]);
+    await Promise.all([...ends, publication.pc && closeQuietly(publication.pc)]);
   }
 
   private async endSubscription(subscription: Subscription, reason: EndReason): Promise<void> {
@@ -293,6 +322,8 @@ export class WeriftSfu implements Sfu {
     subscription.connected = false;
     subscription.publication.subscriptions.delete(subscription.id);
     this.sessions.delete(subscription.id);
+    // The last viewer gone stops a server-made stream.
+    this.syncSource(subscription.publication);
     subscription.onEvent({ type: 'ended', reason });
     await closeQuietly(subscription.pc);
   }

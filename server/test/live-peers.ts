@@ -7,7 +7,7 @@ import {
   RtpPacket,
   useVP8 as vp8Codec,
 } from 'werift';
-import type { IceCandidate, SessionEvent, Sfu } from '#server/live/sfu.ts';
+import type { IceCandidate, MediaSource, SessionEvent, Sfu } from '#server/live/sfu.ts';
 
 /**
  * Browser stand-ins for the SFU's tests: werift peers on their own loopback addresses that publish
@@ -182,6 +182,50 @@ export async function startViewer(sfu: Sfu, showId: string, viewerId: string, ad
     requestKeyframe() {
       if (!videoReceiver) throw new Error('no video received yet');
       return videoReceiver.receiver.sendRtcpPLI(videoReceiver.ssrc);
+    },
+  };
+}
+
+/**
+ * A server-made stream for the SFU's tests (publishSource): records when the SFU starts and stops
+ * it and asks it for keyframes, and while it runs sends hand-made VP8 packets whose payload is a
+ * label, like the publisher's.
+ */
+export function fakeSource(kinds: ('audio' | 'video')[] = ['video']) {
+  const changes = new Changes();
+  const state = { starts: 0, stops: 0, keyframeRequests: 0 };
+  let send: ((kind: 'audio' | 'video', rtp: Buffer) => void) | null = null;
+  let seq = 2000;
+  const source: MediaSource = {
+    kinds,
+    start(deliver) {
+      state.starts += 1;
+      send = deliver;
+      changes.changed();
+      return () => {
+        state.stops += 1;
+        send = null;
+        changes.changed();
+      };
+    },
+    requestKeyframe() {
+      state.keyframeRequests += 1;
+      changes.changed();
+    },
+  };
+  return {
+    source,
+    state,
+    changes,
+    running: () => send !== null,
+    /** Sends one packet if the SFU runs the source; answers whether it did. */
+    send(kind: 'audio' | 'video', label: string): boolean {
+      if (!send) return false;
+      seq += 1;
+      const header = new RtpHeader({ payloadType: 96, sequenceNumber: seq, timestamp: seq * 3000, marker: true });
+      const payload = kind === 'video' ? Buffer.concat([Buffer.from([0x10]), Buffer.from(label)]) : Buffer.from(label);
+      send(kind, new RtpPacket(header, payload).serialize());
+      return true;
     },
   };
 }
