@@ -64,6 +64,9 @@ export default defineConfig({
       MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? '/tmp/livecam-e2e-media',
       // Performers change state only when a journey says so.
       DEMO_PRESENCE: 'off',
+      // Online demo performers stream their clips; the SFU offers loopback only.
+      DEMO_BROADCASTS: 'on',
+      LIVE_ICE_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -131,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const background = createBackground(app.log);
   // Read at send time: the socket server is attached after the context is built.
   const presence = createPresence({ db: database.db, realtime: () => ctx.realtime });
+  const sfu = deps.sfu ?? new WeriftSfu(config.live);
   const ctx: AppContext = {
     config,
     background,
@@ -146,8 +147,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     google: googleVerifier(config.google),
     storage: deps.storage ?? localDiskStorage(config.media.dir),
     presence,
+    sfu,
     live: new LiveShows({
-      sfu: deps.sfu ?? new WeriftSfu(config.live),
+      sfu,
       setOnline: async (showId, online) => {
         await presence.setOnline([showId], online);
       },

@@ -12,6 +12,7 @@ import type { Presence } from './features/shows/presence.ts';
 import type { Audience } from './http/audience.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { Throttle } from './http/throttle.ts';
+import type { Sfu } from './live/sfu.ts';
 import type { GoogleVerifier } from './providers/google.ts';
 import type { Storage } from './providers/storage/storage.ts';
 import type { Realtime } from './realtime/hub.ts';
@@ -33,6 +34,8 @@ export type AppContext = {
   storage: Storage;
   /** Performers' online states; changes go out batched as `show:bulkupdate`. */
   presence: Presence;
+  /** The media server of live video (server/live); features reach it through `live` but demo streams. */
+  sfu: Sfu;
   /** Live video: who watches and who is on air, in front of the SFU (features/live). */
   live: LiveShows;
 };

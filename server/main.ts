@@ -3,6 +3,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { seedDemoOperator } from './db/seed/demo-operator.ts';
 import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { startDemoBroadcasts } from './features/live/demo-broadcasts.ts';
 import { DEMO_PERFORMER_DOMAIN } from './features/performers/login.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 
@@ -23,6 +24,18 @@ async function main() {
   // Every start: the demo operator (public details) is disabled wherever it may not sign in.
   const operator = await seedDemoOperator(app.ctx.db, config);
   const performer = await seedDemoPerformers(app.ctx.db, config);
+  // Online demo performers stream a clip of theirs, started by each show's first viewer.
+  const broadcasts = config.demoBroadcasts
+    ? startDemoBroadcasts({
+        db: app.ctx.db,
+        storage: app.ctx.storage,
+        sfu: app.ctx.sfu,
+        presence: app.ctx.presence,
+        log: app.log,
+        ownsShow: (universalId) => app.ctx.live.ownsShow(universalId),
+      })
+    : null;
+  await broadcasts?.ready;
   await app.listen({ host: config.host, port: config.port });
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
@@ -55,6 +68,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    await broadcasts?.stop();
     await app.close();
     process.exit(0);
   };

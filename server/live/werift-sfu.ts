@@ -206,7 +206,8 @@ export class WeriftSfu implements Sfu {
   private session(pc: RTCPeerConnection, onEvent: SessionListener): Session {
     const session: Session = { id: randomUUID(), pc, onEvent, connected: false, ended: false };
     pc.onIceCandidate.subscribe((candidate) => {
-      if (!session.ended) onEvent({ type: 'ice-candidate', candidate: candidate ? candidate.toJSON() : null });
+      if (this.sessions.has(session.id))
+        onEvent({ type: 'ice-candidate', candidate: candidate ? candidate.toJSON() : null });
     });
     return session;
   }

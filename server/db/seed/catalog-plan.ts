@@ -229,7 +229,8 @@ export function planCatalog({ shows: count, now, seed }: PlanOptions): ShowPlan[
         sloganDe: fill(slogan.de, ctx),
         descriptionEn: text('en'),
         descriptionDe: text('de'),
-        free: r.chance(0.15),
+        // Most performers keep a free chat open (everyone watches; members tip and go private).
+        free: r.chance(0.6),
         exclusive,
         pricePerMinute: r.int(4, 18) * 5,
         priceFactorExclusive: r.pick([150, 160, 175, 180, 200]),
