@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The studio's own frame: no member menus, coins or overlays of the site, only her page in a card
- * that fills a phone and stays narrow on a desktop.
+ * that fills a phone and stays narrow on a desktop (wide: room for her camera and viewers).
  */
-export function StudioFrame({ title, children }: { title: string; children: ReactNode }) {
+export function StudioFrame({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${title} · ${t('studio.name')}`;
@@ -20,7 +20,7 @@ export function StudioFrame({ title, children }: { title: string; children: Reac
       <Paper
         component="main"
         elevation={2}
-        sx={{ width: '100%', maxWidth: { sm: 440 }, p: { xs: 3, sm: 4 }, borderRadius: { xs: 0, sm: 2 } }}
+        sx={{ width: '100%', maxWidth: { sm: wide ? 1100 : 440 }, p: { xs: 3, sm: 4 }, borderRadius: { xs: 0, sm: 2 } }}
       >
         <Typography variant="overline" color="text.secondary" component="p">
           {t('studio.name')}

@@ -1,6 +1,6 @@
+import { gathered } from '#app/features/live/peer.ts';
 import { api } from '#app/http.ts';
 import type { PublishAnswer, StudioLiveState } from '#common/api/live.ts';
-import { gathered } from '#app/features/live/peer.ts';
 
 /** The studio's calls for her stream (decision 018); the studio's answers never touch the member shell. */
 export const studioLive = {

@@ -36,7 +36,10 @@ export function useCamera(onEnded: () => void) {
     const named = (kind: MediaDeviceKind) =>
       devices
         .filter((d) => d.kind === kind && d.deviceId)
-        .map((d, i) => ({ id: d.deviceId, label: d.label || `${kind === 'videoinput' ? 'Camera' : 'Microphone'} ${i + 1}` }));
+        .map((d, i) => ({
+          id: d.deviceId,
+          label: d.label || `${kind === 'videoinput' ? 'Camera' : 'Microphone'} ${i + 1}`,
+        }));
     setCameras(named('videoinput'));
     setMicrophones(named('audioinput'));
   }, []);
