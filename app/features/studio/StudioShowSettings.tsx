@@ -162,19 +162,22 @@ export function StudioShowSettings({ show }: { show: Show }) {
             <FormHelperText>{t(form.formState.errors.exclusive.message)}</FormHelperText>
           )}
         </FormControl>
-        <TextField
-          {...numberField('priceFactorExclusive', !offersExclusive)}
-          label={t('studio.settings.factor')}
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'aria-describedby': liveId },
-          }}
-        />
-        <Typography id={liveId} role="status" aria-live="polite" variant="body2" sx={{ fontWeight: 500 }}>
-          {offersExclusive &&
-            (inRange(price, RANGES.pricePerMinute) && inRange(factor, RANGES.priceFactorExclusive)
-              ? t('studio.settings.exclusivePrice', { price: exclusivePrice(price, factor) })
-              : t('studio.settings.exclusivePriceUnknown'))}
-        </Typography>
+        <div>
+          <TextField
+            {...numberField('priceFactorExclusive', !offersExclusive)}
+            label={t('studio.settings.factor')}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'aria-describedby': liveId },
+            }}
+          />
+          {/* Always there, so screen readers hear the price as it changes. */}
+          <Typography id={liveId} role="status" aria-live="polite" variant="body2" sx={{ mt: 1, fontWeight: 500 }}>
+            {offersExclusive &&
+              (inRange(price, RANGES.pricePerMinute) && inRange(factor, RANGES.priceFactorExclusive)
+                ? t('studio.settings.exclusivePrice', { price: exclusivePrice(price, factor) })
+                : t('studio.settings.exclusivePriceUnknown'))}
+          </Typography>
+        </div>
         {saveFailed && (
           <Alert severity="error" role="alert">
             {t('studio.settings.failed')}
