@@ -39,7 +39,7 @@ async function ensureXsrf() {
  * was answered after the language switched is asked again, so no cache keeps the old language.
  */
 export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   init: { signal?: AbortSignal; query?: Record<string, string | number | undefined> } = {},

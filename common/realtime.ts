@@ -8,6 +8,11 @@ export type ShowUpdate = {
   paused?: boolean;
   /** The show offers its free chat (flags.free): everyone may watch it. */
   free?: boolean;
+  /** A tile's flags as a whole, after the performer changed free or exclusive chat in her studio. */
+  flags?: { free: boolean; exclusive: number };
+  /** Her new prices (coins per minute; the exclusive factor in percent). */
+  pricePerMinute?: number;
+  priceFactorExclusive?: number;
   phoneChatOn?: boolean;
   phoneChatConnecting?: boolean;
   phoneChatBusy?: boolean;

@@ -10,7 +10,7 @@ const garbageUrl = (route: RouteAudience) =>
 
 /** A request a schema would refuse in every part: the path, the query and a broken JSON body. */
 function sendGarbage(client: TestClient, route: RouteAudience) {
-  const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   const write = method !== 'GET';
   return client.raw(method, garbageUrl(route), {
     ...(write ? { payload: '{"broken": [1, ' } : {}),

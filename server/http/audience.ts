@@ -13,7 +13,7 @@ import { requirePerformer } from '#server/features/performers/session.ts';
 export const AUDIENCES = ['public', 'member', 'verified', 'provider', 'performer'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A plugin's routes by method and path as the plugin spells them: `'GET /auth/user': 'member'`. */
 export type AudienceTable = Record<`${Method} /${string}`, Audience>;
 

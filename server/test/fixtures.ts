@@ -144,12 +144,15 @@ export async function expectInvalid(t: TestContext, send: () => Promise<Response
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
+/** The unsafe methods: each needs the CSRF token. */
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** A body that is not JSON, under a JSON content type, with a valid CSRF token. */
-export const sendBrokenJson = (client: TestClient, method: 'POST' | 'PUT' | 'DELETE', url: string) =>
+export const sendBrokenJson = (client: TestClient, method: WriteMethod, url: string) =>
   client.raw(method, url, { payload: '{"email": "a@b.de", ', headers: { ...JSON_TYPE, ...client.xsrf() } });
 
 /** A valid body padded past the 64 KiB limit, with a valid CSRF token. */
-export const sendOversized = (client: TestClient, method: 'POST' | 'PUT' | 'DELETE', url: string, body: object) =>
+export const sendOversized = (client: TestClient, method: WriteMethod, url: string, body: object) =>
   client.raw(method, url, {
     payload: JSON.stringify({ ...body, padding: 'x'.repeat(65 * 1024) }),
     headers: { ...JSON_TYPE, ...client.xsrf() },
@@ -158,7 +161,7 @@ export const sendOversized = (client: TestClient, method: 'POST' | 'PUT' | 'DELE
 /** A valid body with the given CSRF header (or none). */
 export const sendWithXsrf = (
   client: TestClient,
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: WriteMethod,
   url: string,
   body: object,
   xsrf: Record<string, string>,

@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
-import { expectRefused, sendBrokenJson, sendOversized, sendWithXsrf } from './fixtures.ts';
+import { expectRefused, sendBrokenJson, sendOversized, sendWithXsrf, type WriteMethod } from './fixtures.ts';
 import type { TestClient, TestContext } from './harness.ts';
 
 export type WriteEndpoint = {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: WriteMethod;
   url: string;
   /** A body the endpoint would accept, so that only the broken part can be the reason for a refusal. */
   body: object;

@@ -129,7 +129,7 @@ export class TestClient {
   }
 
   async request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
@@ -151,7 +151,7 @@ export class TestClient {
    * header: for broken bodies and missing or wrong tokens.
    */
   async raw(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     opts: { payload?: string; headers?: Record<string, string> } = {},
   ) {
@@ -175,6 +175,7 @@ export class TestClient {
   post = (url: string, body?: unknown, headers?: Record<string, string>) =>
     this.request('POST', url, body ?? {}, headers);
   put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
   delete = (url: string) => this.request('DELETE', url);
 }
 

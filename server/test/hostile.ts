@@ -26,7 +26,7 @@ type OperationObject = {
 export type OpenApiDocument = { paths: Record<string, Record<string, OperationObject>> };
 
 export type Operation = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** As the document spells it: /api/shows/{id}. */
   path: string;
   pathParams: Parameter[];
@@ -41,7 +41,7 @@ export type HostileRequest = {
   contentType?: string;
 };
 
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -41,6 +41,20 @@ describe('show update patcher', () => {
     expect(patchShows(null, { anna: { online: true } })).toBeNull();
   });
 
+  it("takes a performer's new prices and flags into her tiles", () => {
+    const data = { data: [showTile({ flags: { free: false, exclusive: 0 }, pricePerMinute: 30 })] };
+    const out = patchShows(data, {
+      'u-anna': { free: true, flags: { free: true, exclusive: 2 }, pricePerMinute: 45, priceFactorExclusive: 200 },
+    });
+    expect(out.data[0]).toMatchObject({
+      flags: { free: true, exclusive: 2 },
+      pricePerMinute: 45,
+      priceFactorExclusive: 200,
+    });
+    // A tile has no top-level free: it gets none.
+    expect(out.data[0]).not.toHaveProperty('free');
+  });
+
   it('ignores values of another type', () => {
     const data = { universalId: 'anna', online: true };
     expect(patchShows(data, { anna: { online: 'yes' as unknown as boolean } })).toBe(data);

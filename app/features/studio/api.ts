@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
-import type { StudioLoginBody, StudioMe } from '#common/api/studio.ts';
+import type { StudioLoginBody, StudioMe, StudioShowSettingsBody } from '#common/api/studio.ts';
 
 /**
  * The studio speaks for a performer, never a member: its answers (a 401 when her session is
@@ -46,6 +46,18 @@ export function useStudioPresence() {
   return useMutation({
     mutationFn: (online: boolean) => api<StudioMe>('POST', '/studio/presence', { online }),
     onSuccess: (me) => client.setQueryData(studioMeQuery.queryKey, me),
+    onError: () => client.invalidateQueries({ queryKey: studioMeQuery.queryKey }),
+    meta: PERFORMER_META,
+  });
+}
+
+/** Saves any of her show's settings (free chat, prices, exclusive chat); the answer is her studio as it is now. */
+export function useStudioShowSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudioShowSettingsBody) => api<StudioMe>('PATCH', '/studio/show', body),
+    onSuccess: (me) => client.setQueryData(studioMeQuery.queryKey, me),
+    // A failed save may still have been written (a lost answer): read her show again.
     onError: () => client.invalidateQueries({ queryKey: studioMeQuery.queryKey }),
     meta: PERFORMER_META,
   });

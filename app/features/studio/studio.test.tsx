@@ -13,6 +13,10 @@ const me = (online = false): StudioMe => ({
     universalId: '1001',
     showName: 'Lena Sun',
     online,
+    free: false,
+    pricePerMinute: 30,
+    priceFactorExclusive: 150,
+    exclusive: 0,
     prices: { private: 30, exclusive: null, exclusiveOnly: false },
   },
 });

@@ -41,6 +41,7 @@ export async function performerShow(db: DbOrTx, showId: number) {
       universalId: shows.universalId,
       showName: shows.showName,
       online: shows.online,
+      free: shows.free,
       pricePerMinute: shows.pricePerMinute,
       priceFactorExclusive: shows.priceFactorExclusive,
       exclusive: shows.exclusive,

@@ -1,5 +1,6 @@
 import type { StudioMe } from '#common/api/studio.ts';
 import { chatPrices } from '#common/domain/prices.ts';
+import { exclusiveModeOf } from '#common/domain/show-settings.ts';
 import type { PerformerRow, PerformerShow } from './data.ts';
 
 /** What her studio shows of her account and her show: never the hash or the internal show id. */
@@ -9,6 +10,10 @@ export const presentStudioMe = (performer: PerformerRow, show: PerformerShow): S
     universalId: show.universalId,
     showName: show.showName,
     online: show.online,
+    free: show.free,
+    pricePerMinute: show.pricePerMinute,
+    priceFactorExclusive: show.priceFactorExclusive,
+    exclusive: exclusiveModeOf(show.exclusive),
     prices: chatPrices({
       pricePerMinute: show.pricePerMinute,
       priceFactorExclusive: show.priceFactorExclusive,

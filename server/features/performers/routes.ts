@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '#common/api/fields.ts';
-import { studioLoginBody, studioMe, studioPresenceBody } from '#common/api/studio.ts';
+import { studioLoginBody, studioMe, studioPresenceBody, studioShowSettingsBody } from '#common/api/studio.ts';
+import { showSettingsUpdate } from '#common/domain/show-settings.ts';
 import { notFound } from '#server/errors.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
 import { declareAudiences } from '#server/http/audience.ts';
@@ -11,6 +12,7 @@ import { signInPerformer } from './login.ts';
 import { createPerformerSession, revokePerformerSession } from './mutations.ts';
 import { presentStudioMe } from './present.ts';
 import { clearPerformerCookie, requirePerformer, setPerformerCookie } from './session.ts';
+import { updateShowSettings } from './show-settings.ts';
 
 /**
  * The studio's API for performers (/api/studio/*): her own sign-in and session, apart from
@@ -22,6 +24,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /studio/logout': 'performer',
     'GET /studio/me': 'performer',
     'POST /studio/presence': 'performer',
+    'PATCH /studio/show': 'performer',
   });
   const { ctx } = app;
   const { config, db, presence } = ctx;
@@ -74,6 +77,22 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       const { performer } = await requirePerformer(request);
       await presence.setOnline([performer.showId], request.body.online);
       request.log.info({ performerId: performer.id, online: request.body.online }, 'performer presence');
+      return me(performer);
+    },
+  );
+
+  // Her own show only: the show comes from her session, the path names none. Open pages hear the
+  // change (and the show list's cache is cleared) through presence, like her online state.
+  app.patch(
+    '/studio/show',
+    { schema: { body: studioShowSettingsBody, response: { 200: studioMe } } },
+    async (request) => {
+      const { performer } = await requirePerformer(request);
+      const change = await updateShowSettings(db, performer.showId, request.body);
+      if (!change) throw notFound();
+      const update = showSettingsUpdate(change.before, change.after);
+      if (update) presence.queue({ [change.universalId]: update });
+      request.log.info({ performerId: performer.id, fields: Object.keys(request.body) }, 'show settings changed');
       return me(performer);
     },
   );

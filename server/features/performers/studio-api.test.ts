@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EXCLUSIVE_FACTOR_MAX,
+  EXCLUSIVE_FACTOR_MIN,
+  PRICE_PER_MINUTE_MAX,
+  PRICE_PER_MINUTE_MIN,
+} from '#common/domain/show-settings.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performerSessions } from '#server/db/schema/performers.ts';
+import { createShow } from '#server/test/catalog.ts';
 import { expectInvalid, expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { createTestPerformer, PERFORMER_PASSWORD, studioClient } from '#server/test/performers.ts';
+import { closeAll, listenLocal, openSocket, type TestSocket } from '#server/test/sockets.ts';
 import { setPerformerStatus } from './mutations.ts';
 import { PERFORMER_COOKIE } from './session.ts';
 
@@ -19,6 +27,7 @@ beforeAll(async () => {
   performer = await studioClient(t, row.email);
 });
 afterAll(() => t.close());
+afterEach(closeAll);
 
 /** A browser that fetched its CSRF cookie first, so a refused write changes no table. */
 async function browser(ip?: string) {
@@ -42,6 +51,10 @@ describe('POST /api/studio/login', () => {
         universalId: show.universalId,
         showName: show.showName,
         online: false,
+        free: false,
+        pricePerMinute: 30,
+        priceFactorExclusive: 150,
+        exclusive: 0,
         prices: { private: 30, exclusive: null, exclusiveOnly: false },
       },
     });
@@ -151,6 +164,177 @@ describe('the studio session', () => {
   });
 });
 
+const settingsOf = async (showId: number) =>
+  (
+    await t.db
+      .select({
+        free: shows.free,
+        pricePerMinute: shows.pricePerMinute,
+        priceFactorExclusive: shows.priceFactorExclusive,
+        exclusive: shows.exclusive,
+      })
+      .from(shows)
+      .where(eq(shows.id, showId))
+  )[0];
+
+/** Resolves with the first show:bulkupdate that names the show; fails after `ms`. */
+function bulkUpdateFor(socket: TestSocket, universalId: string, ms = 5000): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no show:bulkupdate for ${universalId} within ${ms} ms`)), ms);
+    socket.on('show:bulkupdate', (updates) => {
+      if (!Object.hasOwn(updates, universalId)) return;
+      clearTimeout(timer);
+      resolve(updates[universalId]);
+    });
+  });
+}
+
+describe('PATCH /api/studio/show', () => {
+  it('changes her own show, answers her studio with it, and the show page shows it', async () => {
+    const { performer: row, show } = await createTestPerformer(t, { email: 'settings@example.com' });
+    const client = await studioClient(t, row.email);
+    const res = await client.patch('/api/studio/show', {
+      free: true,
+      pricePerMinute: 40,
+      exclusive: 1,
+      priceFactorExclusive: 175,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().show).toMatchObject({
+      universalId: show.universalId,
+      free: true,
+      pricePerMinute: 40,
+      priceFactorExclusive: 175,
+      exclusive: 1,
+      prices: { private: 40, exclusive: 70, exclusiveOnly: false },
+    });
+    expect(await settingsOf(show.id)).toEqual({
+      free: true,
+      pricePerMinute: 40,
+      priceFactorExclusive: 175,
+      exclusive: 1,
+    });
+    const page = (await t.client().get(`/api/shows/${show.universalId}`)).json();
+    expect(page).toMatchObject({
+      flags: { free: true, exclusive: 1 },
+      pricePerMinute: 40,
+      priceFactorExclusive: 175,
+    });
+    // One field alone leaves the others as they are.
+    const only = await client.patch('/api/studio/show', { exclusive: 2 });
+    expect(only.json().show).toMatchObject({
+      free: true,
+      pricePerMinute: 40,
+      exclusive: 2,
+      prices: { private: null, exclusive: 70, exclusiveOnly: true },
+    });
+    expect((await client.get('/api/studio/me')).json().show.exclusive).toBe(2);
+  });
+
+  it('reads a stored mask with both bits as exclusive only', async () => {
+    const show = await createShow(t.db, { exclusive: 3, online: false });
+    const { performer: row } = await createTestPerformer(t, { email: 'both-bits@example.com', show });
+    const client = await studioClient(t, row.email);
+    expect((await client.get('/api/studio/me')).json().show).toMatchObject({
+      exclusive: 2,
+      prices: { exclusiveOnly: true },
+    });
+  });
+
+  it('accepts each bound and refuses what lies beyond it with one message', async () => {
+    const { performer: row, show } = await createTestPerformer(t, { email: 'bounds@example.com' });
+    const client = await studioClient(t, row.email);
+    for (const pricePerMinute of [PRICE_PER_MINUTE_MIN, PRICE_PER_MINUTE_MAX]) {
+      expect((await client.patch('/api/studio/show', { pricePerMinute })).json().show.pricePerMinute).toBe(
+        pricePerMinute,
+      );
+    }
+    for (const priceFactorExclusive of [EXCLUSIVE_FACTOR_MIN, EXCLUSIVE_FACTOR_MAX]) {
+      const res = await client.patch('/api/studio/show', { priceFactorExclusive });
+      expect(res.json().show.priceFactorExclusive).toBe(priceFactorExclusive);
+    }
+    const range = ['errors.validations.whole_number_range'];
+    for (const pricePerMinute of [PRICE_PER_MINUTE_MIN - 1, PRICE_PER_MINUTE_MAX + 1, 12.5, -30]) {
+      await expectInvalid(t, () => client.patch('/api/studio/show', { pricePerMinute }), { pricePerMinute: range });
+    }
+    for (const priceFactorExclusive of [EXCLUSIVE_FACTOR_MIN - 1, EXCLUSIVE_FACTOR_MAX + 1, 150.5]) {
+      await expectInvalid(t, () => client.patch('/api/studio/show', { priceFactorExclusive }), {
+        priceFactorExclusive: range,
+      });
+    }
+    for (const exclusive of [3, -1, 4]) {
+      await expectInvalid(t, () => client.patch('/api/studio/show', { exclusive }), {
+        exclusive: ['errors.validations.invalid'],
+      });
+    }
+    // One bad field refuses the whole body: the good one is not written either.
+    await expectInvalid(t, () => client.patch('/api/studio/show', { free: true, pricePerMinute: 0 }), {
+      pricePerMinute: range,
+    });
+    expect((await settingsOf(show.id))?.free).toBe(false);
+  });
+
+  it('refuses an empty body, an unknown field and wrong types', async () => {
+    const { performer: row } = await createTestPerformer(t, { email: 'shapes@example.com' });
+    const client = await studioClient(t, row.email);
+    const send = (body: unknown) => () => client.patch('/api/studio/show', body);
+    await expectInvalid(t, send({}), { _: ['errors.validations.required'] });
+    await expectInvalid(t, send({ pricePerMinute: 40, showId: 1 }), { _: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ online: true }), { _: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ free: 'yes' }), { free: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ free: null }), { free: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ pricePerMinute: '40' }), {
+      pricePerMinute: ['errors.validations.whole_number_range'],
+    });
+    await expectInvalid(t, send({ exclusive: '1' }), { exclusive: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ exclusive: true }), { exclusive: ['errors.validations.invalid'] });
+    await expectInvalid(t, send([]), { _: ['errors.validations.invalid'] });
+  });
+
+  it('changes only her own show: another performer saving changes hers, never this one', async () => {
+    const { performer: a, show: showA } = await createTestPerformer(t, { email: 'own-a@example.com' });
+    const { performer: b, show: showB } = await createTestPerformer(t, { email: 'own-b@example.com' });
+    const before = await settingsOf(showA.id);
+    const clientB = await studioClient(t, b.email);
+    const res = await clientB.patch('/api/studio/show', { pricePerMinute: 99, free: true });
+    expect(res.json().show.universalId).toBe(showB.universalId);
+    expect(await settingsOf(showB.id)).toMatchObject({ pricePerMinute: 99, free: true });
+    expect(await settingsOf(showA.id)).toEqual(before);
+    expect((await (await studioClient(t, a.email)).get('/api/studio/me')).json().show.pricePerMinute).toBe(30);
+  });
+
+  it('refuses anonymous callers and members with 401', async () => {
+    const anonymous = await browser();
+    await expectRefused(t, () => anonymous.patch('/api/studio/show', { free: true }), 401, 'unauthenticated');
+    await expectRefused(t, () => member.patch('/api/studio/show', { free: true }), 401, 'unauthenticated');
+  });
+
+  it('tells open pages: free when it was switched, the list fields whenever they changed', async () => {
+    const { performer: row, show } = await createTestPerformer(t, { email: 'broadcast@example.com' });
+    const client = await studioClient(t, row.email);
+    const heard: unknown[] = [];
+    const stop = t.app.ctx.presence.onChange((change) => heard.push(change));
+    const socket = await openSocket(await listenLocal(t.app), null);
+
+    const switched = bulkUpdateFor(socket, show.universalId);
+    await client.patch('/api/studio/show', { free: true });
+    expect(await switched).toEqual({ free: true, flags: { free: true, exclusive: 0 } });
+
+    // The show list's cache hears every change at once (presence listeners clear its pages).
+    const priced = bulkUpdateFor(socket, show.universalId);
+    await client.patch('/api/studio/show', { free: true, pricePerMinute: 55 });
+    expect(await priced).toEqual({ pricePerMinute: 55 });
+
+    // Nothing changed: nothing to tell.
+    await client.patch('/api/studio/show', { pricePerMinute: 55 });
+    expect(heard).toEqual([
+      { [show.universalId]: { free: true, flags: { free: true, exclusive: 0 } } },
+      { [show.universalId]: { pricePerMinute: 55 } },
+    ]);
+    stop();
+  });
+});
+
 describeWriteGuards(
   () => ({ t, member, performer }),
   [
@@ -162,5 +346,6 @@ describeWriteGuards(
     },
     { method: 'POST', url: '/api/studio/logout', body: {}, as: 'performer' },
     { method: 'POST', url: '/api/studio/presence', body: { online: true }, as: 'performer' },
+    { method: 'PATCH', url: '/api/studio/show', body: { pricePerMinute: 40 }, as: 'performer' },
   ],
 );
