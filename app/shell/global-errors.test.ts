@@ -77,7 +77,7 @@ describe('handleGlobalError', () => {
       .catch(() => null);
     await queryClient
       .getMutationCache()
-      .build(queryClient, { mutationFn: () => api('POST', 'studio/presence', {}), meta: PERFORMER_META })
+      .build(queryClient, { mutationFn: () => api('POST', 'studio/live/stop', {}), meta: PERFORMER_META })
       .execute(undefined)
       .catch(() => null);
     expect(navigate).not.toHaveBeenCalled();

@@ -15,10 +15,6 @@ export const studioLoginBody = z.object({
 });
 export type StudioLoginBody = z.infer<typeof studioLoginBody>;
 
-/** POST /api/studio/presence: her own show goes on or off line. */
-export const studioPresenceBody = z.object({ online: z.boolean() });
-export type StudioPresenceBody = z.infer<typeof studioPresenceBody>;
-
 /** A whole number in a range: one message for every failure (no number, a fraction, out of range). */
 export const WHOLE_NUMBER_RANGE = 'errors.validations.whole_number_range';
 const wholeNumber = (min: number, max: number) =>

@@ -15,6 +15,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { StudioMe } from '#common/api/studio.ts';
 import { studioMeQuery, useStudioLogout } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
+import { StudioShowSettings } from './StudioShowSettings.tsx';
 import { useStudioBroadcast } from './use-studio-broadcast.ts';
 
 /** Her camera's picture as she sends it (mirrored, as a mirror shows her). */
@@ -164,11 +165,7 @@ function Studio({ me }: { me: StudioMe }) {
               </Box>
             )}
           </section>
-          {me.show.prices.private !== null && (
-            <Typography variant="body2" color="text.secondary">
-              {t('studio.home.prices', { private: me.show.prices.private })}
-            </Typography>
-          )}
+          <StudioShowSettings show={me.show} />
           <Button variant="text" onClick={signOut} loading={logout.isPending} sx={{ alignSelf: 'flex-start' }}>
             {t('studio.home.signOut')}
           </Button>

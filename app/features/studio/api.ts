@@ -41,16 +41,6 @@ export function useStudioLogout() {
   });
 }
 
-export function useStudioPresence() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (online: boolean) => api<StudioMe>('POST', '/studio/presence', { online }),
-    onSuccess: (me) => client.setQueryData(studioMeQuery.queryKey, me),
-    onError: () => client.invalidateQueries({ queryKey: studioMeQuery.queryKey }),
-    meta: PERFORMER_META,
-  });
-}
-
 /** Saves any of her show's settings (free chat, prices, exclusive chat); the answer is her studio as it is now. */
 export function useStudioShowSettings() {
   const client = useQueryClient();

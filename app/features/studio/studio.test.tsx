@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { StudioMe } from '#common/api/studio.ts';
@@ -19,6 +19,73 @@ const me = (online = false): StudioMe => ({
     exclusive: 0,
     prices: { private: 30, exclusive: null, exclusiveOnly: false },
   },
+});
+
+/** A camera, a microphone and peer connections as far as the studio uses them (jsdom has none). */
+function fakeMedia(opts: { denied?: boolean } = {}) {
+  const tracks = (['video', 'audio'] as const).map((kind) => ({
+    kind,
+    enabled: true,
+    stop: vi.fn(),
+    addEventListener: vi.fn(),
+    getSettings: () => ({ deviceId: `${kind}-1` }),
+  }));
+  const stream = {
+    getTracks: () => tracks,
+    getVideoTracks: () => tracks.filter((t) => t.kind === 'video'),
+    getAudioTracks: () => tracks.filter((t) => t.kind === 'audio'),
+  };
+  const state = { opened: 0, tracks, peers: [] as FakePeer[] };
+  class FakePeer {
+    iceGatheringState = 'complete';
+    connectionState = 'new';
+    localDescription: { type: string; sdp: string } | null = null;
+    remote: unknown = null;
+    closed = false;
+    onconnectionstatechange: (() => void) | null = null;
+    constructor() {
+      state.peers.push(this);
+    }
+    addTransceiver() {}
+    getSenders() {
+      return [];
+    }
+    async createOffer() {
+      return { type: 'offer', sdp: 'v=0 offer' };
+    }
+    async setLocalDescription(description: { type: string; sdp: string }) {
+      this.localDescription = description;
+    }
+    async setRemoteDescription(description: unknown) {
+      this.remote = description;
+    }
+    addEventListener() {}
+    removeEventListener() {}
+    close() {
+      this.closed = true;
+    }
+  }
+  vi.stubGlobal('RTCPeerConnection', FakePeer);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {
+      getUserMedia: async () => {
+        if (opts.denied) throw new DOMException('no', 'NotAllowedError');
+        state.opened += 1;
+        return stream;
+      },
+      enumerateDevices: async () => [
+        { kind: 'videoinput', deviceId: 'video-1', label: 'Front camera' },
+        { kind: 'audioinput', deviceId: 'audio-1', label: 'Headset' },
+      ],
+    },
+  });
+  return state;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 const unauthenticated = () => apiError(401, { error: 'unauthenticated', message: 'unauthenticated' });
@@ -89,19 +156,60 @@ describe('studio page', () => {
     expect(api.callsTo('POST /api/auth/logout')).toHaveLength(0);
   });
 
-  it('shows her show offline and takes it online and offline again', async () => {
+  it('goes live with her camera, shows her viewers, pauses and goes offline', async () => {
+    const media = fakeMedia();
+    let live = { live: false, paused: false, viewers: [] as { nickname: string }[] };
     const api = mockApi({
       'GET /api/studio/me': () => jsonResponse(me(false)),
-      'POST /api/studio/presence': ({ body }) => jsonResponse(me((body as { online: boolean }).online)),
+      'GET /api/studio/live': () => jsonResponse(live),
+      'POST /api/studio/live': () => {
+        live = { live: true, paused: false, viewers: [{ nickname: 'guest' }, { nickname: 'NightOwl' }] };
+        return jsonResponse({ answer: { type: 'answer', sdp: 'v=0 answer' }, iceServers: [] });
+      },
+      'POST /api/studio/live/pause': ({ body }) => {
+        live = { ...live, paused: (body as { paused: boolean }).paused };
+        return jsonResponse(live);
+      },
+      'POST /api/studio/live/stop': () => {
+        live = { live: false, paused: false, viewers: [] };
+        return jsonResponse(live);
+      },
     });
     renderWithProviders(<StudioPage />, { route: '/studio' });
     expect(await screen.findByText('Lena Sun')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('You are offline');
-    await userEvent.click(screen.getByRole('button', { name: 'Go online' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('You are online'));
+    // The camera opens for the preview on arrival, and its devices can be chosen.
+    await waitFor(() => expect(media.opened).toBe(1));
+    expect(await screen.findByRole('combobox', { name: 'Camera' })).toHaveTextContent('Front camera');
+    expect(screen.getByTestId('on-air')).toHaveTextContent('Offline');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go live' }));
+    await waitFor(() => expect(screen.getByTestId('on-air')).toHaveTextContent('Live'));
+    expect(api.callsTo('POST /api/studio/live')[0]?.body).toEqual({ offer: { type: 'offer', sdp: 'v=0 offer' } });
+    expect(media.peers[0]?.remote).toEqual({ type: 'answer', sdp: 'v=0 answer' });
+    expect(screen.getByRole('heading', { name: '2 viewers' })).toBeInTheDocument();
+    expect(screen.getByTestId('viewer-list')).toHaveTextContent('guestNightOwl');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(screen.getByTestId('on-air')).toHaveTextContent('Paused'));
+    expect(media.tracks.every((track) => !track.enabled)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(screen.getByTestId('on-air')).toHaveTextContent('Live'));
+    expect(media.tracks.every((track) => track.enabled)).toBe(true);
+
     await userEvent.click(screen.getByRole('button', { name: 'Go offline' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('You are offline'));
-    expect(api.callsTo('POST /api/studio/presence').map((c) => c.body)).toEqual([{ online: true }, { online: false }]);
+    await waitFor(() => expect(screen.getByTestId('on-air')).toHaveTextContent('Offline'));
+    expect(media.peers[0]?.closed).toBe(true);
+    expect(api.callsTo('POST /api/studio/live/stop')).toHaveLength(1);
+  });
+
+  it('says so when the browser may not use her camera', async () => {
+    fakeMedia({ denied: true });
+    mockApi({
+      'GET /api/studio/me': () => jsonResponse(me(false)),
+      'GET /api/studio/live': () => jsonResponse({ live: false, paused: false, viewers: [] }),
+    });
+    renderWithProviders(<StudioPage />, { route: '/studio' });
+    expect(await screen.findByText(/may not use your camera/)).toBeInTheDocument();
   });
 
   it('signs out on the server and goes back to the sign-in', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '#common/api/fields.ts';
-import { studioLoginBody, studioMe, studioPresenceBody, studioShowSettingsBody } from '#common/api/studio.ts';
+import { studioLoginBody, studioMe, studioShowSettingsBody } from '#common/api/studio.ts';
 import { showSettingsUpdate } from '#common/domain/show-settings.ts';
 import { notFound } from '#server/errors.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
@@ -23,7 +23,6 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /studio/login': 'public',
     'POST /studio/logout': 'performer',
     'GET /studio/me': 'performer',
-    'POST /studio/presence': 'performer',
     'PATCH /studio/show': 'performer',
   });
   const { ctx } = app;
@@ -68,18 +67,6 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/studio/me', { schema: { response: { 200: studioMe } } }, async (request) => {
     return me((await requirePerformer(request)).performer);
   });
-
-  // Through the presence service, so every open page hears it in the next show:bulkupdate.
-  app.post(
-    '/studio/presence',
-    { schema: { body: studioPresenceBody, response: { 200: studioMe } } },
-    async (request) => {
-      const { performer } = await requirePerformer(request);
-      await presence.setOnline([performer.showId], request.body.online);
-      request.log.info({ performerId: performer.id, online: request.body.online }, 'performer presence');
-      return me(performer);
-    },
-  );
 
   // Her own show only: the show comes from her session, the path names none. Open pages hear the
   // change (and the show list's cache is cleared) through presence, like her online state.

@@ -36,8 +36,6 @@ async function browser(ip?: string) {
   return client;
 }
 
-const isOnline = async (showId: number) =>
-  (await t.db.select({ online: shows.online }).from(shows).where(eq(shows.id, showId)))[0]?.online;
 
 describe('POST /api/studio/login', () => {
   it('signs her in with her own cookie and answers her account and her show', async () => {
@@ -117,22 +115,6 @@ describe('POST /api/studio/login', () => {
 });
 
 describe('the studio session', () => {
-  it('drives her own show on and off line through presence', async () => {
-    const { performer: row, show } = await createTestPerformer(t, { email: 'presence@example.com' });
-    const client = await studioClient(t, row.email);
-    const heard: unknown[] = [];
-    const stop = t.app.ctx.presence.onChange((change) => heard.push(change));
-    const on = await client.post('/api/studio/presence', { online: true });
-    expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().show.online).toBe(true);
-    expect(await isOnline(show.id)).toBe(true);
-    expect(heard).toEqual([{ [show.universalId]: { online: true } }]);
-    const off = await client.post('/api/studio/presence', { online: false });
-    expect(off.json().show.online).toBe(false);
-    expect(await isOnline(show.id)).toBe(false);
-    stop();
-  });
-
   it('signs out on the server: the old cookie opens nothing any more', async () => {
     const { performer: row } = await createTestPerformer(t, { email: 'logout@example.com' });
     const client = await studioClient(t, row.email);
@@ -159,7 +141,7 @@ describe('the studio session', () => {
     await expectRefused(t, () => only.get('/api/auth/user'), 401, 'unauthenticated');
     await expectRefused(t, () => only.post('/api/videos/buy/1/1', { payment: 'coins' }), 401, 'unauthenticated');
     await expectRefused(t, () => member.get('/api/studio/me'), 401, 'unauthenticated');
-    await expectRefused(t, () => member.post('/api/studio/presence', { online: true }), 401, 'unauthenticated');
+    await expectRefused(t, () => member.post('/api/studio/live/stop', {}), 401, 'unauthenticated');
     await expectRefused(t, () => t.client().get('/api/studio/me'), 401, 'unauthenticated');
   });
 });
@@ -345,7 +327,6 @@ describeWriteGuards(
       as: 'visitor',
     },
     { method: 'POST', url: '/api/studio/logout', body: {}, as: 'performer' },
-    { method: 'POST', url: '/api/studio/presence', body: { online: true }, as: 'performer' },
     { method: 'PATCH', url: '/api/studio/show', body: { pricePerMinute: 40 }, as: 'performer' },
   ],
 );
