@@ -36,7 +36,6 @@ async function browser(ip?: string) {
   return client;
 }
 
-
 describe('POST /api/studio/login', () => {
   it('signs her in with her own cookie and answers her account and her show', async () => {
     const { performer: row, show } = await createTestPerformer(t, { email: 'Mia@Example.com' });
