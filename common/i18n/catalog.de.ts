@@ -11,6 +11,7 @@ import { type Catalog, merge } from './merge.ts';
 import payments from './payments.de.json' with { type: 'json' };
 import search from './search.de.json' with { type: 'json' };
 import shell from './shell.de.json' with { type: 'json' };
+import showchat from './showchat.de.json' with { type: 'json' };
 import shows from './shows.de.json' with { type: 'json' };
 import studio from './studio.de.json' with { type: 'json' };
 import voicecall from './voicecall.de.json' with { type: 'json' };
@@ -32,4 +33,5 @@ export const catalog: Catalog = merge(
   search,
   favorites,
   studio,
+  showchat,
 );

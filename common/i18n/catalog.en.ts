@@ -11,6 +11,7 @@ import { type Catalog, merge } from './merge.ts';
 import payments from './payments.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
 import shell from './shell.en.json' with { type: 'json' };
+import showchat from './showchat.en.json' with { type: 'json' };
 import shows from './shows.en.json' with { type: 'json' };
 import studio from './studio.en.json' with { type: 'json' };
 import voicecall from './voicecall.en.json' with { type: 'json' };
@@ -32,4 +33,5 @@ export const catalog: Catalog = merge(
   search,
   favorites,
   studio,
+  showchat,
 );

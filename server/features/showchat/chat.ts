@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
 import {
   SHOW_CHAT_ERRORS,
+  SHOW_CHAT_TEXT_REFUSALS,
   type ShowChatJoinAnswer,
   type ShowChatMessage,
   type ShowChatSendAnswer,
@@ -109,7 +110,8 @@ export function showChat({ io, db, log, clustered, now = Date.now }: Deps) {
     if (!parsed.success) {
       // The text's own refusal (required, too long, control characters) when that is what failed.
       const textIssue = parsed.error.issues.find((issue) => issue.path[0] === 'text');
-      const key = textIssue?.message.startsWith('errors.validations.') ? textIssue.message : SHOW_CHAT_ERRORS.invalid;
+      const key =
+        textIssue && SHOW_CHAT_TEXT_REFUSALS.includes(textIssue.message) ? textIssue.message : SHOW_CHAT_ERRORS.invalid;
       return { ok: false, error: key };
     }
     const { showId, text } = parsed.data;
