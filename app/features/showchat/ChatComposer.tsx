@@ -78,7 +78,7 @@ export function ChatComposer({
           autoComplete="off"
           label={t('showchat.input')}
           error={error !== null}
-          helperText={error ? t(error) : `${text.length} / ${SHOW_CHAT_TEXT_MAX}`}
+          helperText={error ? t(error) : disabled ? undefined : `${text.length} / ${SHOW_CHAT_TEXT_MAX}`}
           slotProps={{
             htmlInput: { maxLength: SHOW_CHAT_TEXT_MAX, 'aria-describedby': hint ? reasonId : undefined },
             formHelperText: { 'aria-live': 'polite' } as object,
