@@ -119,3 +119,12 @@ export const LIVE_HEARTBEAT_TIMEOUT_MS = 10_000;
 export const LIVE_ANSWER_WITHIN_MS = 15_000;
 /** A viewer whose connection dropped tries again after these delays (then keeps the last). */
 export const LIVE_RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
+
+/** The show's text chat (server/features/showchat/). A message's text, trimmed, has 1 to this many characters. */
+export const SHOW_CHAT_TEXT_MAX = 300;
+/** What a joiner is sent of a show's recent chat. */
+export const SHOW_CHAT_BACKLOG = 50;
+/** Show chats one socket may have joined at once. */
+export const SHOW_CHAT_ROOMS_PER_SOCKET = 3;
+/** Messages one chatter (a member, a performer, a guest's address) may send within the window. */
+export const SHOW_CHAT_RATE = { max: 5, windowMs: 10_000 } as const;

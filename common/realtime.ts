@@ -1,3 +1,11 @@
+import type {
+  ShowChatJoinAnswer,
+  ShowChatMessage,
+  ShowChatRoom,
+  ShowChatSend,
+  ShowChatSendAnswer,
+} from './api/showchat.ts';
+
 /**
  * The real-time events of the spec (part 1 "Real-time socket events received"), typed for the
  * Socket.IO server and client alike.
@@ -31,10 +39,18 @@ export interface ServerToClientEvents {
   'user:phonecall': () => void;
   /** Shows to update, keyed by universal id, including online states. */
   'show:bulkupdate': (payload: Record<string, ShowUpdate>) => void;
+  /** A message in the text chat of a show whose room the socket joined (common/api/showchat.ts). */
+  'chat:message': (message: ShowChatMessage) => void;
 }
 
-// biome-ignore lint/complexity/noBannedTypes: the client sends no events yet; the map grows with chat
-export type ClientToServerEvents = {};
+/** What a client sends: the show's text chat (common/api/showchat.ts); the server parses every payload. */
+export interface ClientToServerEvents {
+  /** Joins the show's chat (anyone, for a show that exists): the answer carries the recent messages. */
+  'chat:join': (payload: ShowChatRoom, ack: (answer: ShowChatJoinAnswer) => void) => void;
+  'chat:leave': (payload: ShowChatRoom) => void;
+  /** Writes in a joined show's chat, as the answer says who may (members, guests in a free show, the performer). */
+  'chat:send': (payload: ShowChatSend, ack: (answer: ShowChatSendAnswer) => void) => void;
+}
 
 export type ServerEvent = keyof ServerToClientEvents;
 export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;

@@ -4,6 +4,7 @@ import type { SessionState } from '#app/features/session/api.ts';
 import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
+import { sharedSocket } from './shared-socket.ts';
 
 /**
  * The socket and what its events do. Loaded on demand by use-realtime.ts: members after the first
@@ -29,6 +30,8 @@ function connectSocket(): RealtimeSocket {
     withCredentials: true,
     transports: ['websocket', 'polling'],
   });
+  // Features that talk over it (the show chat) find it there until it closes.
+  sharedSocket.set(socket);
   return socket;
 }
 
@@ -69,6 +72,7 @@ export function openRealtime(
   });
   return () => {
     closed = true;
+    sharedSocket.release(socket);
     socket.disconnect();
   };
 }

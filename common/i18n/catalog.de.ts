@@ -12,6 +12,7 @@ import { type Catalog, merge } from './merge.ts';
 import payments from './payments.de.json' with { type: 'json' };
 import search from './search.de.json' with { type: 'json' };
 import shell from './shell.de.json' with { type: 'json' };
+import showchat from './showchat.de.json' with { type: 'json' };
 import shows from './shows.de.json' with { type: 'json' };
 import studio from './studio.de.json' with { type: 'json' };
 import voicecall from './voicecall.de.json' with { type: 'json' };
@@ -34,4 +35,5 @@ export const catalog: Catalog = merge(
   favorites,
   studio,
   live,
+  showchat,
 );

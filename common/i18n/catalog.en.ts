@@ -12,6 +12,7 @@ import { type Catalog, merge } from './merge.ts';
 import payments from './payments.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
 import shell from './shell.en.json' with { type: 'json' };
+import showchat from './showchat.en.json' with { type: 'json' };
 import shows from './shows.en.json' with { type: 'json' };
 import studio from './studio.en.json' with { type: 'json' };
 import voicecall from './voicecall.en.json' with { type: 'json' };
@@ -34,4 +35,5 @@ export const catalog: Catalog = merge(
   favorites,
   studio,
   live,
+  showchat,
 );

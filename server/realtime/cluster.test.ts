@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShowChatMessage } from '#common/api/showchat.ts';
 import { testServices } from '#server/env.ts';
+import { createShow } from '#server/test/catalog.ts';
 import { loginClient, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { closeAll, listenLocal, nextEvent, openSocket, record } from '#server/test/sockets.ts';
@@ -44,6 +46,27 @@ describe.skipIf(!real)('two API processes on one PostgreSQL and one Redis', () =
     a.app.ctx.realtime.toUser(other.user.id, 'user:mc');
     await marker;
     expect(seenByOther.map((e) => e.event)).toEqual(['user:mc']);
+  });
+
+  it("carries a show chat message written on B to A's sockets in the room, and into A's backlog", async () => {
+    const show = await createShow(a.db, { online: true, free: true });
+    const { client } = await registerAndVerify(a, 'cluster4@example.com', { username: 'clusteruser4' });
+    expect((await client.post('/api/user/nickname/add', { nickname: 'ClusterNick' })).statusCode).toBe(201);
+    const [reader, writer] = await Promise.all([openSocket(urlA, null), openSocket(urlB, client)]);
+    const room = { showId: show.universalId };
+    await Promise.all([
+      reader.timeout(5000).emitWithAck('chat:join', room),
+      writer.timeout(5000).emitWithAck('chat:join', room),
+    ]);
+    const heard = nextEvent(reader, 'chat:message');
+    expect(await writer.timeout(5000).emitWithAck('chat:send', { ...room, text: 'across processes' })).toEqual({
+      ok: true,
+    });
+    const [message] = (await heard) as [ShowChatMessage];
+    expect(message).toMatchObject({ nickname: 'ClusterNick', text: 'across processes' });
+    // A joiner on A gets it from A's own backlog, which B told about it.
+    const joiner = await openSocket(urlA, null);
+    expect(await joiner.timeout(5000).emitWithAck('chat:join', room)).toMatchObject({ ok: true, messages: [message] });
   });
 
   it('a session logged in through A opens a socket on B, and a cancellation on A logs it out', async () => {

@@ -1,7 +1,13 @@
 import type { ServerEvent, ServerEventArgs } from '#common/realtime.ts';
 
-/** Sessions whose sockets must hear `user:logout` and close: one session, or a user's all but one. */
-export type EndedSessions = { sessionId: string } | { userId: number; exceptSessionId?: string };
+/**
+ * Sessions whose sockets must close: one member session, or a user's all but one (they hear
+ * `user:logout` first), or a performer's studio session (signed out).
+ */
+export type EndedSessions =
+  | { sessionId: string }
+  | { userId: number; exceptSessionId?: string }
+  | { performerSessionId: string };
 
 /**
  * How features reach connected browsers: by user (every socket of a member's live sessions) or

@@ -10,6 +10,8 @@ export const VISITOR_SOCKETS_PER_ADDRESS = 20;
 export const MEMBER_SOCKETS_PER_SESSION = 10;
 /** Sockets of one member across all their sessions (browsers and devices). */
 export const MEMBER_SOCKETS_PER_USER = 30;
+/** Sockets of one performer's studio session (the studio and a tab or two beside it). */
+export const PERFORMER_SOCKETS_PER_SESSION = 5;
 
 /** Open socket ids by key (an address, a session, a member), each key capped. */
 export class SocketCounts<K> {

@@ -1,16 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
+import type { ShowChatMessage } from '#common/api/showchat.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import type { Db } from '#server/db/client.ts';
 import { liveSessionIds } from '#server/features/session/data.ts';
 import type { Realtime } from './hub.ts';
 
-/** A visitor's socket has no user and no session: it hears broadcasts only. */
-export type SocketData = { userId: number | null; sessionId: string | null };
-export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** A performer's socket (handshake `auth: { as: 'performer' }` with a live studio session). */
+export type SocketPerformer = { id: number; sessionId: string; showUniversalId: string };
+
+/**
+ * A visitor's socket has no user and no session: it hears broadcasts only. A performer's has no
+ * member either, never joins member rooms, and carries her session and show instead. `address`
+ * is the client's address key (http/client-address.ts), by which visitors are counted and limited.
+ */
+export type SocketData = {
+  userId: number | null;
+  sessionId: string | null;
+  performer: SocketPerformer | null;
+  address: string;
+};
+
+/** What API processes tell each other through the adapter (Redis): each keeps its own chat backlog. */
+export type InterServerEvents = { 'showchat:backlog': (message: ShowChatMessage) => void };
+
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type ServerSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export const performerSessionRoom = (sessionId: string) => `performer-session:${sessionId}`;
 
 /**
  * The `Realtime` features call, emitting through the (possibly Redis-backed) adapter.
@@ -53,6 +72,13 @@ export function socketRealtime(io: SocketServer, deps: { db: Db; log: FastifyBas
       io.emit(event, ...args);
     },
     sessionsEnded: (ended) => {
+      if ('performerSessionId' in ended) {
+        // The studio learns it from its own answers; her sockets just close.
+        const room = performerSessionRoom(ended.performerSessionId);
+        io.local.in(room).disconnectSockets(true);
+        io.in(room).disconnectSockets(true);
+        return;
+      }
       if ('sessionId' in ended) {
         endSockets([sessionRoom(ended.sessionId)]);
         return;

@@ -1,22 +1,29 @@
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import type { App } from '#server/app.ts';
+import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
+import { showChat } from '#server/features/showchat/chat.ts';
 import { addressKey, clientAddress } from '#server/http/client-address.ts';
 import { sessionFromToken } from '#server/http/session.ts';
 import { redisAdapter } from './redis-adapter.ts';
 import {
   MEMBER_SOCKETS_PER_SESSION,
   MEMBER_SOCKETS_PER_USER,
+  PERFORMER_SOCKETS_PER_SESSION,
   SocketCounts,
   VISITOR_SOCKETS_PER_ADDRESS,
 } from './socket-limits.ts';
-import { type SocketServer, sessionRoom, socketRealtime, userRoom } from './socket-realtime.ts';
+import { performerSessionRoom, type SocketServer, sessionRoom, socketRealtime, userRoom } from './socket-realtime.ts';
 
 /** Under the API prefix: same origin, same proxy rules, and the CSP's connect-src 'self'. */
 export const SOCKET_PATH = '/api/socket';
 
-/** Clients send nothing but the handshake; a larger message closes the connection. */
+/** Clients send the handshake and chat events (300 characters of text); a larger message closes the connection. */
 export const SOCKET_MAX_MESSAGE_BYTES = 4096;
+
+/** A handshake asking for the performer's socket: `io({ auth: { as: 'performer' } })`. */
+const asPerformer = (auth: unknown) =>
+  typeof auth === 'object' && auth !== null && (auth as Record<string, unknown>).as === 'performer';
 
 /**
  * Whether a handshake may come from this Origin. Browsers always send one on WebSocket upgrades
@@ -32,7 +39,10 @@ function originAllowed(origin: string | undefined, publicUrl: string) {
  * Attaches Socket.IO to the app's HTTP server. Members and visitors connect (same-site origins
  * only, within the caps of socket-limits.ts); the session cookie is checked on connect like an
  * API request, and a member's socket joins the rooms of its user and its session, while a
- * visitor's hears only broadcasts (`show:bulkupdate`). With Redis the adapter fans events out to
+ * visitor's hears only broadcasts (`show:bulkupdate`). A performer's browser asks for her socket
+ * (`auth: { as: 'performer' }`): then only the studio cookie counts, a handshake without a live
+ * studio session is refused (`unauthenticated`), and her socket joins no member room. Every
+ * socket may use the show chat (features/showchat/). With Redis the adapter fans events out to
  * every process. Sets `app.ctx.realtime` (socket-realtime.ts).
  */
 export function attachSocketServer(app: App): SocketServer {
@@ -55,15 +65,27 @@ export function attachSocketServer(app: App): SocketServer {
     addressKey(clientAddress(handshake.address, handshake.headers['x-forwarded-for'], config.trustProxy));
   const perSession = new SocketCounts<string>(MEMBER_SOCKETS_PER_SESSION);
   const perMember = new SocketCounts<number>(MEMBER_SOCKETS_PER_USER);
+  const perPerformerSession = new SocketCounts<string>(PERFORMER_SOCKETS_PER_SESSION);
 
   io.use(async (socket, next) => {
     const { headers } = socket.handshake;
     if (!originAllowed(headers.origin, config.publicUrl)) return next(new Error('forbidden_origin'));
+    const address = visitorKey(socket.handshake);
     try {
       const cookies = app.parseCookie(headers.cookie ?? '');
-      const found = await sessionFromToken(app.ctx, cookies[SESSION_COOKIE]);
-      const userId = found?.row.userId ?? null;
-      socket.data = found && userId ? { userId, sessionId: found.row.id } : { userId: null, sessionId: null };
+      if (asPerformer(socket.handshake.auth)) {
+        // Her socket or none: never a member's or a visitor's in her place.
+        const performer = await performerOfHandshake(app.ctx, cookies[PERFORMER_COOKIE]);
+        if (!performer) return next(new Error('unauthenticated'));
+        socket.data = { userId: null, sessionId: null, performer, address };
+      } else {
+        const found = await sessionFromToken(app.ctx, cookies[SESSION_COOKIE]);
+        const userId = found?.row.userId ?? null;
+        socket.data =
+          found && userId
+            ? { userId, sessionId: found.row.id, performer: null, address }
+            : { userId: null, sessionId: null, performer: null, address };
+      }
     } catch (err) {
       app.log.error({ err }, 'socket authentication failed');
       return next(new Error('unavailable'));
@@ -71,16 +93,17 @@ export function attachSocketServer(app: App): SocketServer {
     // Counted from here (no await in between), released when the connection ends either way;
     // one already gone would never say so, and socket.io drops it anyway.
     if (socket.conn.readyState !== 'open') return next(new Error('unavailable'));
-    const { userId, sessionId } = socket.data;
+    const { userId, sessionId, performer } = socket.data;
     const claim = <K>(counts: SocketCounts<K>, key: K) => ({
       fits: () => counts.fits(key),
       add: () => counts.add(key, socket.id),
       release: () => counts.release(key, socket.id),
     });
-    const claims =
-      userId !== null && sessionId !== null
+    const claims = performer
+      ? [claim(perPerformerSession, performer.sessionId)]
+      : userId !== null && sessionId !== null
         ? [claim(perSession, sessionId), claim(perMember, userId)]
-        : [claim(visitors, visitorKey(socket.handshake))];
+        : [claim(visitors, address)];
     if (!claims.every((c) => c.fits())) return next(new Error('throttled'));
     for (const c of claims) c.add();
     const release = () => {
@@ -91,9 +114,12 @@ export function attachSocketServer(app: App): SocketServer {
     next();
   });
 
+  const chat = showChat({ io, db, log: app.log, clustered: fanout !== null });
   io.on('connection', (socket) => {
-    const { userId, sessionId } = socket.data;
-    if (userId !== null && sessionId !== null) void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const { userId, sessionId, performer } = socket.data;
+    if (performer) void socket.join(performerSessionRoom(performer.sessionId));
+    else if (userId !== null && sessionId !== null) void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    chat.listen(socket);
   });
 
   app.ctx.realtime = socketRealtime(io, { db, log: app.log });

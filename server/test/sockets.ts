@@ -28,6 +28,8 @@ export function openSocket(
     transports?: Array<'websocket' | 'polling'>;
     /** More handshake headers (X-Forwarded-For as a proxy would send it). */
     headers?: Record<string, string>;
+    /** The handshake's auth payload (`{ as: 'performer' }` for a performer's socket). */
+    auth?: Record<string, unknown>;
   } = {},
 ): Promise<TestSocket> {
   const origin = opts.origin === undefined ? SITE_ORIGIN : opts.origin;
@@ -37,6 +39,7 @@ export function openSocket(
     transports: opts.transports ?? ['websocket'],
     reconnection: false,
     forceNew: true,
+    ...(opts.auth ? { auth: opts.auth } : {}),
     extraHeaders: { ...(origin ? { origin } : {}), ...(cookie ? { cookie } : {}), ...opts.headers },
   });
   opened.add(socket);

@@ -121,6 +121,21 @@ describe('going live and watching', () => {
     expect(t.app.ctx.live.viewerCount()).toBe(0);
   });
 
+  it('takes her off air when her studio session ends', async () => {
+    const other = await createShow(t.db, { online: false, free: true });
+    const { performer } = await createTestPerformer(t, { email: 'signs-out@example.com', show: other });
+    const herStudio = await studioClient(t, performer.email);
+    const camera = await cameraPeer();
+    const res = await herStudio.post('/api/studio/live', { offer: camera.offer });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.app.ctx.live.ownsShow(other.universalId)).toBe(true);
+    expect((await herStudio.post('/api/studio/logout', {})).statusCode).toBe(200);
+    await camera.changes.until(() => !t.app.ctx.live.ownsShow(other.universalId), 'her stream to end');
+    await expect
+      .poll(async () => (await t.db.select({ online: shows.online }).from(shows).where(eq(shows.id, other.id)))[0])
+      .toEqual({ online: false });
+  });
+
   it('ends the free viewers when free chat is switched off, and refuses new ones', async () => {
     await goLive();
     await watch(await visitor());

@@ -31,6 +31,8 @@ type View = {
 type OnAir = {
   showId: number;
   performerId: number;
+  /** Her studio session: when it ends, she is off air. */
+  sessionId: string;
   /** The SFU publication of her browser; null while she (re)connects. */
   publicationId: string | null;
   paused: boolean;
@@ -127,8 +129,20 @@ export class LiveShows {
     await this.drop(subscriptionId);
   }
 
-  /** Sessions that ended on the server (logout, password change, block) watch nothing more. */
+  /**
+   * Sessions that ended on the server (logout, password change, block) watch nothing more; a
+   * performer whose studio session ended goes off air.
+   */
   sessionsEnded(ended: EndedSessions): void {
+    if ('performerSessionId' in ended) {
+      for (const [key, entry] of [...this.onAir]) {
+        if (entry.sessionId !== ended.performerSessionId) continue;
+        void this.stop({ id: entry.showId, universalId: key, online: true, free: false }).catch((err: unknown) =>
+          this.deps.log.warn({ err, show: key }, 'ending a signed-out performer failed'),
+        );
+      }
+      return;
+    }
     for (const view of [...this.views.values()]) {
       const { sessionId, userId } = view.viewer;
       const gone =
@@ -142,12 +156,14 @@ export class LiveShows {
   // --- performers ----------------------------------------------------------------------------
 
   /** Her camera's offer: her show goes on air (replacing a demo stream or her own older one) and online. */
-  async publish(show: LiveShow, performerId: number, offer: SdpOffer) {
+  async publish(show: LiveShow, performer: { id: number; sessionId: string }, offer: SdpOffer) {
+    const performerId = performer.id;
     const { sfu } = this.deps;
     const key = show.universalId;
     const entry: OnAir = {
       showId: show.id,
       performerId,
+      sessionId: performer.sessionId,
       publicationId: null,
       paused: false,
       lastSeen: this.now(),

@@ -72,15 +72,15 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The show of the signed-in performer, as the live layer needs it. */
   const herShow = async (request: Parameters<typeof requirePerformer>[0]) => {
-    const { performer } = await requirePerformer(request);
+    const { performer, sessionId } = await requirePerformer(request);
     const show = await liveShowById(db, performer.showId);
     if (!show) throw notFound();
-    return { performer, show };
+    return { performer, sessionId, show };
   };
 
   app.post('/studio/live', { schema: { body: publishBody, response: { 200: publishAnswer } } }, async (request) => {
-    const { performer, show } = await herShow(request);
-    const { answer } = await live.publish(show, performer.id, request.body.offer);
+    const { performer, sessionId, show } = await herShow(request);
+    const { answer } = await live.publish(show, { id: performer.id, sessionId }, request.body.offer);
     return { answer, iceServers };
   });
 

@@ -52,3 +52,26 @@ export async function performerShow(db: DbOrTx, showId: number) {
   return row ?? null;
 }
 export type PerformerShow = NonNullable<Awaited<ReturnType<typeof performerShow>>>;
+
+/**
+ * Who a live performer session speaks as (her socket, her show's chat): the performer and her
+ * show's universal id and name, under the rules of findPerformerBySession; null otherwise.
+ */
+export async function findPerformerShowBySession(db: DbOrTx, id: string, now = new Date()) {
+  const [row] = await db
+    .select({ performerId: performers.id, showUniversalId: shows.universalId, showName: shows.showName })
+    .from(performerSessions)
+    .innerJoin(performers, eq(performers.id, performerSessions.performerId))
+    .innerJoin(shows, eq(shows.id, performers.showId))
+    .where(
+      and(
+        eq(performerSessions.id, id),
+        gt(performerSessions.expiresAt, now),
+        isNull(performerSessions.revokedAt),
+        eq(performers.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+export type PerformerShowIdentity = NonNullable<Awaited<ReturnType<typeof findPerformerShowBySession>>>;

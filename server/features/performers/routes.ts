@@ -59,6 +59,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/studio/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     const { performer, sessionId } = await requirePerformer(request);
     await revokePerformerSession(db, sessionId);
+    ctx.realtime.sessionsEnded({ performerSessionId: sessionId });
     clearPerformerCookie(ctx, reply);
     request.log.info({ performerId: performer.id }, 'performer signed out');
     return { ok: true as const };

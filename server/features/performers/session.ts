@@ -4,15 +4,23 @@ import type { AppContext } from '#server/context.ts';
 import { unauthenticated } from '#server/errors.ts';
 import { hashScopedToken } from '#server/features/session/scoped.ts';
 import { isWellFormedToken } from '#server/features/session/tokens.ts';
-import { findPerformerBySession, type PerformerRow } from './data.ts';
+import { findPerformerBySession, findPerformerShowBySession, type PerformerRow } from './data.ts';
 
 /**
  * The performer's cookie: its own name and table, so a performer session never acts as a member
- * and a member session never as a performer. Sent only to the studio's API (path), SameSite=Lax
- * like members'; writes also need the CSRF header members' writes need (http/session.ts).
+ * and a member session never as a performer. Sent to the API (path `/api`: the studio's routes
+ * and the socket handshake at `/api/socket`, which she opens with `auth: { as: 'performer' }`);
+ * member routes read only `auth.session` and never this one. SameSite=Lax like members'; writes
+ * also need the CSRF header members' writes need (http/session.ts).
  */
 export const PERFORMER_COOKIE = `${AUTH_COOKIE_PREFIX}studio`;
-export const PERFORMER_COOKIE_PATH = '/api/studio';
+export const PERFORMER_COOKIE_PATH = '/api';
+/**
+ * Where the cookie lived before: a browser sends the more specific path's cookie first, so one
+ * left there (expired or revoked) would hide a new sign-in from the studio's routes. Cleared at
+ * every sign-in and sign-out; after the sessions' 16 hours no such cookie can be live.
+ */
+const FORMER_COOKIE_PATHS = ['/api/studio'];
 
 export const hashPerformerToken = (secret: string, token: string) =>
   hashScopedToken(secret, 'performer-session', token);
@@ -33,6 +41,17 @@ export async function signedInPerformer(ctx: AppContext, request: FastifyRequest
   return found;
 }
 
+/**
+ * The performer of a socket handshake that asked to be hers (`auth: { as: 'performer' }`), by the
+ * studio cookie it carried, with her session and show; null without a live session.
+ */
+export async function performerOfHandshake(ctx: AppContext, token: string | undefined) {
+  if (!isWellFormedToken(token)) return null;
+  const sessionId = hashPerformerToken(ctx.config.sessionSecret, token);
+  const found = await findPerformerShowBySession(ctx.db, sessionId);
+  return found ? { id: found.performerId, sessionId, showUniversalId: found.showUniversalId } : null;
+}
+
 /** The performer of a request for the `performer` audience, or 401 unauthenticated. */
 export async function requirePerformer(request: FastifyRequest): Promise<SignedInPerformer> {
   const found = await signedInPerformer(request.server.ctx, request);
@@ -40,17 +59,23 @@ export async function requirePerformer(request: FastifyRequest): Promise<SignedI
   return found;
 }
 
-const cookieOptions = (ctx: AppContext) => ({
-  path: PERFORMER_COOKIE_PATH,
+const cookieOptions = (ctx: AppContext, path = PERFORMER_COOKIE_PATH) => ({
+  path,
   httpOnly: true,
   sameSite: 'lax' as const,
   secure: ctx.config.publicUrl.startsWith('https://'),
 });
 
+const clearFormerCookies = (ctx: AppContext, reply: FastifyReply) => {
+  for (const path of FORMER_COOKIE_PATHS) reply.clearCookie(PERFORMER_COOKIE, cookieOptions(ctx, path));
+};
+
 export function setPerformerCookie(ctx: AppContext, reply: FastifyReply, token: string, expiresAt: Date) {
+  clearFormerCookies(ctx, reply);
   reply.setCookie(PERFORMER_COOKIE, token, { ...cookieOptions(ctx), expires: expiresAt });
 }
 
 export function clearPerformerCookie(ctx: AppContext, reply: FastifyReply) {
+  clearFormerCookies(ctx, reply);
   reply.clearCookie(PERFORMER_COOKIE, cookieOptions(ctx));
 }

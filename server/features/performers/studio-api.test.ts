@@ -55,13 +55,17 @@ describe('POST /api/studio/login', () => {
         prices: { private: 30, exclusive: null, exclusiveOnly: false },
       },
     });
-    const cookie = String(res.headers['set-cookie'])
+    const cookies = String(res.headers['set-cookie'])
       .split(/,(?=\s*\S+=)/)
-      .find((c) => c.startsWith(PERFORMER_COOKIE));
+      .map((c) => c.trim())
+      .filter((c) => c.startsWith(PERFORMER_COOKIE));
+    // Sent to the whole API (the socket handshake too); the one of the former path is cleared.
+    const cookie = cookies.find((c) => !c.startsWith(`${PERFORMER_COOKIE}=;`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\/api\/studio/);
+    expect(cookie).toMatch(/Path=\/api(;|$)/);
     expect(cookie).not.toMatch(/Secure/);
+    expect(cookies.find((c) => c.startsWith(`${PERFORMER_COOKIE}=;`))).toMatch(/Path=\/api\/studio(;|$)/);
     expect((await client.get('/api/studio/me')).json().show.universalId).toBe(show.universalId);
   });
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { SHOW_CHAT_ERRORS } from '#common/api/showchat.ts';
+import { type Chatter, chatWriter } from './policy.ts';
+
+const show = (over: Partial<{ free: boolean; online: boolean }> = {}) => ({
+  universalId: '7',
+  free: false,
+  online: true,
+  ...over,
+});
+const member = (over: Partial<Extract<Chatter, { kind: 'member' }>> = {}): Chatter => ({
+  kind: 'member',
+  nickname: 'anna',
+  verified: true,
+  active: true,
+  ...over,
+});
+
+describe('chatWriter', () => {
+  it('lets the performer write in her own show only, as her show name', () => {
+    const her: Chatter = { kind: 'performer', showUniversalId: '7', showName: 'Mia' };
+    expect(chatWriter(her, show())).toEqual({ nickname: 'Mia', from: 'performer' });
+    expect(chatWriter(her, show({ online: false }))).toEqual({ nickname: 'Mia', from: 'performer' });
+    expect(chatWriter(her, { ...show(), universalId: '8' })).toEqual({ refused: SHOW_CHAT_ERRORS.notYourShow });
+  });
+
+  it('lets a verified member write as her current nickname, in any show', () => {
+    expect(chatWriter(member(), show())).toEqual({ nickname: 'anna', from: 'viewer' });
+    expect(chatWriter(member(), show({ online: false }))).toEqual({ nickname: 'anna', from: 'viewer' });
+  });
+
+  it('refuses a member without a nickname, unverified or blocked', () => {
+    expect(chatWriter(member({ nickname: null }), show())).toEqual({ refused: SHOW_CHAT_ERRORS.nickname });
+    expect(chatWriter(member({ verified: false }), show())).toEqual({ refused: SHOW_CHAT_ERRORS.notVerified });
+    expect(chatWriter(member({ active: false }), show())).toEqual({ refused: 'errors.user_blocked' });
+  });
+
+  it('lets a guest write as guest only in a free show that is online', () => {
+    const guest: Chatter = { kind: 'guest' };
+    expect(chatWriter(guest, show({ free: true }))).toEqual({ nickname: 'guest', from: 'viewer' });
+    expect(chatWriter(guest, show())).toEqual({ refused: SHOW_CHAT_ERRORS.signUp });
+    expect(chatWriter(guest, show({ free: true, online: false }))).toEqual({ refused: SHOW_CHAT_ERRORS.offline });
+  });
+
+  it('refuses a performer whose session ended', () => {
+    expect(chatWriter({ kind: 'gone' }, show())).toEqual({ refused: 'errors.unauthenticated' });
+  });
+});
