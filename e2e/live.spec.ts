@@ -122,7 +122,21 @@ test('a performer goes live from the studio; a member and a guest watch her paus
   ).toBeVisible();
   await expect(studio.getByTestId('viewer-list')).toContainText(MEMBER.nickname);
   await expect(studio.getByTestId('viewer-list')).toContainText('guest');
+
+  // They chat: the member writes beside the video, she answers from her studio.
+  await page.getByRole('dialog').getByLabel(text('en', 'showchat.input')).fill('Hello from the front row');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text('en', 'showchat.send') })
+    .click();
+  await expect(studio.getByText('Hello from the front row', { exact: true })).toBeVisible();
+  await studio.getByLabel(text('en', 'showchat.input')).fill('Welcome, DemoFan!');
+  await studio.getByRole('button', { name: text('en', 'showchat.send') }).click();
+  for (const viewer of [page, guest.page])
+    await expect(viewer.getByText('Welcome, DemoFan!', { exact: true })).toBeVisible();
   await shoot(studio, 'studio-live');
+  await shoot(page, 'live-member');
+  await shoot(guest.page, 'live-guest');
 
   // She pauses: both see the pause; she resumes: the picture moves again.
   await studio.getByRole('button', { name: text('en', 'studio.live.pause') }).click();

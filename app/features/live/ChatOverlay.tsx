@@ -4,8 +4,8 @@ import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShowChat } from '#app/features/showchat/ShowChat.tsx';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { LivePlayer } from './LivePlayer.tsx';
 
@@ -13,7 +13,7 @@ import { LivePlayer } from './LivePlayer.tsx';
  * The chat overlay of a show (spec part 2: open while the location hash is #enter_chat): the live
  * video with the show's chat beside it on a desktop, over it on a phone.
  */
-export function ChatOverlay({ show, onClose, chat }: { show: ShowDetail; onClose: () => void; chat?: ReactNode }) {
+export function ChatOverlay({ show, onClose }: { show: ShowDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme) => theme.breakpoints.down('md'));
   const titleId = `live-title-${show.universalId}`;
@@ -40,31 +40,29 @@ export function ChatOverlay({ show, onClose, chat }: { show: ShowDetail; onClose
           flex: 1,
           minHeight: 0,
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: chat ? '2fr 1fr' : '1fr' },
+          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
           position: 'relative',
         }}
       >
         <LivePlayer universalId={show.universalId} showName={show.showName} sound={show.features.sound} />
-        {chat && (
-          <Box
-            component="section"
-            aria-label={t('live.chat_title')}
-            sx={{
-              minHeight: 0,
-              bgcolor: { xs: 'rgba(0,0,0,.55)', md: 'background.paper' },
-              color: { md: 'text.primary' },
-              position: { xs: 'absolute', md: 'static' },
-              left: 0,
-              right: 0,
-              bottom: 56,
-              maxHeight: { xs: '45%', md: 'none' },
-              display: 'flex',
-              flexDirection: 'column',
-            }}
-          >
-            {chat}
-          </Box>
-        )}
+        <Box
+          component="section"
+          aria-label={t('live.chat_title')}
+          sx={{
+            minHeight: 0,
+            bgcolor: { xs: 'rgba(0,0,0,.55)', md: 'background.paper' },
+            color: { md: 'text.primary' },
+            position: { xs: 'absolute', md: 'static' },
+            left: 0,
+            right: 0,
+            bottom: 56,
+            height: { xs: '42%', md: 'auto' },
+            display: 'flex',
+            flexDirection: 'column',
+          }}
+        >
+          <ShowChat showId={show.universalId} as="viewer" />
+        </Box>
       </Box>
     </Dialog>
   );

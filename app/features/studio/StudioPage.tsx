@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { ShowChat } from '#app/features/showchat/ShowChat.tsx';
 import type { StudioMe } from '#common/api/studio.ts';
 import { studioMeQuery, useStudioLogout } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
@@ -165,6 +166,9 @@ function Studio({ me }: { me: StudioMe }) {
               </Box>
             )}
           </section>
+          <Box component="section" aria-label={t('studio.live.chat')} sx={{ height: 340 }}>
+            <ShowChat showId={me.show.universalId} as="performer" />
+          </Box>
           <StudioShowSettings show={me.show} />
           <Button variant="text" onClick={signOut} loading={logout.isPending} sx={{ alignSelf: 'flex-start' }}>
             {t('studio.home.signOut')}
