@@ -1,0 +1,133 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_ANSWER_WITHIN_MS } from '#common/constants.ts';
+import type { PresenceChange } from '#server/features/shows/presence.ts';
+import type { PublicationStats, Sfu, SubscribeRequest } from '#server/live/sfu.ts';
+import { type LiveShow, LiveShows, VIEWS_PER_SESSION } from './live-shows.ts';
+
+/**
+ * The live layer's bookkeeping against an SFU double that records what it is asked (the media
+ * itself runs through the real SFU in live-api.test.ts).
+ */
+function recordingSfu() {
+  const live = new Set<string>();
+  const subscriptions = new Map<string, SubscribeRequest>();
+  let next = 0;
+  const sfu = {
+    unsubscribed: [] as string[],
+    stopped: [] as string[],
+    subscriptions,
+    live,
+    isLive: (showId: string) => live.has(showId),
+    async subscribe(request: SubscribeRequest) {
+      next += 1;
+      const subscriptionId = `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`;
+      subscriptions.set(subscriptionId, request);
+      return { subscriptionId, offer: { type: 'offer' as const, sdp: 'v=0' } };
+    },
+    async acceptAnswer() {},
+    async unsubscribe(id: string) {
+      sfu.unsubscribed.push(id);
+      subscriptions.get(id)?.onEvent({ type: 'ended', reason: 'unsubscribed' });
+      subscriptions.delete(id);
+    },
+    async stopPublication(showId: string) {
+      sfu.stopped.push(showId);
+      live.delete(showId);
+    },
+    stats: (showId: string) =>
+      ({ showId, paused: false, kinds: ['video'], packetsIn: 0 }) as unknown as PublicationStats,
+    setPaused() {},
+    async close() {},
+  };
+  return sfu;
+}
+
+const show = (universalId: string, over: Partial<LiveShow> = {}): LiveShow => ({
+  id: Number(universalId),
+  universalId,
+  online: true,
+  free: true,
+  ...over,
+});
+
+function liveShows(maxViewers = 100) {
+  const sfu = recordingSfu();
+  const announced: PresenceChange[] = [];
+  const live = new LiveShows({
+    sfu: sfu as unknown as Sfu,
+    setOnline: async () => {},
+    announce: (change) => announced.push(change),
+    log: pino({ level: 'silent' }),
+    maxViewers,
+  });
+  return { sfu, live, announced };
+}
+
+const viewer = (sessionId: string, userId: number | null = null) => ({ sessionId, userId, nickname: 'guest' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LiveShows', () => {
+  it('keeps one view per show and session, and at most VIEWS_PER_SESSION shows per session', async () => {
+    const { sfu, live } = liveShows();
+    for (const id of ['1', '2', '3', '4']) sfu.live.add(id);
+    const first = await live.watch(show('1'), viewer('s1'));
+    // Watching the same show again (a reload) replaces the first view.
+    await live.watch(show('1'), viewer('s1'));
+    expect(sfu.unsubscribed).toEqual([first.subscriptionId]);
+    await live.watch(show('2'), viewer('s1'));
+    await live.watch(show('3'), viewer('s1'));
+    expect(live.viewerCount()).toBe(VIEWS_PER_SESSION);
+    // A fourth show drops her oldest view (show 1).
+    await live.watch(show('4'), viewer('s1'));
+    expect(live.viewerCount()).toBe(VIEWS_PER_SESSION);
+    expect([...sfu.subscriptions.values()].map((s) => s.showId).sort()).toEqual(['2', '3', '4']);
+  });
+
+  it('refuses new viewers beyond the process limit with 503', async () => {
+    const { sfu, live } = liveShows(2);
+    sfu.live.add('1');
+    await live.watch(show('1'), viewer('a'));
+    await live.watch(show('1'), viewer('b'));
+    await expect(live.watch(show('1'), viewer('c'))).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('drops an offer nobody answers', async () => {
+    vi.useFakeTimers();
+    const { sfu, live } = liveShows();
+    sfu.live.add('1');
+    const { subscriptionId } = await live.watch(show('1'), viewer('a'));
+    const answered = await live.watch(show('1'), viewer('b'));
+    await live.answer(answered.subscriptionId, 'b', { type: 'answer', sdp: 'v=0' });
+    await vi.advanceTimersByTimeAsync(LIVE_ANSWER_WITHIN_MS);
+    expect(sfu.unsubscribed).toEqual([subscriptionId]);
+    expect(live.viewerCount()).toBe(1);
+  });
+
+  it('ends the views of ended sessions: one session, or all of a member but the kept one', async () => {
+    const { sfu, live } = liveShows();
+    sfu.live.add('1');
+    await live.watch(show('1'), viewer('anon'));
+    await live.watch(show('1'), viewer('phone', 7));
+    await live.watch(show('1'), viewer('laptop', 7));
+    live.sessionsEnded({ sessionId: 'anon' });
+    live.sessionsEnded({ userId: 7, exceptSessionId: 'laptop' });
+    await vi.waitFor(() => expect(live.viewerCount()).toBe(1));
+    expect([...sfu.subscriptions.values()].map((s) => s.viewerId)).toEqual(['guest']);
+  });
+
+  it('stops the publication of a show that went offline from anywhere, and her free viewers when free chat ends', async () => {
+    const { sfu, live } = liveShows();
+    sfu.live.add('1');
+    sfu.live.add('2');
+    await live.watch(show('2'), viewer('a'));
+    live.showsChanged({ '1': { online: false } });
+    expect(sfu.stopped).toEqual(['1']);
+    live.showsChanged({ '2': { free: false } });
+    await vi.waitFor(() => expect(live.viewerCount()).toBe(0));
+    expect(sfu.stopped).toEqual(['1']);
+  });
+});
