@@ -20,9 +20,15 @@ beforeEach(() => {
 function setup(
   route: string,
   show: ShowDetail | null,
-  opts: { user?: User | null; agechecked?: boolean; config?: Partial<PublicConfig> } = {},
+  opts: {
+    user?: User | null;
+    agechecked?: boolean;
+    config?: Partial<PublicConfig>;
+    routes?: Parameters<typeof mockApi>[0];
+  } = {},
 ) {
   const api = mockApi({
+    ...opts.routes,
     'GET /api/shows/u-anna': () =>
       show ? jsonResponse(show) : jsonResponse({ error: 'not_found', message: 'not_found' }, 404),
     'POST /api/user/history/u-anna': () => jsonResponse({ ok: true }),
@@ -50,6 +56,32 @@ describe('show page', () => {
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/shows/chat/u-anna/anna/galleries'));
     expect(view.router.state.location.search).toBe('?x=1');
     expect(view.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('opens the live show while she is online (#enter_chat), closes it, and hides the way in when she goes offline', async () => {
+    const refused = () =>
+      jsonResponse(
+        {
+          error: 'conflict',
+          message: 'chat.show_not_available',
+          errors: { 'chat.show_not_available': ['chat.show_not_available'] },
+        },
+        409,
+      );
+    const { view } = setup('/chat/u-anna/anna', showDetail({ online: true, flags: { free: true, exclusive: 0 } }), {
+      routes: { 'POST /api/live/u-anna/watch': refused },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Free chat' }));
+    await waitFor(() => expect(view.router.state.location.hash).toBe('#enter_chat'));
+    const dialog = await screen.findByRole('dialog', { name: 'Anna' }, SLOW);
+    // The server says she has just gone: the player says so instead of spinning.
+    expect(await within(dialog).findByText('Not online', {}, SLOW)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close the live show' }));
+    await waitFor(() => expect(view.router.state.location.hash).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => applyShowUpdates(view.client, { 'u-anna': { online: false } }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Free chat' })).toBeNull());
   });
 
   it('answers an unknown show with the 404 page', async () => {
