@@ -138,20 +138,29 @@ test('a performer goes live from the studio; a member and a guest watch her paus
   await shoot(page, 'live-member');
   await shoot(guest.page, 'live-guest');
 
+  // A reload of her studio (here into German, on a phone) resumes her broadcast, and her viewers'
+  // pictures come back by themselves.
+  await studio.setViewportSize(WIDTHS.phone);
+  await studio.goto('/studio?lang=de');
+  await expect(studio.getByTestId('on-air')).toHaveText(text('de', 'studio.live.on_air'));
+  await shoot(studio, 'studio-live');
+  await expectMovingPicture(page);
+  await expectMovingPicture(guest.page);
+
   // She pauses: both see the pause; she resumes: the picture moves again.
-  await studio.getByRole('button', { name: text('en', 'studio.live.pause') }).click();
-  await expect(studio.getByTestId('on-air')).toHaveText(text('en', 'studio.live.paused'));
+  await studio.getByRole('button', { name: text('de', 'studio.live.pause') }).click();
+  await expect(studio.getByTestId('on-air')).toHaveText(text('de', 'studio.live.paused'));
   for (const viewer of [page, guest.page]) {
     await expect(
       viewer.getByRole('dialog').getByText(text('en', 'chat.show_paused.title'), { exact: true }),
     ).toBeVisible();
   }
-  await studio.getByRole('button', { name: text('en', 'studio.live.resume') }).click();
+  await studio.getByRole('button', { name: text('de', 'studio.live.resume') }).click();
   await expectMovingPicture(page);
 
   // She goes offline: both see it.
-  await studio.getByRole('button', { name: text('en', 'studio.live.go_offline') }).click();
-  await expect(studio.getByTestId('on-air')).toHaveText(text('en', 'studio.live.off_air'));
+  await studio.getByRole('button', { name: text('de', 'studio.live.go_offline') }).click();
+  await expect(studio.getByTestId('on-air')).toHaveText(text('de', 'studio.live.off_air'));
   for (const viewer of [page, guest.page]) {
     await expect(
       viewer.getByRole('dialog').getByText(text('en', 'chat.show_not_available.title'), { exact: true }),
