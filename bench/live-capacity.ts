@@ -1,0 +1,167 @@
+import path from 'node:path';
+import { type Child, corePercent, sampleProcess, startChild } from './live-procs.ts';
+import type { ViewerCounts, ViewersAdded } from './live-viewers.ts';
+
+/**
+ * Relay capacity: headless viewers join in steps, in a process of their own; at each step the
+ * app's CPU (one core = 100 %) and memory are read from /proc over a window, and the viewers count
+ * the packets that reached them against those the sequence numbers say were sent.
+ */
+
+export type CapacityStep = {
+  viewers: number;
+  failedJoins: number;
+  /** Viewers that received a whole keyframe by the end of the window. */
+  withPicture: number;
+  sfuCorePercent: number;
+  viewersCorePercent: number;
+  sfuRssMiB: number;
+  /** Packets missing at the viewers in the window (sequence gaps), in percent of those sent. */
+  lossPercent: number;
+  packetsPerSecondOut: number;
+};
+
+export type CapacityResult = {
+  steps: CapacityStep[];
+  baseline: { sfuCorePercent: number; sfuRssMiB: number };
+  /** Where the app's CPU reaches one core: interpolated between steps, else extrapolated by the fit. */
+  viewersPerCore: number | null;
+  viewersPerCoreHow: 'interpolated' | 'extrapolated' | 'none';
+  /** Least-squares slopes over the steps. */
+  corePercentPerViewer: number;
+  rssKiBPerViewer: number;
+  stoppedBecause: string;
+};
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const mib = (bytes: number) => round(bytes / 2 ** 20);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Slope and intercept of the least-squares line through the points. */
+export function fitLine(points: Array<[number, number]>): { slope: number; intercept: number } {
+  const n = points.length;
+  if (n < 2) return { slope: 0, intercept: points[0]?.[1] ?? 0 };
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  const sxy = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  const slope = sxx === 0 ? 0 : sxy / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
+/** Viewers at which `percent` crosses 100: between the two steps around it, else from the fit. */
+export function viewersAtOneCore(steps: Array<{ viewers: number; percent: number }>, baseline: number) {
+  const points: Array<[number, number]> = [
+    [0, baseline],
+    ...steps.map((s): [number, number] => [s.viewers, s.percent]),
+  ];
+  for (let i = 1; i < points.length; i++) {
+    const [x0, y0] = points[i - 1] as [number, number];
+    const [x1, y1] = points[i] as [number, number];
+    if (y1 >= 100 && y0 < 100) {
+      return { viewers: Math.round(x0 + ((100 - y0) * (x1 - x0)) / (y1 - y0)), how: 'interpolated' as const };
+    }
+  }
+  const { slope, intercept } = fitLine(points);
+  if (slope <= 0) return { viewers: null, how: 'none' as const };
+  return { viewers: Math.round((100 - intercept) / slope), how: 'extrapolated' as const };
+}
+
+export async function measureCapacity(opts: {
+  base: string;
+  universalId: string;
+  sfuPid: number;
+  steps: number[];
+  windowSeconds: number;
+  /** Stop adding viewers when the run has used this much time. */
+  budgetMs: number;
+  log: (line: string) => void;
+}): Promise<CapacityResult> {
+  const { sfuPid, windowSeconds, log } = opts;
+  const began = performance.now();
+  const viewers: Child = await startChild(
+    path.join(import.meta.dirname, 'live-viewers.ts'),
+    { BENCH_LIVE_BASE: opts.base, BENCH_LIVE_SHOW: opts.universalId },
+    'viewers',
+  );
+  await viewers.next('ready');
+  const counts = async () => {
+    viewers.send({ type: 'counts' });
+    return viewers.next<ViewerCounts>('counts');
+  };
+  const window = async () => {
+    const a = { sfu: sampleProcess(sfuPid), viewers: sampleProcess(viewers.pid), counts: await counts() };
+    await pause(windowSeconds * 1000);
+    const b = { sfu: sampleProcess(sfuPid), viewers: sampleProcess(viewers.pid), counts: await counts() };
+    return { a, b };
+  };
+
+  log(`  baseline: publisher only, ${windowSeconds} s`);
+  const base = await window();
+  const baseline = { sfuCorePercent: round(corePercent(base.a.sfu, base.b.sfu)), sfuRssMiB: mib(base.b.sfu.rssBytes) };
+  log(`    app ${baseline.sfuCorePercent} % of a core, RSS ${baseline.sfuRssMiB} MiB`);
+
+  const steps: CapacityStep[] = [];
+  const rss: Array<[number, number]> = [];
+  let stoppedBecause = 'all steps done';
+  let failedJoins = 0;
+  for (const target of opts.steps) {
+    if (performance.now() - began > opts.budgetMs) {
+      stoppedBecause = `time budget of ${Math.round(opts.budgetMs / 1000)} s used`;
+      break;
+    }
+    const have = steps.at(-1)?.viewers ?? 0;
+    log(`  step: ${have} -> ${target} viewers`);
+    viewers.send({ type: 'add', count: target - have });
+    const added = await viewers.next<ViewersAdded>('added', 300_000);
+    failedJoins += added.failed;
+    if (added.failed) log(`    ${added.failed} joins failed: ${added.errors.join(' | ')}`);
+    // Let the joins' keyframes and handshakes pass before the window.
+    await pause(2000);
+    const { a, b } = await window();
+    const sent = b.counts.expected - a.counts.expected;
+    const got = b.counts.received - a.counts.received;
+    const step: CapacityStep = {
+      viewers: added.viewers,
+      failedJoins,
+      withPicture: b.counts.withPicture,
+      sfuCorePercent: round(corePercent(a.sfu, b.sfu)),
+      viewersCorePercent: round(corePercent(a.viewers, b.viewers)),
+      sfuRssMiB: mib(b.sfu.rssBytes),
+      lossPercent: sent > 0 ? round((100 * Math.max(0, sent - got)) / sent, 2) : 0,
+      packetsPerSecondOut: Math.round(got / ((b.sfu.at - a.sfu.at) / 1000)),
+    };
+    steps.push(step);
+    rss.push([step.viewers, b.sfu.rssBytes / 1024]);
+    log(
+      `    app ${step.sfuCorePercent} % of a core, viewers' process ${step.viewersCorePercent} %, RSS ${step.sfuRssMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture`,
+    );
+    if (step.sfuCorePercent >= 100) {
+      stoppedBecause = 'the app used a whole core';
+      break;
+    }
+    if (step.lossPercent > 10) {
+      stoppedBecause = `loss above 10 % at ${step.viewers} viewers`;
+      break;
+    }
+  }
+  await viewers.stop();
+  const at = viewersAtOneCore(
+    steps.map((s) => ({ viewers: s.viewers, percent: s.sfuCorePercent })),
+    baseline.sfuCorePercent,
+  );
+  const cpuFit = fitLine([
+    [0, baseline.sfuCorePercent],
+    ...steps.map((s): [number, number] => [s.viewers, s.sfuCorePercent]),
+  ]);
+  const rssFit = fitLine([[0, baseline.sfuRssMiB * 1024], ...rss]);
+  return {
+    steps,
+    baseline,
+    viewersPerCore: at.viewers,
+    viewersPerCoreHow: at.how,
+    corePercentPerViewer: round(cpuFit.slope, 3),
+    rssKiBPerViewer: Math.round(rssFit.slope),
+    stoppedBecause,
+  };
+}
