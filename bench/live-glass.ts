@@ -10,8 +10,20 @@ import { timings } from './report.ts';
  * fetch calls carry the app's cookies and CSRF header like the SPA's.
  */
 
+/** The video as the viewer's browser received it over the whole watch. */
+type Received = {
+  width: number;
+  height: number;
+  framesDecoded: number;
+  kbitPerSecond: number;
+  /** Mean time a frame spent in the browser's jitter buffer. */
+  jitterBufferMs: number | null;
+  packetsLost: number;
+};
+
 export type GlassResult = ReturnType<typeof timings> & {
   samples: number;
+  received: Received;
   rejected: number;
   browser: string;
   samplesMs: number[];
@@ -71,12 +83,23 @@ async function publishInPage(s: PageSetup): Promise<void> {
   document.body.append(canvas);
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
   const { block, columns, top, bits } = s.code;
+  // Moving noise above and below the code keeps the encoder as busy as a camera picture would
+  // (a flat canvas encodes to a fraction of a camera's bitrate).
+  const noise = document.createElement('canvas');
+  noise.width = 800;
+  noise.height = 480;
+  const noiseCtx = noise.getContext('2d') as CanvasRenderingContext2D;
+  const grain = noiseCtx.createImageData(800, 480);
+  for (let i = 0; i < grain.data.length; i += 4) {
+    // Low-contrast grain, as a camera's sensor noise and texture are, not full-scale static.
+    const v = 104 + Math.floor(Math.random() * 48);
+    grain.data.set([v, v + 8, v - 8, 255], i);
+  }
+  noiseCtx.putImageData(grain, 0, 0);
   let frame = 0;
   const paint = () => {
     const value = (Date.now() - s.t0) >>> 0;
-    // Something moves besides the code, as a camera picture does.
-    ctx.fillStyle = `hsl(${frame % 360} 40% 50%)`;
-    ctx.fillRect(0, 0, 640, 480);
+    ctx.drawImage(noise, -(frame % 160), 0);
     for (let i = 0; i < bits * 2; i++) {
       const bit = i < bits ? (value >>> i) & 1 : 1 - ((value >>> (i - bits)) & 1);
       ctx.fillStyle = bit ? '#fff' : '#000';
@@ -121,7 +144,7 @@ async function publishInPage(s: PageSetup): Promise<void> {
 }
 
 /** Runs in the viewer page: watches, reads the clock from each presented frame, returns the delays. */
-async function watchInPage(s: PageSetup): Promise<{ delays: number[]; rejected: number }> {
+async function watchInPage(s: PageSetup): Promise<{ delays: number[]; rejected: number; received: Received }> {
   const xsrf = () =>
     decodeURIComponent(
       document.cookie
@@ -198,10 +221,28 @@ async function watchInPage(s: PageSetup): Promise<{ delays: number[]; rejected: 
           delays.push(now - value);
         }
       }
-      if (performance.now() - started > s.seconds * 1000) {
-        void pc.close();
-        resolve({ delays, rejected });
-      } else video.requestVideoFrameCallback(onFrame);
+      if (performance.now() - started > s.seconds * 1000) void finish();
+      else video.requestVideoFrameCallback(onFrame);
+    };
+    /** What the viewer's browser says it received (inbound-rtp statistics of the video). */
+    const finish = async () => {
+      const stats = [...(await pc.getStats()).values()].find((r) => r.type === 'inbound-rtp' && r.kind === 'video');
+      const seconds = (performance.now() - started) / 1000;
+      pc.close();
+      resolve({
+        delays,
+        rejected,
+        received: {
+          width: stats?.frameWidth ?? 0,
+          height: stats?.frameHeight ?? 0,
+          framesDecoded: stats?.framesDecoded ?? 0,
+          kbitPerSecond: Math.round(((stats?.bytesReceived ?? 0) * 8) / seconds / 1000),
+          jitterBufferMs: stats?.jitterBufferEmittedCount
+            ? Math.round((1000 * stats.jitterBufferDelay) / stats.jitterBufferEmittedCount)
+            : null,
+          packetsLost: stats?.packetsLost ?? 0,
+        },
+      });
     };
     video.requestVideoFrameCallback(onFrame);
   });
@@ -230,6 +271,8 @@ export async function measureGlassToGlass(opts: {
     };
     const open = async () => {
       const context = await browser.newContext();
+      // tsx names the page functions' inner functions with a helper of its own; the page needs it too.
+      await context.addInitScript('globalThis.__name = (target) => target;');
       const page = await context.newPage();
       page.on('pageerror', (error) => opts.log(`  page error: ${error.message}`));
       // A blank page of the app's origin, answered by the browser itself: the app serves no such page.
@@ -243,14 +286,15 @@ export async function measureGlassToGlass(opts: {
     await publisher.evaluate(publishInPage, setup);
     opts.log('  publisher connected');
     const viewer = await open();
-    const { delays, rejected } = await viewer.evaluate(watchInPage, setup);
+    const { delays, rejected, received } = await viewer.evaluate(watchInPage, setup);
     // The first second holds the connection's ramp-up (bandwidth estimate, first keyframe): left out.
     const settled = delays.slice(30);
-    opts.log(`  ${delays.length} frames read, ${rejected} rejected`);
+    opts.log(`  ${delays.length} frames read, ${rejected} rejected; received ${JSON.stringify(received)}`);
     return {
       ...timings(settled),
       samples: settled.length,
       rejected,
+      received,
       browser: `Chromium ${browser.version()}`,
       samplesMs: settled,
     };

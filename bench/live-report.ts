@@ -114,7 +114,9 @@ export function renderLiveMarkdown(r: LiveReport): string {
     lines.push(
       '## Glass to glass',
       '',
-      `Chromium (headless, ${g.browser}) paints its clock (Date.now(), as 32 black and white blocks and their complement) into a 640x480 canvas on every animation frame, publishes canvas.captureStream() through POST /api/studio/live; a second browser context (a new visitor) watches through POST /api/live/{id}/watch, and on every presented frame (requestVideoFrameCallback) draws the video into a canvas, reads the blocks back and compares them with its own Date.now() (one machine, one clock). Frames whose blocks fail the complement check are dropped (${g.rejected} of them). Includes the canvas capture, VP8 encode, pacing, the SFU, the jitter buffer, decode and presentation; not the display's own latency.`,
+      `Chromium (headless, ${g.browser}) paints its clock (Date.now(), as 32 black and white blocks of 40 px and their complement, between bands of moving noise) into a 640x480 canvas on every animation frame, publishes canvas.captureStream() through POST /api/studio/live; a second browser context (a new visitor) watches through POST /api/live/{id}/watch, and on every presented frame (requestVideoFrameCallback) draws the video into a canvas, reads the blocks back and compares them with its own Date.now() (one machine, one clock). Frames whose blocks fail the complement check are dropped (${g.rejected} of them). Includes the canvas capture, VP8 encode, pacing, the SFU, the jitter buffer, decode and presentation; not the display's own latency. The first 30 frames read (the connection's ramp-up) are left out.`,
+      '',
+      `The viewer's browser received ${g.received.width}x${g.received.height}, ${g.received.framesDecoded} frames decoded, ${g.received.kbitPerSecond} kbit/s on average, ${g.received.packetsLost} packets lost, mean jitter-buffer delay ${g.received.jitterBufferMs ?? '?'} ms. The canvas carries moving noise above and below the code, so the encoder works on a picture that does not compress to nothing; Chromium chose its bitrate by its own bandwidth estimate.`,
       '',
     );
   }

@@ -10,7 +10,7 @@
  *   a second Chromium context watches through the viewer API and reads the clock back.
  * Writes bench/results/live.json and live.md. Loopback only; exits by itself.
  *
- *   npm run bench:live -- [--joins 20] [--steps 25,50,100,150,200] [--window 10] [--glass-seconds 15]
+ *   npm run bench:live -- [--joins 20] [--steps 25,50,100,150,200,250,300] [--window 10] [--glass-seconds 15]
  *                         [--only first-frame,capacity,glass]
  *   DATABASE_URL (admin connection, default postgres://root@127.0.0.1:5432/test), CHROMIUM (/usr/bin/chromium)
  */
@@ -36,7 +36,7 @@ type Phase = (typeof PHASES)[number];
 const { values: args } = parseArgs({
   options: {
     joins: { type: 'string', default: '20' },
-    steps: { type: 'string', default: '25,50,100,150,200' },
+    steps: { type: 'string', default: '25,50,100,150,200,250,300' },
     window: { type: 'string', default: '10' },
     'glass-seconds': { type: 'string', default: '15' },
     only: { type: 'string', default: PHASES.join(',') },
