@@ -75,6 +75,9 @@ export async function measureCapacity(opts: {
   windowSeconds: number;
   /** Stop adding viewers when the run has used this much time. */
   budgetMs: number;
+  /** Whether the show is still on air, and what happened to the publisher (when it went off). */
+  onAir: () => boolean;
+  publisherEvents: string[];
   log: (line: string) => void;
 }): Promise<CapacityResult> {
   const { sfuPid, windowSeconds, log } = opts;
@@ -136,6 +139,13 @@ export async function measureCapacity(opts: {
     log(
       `    app ${step.sfuCorePercent} % of a core, viewers' process ${step.viewersCorePercent} %, RSS ${step.sfuRssMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture`,
     );
+    if (!opts.onAir()) {
+      stoppedBecause = `the show went off air at ${step.viewers} viewers (publisher: ${opts.publisherEvents.join('; ') || 'nothing noticed'})`;
+      steps.pop();
+      rss.pop();
+      log(`    ${stoppedBecause}`);
+      break;
+    }
     if (step.sfuCorePercent >= 100) {
       stoppedBecause = 'the app used a whole core';
       break;

@@ -47,6 +47,11 @@ export async function startPublisher(base: string, email: string, password: stri
   });
   await pc.setRemoteDescription(answer);
   await waitFor(() => pc.connectionState === 'connected', 'the publisher to connect', 10_000);
+  const began = performance.now();
+  /** What happened to her connection and her heartbeat, for the report when the show goes off air. */
+  const events: string[] = [];
+  const note = (what: string) => events.push(`${((performance.now() - began) / 1000).toFixed(1)} s: ${what}`);
+  pc.connectionStateChange.subscribe((connection) => note(`connection ${connection}`));
   const stream = startVp8Stream(track);
   let plis = 0;
   sender.onPictureLossIndication.subscribe(() => {
@@ -59,14 +64,16 @@ export async function startPublisher(base: string, email: string, password: stri
     studio
       .get<StudioLiveState>('/api/studio/live')
       .then((s) => {
+        if (state?.live && !s.live) note('the studio reports the show off air');
         state = s;
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => note(`heartbeat failed: ${error instanceof Error ? error.message : String(error)}`));
   }, 2000);
   return {
     counts: stream.counts,
     plis: () => plis,
     state: () => state,
+    events,
     async stop() {
       clearInterval(heartbeat);
       stream.stop();

@@ -105,6 +105,8 @@ async function main(): Promise<boolean> {
           steps,
           windowSeconds,
           budgetMs: 4 * 60_000,
+          onAir: () => publisher.state()?.live !== false && publisher.counts.frames > 0,
+          publisherEvents: publisher.events,
           log,
         });
       }
