@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type Child, corePercent, sampleProcess, startChild } from './live-procs.ts';
+import { type Child, corePercent, machineBusyPercent, sampleMachine, sampleProcess, startChild } from './live-procs.ts';
+import type { LoopDelay } from './live-server.ts';
 import type { ViewerCounts, ViewersAdded } from './live-viewers.ts';
 
 /**
@@ -19,6 +20,10 @@ export type CapacityStep = {
   /** Packets missing at the viewers in the window (sequence gaps), in percent of those sent. */
   lossPercent: number;
   packetsPerSecondOut: number;
+  /** All cores of the machine, every process (other work included). */
+  machineBusyPercent: number;
+  /** The app's event loop delay over the window: what ICE consent checks and HTTP calls wait. */
+  appLoopDelayMs: { p50: number; p99: number; max: number };
 };
 
 export type CapacityResult = {
@@ -71,6 +76,8 @@ export async function measureCapacity(opts: {
   base: string;
   universalId: string;
   sfuPid: number;
+  /** Asks the app for its event loop delay since the last call (and resets it). */
+  loopDelay: () => Promise<LoopDelay>;
   steps: number[];
   windowSeconds: number;
   /** Stop adding viewers when the run has used this much time. */
@@ -93,10 +100,21 @@ export async function measureCapacity(opts: {
     return viewers.next<ViewerCounts>('counts');
   };
   const window = async () => {
-    const a = { sfu: sampleProcess(sfuPid), viewers: sampleProcess(viewers.pid), counts: await counts() };
+    await opts.loopDelay();
+    const a = {
+      sfu: sampleProcess(sfuPid),
+      viewers: sampleProcess(viewers.pid),
+      machine: sampleMachine(),
+      counts: await counts(),
+    };
     await pause(windowSeconds * 1000);
-    const b = { sfu: sampleProcess(sfuPid), viewers: sampleProcess(viewers.pid), counts: await counts() };
-    return { a, b };
+    const b = {
+      sfu: sampleProcess(sfuPid),
+      viewers: sampleProcess(viewers.pid),
+      machine: sampleMachine(),
+      counts: await counts(),
+    };
+    return { a, b, loop: await opts.loopDelay() };
   };
 
   log(`  baseline: publisher only, ${windowSeconds} s`);
@@ -121,7 +139,7 @@ export async function measureCapacity(opts: {
     if (added.failed) log(`    ${added.failed} joins failed: ${added.errors.join(' | ')}`);
     // Let the joins' keyframes and handshakes pass before the window.
     await pause(2000);
-    const { a, b } = await window();
+    const { a, b, loop } = await window();
     const sent = b.counts.expected - a.counts.expected;
     const got = b.counts.received - a.counts.received;
     const step: CapacityStep = {
@@ -133,11 +151,13 @@ export async function measureCapacity(opts: {
       sfuRssMiB: mib(b.sfu.rssBytes),
       lossPercent: sent > 0 ? round((100 * Math.max(0, sent - got)) / sent, 2) : 0,
       packetsPerSecondOut: Math.round(got / ((b.sfu.at - a.sfu.at) / 1000)),
+      machineBusyPercent: Math.round(machineBusyPercent(a.machine, b.machine)),
+      appLoopDelayMs: { p50: loop.p50Ms, p99: loop.p99Ms, max: loop.maxMs },
     };
     steps.push(step);
     rss.push([step.viewers, b.sfu.rssBytes / 1024]);
     log(
-      `    app ${step.sfuCorePercent} % of a core, viewers' process ${step.viewersCorePercent} %, RSS ${step.sfuRssMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture`,
+      `    app ${step.sfuCorePercent} % of a core, viewers' process ${step.viewersCorePercent} %, RSS ${step.sfuRssMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
     );
     if (!opts.onAir()) {
       stoppedBecause = `the show went off air at ${step.viewers} viewers (publisher: ${opts.publisherEvents.join('; ') || 'nothing noticed'})`;

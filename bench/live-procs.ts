@@ -73,3 +73,17 @@ export function sampleProcess(pid: number): ProcSample {
 /** Share of one core used between two samples, in percent. */
 export const corePercent = (a: ProcSample, b: ProcSample) =>
   (100 * (b.cpuSeconds - a.cpuSeconds)) / ((b.at - a.at) / 1000);
+
+/** CPU time of the whole machine (all cores, every process), from /proc/stat. */
+export function sampleMachine(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  // idle and iowait
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/** Share of the machine's CPU (all cores) in use between two samples, in percent. */
+export const machineBusyPercent = (a: { busy: number; total: number }, b: { busy: number; total: number }) =>
+  b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : 0;

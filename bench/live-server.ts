@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
@@ -54,8 +55,26 @@ const close = async () => {
   await app.close().catch(() => undefined);
   process.exit(0);
 };
+// How late the event loop runs: media, ICE consent checks and HTTP all wait in it. Read and reset
+// per measuring window; the 20 ms sampling timer costs next to nothing.
+const LOOP_RESOLUTION_MS = 20;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+loopDelay.enable();
+export type LoopDelay = { type: 'loop-delay'; p50Ms: number; p99Ms: number; maxMs: number };
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'stop') void close();
+  if (message.type === 'loop-delay') {
+    // The histogram holds whole timer intervals: the lateness is what exceeds the resolution.
+    const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5) / 10 - LOOP_RESOLUTION_MS);
+    const reply: LoopDelay = {
+      type: 'loop-delay',
+      p50Ms: ms(loopDelay.percentile(50)),
+      p99Ms: ms(loopDelay.percentile(99)),
+      maxMs: ms(loopDelay.max),
+    };
+    loopDelay.reset();
+    process.send?.(reply);
+  }
 });
 process.on('disconnect', () => void close());
 

@@ -24,7 +24,7 @@ import { measureFirstFrames } from './live-first-frame.ts';
 import { type GlassResult, measureGlassToGlass } from './live-glass.ts';
 import { startChild } from './live-procs.ts';
 import { BUDGET, type LiveReport, renderLiveMarkdown } from './live-report.ts';
-import type { ServerReady } from './live-server.ts';
+import type { LoopDelay, ServerReady } from './live-server.ts';
 import { DELTA_BYTES, STREAM } from './live-vp8.ts';
 import { startPublisher } from './live-werift.ts';
 import { timings, toJson } from './report.ts';
@@ -102,6 +102,10 @@ async function main(): Promise<boolean> {
           base: app.base,
           universalId: app.universalId,
           sfuPid: server.pid,
+          loopDelay: () => {
+            server.send({ type: 'loop-delay' });
+            return server.next<LoopDelay>('loop-delay');
+          },
           steps,
           windowSeconds,
           budgetMs: 4 * 60_000,
