@@ -17,6 +17,8 @@ export type CapacityStep = {
   sfuCorePercent: number;
   viewersCorePercent: number;
   sfuRssMiB: number;
+  /** The app's JS heap and buffers after a full collection. */
+  sfuHeapMiB: number;
   /** Packets missing at the viewers in the window (sequence gaps), in percent of those sent. */
   lossPercent: number;
   packetsPerSecondOut: number;
@@ -28,13 +30,14 @@ export type CapacityStep = {
 
 export type CapacityResult = {
   steps: CapacityStep[];
-  baseline: { sfuCorePercent: number; sfuRssMiB: number };
+  baseline: { sfuCorePercent: number; sfuRssMiB: number; sfuHeapMiB: number };
   /** Where the app's CPU reaches one core: interpolated between steps, else extrapolated by the fit. */
   viewersPerCore: number | null;
   viewersPerCoreHow: 'interpolated' | 'extrapolated' | 'none';
   /** Least-squares slopes over the steps. */
   corePercentPerViewer: number;
   rssKiBPerViewer: number;
+  heapKiBPerViewer: number;
   stoppedBecause: string;
 };
 
@@ -119,11 +122,16 @@ export async function measureCapacity(opts: {
 
   log(`  baseline: publisher only, ${windowSeconds} s`);
   const base = await window();
-  const baseline = { sfuCorePercent: round(corePercent(base.a.sfu, base.b.sfu)), sfuRssMiB: mib(base.b.sfu.rssBytes) };
+  const baseline = {
+    sfuCorePercent: round(corePercent(base.a.sfu, base.b.sfu)),
+    sfuRssMiB: mib(base.b.sfu.rssBytes),
+    sfuHeapMiB: mib(base.loop.heapAndExternalBytes),
+  };
   log(`    app ${baseline.sfuCorePercent} % of a core, RSS ${baseline.sfuRssMiB} MiB`);
 
   const steps: CapacityStep[] = [];
   const rss: Array<[number, number]> = [];
+  const heap: Array<[number, number]> = [];
   let stoppedBecause = 'all steps done';
   let failedJoins = 0;
   for (const target of opts.steps) {
@@ -149,6 +157,7 @@ export async function measureCapacity(opts: {
       sfuCorePercent: round(corePercent(a.sfu, b.sfu)),
       viewersCorePercent: round(corePercent(a.viewers, b.viewers)),
       sfuRssMiB: mib(b.sfu.rssBytes),
+      sfuHeapMiB: mib(loop.heapAndExternalBytes),
       lossPercent: sent > 0 ? round((100 * Math.max(0, sent - got)) / sent, 2) : 0,
       packetsPerSecondOut: Math.round(got / ((b.sfu.at - a.sfu.at) / 1000)),
       machineBusyPercent: Math.round(machineBusyPercent(a.machine, b.machine)),
@@ -156,13 +165,15 @@ export async function measureCapacity(opts: {
     };
     steps.push(step);
     rss.push([step.viewers, b.sfu.rssBytes / 1024]);
+    heap.push([step.viewers, loop.heapAndExternalBytes / 1024]);
     log(
-      `    app ${step.sfuCorePercent} % of a core, viewers' process ${step.viewersCorePercent} %, RSS ${step.sfuRssMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
+      `    app ${step.sfuCorePercent} % of a core, viewers' process ${step.viewersCorePercent} %, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
     );
     if (!opts.onAir()) {
       stoppedBecause = `the show went off air at ${step.viewers} viewers (publisher: ${opts.publisherEvents.join('; ') || 'nothing noticed'})`;
       steps.pop();
       rss.pop();
+      heap.pop();
       log(`    ${stoppedBecause}`);
       break;
     }
@@ -185,6 +196,7 @@ export async function measureCapacity(opts: {
     ...steps.map((s): [number, number] => [s.viewers, s.sfuCorePercent]),
   ]);
   const rssFit = fitLine([[0, baseline.sfuRssMiB * 1024], ...rss]);
+  const heapFit = fitLine([[0, baseline.sfuHeapMiB * 1024], ...heap]);
   return {
     steps,
     baseline,
@@ -192,6 +204,7 @@ export async function measureCapacity(opts: {
     viewersPerCoreHow: at.how,
     corePercentPerViewer: round(cpuFit.slope, 3),
     rssKiBPerViewer: Math.round(rssFit.slope),
+    heapKiBPerViewer: Math.round(heapFit.slope),
     stoppedBecause,
   };
 }

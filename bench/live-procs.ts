@@ -17,9 +17,14 @@ export type Child = {
   stop(): Promise<void>;
 };
 
-export async function startChild(file: string, env: Record<string, string>, label: string): Promise<Child> {
+export async function startChild(
+  file: string,
+  env: Record<string, string>,
+  label: string,
+  nodeOptions: string[] = [],
+): Promise<Child> {
   const child = fork(file, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...nodeOptions],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -74,7 +74,7 @@ export function renderLiveMarkdown(r: LiveReport): string {
         : `${c.viewersPerCore} viewers (${c.viewersPerCoreHow}${c.viewersPerCoreHow === 'extrapolated' ? ' from the measured steps' : ''})`;
     lines.push(
       `| viewers one API process relays to before a core saturates | ${at} | >= ${r.budget.viewersPerCore} | ${verdict((c.viewersPerCore ?? 0) >= r.budget.viewersPerCore)} |`,
-      `| memory per subscriber (RSS slope) | ${c.rssKiBPerViewer} KiB | | |`,
+      `| memory per subscriber (slope: JS heap + buffers after a full GC / RSS) | ${c.heapKiBPerViewer} KiB / ${c.rssKiBPerViewer} KiB | | |`,
       `| CPU per subscriber (slope) | ${c.corePercentPerViewer} % of a core | | |`,
     );
   }
@@ -98,15 +98,15 @@ export function renderLiveMarkdown(r: LiveReport): string {
       '',
       "Headless werift viewers in a process of their own join in steps (4 at a time, each with its own session); at each step, after 2 s to settle, the app process's CPU time and RSS are read from /proc over the window (100 % = one core), and the viewers count packets received against the sequence numbers sent (loss).",
       '',
-      "| viewers | app CPU (% of a core) | viewers' process CPU | machine busy (all cores) | app event loop delay p99 / max ms | app RSS MiB | loss % | packets/s received | with a picture | failed joins |",
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-      `| 0 (publisher only) | ${c.baseline.sfuCorePercent} | | | | ${c.baseline.sfuRssMiB} | | | | |`,
+      "| viewers | app CPU (% of a core) | viewers' process CPU | machine busy (all cores) | app event loop delay p99 / max ms | app RSS MiB | app heap + buffers MiB | loss % | packets/s received | with a picture | failed joins |",
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `| 0 (publisher only) | ${c.baseline.sfuCorePercent} | | | | ${c.baseline.sfuRssMiB} | ${c.baseline.sfuHeapMiB} | | | | |`,
       ...c.steps.map(
         (s) =>
-          `| ${s.viewers} | ${s.sfuCorePercent} | ${s.viewersCorePercent} | ${s.machineBusyPercent} % | ${s.appLoopDelayMs.p99} / ${s.appLoopDelayMs.max} | ${s.sfuRssMiB} | ${s.lossPercent} | ${s.packetsPerSecondOut} | ${s.withPicture} | ${s.failedJoins} |`,
+          `| ${s.viewers} | ${s.sfuCorePercent} | ${s.viewersCorePercent} | ${s.machineBusyPercent} % | ${s.appLoopDelayMs.p99} / ${s.appLoopDelayMs.max} | ${s.sfuRssMiB} | ${s.sfuHeapMiB} | ${s.lossPercent} | ${s.packetsPerSecondOut} | ${s.withPicture}/${s.viewers} | ${s.failedJoins} |`,
       ),
       '',
-      `Stopped: ${c.stoppedBecause}. Viewers per core: where the app's CPU crosses 100 % of a core, interpolated between the two steps around it, or extrapolated along the least-squares line through the steps when no step reached it. On ${m.cpus} cores the viewers' process competes with the app for CPU${busy ? ' (and both with the other work on the machine)' : ''}: loss that rises with the viewers' own CPU near 100 % is theirs, not the SFU's. When the whole machine is busy (near 100 % of all cores), the app gets less CPU than it asks for: its event loop falls behind (the delay column), ICE consent checks and handshakes wait in it, joins time out and werift ends a connection that has had no consent answer for 30 s. The app's CPU time per viewer (the slope) is the work each viewer costs whatever the contention; the figure per core is that work's ceiling on a core of this machine with nothing else on it.`,
+      `Stopped: ${c.stoppedBecause}. Viewers per core: where the app's CPU crosses 100 % of a core, interpolated between the two steps around it, or extrapolated along the least-squares line through the steps when no step reached it. On ${m.cpus} cores the viewers' process competes with the app for CPU${busy ? ' (and both with the other work on the machine)' : ''}: loss that rises with the viewers' own CPU near 100 % is theirs, not the SFU's. When the whole machine is busy (near 100 % of all cores), the app gets less CPU than it asks for: its event loop falls behind (the delay column), ICE consent checks and handshakes wait in it, joins time out and werift ends a connection that has had no consent answer for 30 s. Memory per subscriber is the least-squares slope over the steps: of the JS heap and buffers right after a full collection (the app runs with --expose-gc; the collection happens outside the CPU windows), and of RSS, which also holds freed memory V8 has not returned. The app's CPU time per viewer (the slope) is the work each viewer costs whatever the contention; the figure per core is that work's ceiling on a core of this machine with nothing else on it.`,
       '',
     );
   }

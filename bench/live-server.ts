@@ -60,20 +60,30 @@ const close = async () => {
 const LOOP_RESOLUTION_MS = 20;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 loopDelay.enable();
-export type LoopDelay = { type: 'loop-delay'; p50Ms: number; p99Ms: number; maxMs: number };
+export type LoopDelay = {
+  type: 'loop-delay';
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** After a full collection: what the process holds in JS objects and buffers. */
+  heapAndExternalBytes: number;
+};
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'stop') void close();
   if (message.type === 'loop-delay') {
     // The histogram holds whole timer intervals: the lateness is what exceeds the resolution.
-    const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5) / 10 - LOOP_RESOLUTION_MS);
-    const reply: LoopDelay = {
+    const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5 - LOOP_RESOLUTION_MS * 10) / 10);
+    const reply: Omit<LoopDelay, 'heapAndExternalBytes'> = {
       type: 'loop-delay',
       p50Ms: ms(loopDelay.percentile(50)),
       p99Ms: ms(loopDelay.percentile(99)),
       maxMs: ms(loopDelay.max),
     };
     loopDelay.reset();
-    process.send?.(reply);
+    // Memory held, without the garbage a later collection would free (outside the CPU windows).
+    (globalThis as { gc?: () => void }).gc?.();
+    const { heapUsed, external } = process.memoryUsage();
+    process.send?.({ ...reply, heapAndExternalBytes: heapUsed + external });
   }
 });
 process.on('disconnect', () => void close());

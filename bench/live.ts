@@ -72,6 +72,8 @@ async function main(): Promise<boolean> {
     path.join(import.meta.dirname, 'live-server.ts'),
     { BENCH_LIVE_DATABASE_URL: database.url },
     'app',
+    // Memory per subscriber is read after a full collection, so garbage does not blur it.
+    ['--expose-gc'],
   );
   const app = await server.next<ServerReady>('ready', 120_000);
   assertLoopback('app', app.base);
