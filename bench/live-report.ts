@@ -25,8 +25,14 @@ export type LiveReport = {
   firstFrame: (HashTiming & { failed: number; samplesMs: number[] }) | null;
   capacity: CapacityResult | null;
   glass: GlassResult | null;
+  /** What went wrong beside the budgets (a show that went off air, failed joins). */
+  problems: string[];
   pass: boolean;
 };
+
+/** The largest step at which every viewer had a picture and almost nothing was lost. */
+export const heldViewers = (c: CapacityResult) =>
+  Math.max(0, ...c.steps.filter((s) => s.withPicture === s.viewers && s.lossPercent < 1).map((s) => s.viewers));
 
 const verdict = (pass: boolean) => (pass ? 'pass' : '**MISS**');
 
@@ -42,7 +48,7 @@ export function renderLiveMarkdown(r: LiveReport): string {
     ...(busy
       ? [
           '',
-          `**The machine was busy with other work during this run** (1-minute load average above half its ${m.cpus} cores): every process here, the app's included, shared the cores with it, so the figures are lower bounds of what the code does on an idle machine.`,
+          `**The machine was busy with other work during this run** (1-minute load average above half its ${m.cpus} cores): every process here, the app's included, shared the cores with it, so the figures may be worse than on an idle machine.`,
         ]
       : []),
     '',
@@ -74,11 +80,12 @@ export function renderLiveMarkdown(r: LiveReport): string {
         : `${c.viewersPerCore} viewers (${c.viewersPerCoreHow}${c.viewersPerCoreHow === 'extrapolated' ? ' from the measured steps' : ''})`;
     lines.push(
       `| viewers one API process relays to before a core saturates | ${at} | >= ${r.budget.viewersPerCore} | ${verdict((c.viewersPerCore ?? 0) >= r.budget.viewersPerCore)} |`,
+      `| most viewers held with every picture and < 1 % loss | ${heldViewers(c)} | | |`,
       `| memory per subscriber (slope: JS heap + buffers after a full GC / RSS) | ${c.heapKiBPerViewer} KiB / ${c.rssKiBPerViewer} KiB | | |`,
       `| CPU per subscriber (slope) | ${c.corePercentPerViewer} % of a core | | |`,
     );
   }
-  lines.push('', `Overall: ${r.pass ? 'PASS' : 'BUDGET MISSED'}`, '');
+  lines.push('', `Overall: ${r.pass ? 'PASS' : 'FAIL'}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`, '');
   if (f) {
     lines.push(
       '## Time to first frame',

@@ -23,7 +23,7 @@ import { type CapacityResult, measureCapacity } from './live-capacity.ts';
 import { measureFirstFrames } from './live-first-frame.ts';
 import { type GlassResult, measureGlassToGlass } from './live-glass.ts';
 import { startChild } from './live-procs.ts';
-import { BUDGET, type LiveReport, renderLiveMarkdown } from './live-report.ts';
+import { BUDGET, heldViewers, type LiveReport, renderLiveMarkdown } from './live-report.ts';
 import type { LoopDelay, ServerReady } from './live-server.ts';
 import { DELTA_BYTES, STREAM } from './live-vp8.ts';
 import { startPublisher } from './live-werift.ts';
@@ -141,6 +141,13 @@ async function main(): Promise<boolean> {
     glass ? glass.samples >= 100 && glass.medianMs < BUDGET.glassP50Ms : null,
     capacity ? (capacity.viewersPerCore ?? 0) >= BUDGET.viewersPerCore : null,
   ];
+  const problems = [
+    ...(firstFrame?.failed ? [`${firstFrame.failed} of ${joins} first-frame joins got no picture`] : []),
+    ...(capacity && /off air/.test(capacity.stoppedBecause) ? [capacity.stoppedBecause] : []),
+    ...(capacity?.steps.at(-1)?.failedJoins
+      ? [`${capacity.steps.at(-1)?.failedJoins} capacity joins failed (held: ${heldViewers(capacity)} viewers)`]
+      : []),
+  ];
   const report: LiveReport = {
     machine: {
       date: new Date().toISOString(),
@@ -159,7 +166,8 @@ async function main(): Promise<boolean> {
     firstFrame,
     capacity,
     glass,
-    pass: checks.every((c) => c !== false),
+    problems,
+    pass: checks.every((c) => c !== false) && problems.length === 0,
   };
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(path.join(RESULTS, 'live.json'), toJson(report));
