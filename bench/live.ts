@@ -179,6 +179,7 @@ async function main(): Promise<boolean> {
       path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'biome'),
       ['format', '--write', jsonFile],
       {
+        cwd: path.join(import.meta.dirname, '..'),
         stdio: 'ignore',
       },
     );
