@@ -1,0 +1,120 @@
+import { MediaStreamTrack, RTCPeerConnection, useVP8 as vp8Codec } from 'werift';
+import type { PublishAnswer, StudioLiveState, WatchAnswer } from '#common/api/live.ts';
+import { BrowserClient } from './live-http.ts';
+import { startVp8Stream, Vp8Follower } from './live-vp8.ts';
+
+/**
+ * Headless stand-ins for the studio and the show page: werift peers that speak to the real API
+ * over HTTP with whole session descriptions, as the browsers do.
+ */
+
+/** Host candidates on this loopback address only (all of 127.0.0.0/8 is loopback on Linux). */
+const peerOn = (address: string) =>
+  new RTCPeerConnection({
+    codecs: { video: [vp8Codec()] },
+    iceUseIpv4: false,
+    iceUseIpv6: false,
+    iceAdditionalHostAddresses: [address],
+    iceInterfaceAddresses: { udp4: address },
+  });
+
+/** Resolves when `ready` holds (checked every 5 ms), or rejects after `ms`. */
+export function waitFor(ready: () => boolean, what: string, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      if (ready()) {
+        clearInterval(poll);
+        resolve();
+      } else if (Date.now() - started > ms) {
+        clearInterval(poll);
+        reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
+      }
+    }, 5);
+  });
+}
+
+/** The performer's camera: signs in to the studio, publishes the synthetic stream, keeps her heartbeat. */
+export async function startPublisher(base: string, email: string, password: string, address = '127.0.0.2') {
+  const studio = new BrowserClient(base);
+  await studio.post('/api/studio/login', { email, password });
+  const pc = peerOn(address);
+  const track = new MediaStreamTrack({ kind: 'video' });
+  const { sender } = pc.addTransceiver(track, { direction: 'sendonly' });
+  await pc.setLocalDescription(await pc.createOffer());
+  const { answer } = await studio.post<PublishAnswer>('/api/studio/live', {
+    offer: { type: 'offer', sdp: pc.localDescription?.sdp ?? '' },
+  });
+  await pc.setRemoteDescription(answer);
+  await waitFor(() => pc.connectionState === 'connected', 'the publisher to connect', 10_000);
+  const began = performance.now();
+  /** What happened to her connection and her heartbeat, for the report when the show goes off air. */
+  const events: string[] = [];
+  const note = (what: string) => events.push(`${((performance.now() - began) / 1000).toFixed(1)} s: ${what}`);
+  pc.connectionStateChange.subscribe((connection) => note(`connection ${connection}`));
+  const stream = startVp8Stream(track);
+  let plis = 0;
+  sender.onPictureLossIndication.subscribe(() => {
+    plis += 1;
+    stream.keyframeNow();
+  });
+  // The studio polls its state; a studio that stops asking is taken off air after 10 s.
+  let state: StudioLiveState | null = null;
+  const heartbeat = setInterval(() => {
+    studio
+      .get<StudioLiveState>('/api/studio/live')
+      .then((s) => {
+        if (state?.live && !s.live) note('the studio reports the show off air');
+        state = s;
+      })
+      .catch((error: unknown) => note(`heartbeat failed: ${error instanceof Error ? error.message : String(error)}`));
+  }, 2000);
+  return {
+    counts: stream.counts,
+    plis: () => plis,
+    state: () => state,
+    events,
+    async stop() {
+      clearInterval(heartbeat);
+      stream.stop();
+      await studio.post('/api/studio/live/stop').catch(() => undefined);
+      await pc.close().catch(() => undefined);
+    },
+  };
+}
+
+export type Viewer = Awaited<ReturnType<typeof watchShow>>;
+
+/**
+ * A new visitor watching the show: her own session, the watch call, the answer. `startedAt` is
+ * taken before the watch request, `follower.firstKeyframeAt` when the first whole keyframe is in.
+ */
+export async function watchShow(base: string, universalId: string, address = '127.0.0.3') {
+  const client = new BrowserClient(base);
+  await client.get('/api/auth/csrf-cookie');
+  const startedAt = performance.now();
+  const watch = await client.post<WatchAnswer>(`/api/live/${universalId}/watch`);
+  const pc = peerOn(address);
+  const follower = new Vp8Follower();
+  pc.onTrack.subscribe((track) => {
+    if (track.kind !== 'video') return;
+    track.onReceiveRtp.subscribe((rtp) => {
+      const h = rtp.header;
+      follower.packet(h.sequenceNumber, h.timestamp, h.marker, rtp.payload);
+    });
+  });
+  await pc.setRemoteDescription(watch.offer);
+  await pc.setLocalDescription(await pc.createAnswer());
+  await client.post(`/api/live/subscriptions/${watch.subscriptionId}/answer`, {
+    answer: { type: 'answer', sdp: pc.localDescription?.sdp ?? '' },
+  });
+  return {
+    startedAt,
+    follower,
+    connected: () => waitFor(() => pc.connectionState === 'connected', 'a viewer to connect', 20_000),
+    async leave() {
+      await client.post(`/api/live/subscriptions/${watch.subscriptionId}/leave`).catch(() => undefined);
+      await pc.close().catch(() => undefined);
+    },
+  };
+}
