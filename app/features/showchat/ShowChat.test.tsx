@@ -207,7 +207,7 @@ describe('ShowChat', () => {
 
   it('speaks German', async () => {
     setup(fakePort({ ok: true, messages: [], writer: { refused: SHOW_CHAT_ERRORS.nickname } }), { lang: 'de' });
-    expect(await screen.findByText(/Wähle einen Nickname, um mitzuchatten\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Wählen Sie einen Nickname, um mitzuchatten\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nickname wählen' })).toHaveAttribute('href', '/#nicknames');
   });
 
