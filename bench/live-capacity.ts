@@ -187,13 +187,15 @@ export async function measureCapacity(opts: {
     }
   }
   await viewers.stop();
+  // Only steps where every viewer was served count: a step whose stream broke measures less work.
+  const held = steps.filter((s) => s.lossPercent <= 1 && s.failedJoins === 0);
   const at = viewersAtOneCore(
-    steps.map((s) => ({ viewers: s.viewers, percent: s.sfuCorePercent })),
+    held.map((s) => ({ viewers: s.viewers, percent: s.sfuCorePercent })),
     baseline.sfuCorePercent,
   );
   const cpuFit = fitLine([
     [0, baseline.sfuCorePercent],
-    ...steps.map((s): [number, number] => [s.viewers, s.sfuCorePercent]),
+    ...held.map((s): [number, number] => [s.viewers, s.sfuCorePercent]),
   ]);
   const rssFit = fitLine([[0, baseline.sfuRssMiB * 1024], ...rss]);
   const heapFit = fitLine([[0, baseline.sfuHeapMiB * 1024], ...heap]);

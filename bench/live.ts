@@ -137,6 +137,8 @@ async function main(): Promise<boolean> {
   await server.stop();
 
   const cpus = os.cpus();
+  /** All cores this busy: every process waits for CPU, so joins time out by design of the test. */
+  const SATURATED_PERCENT = 95;
   const checks = [
     firstFrame ? firstFrame.medianMs < BUDGET.firstFrameP50Ms && firstFrame.failed === 0 : null,
     glass ? glass.samples >= 100 && glass.medianMs < BUDGET.glassP50Ms : null,
@@ -145,8 +147,9 @@ async function main(): Promise<boolean> {
   const problems = [
     ...(firstFrame?.failed ? [`${firstFrame.failed} of ${joins} first-frame joins got no picture`] : []),
     ...(capacity && /off air/.test(capacity.stoppedBecause) ? [capacity.stoppedBecause] : []),
-    ...(capacity?.steps.at(-1)?.failedJoins
-      ? [`${capacity.steps.at(-1)?.failedJoins} capacity joins failed (held: ${heldViewers(capacity)} viewers)`]
+    // Joins that fail once the machine is saturated are the limit being found, not a fault.
+    ...(capacity?.steps.some((s) => s.failedJoins > 0 && s.machineBusyPercent < SATURATED_PERCENT)
+      ? [`capacity joins failed before the machine was saturated (held: ${heldViewers(capacity)} viewers)`]
       : []),
   ];
   const report: LiveReport = {
