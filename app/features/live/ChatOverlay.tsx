@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { ShowChat } from '#app/features/showchat/ShowChat.tsx';
+import { VIDEO } from '#app/theme/video.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { LivePlayer } from './LivePlayer.tsx';
 
@@ -25,7 +26,7 @@ export function ChatOverlay({ show, onClose }: { show: ShowDetail; onClose: () =
       maxWidth="lg"
       fullWidth
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { bgcolor: '#111', color: '#fff', height: { md: '80vh' } } } }}
+      slotProps={{ paper: { sx: { bgcolor: VIDEO.dialog, color: VIDEO.text, height: { md: '80vh' } } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
@@ -50,7 +51,7 @@ export function ChatOverlay({ show, onClose }: { show: ShowDetail; onClose: () =
           aria-label={t('live.chat_title')}
           sx={{
             minHeight: 0,
-            bgcolor: { xs: 'rgba(0,0,0,.55)', md: 'background.paper' },
+            bgcolor: { xs: VIDEO.scrim, md: 'background.paper' },
             color: { md: 'text.primary' },
             position: { xs: 'absolute', md: 'static' },
             left: 0,

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VIDEO } from '#app/theme/video.ts';
 import type { LiveViewer } from './live-viewer.ts';
 import { type LiveFigures, liveFigures } from './stats.ts';
 
@@ -38,7 +39,15 @@ export function LiveDebug({ viewer, firstFrameMs }: { viewer: LiveViewer | null;
   return (
     <Box
       data-testid="live-debug"
-      sx={{ position: 'absolute', top: 8, right: 8, p: 1, bgcolor: 'rgba(0,0,0,.7)', color: '#fff', borderRadius: 1 }}
+      sx={{
+        position: 'absolute',
+        top: 8,
+        right: 8,
+        p: 1,
+        bgcolor: VIDEO.scrimDark,
+        color: VIDEO.text,
+        borderRadius: 1,
+      }}
     >
       <Typography variant="caption" component="h3" sx={{ fontWeight: 700 }}>
         {t('live.debug.title')}

@@ -12,11 +12,15 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { VIDEO } from '#app/theme/video.ts';
 import { LiveDebug } from './LiveDebug.tsx';
 import type { LivePhase } from './live-viewer.ts';
 import { useFrameWatch, useLiveStream } from './use-live-stream.ts';
 
 type Props = { universalId: string; showName: string; sound: boolean };
+
+/** The controls over the picture. */
+const OVER_VIDEO = { color: VIDEO.text, bgcolor: VIDEO.scrim, '&:hover': { bgcolor: VIDEO.scrimHover } };
 
 /** What covers the picture in each phase but playing: a title and a message, or progress. */
 function PhaseCover({ phase, showName, onRetry }: { phase: LivePhase; showName: string; onRetry: () => void }) {
@@ -46,8 +50,8 @@ function PhaseCover({ phase, showName, onRetry }: { phase: LivePhase; showName: 
         gap: 1,
         p: 2,
         textAlign: 'center',
-        color: '#fff',
-        bgcolor: phase === 'connecting' ? 'rgba(0,0,0,.35)' : 'rgba(0,0,0,.8)',
+        color: VIDEO.text,
+        bgcolor: phase === 'connecting' ? VIDEO.scrimLight : VIDEO.scrimDark,
       }}
     >
       {phase === 'connecting' ? (
@@ -110,7 +114,14 @@ export function LivePlayer({ universalId, showName, sound }: Props) {
   return (
     <Box
       ref={frameRef}
-      sx={{ position: 'relative', bgcolor: '#000', width: '100%', height: '100%', minHeight: 200, overflow: 'hidden' }}
+      sx={{
+        position: 'relative',
+        bgcolor: VIDEO.frame,
+        width: '100%',
+        height: '100%',
+        minHeight: 200,
+        overflow: 'hidden',
+      }}
     >
       <Box
         component="video"
@@ -136,7 +147,7 @@ export function LivePlayer({ universalId, showName, sound }: Props) {
               aria-pressed={canSound ? !muted : undefined}
               disabled={!canSound}
               onClick={() => setMuted((m) => !m)}
-              sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,.45)', '&:hover': { bgcolor: 'rgba(0,0,0,.65)' } }}
+              sx={OVER_VIDEO}
             >
               {muted || !canSound ? <VolumeOffIcon /> : <VolumeUpIcon />}
             </IconButton>
@@ -146,7 +157,7 @@ export function LivePlayer({ universalId, showName, sound }: Props) {
           <IconButton
             aria-label={fullscreen ? t('live.exit_fullscreen') : t('live.fullscreen')}
             onClick={toggleFullscreen}
-            sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,.45)', '&:hover': { bgcolor: 'rgba(0,0,0,.65)' } }}
+            sx={OVER_VIDEO}
           >
             {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
           </IconButton>

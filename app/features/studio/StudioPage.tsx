@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ShowChat } from '#app/features/showchat/ShowChat.tsx';
+import { VIDEO } from '#app/theme/video.ts';
 import type { StudioMe } from '#common/api/studio.ts';
 import { studioMeQuery, useStudioLogout } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
@@ -34,7 +35,7 @@ function Preview({ stream, label }: { stream: MediaStream | null; label: string 
       muted
       aria-label={label}
       data-testid="studio-preview"
-      sx={{ width: '100%', aspectRatio: '4 / 3', bgcolor: '#000', borderRadius: 1, transform: 'scaleX(-1)' }}
+      sx={{ width: '100%', aspectRatio: '4 / 3', bgcolor: VIDEO.frame, borderRadius: 1, transform: 'scaleX(-1)' }}
     />
   );
 }
