@@ -56,8 +56,10 @@ type PageSetup = {
   seconds: number;
 };
 
-/** Runs in the publisher page: signs in, paints the clock, publishes, keeps the studio's heartbeat. */
-async function publishInPage(s: PageSetup): Promise<void> {
+type PageApi = (method: string, path: string, body?: unknown) => Promise<ReturnType<typeof JSON.parse>>;
+
+/** Runs in each page first: the API calls as the SPA makes them (JSON, the CSRF header on writes). */
+function installPageApi(s: { xsrfCookie: string; xsrfHeader: string }): void {
   const xsrf = () =>
     decodeURIComponent(
       document.cookie
@@ -65,7 +67,7 @@ async function publishInPage(s: PageSetup): Promise<void> {
         .find((c) => c.startsWith(`${s.xsrfCookie}=`))
         ?.slice(s.xsrfCookie.length + 1) ?? '',
     );
-  const api = async (method: string, path: string, body?: unknown) => {
+  const api: PageApi = async (method, path, body) => {
     const res = await fetch(path, {
       method,
       headers: method === 'POST' ? { 'content-type': 'application/json', [s.xsrfHeader]: xsrf() } : {},
@@ -75,6 +77,12 @@ async function publishInPage(s: PageSetup): Promise<void> {
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
     return text ? JSON.parse(text) : null;
   };
+  (globalThis as unknown as { benchApi: PageApi }).benchApi = api;
+}
+
+/** Runs in the publisher page: signs in, paints the clock, publishes, keeps the studio's heartbeat. */
+async function publishInPage(s: PageSetup): Promise<void> {
+  const api = (globalThis as unknown as { benchApi: PageApi }).benchApi;
   await api('GET', '/api/auth/csrf-cookie');
   await api('POST', '/api/studio/login', { email: s.email, password: s.password });
   const canvas = document.createElement('canvas');
@@ -145,23 +153,7 @@ async function publishInPage(s: PageSetup): Promise<void> {
 
 /** Runs in the viewer page: watches, reads the clock from each presented frame, returns the delays. */
 async function watchInPage(s: PageSetup): Promise<{ delays: number[]; rejected: number; received: Received }> {
-  const xsrf = () =>
-    decodeURIComponent(
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith(`${s.xsrfCookie}=`))
-        ?.slice(s.xsrfCookie.length + 1) ?? '',
-    );
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(path, {
-      method,
-      headers: method === 'POST' ? { 'content-type': 'application/json', [s.xsrfHeader]: xsrf() } : {},
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const api = (globalThis as unknown as { benchApi: PageApi }).benchApi;
   await api('GET', '/api/auth/csrf-cookie');
   const watch = await api('POST', `/api/live/${s.universalId}/watch`);
   const pc = new RTCPeerConnection();
@@ -280,6 +272,7 @@ export async function measureGlassToGlass(opts: {
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title><body></body>' }),
       );
       await page.goto(`${opts.base}/bench-live`);
+      await page.evaluate(installPageApi, { xsrfCookie: setup.xsrfCookie, xsrfHeader: setup.xsrfHeader });
       return page;
     };
     const publisher = await open();

@@ -11,11 +11,6 @@ export async function liveShowByUniversalId(db: DbOrTx, universalId: string): Pr
   return row ?? null;
 }
 
-export async function liveShowById(db: DbOrTx, id: number): Promise<LiveShow | null> {
-  const [row] = await db.select(liveShowColumns).from(shows).where(eq(shows.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** A member's current nickname, or null without one. */
 export async function currentNickname(db: DbOrTx, userId: number): Promise<string | null> {
   const [row] = await db

@@ -12,10 +12,11 @@ import {
 import { universalIdParam } from '#common/api/shows.ts';
 import { viewerNickname } from '#common/domain/live-access.ts';
 import { notFound } from '#server/errors.ts';
+import { performerShow } from '#server/features/performers/data.ts';
 import { requirePerformer } from '#server/features/performers/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession } from '#server/http/session.ts';
-import { currentNickname, liveShowById, liveShowByUniversalId } from './data.ts';
+import { currentNickname, liveShowByUniversalId } from './data.ts';
 
 /**
  * Live video signalling (decision 018): viewers ask to watch and answer the SFU's offer; the
@@ -73,7 +74,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The show of the signed-in performer, as the live layer needs it. */
   const herShow = async (request: Parameters<typeof requirePerformer>[0]) => {
     const { performer, sessionId } = await requirePerformer(request);
-    const show = await liveShowById(db, performer.showId);
+    const show = await performerShow(db, performer.showId);
     if (!show) throw notFound();
     return { performer, sessionId, show };
   };

@@ -15,20 +15,22 @@ export async function findPerformerByEmail(db: DbOrTx, email: string): Promise<P
   return row ?? null;
 }
 
+/** A session row by its keyed hash that still counts: not expired, not revoked, her account active. */
+const liveSession = (id: string, now: Date) =>
+  and(
+    eq(performerSessions.id, id),
+    gt(performerSessions.expiresAt, now),
+    isNull(performerSessions.revokedAt),
+    eq(performers.status, 'active'),
+  );
+
 /** The performer of a live session (by its keyed hash): not expired, not revoked, her account active. */
 export async function findPerformerBySession(db: DbOrTx, id: string, now = new Date()): Promise<PerformerRow | null> {
   const [row] = await db
     .select({ performer: performers })
     .from(performerSessions)
     .innerJoin(performers, eq(performers.id, performerSessions.performerId))
-    .where(
-      and(
-        eq(performerSessions.id, id),
-        gt(performerSessions.expiresAt, now),
-        isNull(performerSessions.revokedAt),
-        eq(performers.status, 'active'),
-      ),
-    )
+    .where(liveSession(id, now))
     .limit(1);
   return row?.performer ?? null;
 }
@@ -63,14 +65,7 @@ export async function findPerformerShowBySession(db: DbOrTx, id: string, now = n
     .from(performerSessions)
     .innerJoin(performers, eq(performers.id, performerSessions.performerId))
     .innerJoin(shows, eq(shows.id, performers.showId))
-    .where(
-      and(
-        eq(performerSessions.id, id),
-        gt(performerSessions.expiresAt, now),
-        isNull(performerSessions.revokedAt),
-        eq(performers.status, 'active'),
-      ),
-    )
+    .where(liveSession(id, now))
     .limit(1);
   return row ?? null;
 }
