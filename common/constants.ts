@@ -128,3 +128,16 @@ export const SHOW_CHAT_BACKLOG = 50;
 export const SHOW_CHAT_ROOMS_PER_SOCKET = 3;
 /** Messages one chatter (a member, a performer, a guest's address) may send within the window. */
 export const SHOW_CHAT_RATE = { max: 5, windowMs: 10_000 } as const;
+
+/** Chat sessions (server/features/chat/). The session types a start accepts (exclusive only as a request). */
+export const CHAT_SESSION_TYPES = ['private', 'voyeur', 'free'] as const;
+/** A chat client sends a heartbeat this often; a session without one for CHAT_HEARTBEAT_TIMEOUT_SECONDS ends. */
+export const CHAT_HEARTBEAT_MS = 15_000;
+/** An external provider's chat is extended this often while it is visible (spec part 2 section 9). */
+export const CHAT_EXTERNAL_EXTEND_MS = 10_000;
+/** The delay before a guest choosing private chat goes to sign-up (spec part 2 section 4). */
+export const CHAT_PRIVATE_GUEST_DELAY_MS = 250;
+/** A chat rating's comment holds at most this many characters. */
+export const CHAT_RATING_COMMENT_MAX = 500;
+/** How many of the member's sessions the chat history lists. */
+export const CHAT_HISTORY_LIMIT = 100;

@@ -1,3 +1,4 @@
+import type { ChatSessionState, PrivateMode } from './api/chat.ts';
 import type {
   ShowChatJoinAnswer,
   ShowChatMessage,
@@ -21,6 +22,8 @@ export type ShowUpdate = {
   /** Her new prices (coins per minute; the exclusive factor in percent). */
   pricePerMinute?: number;
   priceFactorExclusive?: number;
+  /** A private (voyeurs may watch) or an exclusive (nobody else) runs now; null when it ended. */
+  privateMode?: PrivateMode | null;
   phoneChatOn?: boolean;
   phoneChatConnecting?: boolean;
   phoneChatBusy?: boolean;
@@ -39,6 +42,8 @@ export interface ServerToClientEvents {
   'user:phonecall': () => void;
   /** Shows to update, keyed by universal id, including online states. */
   'show:bulkupdate': (payload: Record<string, ShowUpdate>) => void;
+  /** The member's chat session changed: a minute billed, coins running low, ended (and why). */
+  'chat:session': (session: ChatSessionState) => void;
   /** A message in the text chat of a show whose room the socket joined (common/api/showchat.ts). */
   'chat:message': (message: ShowChatMessage) => void;
 }

@@ -124,6 +124,19 @@ export type Config = {
   studioNeedsOperator: boolean;
   /** ICE of live video: STUN/TURN servers, host candidate addresses, UDP ports (server/live/). */
   live: LiveIceSettings;
+  /** Chat sessions billed by the minute, tips and moderation (features/chat). */
+  chat: {
+    minuteSeconds: number;
+    performerSharePercent: number;
+    voyeurPercent: number;
+    freeGuestSeconds: number;
+    heartbeatTimeoutSeconds: number;
+    tipAmounts: number[];
+    wordFilter: string[];
+    transcriptDays: number;
+    /** This process's name: its open sessions are settled when it starts again. */
+    node: string;
+  };
 };
 
 /** Site settings for the domain a request came in on. */

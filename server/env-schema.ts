@@ -197,6 +197,34 @@ export const envSchema = z.object({
       const addresses = items.flatMap((i) => (i === 'loopback' ? ['127.0.0.1'] : i === 'lan' ? [] : [i]));
       return { lan: items.includes('lan'), addresses: [...new Set(addresses)] };
     }),
+  /** Length of a billed chat minute in seconds (60; the browser journey shortens it). */
+  CHAT_MINUTE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** The performer's share of every paid chat minute and tip, in percent. */
+  CHAT_PERFORMER_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  /** A voyeur's price per minute in percent of the show's private price (at least 1 coin). */
+  CHAT_VOYEUR_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /** How long a guest may watch a free chat in 24 hours before chat.free_expired. */
+  CHAT_FREE_GUEST_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** A chat session without a heartbeat for this long is ended by the sweep. */
+  CHAT_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(3_600).default(120),
+  /** Tip amounts in coins a member chooses from, comma-separated. */
+  CHAT_TIP_AMOUNTS: z
+    .string()
+    .default('10,25,50,100')
+    .transform((v, ctx) => {
+      const amounts = v.split(',').map((a) => Number(a.trim()));
+      if (!amounts.length || amounts.some((a) => !Number.isSafeInteger(a) || a < 1 || a > 100_000)) {
+        ctx.addIssue({ code: 'custom', message: 'must list whole coin amounts from 1 to 100000, comma-separated' });
+        return z.NEVER;
+      }
+      return [...new Set(amounts)].sort((a, b) => a - b);
+    }),
+  /** Words the chat refuses, comma-separated (in addition to none built in); matched whole and case-blind. */
+  CHAT_WORD_FILTER: z.string().default(''),
+  /** Days the chat transcript is kept for moderation. */
+  CHAT_TRANSCRIPT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The name of this API process among several (its open chat sessions are settled when it restarts). */
+  NODE_NAME: z.string().trim().min(1).max(100).optional(),
   /** UDP ports of the SFU's media sockets, "min-max". */
   LIVE_UDP_PORTS: z
     .string()

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { blocklistTerm } from '#common/domain/name-blocklist.ts';
 import type { Config, VoiceEntry } from './config.ts';
@@ -240,6 +241,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stagingPassword: e.STAGING_PASSWORD ?? null,
     studioNeedsOperator: staging || !isLoopbackAddress(listenHost),
     live: { iceServers: e.ICE_SERVERS, hostAddresses: e.LIVE_ICE_HOSTS, udpPortRange: e.LIVE_UDP_PORTS },
+    chat: {
+      minuteSeconds: e.CHAT_MINUTE_SECONDS,
+      performerSharePercent: e.CHAT_PERFORMER_SHARE_PERCENT,
+      voyeurPercent: e.CHAT_VOYEUR_PERCENT,
+      freeGuestSeconds: e.CHAT_FREE_GUEST_SECONDS,
+      heartbeatTimeoutSeconds: e.CHAT_HEARTBEAT_TIMEOUT_SECONDS,
+      tipAmounts: e.CHAT_TIP_AMOUNTS,
+      wordFilter: e.CHAT_WORD_FILTER.split(',')
+        .map((w) => w.trim().toLowerCase())
+        .filter((w) => w !== ''),
+      transcriptDays: e.CHAT_TRANSCRIPT_DAYS,
+      node: e.NODE_NAME ?? `${hostname()}:${e.PORT}`,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studioChatSession } from './chat.ts';
 
 /**
  * Live video signalling over HTTP (decision 018): the SFU's and the browser's session descriptions
@@ -19,6 +20,12 @@ export const iceServer = z.object({
   username: z.string().optional(),
   credential: z.string().optional(),
 });
+
+/**
+ * POST /api/live/{universalId}/watch: the chat session's login and password (common/api/chat.ts,
+ * POST /api/chatsession/{universalId}) open the stream; nobody watches without a session.
+ */
+export const watchBody = z.object({ login: z.uuid(), password: z.string().min(1).max(200) });
 
 /** POST /api/live/{universalId}/watch: the SFU's offer for this viewer, to be answered within LIVE_ANSWER_WITHIN_MS. */
 export const watchAnswer = z.object({
@@ -50,5 +57,7 @@ export const studioLiveState = z.object({
   paused: z.boolean(),
   /** Viewers connected now, by nickname (guests as `guest`), in the order they came. */
   viewers: z.array(z.object({ nickname: z.string() })),
+  /** The private (or exclusive) running in her show, with its member's nickname, minutes and her earnings. */
+  session: studioChatSession.nullable(),
 });
 export type StudioLiveState = z.infer<typeof studioLiveState>;

@@ -33,5 +33,11 @@ export const publicConfig = z.object({
   phone_chat: z
     .object({ number: z.string(), price_per_minute_cents: z.number().int(), currency: z.string() })
     .nullable(),
+  /** Chat sessions: the tip amounts, the length of a billed minute, the voyeur price in percent of the private one. */
+  chat: z.object({
+    tip_amounts: z.array(z.number().int()),
+    minute_seconds: z.number().int(),
+    voyeur_percent: z.number().int(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

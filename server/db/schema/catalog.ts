@@ -83,6 +83,11 @@ export const shows = pgTable(
     phoneChatConnecting: boolean('phone_chat_connecting').notNull().default(false),
     /** She is on a call. */
     phoneChatBusy: boolean('phone_chat_busy').notNull().default(false),
+    /**
+     * The ledger account her earnings go to (a users row of status 'earnings' that never signs in):
+     * the performer's share of chat minutes and tips. Made at the first paid minute.
+     */
+    earningsUserId: integer('earnings_user_id'),
     /** The preview image shown first (show_images.id); null until images exist. */
     mainImageId: integer('main_image_id'),
     /** Higher first in the default order (promoted, new, ...). */

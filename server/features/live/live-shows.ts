@@ -221,7 +221,7 @@ export class LiveShows {
       .filter((v) => v.showId === show.universalId && v.connected)
       .sort((a, b) => a.since - b.since)
       .map((v) => ({ nickname: v.viewer.nickname }));
-    return { live, paused: live && (entry?.paused ?? false), viewers };
+    return { live, paused: live && (entry?.paused ?? false), viewers, session: null };
   }
 
   /** Whether a performer holds the show (then demo streams leave it alone). */

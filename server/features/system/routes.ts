@@ -68,6 +68,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             },
       image_hosts: config.media.imageHosts,
       name_blocklist: config.nameBlocklist,
+      chat: {
+        tip_amounts: config.chat.tipAmounts,
+        minute_seconds: config.chat.minuteSeconds,
+        voyeur_percent: config.chat.voyeurPercent,
+      },
     };
   });
 };
