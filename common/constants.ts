@@ -139,5 +139,3 @@ export const CHAT_EXTERNAL_EXTEND_MS = 10_000;
 export const CHAT_PRIVATE_GUEST_DELAY_MS = 250;
 /** A chat rating's comment holds at most this many characters. */
 export const CHAT_RATING_COMMENT_MAX = 500;
-/** How many of the member's sessions the chat history lists. */
-export const CHAT_HISTORY_LIMIT = 100;

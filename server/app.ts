@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +15,8 @@ import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
+import { ChatSessions } from './features/chat/chat-sessions.ts';
+import { chatRoutes } from './features/chat/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { freeCoinsRoutes } from './features/coupons/free-coins-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
@@ -157,9 +159,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       log: app.log,
       maxViewers: MAX_VIEWERS_PER_PROCESS,
     }),
+    // Both filled in just below (they need the context itself).
+    chat: undefined as unknown as ChatSessions,
+    chatNotices: { tipped: () => {} },
   };
-  // Whatever takes a show offline or ends its free chat (studio, sandbox, demo) ends its streams.
-  ctx.presence.onChange((change) => ctx.live.showsChanged(change));
+  ctx.chat = new ChatSessions({
+    get db() {
+      return ctx.db;
+    },
+    get realtime() {
+      return ctx.realtime;
+    },
+    sessionCache: ctx.sessionCache,
+    live: ctx.live,
+    presence,
+    settings: config.chat,
+    credentialKey: createHmac('sha256', config.sessionSecret).update('chat-join').digest('base64url'),
+    log: app.log,
+  });
+  // Whatever takes a show offline or ends its free chat (studio, sandbox, demo) ends its streams and sessions.
+  ctx.presence.onChange((change) => {
+    ctx.live.showsChanged(change);
+    ctx.chat.showsChanged(change).catch((err: unknown) => app.log.error({ err }, 'ending chat sessions failed'));
+  });
   app.decorate('ctx', ctx);
   // Studios that stopped asking go off air (tests sweep themselves, with their own clock).
   const stopLiveSweep =
@@ -170,6 +192,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           () => ctx.live.sweep(),
           (err) => app.log.warn({ err }, 'live sweep failed'),
         );
+  // Chat minutes are billed as they come due (a second late at most); silent sessions end.
+  // Tests drive both with their own clock.
+  const stopChatClock =
+    config.env === 'test'
+      ? null
+      : [
+          repeatEvery(
+            1_000,
+            () => ctx.chat.tick(),
+            (err) => app.log.error({ err }, 'chat billing tick failed'),
+          ),
+          repeatEvery(
+            10_000,
+            () => ctx.chat.sweep(),
+            (err) => app.log.warn({ err }, 'chat session sweep failed'),
+          ),
+        ];
   // Demo performers go on and off line by themselves (never under test: tests drive presence).
   const stopDemoPresence =
     config.demoPresence && config.env !== 'test'
@@ -179,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addHook('preClose', async () => {
     stopDemoPresence?.();
     await stopLiveSweep?.();
+    for (const stop of stopChatClock ?? []) await stop();
     // Every live session ends (sfu_closed) while the sockets that tell pages so are still open.
     await ctx.live.close();
     ctx.presence.close();
@@ -244,6 +284,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     favoriteRoutes,
     studioRoutes,
     liveRoutes,
+    chatRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages: never in production, unless it is a declared staging system
@@ -267,7 +308,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerSpa(app);
   attachSocketServer(app);
   // A session that ends on the server also ends what it watches.
-  ctx.realtime = alsoOnSessionsEnded(ctx.realtime, (ended) => ctx.live.sessionsEnded(ended));
+  ctx.realtime = alsoOnSessionsEnded(ctx.realtime, (ended) => {
+    ctx.live.sessionsEnded(ended);
+    ctx.chat.sessionsEnded(ended).catch((err: unknown) => app.log.error({ err }, 'ending chat sessions failed'));
+  });
   await app.ready();
   return app;
 }

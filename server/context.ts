@@ -4,6 +4,7 @@ import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
+import type { ChatSessions } from './features/chat/chat-sessions.ts';
 import type { LiveShows } from './features/live/live-shows.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { SignedInPerformer } from './features/performers/session.ts';
@@ -38,7 +39,13 @@ export type AppContext = {
   sfu: Sfu;
   /** Live video: who watches and who is on air, in front of the SFU (features/live). */
   live: LiveShows;
+  /** Chat sessions, their minute billing and their ends (features/chat). */
+  chat: ChatSessions;
+  /** Notices in a show's text chat (a tip); the socket server fills them in when it attaches. */
+  chatNotices: ChatNotices;
 };
+
+export type ChatNotices = { tipped(showId: number, nickname: string, coins: number): void };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -20,6 +20,8 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
+  // Chat sessions this process held when it last stopped (a crash, a kill) end now, none left open.
+  await app.ctx.chat.settle();
   const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
   // Every start: the demo operator (public details) is disabled wherever it may not sign in.
   const operator = await seedDemoOperator(app.ctx.db, config);

@@ -128,22 +128,6 @@ export const rateChatBody = z.object({
   comment: z.string().trim().max(CHAT_RATING_COMMENT_MAX).optional().default(''),
 });
 
-/** GET /api/user/chathistory: the member's ended and running sessions, newest first. */
-export const chatHistoryEntry = z.object({
-  id: z.uuid(),
-  universalId: z.string(),
-  showName: z.string(),
-  slugName: z.string(),
-  kind: z.enum(CHAT_KINDS),
-  startedAt: z.iso.datetime({ offset: true }),
-  endedAt: z.iso.datetime({ offset: true }).nullable(),
-  minutes: z.number().int(),
-  coins: z.number().int(),
-  rating: z.number().int().nullable(),
-});
-export const chatHistoryAnswer = z.object({ list: z.array(chatHistoryEntry), timestamp: z.number().int() });
-export type ChatHistoryEntry = z.infer<typeof chatHistoryEntry>;
-
 /** POST /api/ruf/stream: a referral code opens the show's stream as a free session. */
 export const rufBody = z.object({ code: z.string().trim().min(3).max(40) });
 export const rufAnswer = z.object({ result: z.literal('ok'), universalId: z.string(), session: chatStartAnswer });

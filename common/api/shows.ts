@@ -146,12 +146,16 @@ export const historyResponse = z.object({ data: z.array(historyItem) });
 export const chatHistoryResponse = z.object({
   list: z.array(
     z.object({
-      id: z.number().int(),
+      /** The chat session (common/api/chat.ts). */
+      id: z.string(),
       show: showTile,
       session_type: z.string(),
       started_at: z.string(),
       ended_at: z.string().nullable(),
+      minutes: z.number().int(),
       coins: z.number().int(),
+      /** The member's rating of it in percent, once rated. */
+      rating: z.number().int().nullable(),
     }),
   ),
   /** Unix seconds of the answer. */

@@ -361,26 +361,3 @@ export const showHistory = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.showId] }), index('show_history_recent').on(t.userId, t.visitedAt)],
 );
-
-/**
- * Chats a member had with shows (GET user/chathistory). Written by the chat sessions when they
- * end; the catalogue reads it.
- */
-export const chatHistory = pgTable(
-  'chat_history',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    showId: integer('show_id')
-      .notNull()
-      .references(() => shows.id, { onDelete: 'cascade' }),
-    /** private | voyeur | free | exclusive */
-    sessionType: text('session_type').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    coins: integer('coins').notNull().default(0),
-  },
-  (t) => [index('chat_history_user').on(t.userId, t.startedAt)],
-);

@@ -21,7 +21,12 @@ export type CoinReason =
   | 'coupon'
   | 'transfer_in'
   | 'transfer_out'
-  | 'bonus';
+  | 'bonus'
+  /** A member's chat minute, and a member's tip to a show. */
+  | 'chat'
+  | 'tip'
+  /** The performer's share of a chat minute or tip, on her show's earnings account. */
+  | 'earning';
 
 export type Movement = {
   userId: number;
@@ -35,6 +40,10 @@ export type Transfer = {
   from: number;
   to: number;
   amount: number;
+  /** What arrives (default: the whole amount); the rest stays with the platform (its fee). */
+  toAmount?: number;
+  /** The reasons of the two rows (default transfer_out / transfer_in). */
+  reasons?: { out: CoinReason; in: CoinReason };
   reference?: string | null;
   idempotencyKey: string;
 };
@@ -179,40 +188,47 @@ export function debit(deps: CoinDeps, m: Movement, opts: MoveOptions = {}): Prom
  * Moves coins between two members (performer earnings): a transfer_out row under the given key and
  * a transfer_in row under `<key>:in`, both wallets in one transaction, or nothing at all.
  */
-export async function transfer(deps: CoinDeps, t: Transfer): Promise<Transferred> {
+export async function transfer(deps: CoinDeps, t: Transfer, opts: MoveOptions = {}): Promise<Transferred> {
   checkAmount(t.amount);
+  const toAmount = t.toAmount ?? t.amount;
+  if (toAmount > t.amount || toAmount < 0 || !Number.isSafeInteger(toAmount)) {
+    throw new Error(`a transfer passes on 0 to ${t.amount} coins, got ${toAmount}`);
+  }
   if (t.from === t.to) throw new Error('a coin transfer needs two different members');
   const reference = t.reference ?? null;
   const out: Entry = {
     userId: t.from,
     delta: -t.amount,
-    reason: 'transfer_out',
+    reason: t.reasons?.out ?? 'transfer_out',
     reference,
     idempotencyKey: t.idempotencyKey,
   };
   const incoming: Entry = {
     userId: t.to,
-    delta: t.amount,
-    reason: 'transfer_in',
+    delta: toAmount,
+    reason: t.reasons?.in ?? 'transfer_in',
     reference,
     idempotencyKey: incomingKey(t.idempotencyKey),
   };
+  // Nothing passed on (a 0 % share): the member's row alone.
+  const entries = toAmount > 0 ? [out, incoming] : [out];
   let result: Extract<Transferred, { ok: true }>;
   try {
-    result = await deps.db.transaction(async (tx) => {
+    result = await (opts.within ?? deps.db).transaction(async (tx) => {
       const outId = await insertEntry(tx, out);
       if (outId === null) {
-        const [o, i] = await originalEntries(tx, [out, incoming]);
-        if (!o || !i) throw new Error('replay lookup returned nothing');
-        return { ok: true as const, balance: o.balance, toBalance: i.balance, entryId: o.id, replayed: true };
+        const [o, i] = await originalEntries(tx, entries);
+        if (!o) throw new Error('replay lookup returned nothing');
+        return { ok: true as const, balance: o.balance, toBalance: i?.balance ?? 0, entryId: o.id, replayed: true };
       }
-      const inId = await insertEntry(tx, incoming);
-      if (inId === null) throw new Error(`idempotency key ${incoming.idempotencyKey} is taken`);
+      const steps = [{ entry: out, id: outId }];
+      if (entries.length > 1) {
+        const inId = await insertEntry(tx, incoming);
+        if (inId === null) throw new Error(`idempotency key ${incoming.idempotencyKey} is taken`);
+        steps.push({ entry: incoming, id: inId });
+      }
       // Wallets are locked in user id order, so two opposite transfers cannot deadlock.
-      const steps = [
-        { entry: out, id: outId },
-        { entry: incoming, id: inId },
-      ].sort((a, b) => a.entry.userId - b.entry.userId);
+      steps.sort((a, b) => a.entry.userId - b.entry.userId);
       const balances = new Map<number, number>();
       for (const step of steps) {
         const balance = await applyDelta(tx, step.entry.userId, step.entry.delta, step.id);
@@ -227,9 +243,9 @@ export async function transfer(deps: CoinDeps, t: Transfer): Promise<Transferred
     if (err instanceof NotEnoughCoins) return { ok: false, reason: 'no_coins' };
     throw err;
   }
-  if (!result.replayed) {
+  if (!result.replayed && !opts.within) {
     announce(deps, t.from, result.balance);
-    announce(deps, t.to, result.toBalance);
+    if (toAmount > 0) announce(deps, t.to, result.toBalance);
   }
   return result;
 }

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { chatHistory, showHistory } from '#server/db/schema/catalog.ts';
+import { showHistory } from '#server/db/schema/catalog.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
 import { type ShowTileRow, showTileRowsByIds } from '#server/features/shows/data.ts';
 
 /** The history menu shows this many visits, latest first. */
@@ -33,21 +34,33 @@ export async function latestVisits(db: DbOrTx, userId: number, limit = HISTORY_L
 }
 
 export type ChatRow = {
-  id: number;
+  id: string;
   show: ShowTileRow;
   sessionType: string;
   startedAt: Date;
   endedAt: Date | null;
+  minutes: number;
   coins: number;
+  rating: number | null;
 };
 
 /** The member's latest chats with their shows' tile rows. */
 export async function latestChats(db: DbOrTx, userId: number, limit = CHAT_HISTORY_LIMIT): Promise<ChatRow[]> {
+  // The member's real chat sessions (features/chat), running ones included.
   const chats = await db
-    .select()
-    .from(chatHistory)
-    .where(eq(chatHistory.userId, userId))
-    .orderBy(desc(chatHistory.startedAt), desc(chatHistory.id))
+    .select({
+      id: chatSessions.id,
+      showId: chatSessions.showId,
+      sessionType: chatSessions.kind,
+      startedAt: chatSessions.startedAt,
+      endedAt: chatSessions.endedAt,
+      minutes: chatSessions.billedMinutes,
+      coins: sql<number>`${chatSessions.billedMinutes} * ${chatSessions.pricePerMinute}`,
+      rating: chatSessions.rating,
+    })
+    .from(chatSessions)
+    .where(eq(chatSessions.userId, userId))
+    .orderBy(desc(chatSessions.startedAt), desc(chatSessions.id))
     .limit(limit);
   const shows = new Map(
     (
@@ -59,8 +72,6 @@ export async function latestChats(db: DbOrTx, userId: number, limit = CHAT_HISTO
   );
   return chats.flatMap((c) => {
     const show = shows.get(c.showId);
-    return show
-      ? [{ id: c.id, show, sessionType: c.sessionType, startedAt: c.startedAt, endedAt: c.endedAt, coins: c.coins }]
-      : [];
+    return show ? [{ ...c, show }] : [];
   });
 }

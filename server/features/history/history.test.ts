@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatHistory, showHistory } from '#server/db/schema/catalog.ts';
+import { showHistory } from '#server/db/schema/catalog.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
@@ -103,25 +105,41 @@ describeWriteGuards(
   [{ method: 'POST', url: `/api/user/history/${GUARD_UNIVERSAL_ID}`, body: {}, as: 'member' }],
 );
 
+/** A chat session row as the chat feature writes them (1 coin a minute unless said). */
+const chatRow = (userId: number, showId: number, over: Partial<typeof chatSessions.$inferInsert>) => ({
+  id: randomUUID(),
+  userId,
+  showId,
+  webSessionId: 'web',
+  nickname: 'Chatter',
+  kind: 'free' as const,
+  pricePerMinute: 1,
+  performerShare: 0,
+  minuteSeconds: 60,
+  node: 'test',
+  startedAt: new Date(),
+  lastSeenAt: new Date(),
+  endedAt: new Date(),
+  ...over,
+});
+
 describe('GET /api/user/chathistory', () => {
   it("answers the member's chats, latest first, at most 50, with the time of the answer", async () => {
     const { client, user } = await newMember();
     const other = await newMember();
     const show = await createShow(t.db, { showName: 'Chatty' });
     const start = Date.now() - 3600_000;
-    await t.db.insert(chatHistory).values(
-      Array.from({ length: 52 }, (_, i) => ({
-        userId: user.id,
-        showId: show.id,
-        sessionType: i % 2 ? 'private' : 'free',
-        startedAt: new Date(start + i * 1000),
-        endedAt: i === 51 ? null : new Date(start + i * 1000 + 500),
-        coins: i,
-      })),
+    await t.db.insert(chatSessions).values(
+      Array.from({ length: 52 }, (_, i) =>
+        chatRow(user.id, show.id, {
+          kind: i % 2 ? 'private' : 'voyeur',
+          startedAt: new Date(start + i * 1000),
+          endedAt: i === 51 ? null : new Date(start + i * 1000 + 500),
+          billedMinutes: i,
+        }),
+      ),
     );
-    await t.db
-      .insert(chatHistory)
-      .values({ userId: other.user.id, showId: show.id, sessionType: 'voyeur', startedAt: new Date(), coins: 3 });
+    await t.db.insert(chatSessions).values(chatRow(other.user.id, show.id, { kind: 'voyeur', billedMinutes: 3 }));
     const res = await client.get('/api/user/chathistory');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -131,7 +149,9 @@ describe('GET /api/user/chathistory', () => {
       session_type: 'private',
       started_at: new Date(start + 51_000).toISOString(),
       ended_at: null,
+      minutes: 51,
       coins: 51,
+      rating: null,
     });
     expect(body.list[1].ended_at).toBe(new Date(start + 50_500).toISOString());
     expect(body.list.map((c: { coins: number }) => c.coins)).toEqual(Array.from({ length: 50 }, (_, i) => 51 - i));
@@ -148,9 +168,7 @@ describe('GET /api/user/chathistory', () => {
   it('leaves chats of deleted shows out', async () => {
     const { client, user } = await newMember();
     const show = await createShow(t.db);
-    await t.db
-      .insert(chatHistory)
-      .values({ userId: user.id, showId: show.id, sessionType: 'free', startedAt: new Date(), coins: 0 });
+    await t.db.insert(chatSessions).values(chatRow(user.id, show.id, { kind: 'free', pricePerMinute: 0 }));
     await t.db.execute(sql`delete from shows where id = ${show.id}`);
     expect((await client.get('/api/user/chathistory')).json().list).toEqual([]);
   });

@@ -25,7 +25,9 @@ export function presentChatHistory(
       session_type: r.sessionType,
       started_at: r.startedAt.toISOString(),
       ended_at: r.endedAt?.toISOString() ?? null,
+      minutes: r.minutes,
       coins: r.coins,
+      rating: r.rating,
     })),
     timestamp: Math.floor(now.getTime() / 1000),
   };

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
-import { nicknames, users } from '#server/db/schema/users.ts';
 import type { LiveShow } from './live-shows.ts';
 
 const liveShowColumns = { id: shows.id, universalId: shows.universalId, online: shows.online, free: shows.free };
@@ -9,15 +8,4 @@ const liveShowColumns = { id: shows.id, universalId: shows.universalId, online: 
 export async function liveShowByUniversalId(db: DbOrTx, universalId: string): Promise<LiveShow | null> {
   const [row] = await db.select(liveShowColumns).from(shows).where(eq(shows.universalId, universalId)).limit(1);
   return row ?? null;
-}
-
-/** A member's current nickname, or null without one. */
-export async function currentNickname(db: DbOrTx, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ nickname: nicknames.nickname })
-    .from(users)
-    .innerJoin(nicknames, eq(nicknames.id, users.currentNicknameId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.nickname ?? null;
 }

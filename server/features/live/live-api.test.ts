@@ -46,9 +46,20 @@ async function goLive() {
   return camera;
 }
 
+/** A free chat session with the show: its login and password open the stream. */
+async function freeChat(client: TestClient, universalId = show.universalId) {
+  const res = await client.post(`/api/chatsession/${universalId}`, { type: 'free' });
+  expect(res.statusCode, res.body).toBe(200);
+  const { login, password } = res.json();
+  return { login, password };
+}
+
+const askToWatch = async (client: TestClient, universalId = show.universalId) =>
+  client.post(`/api/live/${universalId}/watch`, await freeChat(client, universalId));
+
 /** A viewer watching through the show page's API. */
 async function watch(client: TestClient, address = '127.0.0.3') {
-  const res = await client.post(`/api/live/${show.universalId}/watch`);
+  const res = await askToWatch(client);
   expect(res.statusCode, res.body).toBe(200);
   const { subscriptionId, offer } = res.json();
   const peer = viewerPeer(address);
@@ -81,17 +92,33 @@ describe('going live and watching', () => {
       expect(new Set(hosts)).toEqual(new Set(['127.0.0.1']));
     }
     const state = await studioState();
-    expect(state).toEqual({ live: true, paused: false, viewers: [{ nickname: 'guest' }, { nickname: 'NightOwl' }] });
+    expect(state).toEqual({
+      live: true,
+      paused: false,
+      viewers: [{ nickname: 'guest' }, { nickname: 'NightOwl' }],
+      session: null,
+    });
   });
 
   it('pauses: nothing reaches the viewers until she resumes', async () => {
     const camera = await goLive();
     const guest = await watch(await visitor());
+    const lateClient = await visitor();
+    const credentials = await freeChat(lateClient);
     const paused = await studio.post('/api/studio/live/pause', { paused: true });
     expect(paused.json()).toMatchObject({ live: true, paused: true });
     camera.send('private-1');
     // A later viewer learns of the pause with the offer.
-    const late = await (await visitor()).post(`/api/live/${show.universalId}/watch`);
+    // A chat cannot start while she pauses; a session started before connects meanwhile.
+    const another = await visitor();
+    const refused = await expectRefused(
+      t,
+      () => another.post(`/api/chatsession/${show.universalId}`, { type: 'free' }),
+      409,
+      'conflict',
+    );
+    expect(refused.errors).toEqual({ 'chat.show_paused': ['chat.show_paused'] });
+    const late = await lateClient.post(`/api/live/${show.universalId}/watch`, credentials);
     expect(late.json().paused).toBe(true);
     expect((await studio.post('/api/studio/live/pause', { paused: false })).json().paused).toBe(false);
     camera.send('public-1');
@@ -103,17 +130,23 @@ describe('going live and watching', () => {
     await goLive();
     await watch(await visitor());
     const stopped = await studio.post('/api/studio/live/stop');
-    expect(stopped.json()).toEqual({ live: false, paused: false, viewers: [] });
+    expect(stopped.json()).toEqual({ live: false, paused: false, viewers: [], session: null });
     expect(await isOnline()).toBe(false);
     expect(t.app.ctx.live.viewerCount()).toBe(0);
     const late = await visitor();
-    const body = await expectRefused(t, () => late.post(`/api/live/${show.universalId}/watch`), 409, 'conflict');
+    const body = await expectRefused(
+      t,
+      () => late.post(`/api/chatsession/${show.universalId}`, { type: 'free' }),
+      409,
+      'conflict',
+    );
     expect(body.errors).toEqual({ 'chat.show_not_available': ['chat.show_not_available'] });
   });
 
   it('ends the subscriptions of a session that logs out', async () => {
     await goLive();
     const client = (await registerAndVerify(t, 'live-leaver@example.com')).client;
+    expect((await client.post('/api/user/nickname/add', { nickname: 'Leaver' })).statusCode).toBe(201);
     await watch(client);
     expect((await studioState()).viewers).toHaveLength(1);
     expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
@@ -143,7 +176,12 @@ describe('going live and watching', () => {
     t.app.ctx.presence.queue({ [show.universalId]: { free: false } });
     expect(t.app.ctx.live.viewerCount()).toBe(0);
     const late = await visitor();
-    const body = await expectRefused(t, () => late.post(`/api/live/${show.universalId}/watch`), 409, 'conflict');
+    const body = await expectRefused(
+      t,
+      () => late.post(`/api/chatsession/${show.universalId}`, { type: 'free' }),
+      409,
+      'conflict',
+    );
     expect(body.errors).toEqual({ 'chat.show_not_available_free': ['chat.show_not_available_free'] });
     await t.db.update(shows).set({ free: true }).where(eq(shows.id, show.id));
   });
@@ -175,18 +213,40 @@ describe('going live and watching', () => {
 describe('refusals', () => {
   it('answers 404 for an unknown show and 409 for one that is not on air', async () => {
     const client = await visitor();
-    await expectRefused(t, () => client.post('/api/live/no-such-show/watch'), 404, 'not_found');
+    const unknown = { login: '00000000-0000-4000-8000-000000000000', password: 'x' };
+    await expectRefused(t, () => client.post('/api/live/no-such-show/watch', unknown), 404, 'not_found');
     const offline = await createShow(t.db, { online: false, free: true });
-    const body = await expectRefused(t, () => client.post(`/api/live/${offline.universalId}/watch`), 409, 'conflict');
+    const start = (id: string) => client.post(`/api/chatsession/${id}`, { type: 'free' });
+    const body = await expectRefused(t, () => start(offline.universalId), 409, 'conflict');
     expect(body.errors).toEqual({ 'chat.show_not_available': ['chat.show_not_available'] });
     // Online but no stream yet: nothing to watch either.
     const noStream = await createShow(t.db, { online: true, free: true });
-    await expectRefused(t, () => client.post(`/api/live/${noStream.universalId}/watch`), 409, 'conflict');
+    await expectRefused(t, () => start(noStream.universalId), 409, 'conflict');
+  });
+
+  it('opens the stream only to an open chat session of the same browser, with its credential', async () => {
+    await goLive();
+    const owner = await visitor();
+    const credentials = await freeChat(owner);
+    const url = `/api/live/${show.universalId}/watch`;
+    // No body, or a malformed one: 422.
+    await expectRefused(t, () => owner.post(url), 422, 'validation_failed');
+    await expectRefused(t, () => owner.post(url, { login: 'x', password: '' }), 422, 'validation_failed');
+    // Another browser with her credentials, or her session with a forged password: refused.
+    const other = await visitor();
+    const ended = { 'chat.session_ended': ['chat.session_ended'] };
+    expect((await expectRefused(t, () => other.post(url, credentials), 409, 'conflict')).errors).toEqual(ended);
+    const forged = { ...credentials, password: `${credentials.password.split('.')[0]}.AAAA` };
+    expect((await expectRefused(t, () => owner.post(url, forged), 409, 'conflict')).errors).toEqual(ended);
+    // Stopped: the credential opens nothing more.
+    expect((await owner.post(`/api/chatsession/stop/${credentials.login}`)).statusCode).toBe(200);
+    expect((await expectRefused(t, () => owner.post(url, credentials), 409, 'conflict')).errors).toEqual(ended);
+    expect(t.app.ctx.live.viewerCount()).toBe(0);
   });
 
   it("does not let one session answer or leave another's subscription", async () => {
     await goLive();
-    const res = await (await visitor()).post(`/api/live/${show.universalId}/watch`);
+    const res = await askToWatch(await visitor());
     const { subscriptionId, offer } = res.json();
     const other = await visitor();
     const answer = await viewerPeer().answer(offer);

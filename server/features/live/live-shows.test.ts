@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_ANSWER_WITHIN_MS } from '#common/constants.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import type { PublicationStats, Sfu, SubscribeRequest } from '#server/live/sfu.ts';
-import { type LiveShow, LiveShows, VIEWS_PER_SESSION } from './live-shows.ts';
+import { type LiveShow, LiveShows, VIEWS_PER_SESSION, type Viewer } from './live-shows.ts';
 
 /**
  * The live layer's bookkeeping against an SFU double that records what it is asked (the media
@@ -64,7 +64,13 @@ function liveShows(maxViewers = 100) {
   return { sfu, live, announced };
 }
 
-const viewer = (sessionId: string, userId: number | null = null) => ({ sessionId, userId, nickname: 'guest' });
+const viewer = (sessionId: string, userId: number | null = null, kind: Viewer['kind'] = 'free') => ({
+  sessionId,
+  userId,
+  nickname: 'guest',
+  chatSessionId: `chat-${sessionId}`,
+  kind,
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -124,10 +130,22 @@ describe('LiveShows', () => {
     sfu.live.add('1');
     sfu.live.add('2');
     await live.watch(show('2'), viewer('a'));
+    await live.watch(show('2'), viewer('b', 5, 'private'));
     live.showsChanged({ '1': { online: false } });
     expect(sfu.stopped).toEqual(['1']);
+    // Free chat switched off: the free viewer goes, the paid one stays.
     live.showsChanged({ '2': { free: false } });
-    await vi.waitFor(() => expect(live.viewerCount()).toBe(0));
+    await vi.waitFor(() => expect(live.viewerCount()).toBe(1));
     expect(sfu.stopped).toEqual(['1']);
+  });
+
+  it('ends the streams a chat session opened when that session ends', async () => {
+    const { sfu, live } = liveShows();
+    sfu.live.add('1');
+    await live.watch(show('1'), viewer('a'));
+    await live.watch(show('1'), viewer('b'));
+    live.dropChatSession('chat-a');
+    await vi.waitFor(() => expect(live.viewerCount()).toBe(1));
+    expect([...sfu.subscriptions.values()]).toHaveLength(1);
   });
 });

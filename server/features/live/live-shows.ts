@@ -1,13 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_ANSWER_WITHIN_MS, LIVE_HEARTBEAT_TIMEOUT_MS } from '#common/constants.ts';
-import { freeWatchRefusal } from '#common/domain/live-access.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import type { SdpAnswer, SdpOffer, Sfu } from '#server/live/sfu.ts';
 import type { EndedSessions } from '#server/realtime/hub.ts';
 import { liveRefused, sfuRefusal } from './refusals.ts';
 
-/** Who watches: her session (members' and visitors' alike), her account if any, and her name in the show. */
-export type Viewer = { sessionId: string; userId: number | null; nickname: string };
+/**
+ * Who watches: her session (members' and visitors' alike), her account if any, her name in the
+ * show, and the chat session that opened the stream to her (its end ends the stream).
+ */
+export type Viewer = {
+  sessionId: string;
+  userId: number | null;
+  nickname: string;
+  chatSessionId: string;
+  kind: 'free' | 'voyeur' | 'private' | 'exclusive';
+};
 
 /** What the service needs of a show; the routes read it from the database. */
 export type LiveShow = { id: number; universalId: string; online: boolean; free: boolean };
@@ -73,8 +81,8 @@ export class LiveShows {
 
   async watch(show: LiveShow, viewer: Viewer) {
     const { sfu } = this.deps;
-    const refusal = freeWatchRefusal({ online: show.online, free: show.free, onAir: sfu.isLive(show.universalId) });
-    if (refusal) throw liveRefused(refusal);
+    // Who may watch was decided when her chat session started; its end ends this stream.
+    if (!show.online || !sfu.isLive(show.universalId)) throw liveRefused('chat.show_not_available');
     // A new view of the same show replaces her old one (a reload, a reconnect); tabs are bounded.
     const own = [...this.views.values()].filter((v) => v.viewer.sessionId === viewer.sessionId);
     for (const old of own.filter((v) => v.showId === show.universalId)) await this.drop(old.id);
@@ -221,7 +229,23 @@ export class LiveShows {
       .filter((v) => v.showId === show.universalId && v.connected)
       .sort((a, b) => a.since - b.since)
       .map((v) => ({ nickname: v.viewer.nickname }));
-    return { live, paused: live && (entry?.paused ?? false), viewers, session: null };
+    return { live, paused: live && (entry?.paused ?? false), viewers };
+  }
+
+  /** Her stream reaches the server now (a demo stream counts). */
+  isOnAir(universalId: string): boolean {
+    return this.deps.sfu.isLive(universalId);
+  }
+
+  isPaused(universalId: string): boolean {
+    return this.deps.sfu.isLive(universalId) && this.deps.sfu.stats(universalId).paused;
+  }
+
+  /** A chat session ended: the streams it opened end at once. */
+  dropChatSession(chatSessionId: string): void {
+    for (const view of [...this.views.values()]) {
+      if (view.viewer.chatSessionId === chatSessionId) void this.drop(view.id);
+    }
   }
 
   /** Whether a performer holds the show (then demo streams leave it alone). */
@@ -256,7 +280,9 @@ export class LiveShows {
       }
       // Free chat switched off: the free viewers leave (paid sessions bring their own rights).
       if (update.free === false) {
-        for (const view of [...this.views.values()]) if (view.showId === key) void this.drop(view.id);
+        for (const view of [...this.views.values()]) {
+          if (view.showId === key && view.viewer.kind === 'free') void this.drop(view.id);
+        }
       }
     }
   }

@@ -1,8 +1,9 @@
-import type { FreeWatchRefusal } from '#common/domain/live-access.ts';
 import { AppError, invalidField, notFound } from '#server/errors.ts';
 import { SfuError } from '#server/live/sfu.ts';
 
-type Refusal = FreeWatchRefusal | 'unavailable' | 'not_on_air' | 'unknown_subscription';
+/** The show is not on air, or the chat session presented is over (or not this browser's). */
+type WatchRefusal = 'chat.show_not_available' | 'chat.session_ended';
+type Refusal = WatchRefusal | 'unavailable' | 'not_on_air' | 'unknown_subscription';
 
 /**
  * What the live routes answer when they cannot do what was asked. A show nobody may watch now

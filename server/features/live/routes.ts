@@ -8,15 +8,16 @@ import {
   subscriptionAnswerBody,
   subscriptionParams,
   watchAnswer,
+  watchBody,
 } from '#common/api/live.ts';
 import { universalIdParam } from '#common/api/shows.ts';
-import { viewerNickname } from '#common/domain/live-access.ts';
 import { notFound } from '#server/errors.ts';
 import { performerShow } from '#server/features/performers/data.ts';
 import { requirePerformer } from '#server/features/performers/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession } from '#server/http/session.ts';
-import { currentNickname, liveShowByUniversalId } from './data.ts';
+import { liveShowByUniversalId } from './data.ts';
+import { liveRefused } from './refusals.ts';
 
 /**
  * Live video signalling (decision 018): viewers ask to watch and answer the SFU's offer; the
@@ -32,22 +33,28 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     'GET /studio/live': 'performer',
     'POST /studio/live/pause': 'performer',
     'POST /studio/live/stop': 'performer',
+    'POST /studio/chat/end': 'performer',
   });
   const { db, live, config } = app.ctx;
   const iceServers = config.live.iceServers;
 
   app.post(
     '/live/:id/watch',
-    { schema: { params: universalIdParam, response: { 200: watchAnswer } } },
+    { schema: { params: universalIdParam, body: watchBody, response: { 200: watchAnswer } } },
     async (request, reply) => {
       const show = await liveShowByUniversalId(db, request.params.id);
       if (!show) throw notFound();
       const session = await ensureSession(request, reply);
-      const nickname = session.userId === null ? null : await currentNickname(db, session.userId);
+      const { login, password } = request.body;
+      // The stream opens to the chat session that was started for it, in this browser, and is still open.
+      const chatSession = await app.ctx.chat.sessionToWatch(show.universalId, login, password, session.id);
+      if (!chatSession) throw liveRefused('chat.session_ended');
       const watch = await live.watch(show, {
         sessionId: session.id,
         userId: session.userId,
-        nickname: viewerNickname(nickname),
+        nickname: chatSession.nickname,
+        chatSessionId: chatSession.id,
+        kind: chatSession.kind,
       });
       return { ...watch, iceServers };
     },
@@ -85,9 +92,22 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     return { answer, iceServers };
   });
 
+  /** Her stream's state with the private running in her show. */
+  const studioState = async (show: { id: number; universalId: string; online: boolean; free: boolean }) => ({
+    ...live.state(show),
+    session: await app.ctx.chat.studioSession(show.id),
+  });
+
   app.get('/studio/live', { schema: { response: { 200: studioLiveState } } }, async (request) => {
     const { show } = await herShow(request);
-    return live.state(show);
+    return studioState(show);
+  });
+
+  app.post('/studio/chat/end', { schema: { response: { 200: studioLiveState } } }, async (request) => {
+    const { performer, show } = await herShow(request);
+    await app.ctx.chat.endPrivateOf(show.id);
+    request.log.info({ performerId: performer.id }, 'performer ended the private');
+    return studioState(show);
   });
 
   app.post(
@@ -97,7 +117,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const { performer, show } = await herShow(request);
       live.pause(show, request.body.paused);
       request.log.info({ performerId: performer.id, paused: request.body.paused }, 'performer paused');
-      return live.state(show);
+      return studioState(show);
     },
   );
 
@@ -105,6 +125,6 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const { performer, show } = await herShow(request);
     await live.stop(show);
     request.log.info({ performerId: performer.id }, 'performer off air');
-    return live.state(show);
+    return studioState(show);
   });
 };

@@ -1,0 +1,159 @@
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { shows } from '#server/db/schema/catalog.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
+import { wallets } from '#server/db/schema/coins.ts';
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+
+export async function findChatSession(db: DbOrTx, id: string): Promise<ChatSessionRow | null> {
+  const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id));
+  return row ?? null;
+}
+
+/** What a chat start needs of a show. */
+export async function chatShowFacts(db: DbOrTx, universalId: string) {
+  const [row] = await db
+    .select({
+      id: shows.id,
+      universalId: shows.universalId,
+      showName: shows.showName,
+      contentproviderId: shows.contentproviderId,
+      online: shows.online,
+      free: shows.free,
+      exclusive: shows.exclusive,
+      pricePerMinute: shows.pricePerMinute,
+      priceFactorExclusive: shows.priceFactorExclusive,
+    })
+    .from(shows)
+    .where(eq(shows.universalId, universalId));
+  return row ?? null;
+}
+export type ChatShowFacts = NonNullable<Awaited<ReturnType<typeof chatShowFacts>>>;
+
+/** The private or exclusive running in a show, if any. */
+export async function runningPrivate(db: DbOrTx, showId: number): Promise<ChatSessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.showId, showId),
+        isNull(chatSessions.endedAt),
+        inArray(chatSessions.kind, ['private', 'exclusive']),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The private mode of each of these shows that has one running (for pages and lists). */
+export async function privateModes(db: DbOrTx, showIds: number[]): Promise<Map<number, 'private' | 'exclusive'>> {
+  if (!showIds.length) return new Map();
+  const rows = await db
+    .select({ showId: chatSessions.showId, kind: chatSessions.kind })
+    .from(chatSessions)
+    .where(
+      and(
+        inArray(chatSessions.showId, showIds),
+        isNull(chatSessions.endedAt),
+        inArray(chatSessions.kind, ['private', 'exclusive']),
+      ),
+    );
+  return new Map(rows.map((r) => [r.showId, r.kind === 'exclusive' ? 'exclusive' : 'private']));
+}
+
+/** Open sessions of a show (all kinds), for ending them together. */
+export async function openSessionsOfShow(db: DbOrTx, showId: number): Promise<ChatSessionRow[]> {
+  return db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.showId, showId), isNull(chatSessions.endedAt)));
+}
+
+export async function countOpenVoyeurs(db: DbOrTx, showId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.showId, showId), isNull(chatSessions.endedAt), eq(chatSessions.kind, 'voyeur')));
+  return row?.n ?? 0;
+}
+
+export async function walletBalance(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, userId));
+  return row?.balance ?? 0;
+}
+
+export async function hasOpenPaidSession(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.userId, userId), isNull(chatSessions.endedAt), gt(chatSessions.pricePerMinute, 0)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Seconds of free chat a guest's browser session had since `since` (ended sessions and running ones). */
+export async function guestFreeSecondsUsed(db: DbOrTx, webSessionId: string, since: Date, now: Date): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: sql<number>`coalesce(sum(extract(epoch from (coalesce(${chatSessions.endedAt}, ${now}) - greatest(${chatSessions.startedAt}, ${since})))), 0)::int`,
+    })
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.webSessionId, webSessionId),
+        isNull(chatSessions.userId),
+        eq(chatSessions.kind, 'free'),
+        sql`coalesce(${chatSessions.endedAt}, ${now}) > ${since}`,
+      ),
+    );
+  return row?.seconds ?? 0;
+}
+
+/** The member's latest ended private or exclusive with the show that was neither rated nor waved away. */
+export async function sessionToRate(db: DbOrTx, userId: number, showId: number) {
+  const [row] = await db
+    .select()
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.userId, userId),
+        eq(chatSessions.showId, showId),
+        isNotNull(chatSessions.endedAt),
+        inArray(chatSessions.kind, ['private', 'exclusive']),
+        isNull(chatSessions.ratingAskedAt),
+      ),
+    )
+    .orderBy(desc(chatSessions.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sessions by id with their shows' universal ids (one query for a whole tick's batch). */
+export async function sessionsWithShows(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return new Map<string, { session: ChatSessionRow; universalId: string }>();
+  const rows = await db
+    .select({ session: chatSessions, universalId: shows.universalId })
+    .from(chatSessions)
+    .innerJoin(shows, eq(shows.id, chatSessions.showId))
+    .where(inArray(chatSessions.id, ids));
+  return new Map(rows.map((r) => [r.session.id, r]));
+}
+
+/** Open sessions of a browser session, or of a member's browser sessions but one. */
+export async function openSessionsOf(
+  db: DbOrTx,
+  of: { sessionId: string } | { userId: number; exceptSessionId?: string },
+): Promise<ChatSessionRow[]> {
+  const whose =
+    'sessionId' in of
+      ? eq(chatSessions.webSessionId, of.sessionId)
+      : and(
+          eq(chatSessions.userId, of.userId),
+          of.exceptSessionId ? ne(chatSessions.webSessionId, of.exceptSessionId) : undefined,
+        );
+  return db
+    .select()
+    .from(chatSessions)
+    .where(and(whose, isNull(chatSessions.endedAt)));
+}
