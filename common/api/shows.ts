@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
+import { PRIVATE_MODES } from './chat.ts';
 import { singleLine } from './fields.ts';
 
 /**
@@ -115,6 +116,10 @@ export const showDetail = showTile.extend({
   galleryCount: z.number().int(),
   /** The show's free gallery, if it has one (GET /galleries/free/{universalId}). */
   freeGalleryId: z.number().int().nullable(),
+  /** A private (voyeurs may watch) or an exclusive (nobody else) runs now; then show:bulkupdate follows it. */
+  privateMode: z.enum(PRIVATE_MODES).nullable(),
+  /** She paused her stream (show:bulkupdate `paused` follows it). */
+  paused: z.boolean(),
 });
 export type ShowDetail = z.infer<typeof showDetail>;
 

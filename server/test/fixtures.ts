@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { User } from '#common/api/auth.ts';
+import { shows } from '#server/db/schema/catalog.ts';
+import { chatBans, chatSessions, referralCodes } from '#server/db/schema/chat.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { clientLogs, contactMessages, takedownNotices } from '#server/db/schema/content.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
@@ -103,6 +105,10 @@ export async function dbState(t: TestContext) {
     coinLedger: await db.select().from(coinLedger).orderBy(asc(coinLedger.id)),
     performers: await db.select().from(performers).orderBy(asc(performers.id)),
     performerSessions: await db.select().from(performerSessions).orderBy(asc(performerSessions.id)),
+    chatSessions: await db.select().from(chatSessions).orderBy(asc(chatSessions.id)),
+    chatBans: await db.select().from(chatBans).orderBy(asc(chatBans.id)),
+    referralCodes: await db.select().from(referralCodes).orderBy(asc(referralCodes.code)),
+    shows: await db.select({ id: shows.id, earnings: shows.earningsUserId }).from(shows).orderBy(asc(shows.id)),
   };
 }
 

@@ -39,6 +39,8 @@ export const showDetail = (over: Partial<ShowDetail> = {}): ShowDetail => ({
   videoCount: 3,
   galleryCount: 2,
   freeGalleryId: null,
+  privateMode: null,
+  paused: false,
   ...over,
 });
 

@@ -89,6 +89,7 @@ export function presentShowDetail(
   row: ShowDetailRow,
   tags: TagRow[],
   promo: PromoRow | null,
+  live: Pick<ShowDetail, 'privateMode' | 'paused'>,
   locale: Locale,
   extras: TileExtras,
 ): ShowDetail {
@@ -101,5 +102,6 @@ export function presentShowDetail(
     videoCount: row.videoCount,
     galleryCount: row.galleryCount,
     freeGalleryId: row.freeGalleryId,
+    ...live,
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '#common/api/shows.ts';
 import { notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
+import { privateModes } from '#server/features/chat/data.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { allCategories, allTags, SEARCH_CATEGORY_FROM, showDetailRow, showPromo, showTagRows } from './data.ts';
 import { acceptedEncoding, createShowList, encodedPage, LIVE_TIMINGS } from './list.ts';
@@ -63,8 +64,13 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await sessionUser(request);
     const row = await showDetailRow(db, request.params.id, user?.id ?? null);
     if (!row) throw notFound();
-    const [tags, promo] = await Promise.all([showTagRows(db, row.id), showPromo(db, row.id)]);
-    return presentShowDetail(row, tags, promo, request.locale, { phoneChatLine });
+    const [tags, promo, modes] = await Promise.all([
+      showTagRows(db, row.id),
+      showPromo(db, row.id),
+      privateModes(db, [row.id]),
+    ]);
+    const live = { privateMode: modes.get(row.id) ?? null, paused: app.ctx.live.isPaused(row.universalId) };
+    return presentShowDetail(row, tags, promo, live, request.locale, { phoneChatLine });
   });
 
   app.get('/categories', { schema: { response: { 200: categoriesResponse } } }, async (request, reply) => {
