@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
 import type { Presence } from './presence.ts';
 
 /** About this share of the demo performers is online at a time. */
@@ -28,11 +29,18 @@ export async function demoPresenceStep(db: Db, presence: Presence, random: Rando
   const changes = 1 + Math.floor(random() * 3);
   let goOn = 0;
   for (let i = 0; i < changes; i++) if (random() < (share < DEMO_ONLINE_SHARE ? 0.8 : 0.2)) goOn += 1;
+  // A show somebody chats with stays online: a member's private must not end because of the demo.
+  const chatting = sql`exists (select 1 from ${chatSessions} where ${chatSessions.showId} = ${shows.id} and ${chatSessions.endedAt} is null)`;
   const pick = async (online: boolean, n: number) =>
     n === 0
       ? []
       : (
-          await db.select({ id: shows.id }).from(shows).where(eq(shows.online, online)).orderBy(sql`random()`).limit(n)
+          await db
+            .select({ id: shows.id })
+            .from(shows)
+            .where(online ? and(eq(shows.online, true), not(chatting)) : eq(shows.online, false))
+            .orderBy(sql`random()`)
+            .limit(n)
         ).map((r) => r.id);
   const [toOn, toOff] = await Promise.all([pick(false, goOn), pick(true, changes - goOn)]);
   return { on: await presence.setOnline(toOn, true), off: await presence.setOnline(toOff, false) };

@@ -1,7 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent, ServerEventArgs } from '#common/realtime.ts';
 import { shows } from '#server/db/schema/catalog.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
 import type { Realtime } from '#server/realtime/hub.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
@@ -198,6 +200,29 @@ describe('the demo presence driver', () => {
     presence.flush();
     expect(sent).toHaveLength(1);
     expect(Object.keys(sent[0]?.payload as object)).toEqual(expect.arrayContaining(down.off));
+
+    // Only a show somebody chats with is online: the demo leaves it online.
+    await t.db.update(shows).set({ online: false });
+    const [busy] = await t.db
+      .update(shows)
+      .set({ online: true })
+      .where(eq(shows.universalId, down.off[0] ?? ''))
+      .returning();
+    if (!busy) throw new Error('no show to keep busy');
+    await t.db.insert(chatSessions).values({
+      id: randomUUID(),
+      showId: busy.id,
+      webSessionId: 'web',
+      nickname: 'guest',
+      kind: 'free',
+      pricePerMinute: 0,
+      performerShare: 0,
+      minuteSeconds: 60,
+      node: 'test',
+      startedAt: new Date(),
+      lastSeenAt: new Date(),
+    });
+    expect((await demoPresenceStep(t.db, presence, always(0.99))).off).toEqual([]);
     presence.close();
   });
 });
