@@ -32,6 +32,8 @@ import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { deleteTranscriptBefore } from './features/showchat/mutations.ts';
+import { isViewer } from './features/showchat/people.ts';
 import { startDemoPresence } from './features/shows/demo-presence.ts';
 import { createPresence } from './features/shows/presence.ts';
 import { showRoutes } from './features/shows/routes.ts';
@@ -78,6 +80,9 @@ export type AppDeps = {
 export type App = FastifyInstance;
 
 const BODY_LIMIT = 64 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the chat transcript's old lines are deleted. */
+const TRANSCRIPT_SWEEP_MS = 60 * 60 * 1000;
 
 /** Builds the whole server; main.ts and every API test build it the same way. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
@@ -162,6 +167,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   ctx.presence.onChange((change) => ctx.live.showsChanged(change));
   app.decorate('ctx', ctx);
   // Studios that stopped asking go off air (tests sweep themselves, with their own clock).
+  // The chat transcript is kept for CHAT_TRANSCRIPT_DAYS (not under test: tests call the delete).
+  const stopTranscriptSweep =
+    config.env === 'test'
+      ? null
+      : repeatEvery(
+          TRANSCRIPT_SWEEP_MS,
+          () => deleteTranscriptBefore(database.db, new Date(Date.now() - config.chat.transcriptDays * DAY_MS)),
+          (err) => app.log.warn({ err }, 'chat transcript sweep failed'),
+        );
   const stopLiveSweep =
     config.env === 'test'
       ? null
@@ -179,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addHook('preClose', async () => {
     stopDemoPresence?.();
     await stopLiveSweep?.();
+    await stopTranscriptSweep?.();
     // Every live session ends (sfu_closed) while the sockets that tell pages so are still open.
     await ctx.live.close();
     ctx.presence.close();
@@ -265,7 +280,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);
-  attachSocketServer(app);
+  attachSocketServer(app, {
+    // The performer kicked or banned someone from her chat: their stream of her show ends here.
+    // Their chat session on the show is to end too (reason chat.kicked) once chat sessions are
+    // billed by this server; until then there is none to end.
+    onKick: (showId, person) => {
+      ctx.live.dropViewers(showId, isViewer(person));
+    },
+  });
   // A session that ends on the server also ends what it watches.
   ctx.realtime = alsoOnSessionsEnded(ctx.realtime, (ended) => ctx.live.sessionsEnded(ended));
   await app.ready();

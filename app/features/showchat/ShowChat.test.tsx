@@ -22,6 +22,7 @@ const message = (over: Partial<ShowChatMessage> = {}): ShowChatMessage => ({
   text: `hello ${n}`,
   time: 1_800_000_000,
   from: 'viewer',
+  author: 'a'.repeat(22),
   ...over,
 });
 
