@@ -2,9 +2,15 @@ import type { ChatSessionState, PrivateMode } from './api/chat.ts';
 import type {
   ShowChatJoinAnswer,
   ShowChatMessage,
+  ShowChatModerationAnswer,
+  ShowChatModerationListAnswer,
+  ShowChatMute,
+  ShowChatPerson,
+  ShowChatRemoved,
   ShowChatRoom,
   ShowChatSend,
   ShowChatSendAnswer,
+  ShowChatUnban,
 } from './api/showchat.ts';
 
 /**
@@ -46,6 +52,8 @@ export interface ServerToClientEvents {
   'chat:session': (session: ChatSessionState) => void;
   /** A message in the text chat of a show whose room the socket joined (common/api/showchat.ts). */
   'chat:message': (message: ShowChatMessage) => void;
+  /** The performer kicked or banned this person from her show's chat: the socket is out of its room. */
+  'chat:removed': (payload: ShowChatRemoved) => void;
 }
 
 /** What a client sends: the show's text chat (common/api/showchat.ts); the server parses every payload. */
@@ -55,6 +63,12 @@ export interface ClientToServerEvents {
   'chat:leave': (payload: ShowChatRoom) => void;
   /** Writes in a joined show's chat, as the answer says who may (members, guests in a free show, the performer). */
   'chat:send': (payload: ShowChatSend, ack: (answer: ShowChatSendAnswer) => void) => void;
+  /** The performer's moderation of her own show's chat (her studio's socket only; common/api/showchat.ts). */
+  'chat:mute': (payload: ShowChatMute, ack: (answer: ShowChatModerationAnswer) => void) => void;
+  'chat:kick': (payload: ShowChatPerson, ack: (answer: ShowChatModerationAnswer) => void) => void;
+  'chat:ban': (payload: ShowChatPerson, ack: (answer: ShowChatModerationAnswer) => void) => void;
+  'chat:unban': (payload: ShowChatUnban, ack: (answer: ShowChatModerationAnswer) => void) => void;
+  'chat:moderation': (payload: ShowChatRoom, ack: (answer: ShowChatModerationListAnswer) => void) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

@@ -34,6 +34,8 @@ import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { deleteTranscriptBefore } from './features/showchat/mutations.ts';
+import { isViewer } from './features/showchat/people.ts';
 import { startDemoPresence } from './features/shows/demo-presence.ts';
 import { createPresence } from './features/shows/presence.ts';
 import { showRoutes } from './features/shows/routes.ts';
@@ -80,6 +82,9 @@ export type AppDeps = {
 export type App = FastifyInstance;
 
 const BODY_LIMIT = 64 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the chat transcript's old lines are deleted. */
+const TRANSCRIPT_SWEEP_MS = 60 * 60 * 1000;
 
 /** Builds the whole server; main.ts and every API test build it the same way. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
@@ -184,6 +189,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   app.decorate('ctx', ctx);
   // Studios that stopped asking go off air (tests sweep themselves, with their own clock).
+  // The chat transcript is kept for CHAT_TRANSCRIPT_DAYS (not under test: tests call the delete).
+  const stopTranscriptSweep =
+    config.env === 'test'
+      ? null
+      : repeatEvery(
+          TRANSCRIPT_SWEEP_MS,
+          () => deleteTranscriptBefore(database.db, new Date(Date.now() - config.chat.transcriptDays * DAY_MS)),
+          (err) => app.log.warn({ err }, 'chat transcript sweep failed'),
+        );
   const stopLiveSweep =
     config.env === 'test'
       ? null
@@ -219,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     stopDemoPresence?.();
     await stopLiveSweep?.();
     for (const stop of stopChatClock ?? []) await stop();
+    await stopTranscriptSweep?.();
     // Every live session ends (sfu_closed) while the sockets that tell pages so are still open.
     await ctx.live.close();
     ctx.presence.close();
@@ -306,7 +321,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerSpa(app);
-  attachSocketServer(app);
+  attachSocketServer(app, {
+    // The performer kicked or banned someone from her chat: their chat sessions on her show end
+    // (chat.kicked, which ends the streams they opened), and any stream of theirs still open here.
+    onKick: (showId, person) => {
+      ctx.live.dropViewers(showId, isViewer(person));
+      const who =
+        person.kind === 'member'
+          ? { userId: person.userId, webSessionId: null }
+          : { userId: null, webSessionId: person.webSessionId };
+      ctx.chat.kick(showId, who).catch((err: unknown) => app.log.error({ err }, 'ending a kicked chat session failed'));
+    },
+  });
   // A session that ends on the server also ends what it watches.
   ctx.realtime = alsoOnSessionsEnded(ctx.realtime, (ended) => {
     ctx.live.sessionsEnded(ended);

@@ -29,6 +29,12 @@ export type ShowChatMessage = {
   text: string;
   time: number;
   from: 'performer' | 'viewer';
+  /**
+   * Who wrote it, for the performer's moderation (mute, kick, ban): the same for every message of
+   * one person in this show, and different in every other show; it says nothing about the person
+   * (a keyed hash on the server). Null for the performer's own messages.
+   */
+  author: string | null;
 };
 
 /**
@@ -45,6 +51,16 @@ export const SHOW_CHAT_ERRORS = {
   nickname: 'showchat.errors.nickname',
   notVerified: 'showchat.errors.not_verified',
   notYourShow: 'showchat.errors.not_your_show',
+  /** A visitor's socket without a browser session (none of the site's pages leave it so). */
+  noSession: 'showchat.errors.no_session',
+  /** The message contains a word of the operator's word filter. */
+  wordFilter: 'showchat.errors.word_filter',
+  muted: 'showchat.errors.muted',
+  banned: 'showchat.errors.banned',
+  /** Moderation is for the show's performer, from her studio. */
+  notAllowed: 'showchat.errors.not_allowed',
+  /** The person behind a message is no longer known to the server (a restart since): nothing was done. */
+  unknownPerson: 'showchat.errors.unknown_person',
   throttle: 'errors.throttle',
   unknown: 'errors.unknown_error',
 } as const;
@@ -58,3 +74,31 @@ export type ShowChatJoinAnswer =
   | { ok: false; error: string };
 /** The answer to `chat:send`. */
 export type ShowChatSendAnswer = { ok: true } | { ok: false; error: string };
+
+/**
+ * The performer's moderation of her show's chat, from her studio's socket only: `chat:mute`
+ * (muted false: unmute), `chat:kick`, `chat:ban` (kick, and never back until unbanned),
+ * `chat:unban`, and `chat:moderation` (who is muted and banned now). A person is addressed by the
+ * `author` of a message of theirs.
+ */
+export const showChatAuthor = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+export const showChatPerson = showChatRoom.extend({ author: showChatAuthor });
+export type ShowChatPerson = z.infer<typeof showChatPerson>;
+export const showChatMute = showChatPerson.extend({ muted: z.boolean() });
+export type ShowChatMute = z.infer<typeof showChatMute>;
+export const showChatUnban = showChatRoom.extend({ banId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export type ShowChatUnban = z.infer<typeof showChatUnban>;
+
+/** The answer to `chat:mute`, `chat:kick`, `chat:ban` and `chat:unban`. */
+export type ShowChatModerationAnswer = { ok: true } | { ok: false; error: string };
+
+/** Muted until she unmutes them or her show goes offline; banned until she unbans them (`since`: ISO time). */
+export type ShowChatModeration = {
+  muted: Array<{ author: string; nickname: string }>;
+  bans: Array<{ id: number; nickname: string; since: string }>;
+};
+/** The answer to `chat:moderation`. */
+export type ShowChatModerationListAnswer = ({ ok: true } & ShowChatModeration) | { ok: false; error: string };
+
+/** `chat:removed`: the performer removed this person from her show's chat (the socket left its room). */
+export type ShowChatRemoved = { showId: string; reason: 'kicked' | 'banned' };

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShowChatMessage } from '#common/api/showchat.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHOW_CHAT_ERRORS, type ShowChatMessage } from '#common/api/showchat.ts';
 import { testServices } from '#server/env.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { loginClient, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { createTestPerformer, studioClient } from '#server/test/performers.ts';
 import { closeAll, listenLocal, nextEvent, openSocket, record } from '#server/test/sockets.ts';
 
 /**
@@ -67,6 +68,40 @@ describe.skipIf(!real)('two API processes on one PostgreSQL and one Redis', () =
     // A joiner on A gets it from A's own backlog, which B told about it.
     const joiner = await openSocket(urlA, null);
     expect(await joiner.timeout(5000).emitWithAck('chat:join', room)).toMatchObject({ ok: true, messages: [message] });
+  });
+
+  it('lets a performer on B mute and kick a member whose socket is on A', async () => {
+    const { performer, show } = await createTestPerformer(a);
+    const { client, user } = await registerAndVerify(a, 'cluster5@example.com', { username: 'clusteruser5' });
+    expect((await client.post('/api/user/nickname/add', { nickname: 'ClusterFive' })).statusCode).toBe(201);
+    const [her, member] = await Promise.all([
+      openSocket(urlB, await studioClient(b, performer.email), { auth: { as: 'performer' } }),
+      openSocket(urlA, client),
+    ]);
+    const room = { showId: show.universalId };
+    await Promise.all([
+      her.timeout(5000).emitWithAck('chat:join', room),
+      member.timeout(5000).emitWithAck('chat:join', room),
+    ]);
+    const heard = nextEvent(her, 'chat:message');
+    await member.timeout(5000).emitWithAck('chat:send', { ...room, text: 'hi from A' });
+    const [{ author }] = (await heard) as [ShowChatMessage];
+    // B knows who wrote on A, and A hears B's mute.
+    expect(await her.timeout(5000).emitWithAck('chat:mute', { ...room, author: author ?? '', muted: true })).toEqual({
+      ok: true,
+    });
+    await vi.waitFor(async () =>
+      expect(await member.timeout(5000).emitWithAck('chat:send', { ...room, text: 'muted?' })).toEqual({
+        ok: false,
+        error: SHOW_CHAT_ERRORS.muted,
+      }),
+    );
+    const dropOnA = vi.spyOn(a.app.ctx.live, 'dropViewers');
+    const removed = nextEvent(member, 'chat:removed');
+    expect(await her.timeout(5000).emitWithAck('chat:kick', { ...room, author: author ?? '' })).toEqual({ ok: true });
+    expect(await removed).toEqual([{ showId: show.universalId, reason: 'kicked' }]);
+    await vi.waitFor(() => expect(dropOnA).toHaveBeenCalledWith(show.universalId, expect.any(Function)));
+    expect(dropOnA.mock.calls[0]?.[1]({ sessionId: 'x', userId: user.id })).toBe(true);
   });
 
   it('a session logged in through A opens a socket on B, and a cancellation on A logs it out', async () => {

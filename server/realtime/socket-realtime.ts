@@ -4,6 +4,7 @@ import type { ShowChatMessage } from '#common/api/showchat.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import type { Db } from '#server/db/client.ts';
 import { liveSessionIds } from '#server/features/session/data.ts';
+import type { ChatAuthor, ChatPerson } from '#server/features/showchat/people.ts';
 import type { Realtime } from './hub.ts';
 
 /** A performer's socket (handshake `auth: { as: 'performer' }` with a live studio session). */
@@ -13,16 +14,28 @@ export type SocketPerformer = { id: number; sessionId: string; showUniversalId: 
  * A visitor's socket has no user and no session: it hears broadcasts only. A performer's has no
  * member either, never joins member rooms, and carries her session and show instead. `address`
  * is the client's address key (http/client-address.ts), by which visitors are counted and limited.
+ * `guestSessionId` is a visitor's browser session (when the handshake brought its cookie): only
+ * the show chat's moderation uses it, to tell one guest from another (a ban of a guest is by
+ * session); it joins no room, since session rooms carry member events and logouts.
  */
 export type SocketData = {
   userId: number | null;
   sessionId: string | null;
+  guestSessionId: string | null;
   performer: SocketPerformer | null;
   address: string;
 };
 
-/** What API processes tell each other through the adapter (Redis): each keeps its own chat backlog. */
-export type InterServerEvents = { 'showchat:backlog': (message: ShowChatMessage) => void };
+/**
+ * What API processes tell each other through the adapter (Redis): each keeps its own chat backlog
+ * and its own memory of who wrote (for moderation) and who is muted, and ends its own streams of
+ * a person the performer kicked (features/showchat/).
+ */
+export type InterServerEvents = {
+  'showchat:backlog': (message: ShowChatMessage, author: ChatAuthor | null) => void;
+  'showchat:mute': (showId: string, author: string | null, muted: boolean) => void;
+  'showchat:kick': (showId: string, person: ChatPerson) => void;
+};
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type ServerSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '#common/constants.ts';
 import type { App } from '#server/app.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
 import { showChat } from '#server/features/showchat/chat.ts';
+import { authorKey, type ChatPerson } from '#server/features/showchat/people.ts';
 import { addressKey, clientAddress } from '#server/http/client-address.ts';
 import { sessionFromToken } from '#server/http/session.ts';
 import { redisAdapter } from './redis-adapter.ts';
@@ -43,9 +44,13 @@ function originAllowed(origin: string | undefined, publicUrl: string) {
  * (`auth: { as: 'performer' }`): then only the studio cookie counts, a handshake without a live
  * studio session is refused (`unauthenticated`), and her socket joins no member room. Every
  * socket may use the show chat (features/showchat/). With Redis the adapter fans events out to
- * every process. Sets `app.ctx.realtime` (socket-realtime.ts).
+ * every process. Sets `app.ctx.realtime` (socket-realtime.ts). `onKick`: the performer removed a
+ * person from her show's chat (features/showchat/moderation.ts), heard in every process.
  */
-export function attachSocketServer(app: App): SocketServer {
+export function attachSocketServer(
+  app: App,
+  hooks: { onKick: (showUniversalId: string, person: ChatPerson) => void },
+): SocketServer {
   const { config, redis, db } = app.ctx;
   const fanout = redis ? redisAdapter(redis, app.log) : null;
   const io: SocketServer = new Server(app.server, {
@@ -77,14 +82,14 @@ export function attachSocketServer(app: App): SocketServer {
         // Her socket or none: never a member's or a visitor's in her place.
         const performer = await performerOfHandshake(app.ctx, cookies[PERFORMER_COOKIE]);
         if (!performer) return next(new Error('unauthenticated'));
-        socket.data = { userId: null, sessionId: null, performer, address };
+        socket.data = { userId: null, sessionId: null, guestSessionId: null, performer, address };
       } else {
         const found = await sessionFromToken(app.ctx, cookies[SESSION_COOKIE]);
         const userId = found?.row.userId ?? null;
         socket.data =
           found && userId
-            ? { userId, sessionId: found.row.id, performer: null, address }
-            : { userId: null, sessionId: null, performer: null, address };
+            ? { userId, sessionId: found.row.id, guestSessionId: null, performer: null, address }
+            : { userId: null, sessionId: null, guestSessionId: found?.row.id ?? null, performer: null, address };
       }
     } catch (err) {
       app.log.error({ err }, 'socket authentication failed');
@@ -114,7 +119,17 @@ export function attachSocketServer(app: App): SocketServer {
     next();
   });
 
-  const chat = showChat({ io, db, log: app.log, clustered: fanout !== null });
+  const chat = showChat({
+    io,
+    db,
+    log: app.log,
+    background: app.ctx.background,
+    clustered: fanout !== null,
+    authorKey: authorKey(config.sessionSecret),
+    wordFilter: config.chat.wordFilter,
+    onKick: hooks.onKick,
+  });
+  app.ctx.presence.onChange((change) => chat.showsChanged(change));
   io.on('connection', (socket) => {
     const { userId, sessionId, performer } = socket.data;
     if (performer) void socket.join(performerSessionRoom(performer.sessionId));

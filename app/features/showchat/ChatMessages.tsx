@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShowChatMessage } from '#common/api/showchat.ts';
 
@@ -15,16 +15,19 @@ const clock = (locale: string) => new Intl.DateTimeFormat(locale, { hour: '2-dig
 /**
  * The messages, newest at the bottom. It follows new ones while the reader is at the bottom; once
  * she scrolled up it stays put and offers a button down to them. Screen readers hear each new
- * message once (a polite live region), not the backlog that arrives with the join.
+ * message once (a polite live region), not the backlog that arrives with the join. `actions`:
+ * what the performer may do about a line (its moderation menu), beside the writer's name.
  */
 export function ChatMessages({
   messages,
   latest,
   empty,
+  actions,
 }: {
   messages: ShowChatMessage[];
   latest: ShowChatMessage | null;
   empty: string | null;
+  actions?: (message: ShowChatMessage) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
@@ -93,6 +96,11 @@ export function ChatMessages({
             >
               {time.format(m.time * 1000)}
             </Typography>
+            {actions && (
+              <Box component="span" sx={{ float: 'right', display: 'inline-flex', alignItems: 'center' }}>
+                {actions(m)}
+              </Box>
+            )}
             <Typography variant="body2" component="p" sx={{ m: 0 }}>
               {m.text}
             </Typography>

@@ -1,92 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '#app/test/render.tsx';
-import {
-  SHOW_CHAT_ERRORS,
-  type ShowChatJoinAnswer,
-  type ShowChatMessage,
-  type ShowChatSendAnswer,
-} from '#common/api/showchat.ts';
+import { describe, expect, it } from 'vitest';
+import { SHOW_CHAT_ERRORS } from '#common/api/showchat.ts';
 import { SHOW_CHAT_TEXT_MAX } from '#common/constants.ts';
 import { catalogs } from '#common/i18n/catalogs.ts';
-import type { ChatPort } from './chat-port.ts';
-import { ShowChat } from './ShowChat.tsx';
-import { ChatPortOverride } from './use-chat-port.ts';
-
-let n = 0;
-const message = (over: Partial<ShowChatMessage> = {}): ShowChatMessage => ({
-  id: `m${++n}`,
-  showId: '7',
-  nickname: 'Anna',
-  text: `hello ${n}`,
-  time: 1_800_000_000,
-  from: 'viewer',
-  ...over,
-});
-
-/** A socket as the chat sees it; the test plays the server. */
-function fakePort(answer: ShowChatJoinAnswer = { ok: true, messages: [], writer: { nickname: 'Nick' } }) {
-  const listeners = {
-    message: new Set<(m: ShowChatMessage) => void>(),
-    connect: new Set<() => void>(),
-    disconnect: new Set<() => void>(),
-    refused: new Set<(reason: string) => void>(),
-  };
-  const subscribe =
-    <L,>(set: Set<L>) =>
-    (listener: L) => {
-      set.add(listener);
-      return () => void set.delete(listener);
-    };
-  let connected = true;
-  const port = {
-    connected: () => connected,
-    join: vi.fn<ChatPort['join']>(async () => answer),
-    leave: vi.fn<ChatPort['leave']>(),
-    send: vi.fn<ChatPort['send']>(async (): Promise<ShowChatSendAnswer> => ({ ok: true })),
-    onMessage: subscribe(listeners.message),
-    onConnect: subscribe(listeners.connect),
-    onDisconnect: subscribe(listeners.disconnect),
-    onRefused: subscribe(listeners.refused),
-  } satisfies ChatPort;
-  return {
-    port,
-    deliver: (m: ShowChatMessage) =>
-      act(() => {
-        for (const l of listeners.message) l(m);
-      }),
-    drop: () =>
-      act(() => {
-        connected = false;
-        for (const l of listeners.disconnect) l();
-      }),
-    reconnect: () =>
-      act(() => {
-        connected = true;
-        for (const l of listeners.connect) l();
-      }),
-    refuse: (reason: string) =>
-      act(() => {
-        for (const l of listeners.refused) l(reason);
-      }),
-    startDisconnected: () => {
-      connected = false;
-    },
-  };
-}
-
-function setup(fake = fakePort(), opts: { lang?: 'en' | 'de' } = {}) {
-  const view = renderWithProviders(
-    <ChatPortOverride.Provider value={fake.port}>
-      <ShowChat showId="7" as="viewer" />
-    </ChatPortOverride.Provider>,
-    { user: null, ...opts },
-  );
-  const input = () => screen.getByRole('textbox', { name: 'Your message' });
-  const sendButton = () => screen.getByRole('button', { name: 'Send' });
-  return { ...fake, view, input, sendButton };
-}
+import { fakePort, message, setupChat as setup } from './testing.tsx';
 
 describe('ShowChat', () => {
   it('joins on mount, lists the recent messages with the host marked, and leaves on unmount', async () => {

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { SHOW_CHAT_ERRORS, type ShowChatMessage, type ShowChatWriter } from '#common/api/showchat.ts';
 import type { ChatPort } from './chat-port.ts';
 
+/** Why the chat closed when the performer kicked the reader out (a ban says `showchat.errors.banned`). */
+export const KICKED = 'showchat.errors.kicked';
+
 /** Messages kept on screen; older ones scroll away for good. */
 const SHOWN_MAX = 200;
 
@@ -12,6 +15,8 @@ const WRITER_REFUSALS = new Set<string>([
   SHOW_CHAT_ERRORS.nickname,
   SHOW_CHAT_ERRORS.notVerified,
   SHOW_CHAT_ERRORS.notYourShow,
+  SHOW_CHAT_ERRORS.noSession,
+  SHOW_CHAT_ERRORS.banned,
   'errors.user_blocked',
   'errors.unauthenticated',
 ]);
@@ -76,6 +81,12 @@ export function useShowChat(port: ChatPort | null, showId: string) {
       port.onMessage((message) => {
         if (message.showId !== showId) return;
         update((c) => ({ ...c, messages: [...c.messages, message].slice(-SHOWN_MAX), latest: message }));
+      }),
+      // The performer removed the reader: the chat closes with the reason (a reload may join again after a kick).
+      port.onRemoved((removed) => {
+        if (removed.showId !== showId) return;
+        const error = removed.reason === 'banned' ? SHOW_CHAT_ERRORS.banned : KICKED;
+        update((c) => ({ ...c, status: 'failed', error }));
       }),
       port.onConnect(join),
       port.onDisconnect(() => update((c) => (c.status === 'ready' ? { ...c, status: 'connecting' } : c))),

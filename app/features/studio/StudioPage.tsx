@@ -17,6 +17,7 @@ import { VIDEO } from '#app/theme/video.ts';
 import type { StudioMe } from '#common/api/studio.ts';
 import { studioMeQuery, useStudioLogout } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
+import { StudioPrivate } from './StudioPrivate.tsx';
 import { StudioShowSettings } from './StudioShowSettings.tsx';
 import { useStudioBroadcast } from './use-studio-broadcast.ts';
 
@@ -88,6 +89,7 @@ function Studio({ me }: { me: StudioMe }) {
             </Typography>
             <OnAirState live={live} paused={paused} />
           </Box>
+          <StudioPrivate session={state?.session ?? null} />
           <Preview stream={camera.stream} label={t('studio.live.preview')} />
           {camera.error && <Alert severity="warning">{t(`studio.live.camera_${camera.error}`)}</Alert>}
           {problem && <Alert severity="error">{t(`studio.live.${problem}`)}</Alert>}

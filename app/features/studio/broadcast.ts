@@ -8,6 +8,8 @@ export const studioLive = {
   pause: (paused: boolean) => api<StudioLiveState>('POST', '/studio/live/pause', { paused }),
   stop: () => api<StudioLiveState>('POST', '/studio/live/stop', {}),
   state: (signal?: AbortSignal) => api<StudioLiveState>('GET', '/studio/live', undefined, signal ? { signal } : {}),
+  /** Ends the private (or exclusive) chat running in her show. */
+  endPrivate: () => api<StudioLiveState>('POST', '/studio/chat/end', {}),
 };
 
 export type BroadcastDeps = {

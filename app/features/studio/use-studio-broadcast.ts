@@ -12,7 +12,8 @@ const ON_AIR_MARK = 'studio.onAir';
 export type StudioIntent = 'off' | 'starting' | 'live' | 'stopping';
 export type StudioProblem = 'publish_failed' | 'camera_lost' | 'taken_off' | null;
 
-const liveStateKey = ['studio', 'live'] as const;
+/** Her live state's query (polled here; the private chat's end writes it too). */
+export const liveStateKey = ['studio', 'live'] as const;
 
 /**
  * Her broadcast from the studio: the camera, the connection to the server, and the server's view

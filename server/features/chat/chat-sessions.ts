@@ -180,8 +180,10 @@ export class ChatSessions {
   }
 
   /** The performer removed someone from her show: their open sessions on it end. */
-  async kick(showId: number, who: { userId: number | null; webSessionId: string | null }): Promise<void> {
-    const open = await openSessionsOfShow(this.db, showId);
+  async kick(universalId: string, who: { userId: number | null; webSessionId: string | null }): Promise<void> {
+    const show = await chatShowFacts(this.db, universalId);
+    if (!show) return;
+    const open = await openSessionsOfShow(this.db, show.id);
     const theirs = open.filter(
       (s) =>
         (who.userId !== null && s.userId === who.userId) ||

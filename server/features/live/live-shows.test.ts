@@ -148,4 +148,21 @@ describe('LiveShows', () => {
     await vi.waitFor(() => expect(live.viewerCount()).toBe(1));
     expect([...sfu.subscriptions.values()]).toHaveLength(1);
   });
+
+  it('drops the views of a show the predicate picks (a kicked viewer), and no others', async () => {
+    const { sfu, live } = liveShows();
+    sfu.live.add('1');
+    sfu.live.add('2');
+    const kicked = await live.watch(show('1'), viewer('phone', 7));
+    await live.watch(show('2'), viewer('phone', 7));
+    await live.watch(show('1'), viewer('guest-a'));
+    await live.watch(show('1'), viewer('other', 8));
+    expect(live.dropViewers('1', (v) => v.userId === 7)).toBe(1);
+    expect(live.viewerCount()).toBe(3);
+    await vi.waitFor(() => expect(sfu.unsubscribed).toEqual([kicked.subscriptionId]));
+    // A guest is picked by her session.
+    expect(live.dropViewers('1', (v) => v.userId === null && v.sessionId === 'guest-a')).toBe(1);
+    expect(live.dropViewers('1', () => false)).toBe(0);
+    expect([...sfu.subscriptions.values()].map((s) => s.showId).sort()).toEqual(['1', '2']);
+  });
 });

@@ -161,6 +161,20 @@ export class LiveShows {
     }
   }
 
+  /**
+   * Ends the views of the show whose viewer the predicate picks (the performer kicked or banned
+   * them); answers how many ended. Views of other shows go on.
+   */
+  dropViewers(showUniversalId: string, picked: (viewer: Pick<Viewer, 'sessionId' | 'userId'>) => boolean): number {
+    const gone = [...this.views.values()].filter((v) => v.showId === showUniversalId && picked(v.viewer));
+    for (const view of gone) {
+      void this.drop(view.id).catch((err: unknown) =>
+        this.deps.log.warn({ err, show: showUniversalId }, 'ending a removed viewer failed'),
+      );
+    }
+    return gone.length;
+  }
+
   // --- performers ----------------------------------------------------------------------------
 
   /** Her camera's offer: her show goes on air (replacing a demo stream or her own older one) and online. */

@@ -10,6 +10,7 @@ const message = (showId: string, text = `m${++n}`): ShowChatMessage => ({
   text,
   time: n,
   from: 'viewer',
+  author: null,
 });
 
 describe('ShowChatBacklog', () => {

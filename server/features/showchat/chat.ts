@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ZodType } from 'zod';
 import {
   SHOW_CHAT_ERRORS,
   SHOW_CHAT_TEXT_REFUSALS,
@@ -11,53 +10,88 @@ import {
   showChatSend,
 } from '#common/api/showchat.ts';
 import { SHOW_CHAT_BACKLOG, SHOW_CHAT_RATE, SHOW_CHAT_ROOMS_PER_SOCKET } from '#common/constants.ts';
+import { chatWordFilter } from '#common/domain/chat-word-filter.ts';
+import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
 import { findPerformerShowBySession } from '#server/features/performers/data.ts';
+import type { PresenceChange } from '#server/features/shows/presence.ts';
 import type { ServerSocket, SocketServer } from '#server/realtime/socket-realtime.ts';
+import { answering, parse } from './answer.ts';
 import { ShowChatBacklog } from './backlog.ts';
-import { type ChatShow, chatMember, chatShow } from './data.ts';
+import { type ChatShow, chatMember, chatShow, isBanned } from './data.ts';
+import { chatModeration } from './moderation.ts';
+import { writeTranscript } from './mutations.ts';
+import { authorOf, type ChatAuthor, ChatPeople, type ChatPerson, personOfSocket } from './people.ts';
 import { type Chatter, type ChatWriter, chatWriter } from './policy.ts';
 import { ChatRateLimiter } from './rate-limiter.ts';
+import { showChatRoomName } from './rooms.ts';
 
 /** Shows whose recent messages a process keeps (the least recently written forgotten first). */
 const BACKLOG_SHOWS = 1000;
-
-export const showChatRoomName = (universalId: string) => `showchat:${universalId}`;
 
 type Deps = {
   io: SocketServer;
   db: Db;
   log: FastifyBaseLogger;
+  /** Runs the transcript's writes after the message went out, and lets the app wait for them at close. */
+  background: Background;
   /** Other API processes share the sockets' rooms (Redis): they are told each message for their backlogs. */
   clustered: boolean;
+  /** The key of author ids (people.ts authorKey). */
+  authorKey: Buffer;
+  /** The operator's word filter (CHAT_WORD_FILTER). */
+  wordFilter: readonly string[];
+  /** The performer kicked or banned a person from her show (every process hears it): end what they watch. */
+  onKick: (showUniversalId: string, person: ChatPerson) => void;
   now?: () => number;
 };
 
 /**
- * The show's text chat over the sockets (common/api/showchat.ts). Anyone joins a show that exists
- * and reads; who writes is `chatWriter`'s rule, checked again for every message; `accept` is the
- * one place a message becomes part of the chat. Payloads are parsed, never trusted; a handler's
- * failure is logged and answered `errors.unknown_error`, and never reaches the socket server.
+ * The show's text chat over the sockets (common/api/showchat.ts). Anyone not banned joins a show
+ * that exists and reads; who writes is `chatWriter`'s rule, checked again for every message, with
+ * the operator's word filter; `accept` is the one place a message becomes part of the chat. The
+ * performer moderates her show's chat (moderation.ts). Payloads are parsed, never trusted; a
+ * handler's failure is logged and answered `errors.unknown_error`, and never reaches the socket
+ * server.
  */
-export function showChat({ io, db, log, clustered, now = Date.now }: Deps) {
+export function showChat({ io, db, log, background, clustered, authorKey, wordFilter, onKick, now = Date.now }: Deps) {
   const backlog = new ShowChatBacklog(SHOW_CHAT_BACKLOG, BACKLOG_SHOWS);
   const limiter = new ChatRateLimiter(SHOW_CHAT_RATE);
-  // Another process accepted a message: its room emit reached our sockets, this keeps it for joiners.
-  io.on('showchat:backlog', (message) => backlog.add(message));
+  const filtered = chatWordFilter(wordFilter);
+  const people = new ChatPeople();
+  const moderation = chatModeration({ io, db, log, people, clustered, onKick });
+  // Another process accepted a message: its room emit reached our sockets, this keeps it for
+  // joiners, and its author for moderation.
+  io.on('showchat:backlog', (message, author) => {
+    backlog.add(message);
+    if (author) people.wrote(message.showId, author);
+  });
 
   /** Who the socket's person is now: a performer's session may have ended, a member's nickname changed. */
   async function chatterOf(socket: ServerSocket): Promise<Chatter> {
-    const { performer, userId } = socket.data;
+    const { performer, userId, guestSessionId } = socket.data;
     if (performer) {
       const found = await findPerformerShowBySession(db, performer.sessionId);
       return found
         ? { kind: 'performer', showUniversalId: found.showUniversalId, showName: found.showName }
         : { kind: 'gone' };
     }
-    if (userId === null) return { kind: 'guest' };
+    if (userId === null) return { kind: 'guest', session: guestSessionId !== null };
     const member = await chatMember(db, userId);
     if (!member) return { kind: 'gone' };
     return { kind: 'member', nickname: member.nickname, verified: member.verified, active: member.status === 'active' };
+  }
+
+  /** The show, who is writing, and whether the performer banned them: read together. */
+  async function lookUp(socket: ServerSocket, showId: string) {
+    const person = personOfSocket(socket.data);
+    const [show, chatter, banned] = await Promise.all([
+      chatShow(db, showId),
+      chatterOf(socket),
+      person ? isBanned(db, showId, person) : false,
+    ]);
+    const muted = person !== null && people.isMuted(showId, authorOf(authorKey, showId, person));
+    return { show, chatter, person, moderation: { banned, muted } };
   }
 
   /** Whose messages count together for the flood rule: a performer, a member, a guest's address. */
@@ -67,8 +101,14 @@ export function showChat({ io, db, log, clustered, now = Date.now }: Deps) {
     return userId !== null ? `m:${userId}` : `g:${address}`;
   }
 
-  /** The message enters the chat: every socket in the room hears it (every process's, through the adapter), and joiners will. */
-  function accept(show: ChatShow, writer: ChatWriter, text: string) {
+  /**
+   * The message enters the chat: every socket in the room hears it (every process's, through the
+   * adapter), and joiners will; then it is written to the transcript, which never holds it up.
+   */
+  function accept(show: ChatShow, writer: ChatWriter, person: ChatPerson | null, text: string) {
+    const author: ChatAuthor | null = person
+      ? { author: authorOf(authorKey, show.universalId, person), person, nickname: writer.nickname }
+      : null;
     const message: ShowChatMessage = {
       id: randomUUID(),
       showId: show.universalId,
@@ -76,10 +116,21 @@ export function showChat({ io, db, log, clustered, now = Date.now }: Deps) {
       text,
       time: Math.floor(now() / 1000),
       from: writer.from,
+      author: author?.author ?? null,
     };
     backlog.add(message);
-    if (clustered) io.serverSideEmit('showchat:backlog', message);
+    if (author) people.wrote(show.universalId, author);
+    if (clustered) io.serverSideEmit('showchat:backlog', message, author);
     io.to(showChatRoomName(show.universalId)).emit('chat:message', message);
+    background.run('chat transcript', () =>
+      writeTranscript(db, {
+        showId: show.id,
+        author: writer.from === 'performer' ? 'performer' : (person?.kind ?? 'guest'),
+        userId: person?.kind === 'member' ? person.userId : null,
+        nickname: writer.nickname,
+        body: text,
+      }),
+    );
   }
 
   const joinedRooms = (socket: ServerSocket) => [...socket.rooms].filter((room) => room.startsWith('showchat:'));
@@ -90,9 +141,11 @@ export function showChat({ io, db, log, clustered, now = Date.now }: Deps) {
     const room = showChatRoomName(parsed.showId);
     if (!socket.rooms.has(room) && joinedRooms(socket).length >= SHOW_CHAT_ROOMS_PER_SOCKET)
       return { ok: false, error: SHOW_CHAT_ERRORS.tooManyRooms };
-    const show = await chatShow(db, parsed.showId);
+    const { show, chatter, moderation: decided } = await lookUp(socket, parsed.showId);
     if (!show) return { ok: false, error: SHOW_CHAT_ERRORS.noShow };
-    const writer = chatWriter(await chatterOf(socket), show);
+    // Banned: not even reading.
+    if (decided.banned) return { ok: false, error: SHOW_CHAT_ERRORS.banned };
+    const writer = chatWriter(chatter, show, decided);
     // Counted again after the awaits: joins sent together must not pass the cap together.
     if (!socket.rooms.has(room) && joinedRooms(socket).length >= SHOW_CHAT_ROOMS_PER_SOCKET)
       return { ok: false, error: SHOW_CHAT_ERRORS.tooManyRooms };
@@ -118,45 +171,33 @@ export function showChat({ io, db, log, clustered, now = Date.now }: Deps) {
     if (!socket.rooms.has(showChatRoomName(showId))) return { ok: false, error: SHOW_CHAT_ERRORS.notJoined };
     // Before any database work, so a flood costs no queries.
     if (!limiter.allow(chatterKey(socket), now())) return { ok: false, error: SHOW_CHAT_ERRORS.throttle };
-    const [show, chatter] = await Promise.all([chatShow(db, showId), chatterOf(socket)]);
+    if (filtered(text) !== null) return { ok: false, error: SHOW_CHAT_ERRORS.wordFilter };
+    const { show, chatter, person, moderation: decided } = await lookUp(socket, showId);
     if (!show) return { ok: false, error: SHOW_CHAT_ERRORS.noShow };
-    const writer = chatWriter(chatter, show);
+    const writer = chatWriter(chatter, show, decided);
     if ('refused' in writer) return { ok: false, error: writer.refused };
-    accept(show, writer, text);
+    accept(show, writer, person, text);
     return { ok: true };
-  }
-
-  /** Runs a handler and answers through the acknowledgement, if the client asked for one. */
-  function answering<A>(socket: ServerSocket, event: string, run: () => Promise<A>, ack: unknown) {
-    run().then(
-      (answer) => {
-        if (typeof ack === 'function') ack(answer);
-      },
-      (err: unknown) => {
-        log.error({ err, event, socketId: socket.id }, 'show chat event failed');
-        if (typeof ack === 'function') ack({ ok: false, error: SHOW_CHAT_ERRORS.unknown });
-      },
-    );
   }
 
   return {
     /** Called for every connected socket. */
     listen(socket: ServerSocket) {
       socket.on('chat:join', (payload: unknown, ack: unknown) =>
-        answering(socket, 'chat:join', () => join(socket, payload), ack),
+        answering(log, socket, 'chat:join', () => join(socket, payload), ack),
       );
       socket.on('chat:send', (payload: unknown, ack: unknown) =>
-        answering(socket, 'chat:send', () => send(socket, payload), ack),
+        answering(log, socket, 'chat:send', () => send(socket, payload), ack),
       );
       socket.on('chat:leave', (payload: unknown) => {
         const parsed = parse(showChatRoom, payload);
         if (parsed) void socket.leave(showChatRoomName(parsed.showId));
       });
+      moderation.listen(socket);
+    },
+    /** Show changes from anywhere in this process: a show that went offline ends its mutes. */
+    showsChanged(change: PresenceChange) {
+      for (const [showId, update] of Object.entries(change)) if (update.online === false) moderation.showEnded(showId);
     },
   };
 }
-
-const parse = <T>(schema: ZodType<T>, payload: unknown): T | null => {
-  const parsed = schema.safeParse(payload);
-  return parsed.success ? parsed.data : null;
-};

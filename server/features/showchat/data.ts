@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
+import { chatBans } from '#server/db/schema/chat.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
+import type { ChatPerson } from './people.ts';
 
 /** What the chat needs of a show: whether it exists, and whether guests may write (free and online). */
 export async function chatShow(db: DbOrTx, universalId: string) {
   const [row] = await db
-    .select({ universalId: shows.universalId, free: shows.free, online: shows.online })
+    .select({ id: shows.id, universalId: shows.universalId, free: shows.free, online: shows.online })
     .from(shows)
     .where(eq(shows.universalId, universalId))
     .limit(1);
@@ -23,4 +25,31 @@ export async function chatMember(db: DbOrTx, userId: number) {
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+const banOf = (person: ChatPerson) =>
+  person.kind === 'member' ? eq(chatBans.userId, person.userId) : eq(chatBans.webSessionId, person.webSessionId);
+
+/** Whether the performer banned the person from the show (by universal id: one query beside the show's). */
+export async function isBanned(db: DbOrTx, universalId: string, person: ChatPerson): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatBans.id })
+    .from(chatBans)
+    .innerJoin(shows, eq(shows.id, chatBans.showId))
+    .where(and(eq(shows.universalId, universalId), banOf(person)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The bans the studio lists at most (the newest). */
+export const BANS_LISTED = 500;
+
+/** The show's bans, newest first. */
+export function showBans(db: DbOrTx, showId: number) {
+  return db
+    .select({ id: chatBans.id, nickname: chatBans.nickname, createdAt: chatBans.createdAt })
+    .from(chatBans)
+    .where(eq(chatBans.showId, showId))
+    .orderBy(desc(chatBans.createdAt), desc(chatBans.id))
+    .limit(BANS_LISTED);
 }

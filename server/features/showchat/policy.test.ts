@@ -36,10 +36,26 @@ describe('chatWriter', () => {
   });
 
   it('lets a guest write as guest only in a free show that is online', () => {
-    const guest: Chatter = { kind: 'guest' };
+    const guest: Chatter = { kind: 'guest', session: true };
     expect(chatWriter(guest, show({ free: true }))).toEqual({ nickname: 'guest', from: 'viewer' });
     expect(chatWriter(guest, show())).toEqual({ refused: SHOW_CHAT_ERRORS.signUp });
     expect(chatWriter(guest, show({ free: true, online: false }))).toEqual({ refused: SHOW_CHAT_ERRORS.offline });
+    // Without a browser session nobody could mute or ban her.
+    expect(chatWriter({ kind: 'guest', session: false }, show({ free: true }))).toEqual({
+      refused: SHOW_CHAT_ERRORS.noSession,
+    });
+  });
+
+  it('refuses viewers the performer banned or muted, and never the performer', () => {
+    const guest: Chatter = { kind: 'guest', session: true };
+    const banned = { banned: true, muted: true };
+    const muted = { banned: false, muted: true };
+    expect(chatWriter(member(), show(), banned)).toEqual({ refused: SHOW_CHAT_ERRORS.banned });
+    expect(chatWriter(member(), show(), muted)).toEqual({ refused: SHOW_CHAT_ERRORS.muted });
+    expect(chatWriter(guest, show({ free: true }), muted)).toEqual({ refused: SHOW_CHAT_ERRORS.muted });
+    expect(chatWriter(member(), show(), { banned: false, muted: false })).toEqual({ nickname: 'anna', from: 'viewer' });
+    const her: Chatter = { kind: 'performer', showUniversalId: '7', showName: 'Mia' };
+    expect(chatWriter(her, show(), banned)).toEqual({ nickname: 'Mia', from: 'performer' });
   });
 
   it('refuses a performer whose session ended', () => {

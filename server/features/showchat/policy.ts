@@ -5,7 +5,8 @@ import { RESERVED_NICKNAMES } from '#common/constants.ts';
 export type Chatter =
   | { kind: 'performer'; showUniversalId: string; showName: string }
   | { kind: 'member'; nickname: string | null; verified: boolean; active: boolean }
-  | { kind: 'guest' }
+  /** A visitor; `session`: her browser session came with the socket (moderation tells guests apart by it). */
+  | { kind: 'guest'; session: boolean }
   /** A performer's socket whose session has ended (signed out, expired, disabled). */
   | { kind: 'gone' };
 
@@ -14,16 +15,30 @@ export type ChatShowState = { universalId: string; free: boolean; online: boolea
 
 export type ChatWriter = { nickname: string; from: 'performer' | 'viewer' };
 
+/** What the performer decided about a viewer in her show: banned (until unbanned), muted (for now). */
+export type ChatModeration = { banned: boolean; muted: boolean };
+const UNMODERATED: ChatModeration = { banned: false, muted: false };
+
 /** The free chat's name for everyone without an account (spec part 2, "Chat"). */
 export const GUEST_NICKNAME: string = RESERVED_NICKNAMES[0];
 
 /**
  * Who may write in a show's chat, and as whom (spec part 2, sections 4 and 6): the performer in
  * her own show only, under her show name; a verified member with a current nickname, as it; a
- * visitor as `guest` only in a free show that is online. Otherwise the reason, a key of
- * SHOW_CHAT_ERRORS. Anyone may read (chat.ts).
+ * visitor as `guest` only in a free show that is online, and only with a browser session (every
+ * page of the site has one), since without it the performer could not mute or ban her. Nobody
+ * the performer banned or muted. Otherwise the reason, a key of SHOW_CHAT_ERRORS. Anyone not
+ * banned may read (chat.ts).
  */
-export function chatWriter(chatter: Chatter, show: ChatShowState): ChatWriter | { refused: string } {
+export function chatWriter(
+  chatter: Chatter,
+  show: ChatShowState,
+  moderation: ChatModeration = UNMODERATED,
+): ChatWriter | { refused: string } {
+  if (chatter.kind === 'member' || chatter.kind === 'guest') {
+    if (moderation.banned) return { refused: SHOW_CHAT_ERRORS.banned };
+    if (moderation.muted) return { refused: SHOW_CHAT_ERRORS.muted };
+  }
   switch (chatter.kind) {
     case 'performer':
       return chatter.showUniversalId === show.universalId
@@ -37,6 +52,7 @@ export function chatWriter(chatter: Chatter, show: ChatShowState): ChatWriter | 
     case 'guest':
       if (!show.free) return { refused: SHOW_CHAT_ERRORS.signUp };
       if (!show.online) return { refused: SHOW_CHAT_ERRORS.offline };
+      if (!chatter.session) return { refused: SHOW_CHAT_ERRORS.noSession };
       return { nickname: GUEST_NICKNAME, from: 'viewer' };
     case 'gone':
       return { refused: 'errors.unauthenticated' };

@@ -33,7 +33,12 @@ async function member(nickname: string | null = `chatter${count + 1}`) {
   return { client, id: user.id, nickname };
 }
 
-const guest = () => openSocket(baseUrl, null);
+/** A visitor's socket, with the browser session every page of the site has. */
+async function guest() {
+  const browser = t.client();
+  await browser.get('/api/auth/csrf-cookie');
+  return openSocket(baseUrl, browser);
+}
 const socketOf = (client: TestClient) => openSocket(baseUrl, client);
 
 /** The untyped side of a socket: what a hostile client can send. */
@@ -87,11 +92,19 @@ describe('reading and writing', () => {
       text: 'hi there',
       time: expect.any(Number),
       from: 'viewer',
+      author: expect.stringMatching(/^[\w-]{22}$/),
     });
     expect(Math.abs(message.time - Date.now() / 1000)).toBeLessThan(5);
     // The show goes offline: the free chat closes for guests.
     await t.db.update(shows).set({ online: false }).where(eq(shows.id, show.id));
     expect(await send(visitor, show, 'still there?')).toEqual({ ok: false, error: SHOW_CHAT_ERRORS.offline });
+  });
+
+  it('lets a visitor without a browser session read, and not write', async () => {
+    const show = await paidShow({ free: true });
+    const bare = await openSocket(baseUrl, null);
+    expect(await join(bare, show)).toMatchObject({ ok: true, writer: { refused: SHOW_CHAT_ERRORS.noSession } });
+    expect(await send(bare, show, 'hi')).toEqual({ ok: false, error: SHOW_CHAT_ERRORS.noSession });
   });
 
   it('lets a member write as her current nickname, and refuses one without a nickname or unverified', async () => {
