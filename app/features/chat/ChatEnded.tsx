@@ -30,10 +30,13 @@ export function ChatEnded({
       data-end-reason={state.endReason ?? 'stopped'}
       sx={{
         display: 'grid',
-        placeContent: 'center',
+        // On phones the show's chat lies over the lower part: the reason stays above it.
+        alignContent: { xs: 'start', md: 'center' },
+        justifyContent: 'center',
         justifyItems: 'center',
         gap: 1.5,
         p: 3,
+        pt: { xs: 6, md: 3 },
         textAlign: 'center',
         minHeight: 200,
         bgcolor: VIDEO.frame,

@@ -20,7 +20,13 @@ export function LowCoinsNotice() {
         role="alert"
         sx={{ m: 1 }}
         action={
-          <Button color="inherit" size="small" variant="outlined" onClick={() => setOpen(true)}>
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            onClick={() => setOpen(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('chatsession.low_coins.top_up')}
           </Button>
         }
