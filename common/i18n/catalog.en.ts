@@ -1,6 +1,7 @@
 import accounts from './accounts.en.json' with { type: 'json' };
 import avs from './avs.en.json' with { type: 'json' };
 import billing from './billing.en.json' with { type: 'json' };
+import chatsession from './chatsession.en.json' with { type: 'json' };
 import content from './content.en.json' with { type: 'json' };
 import coupons from './coupons.en.json' with { type: 'json' };
 import base from './en.json' with { type: 'json' };
@@ -36,4 +37,5 @@ export const catalog: Catalog = merge(
   studio,
   live,
   showchat,
+  chatsession,
 );

@@ -12,6 +12,7 @@ import { fieldProps } from '#app/features/auth/formField.ts';
 import { useAddNickname } from '#app/features/nicknames/api.ts';
 import { usePublicConfig } from '#app/features/session/api.ts';
 import { nicknameBody } from '#common/api/accounts.ts';
+import type { User } from '#common/api/auth.ts';
 import { NICKNAME_MAX } from '#common/constants.ts';
 import { nameRules } from '#common/domain/name-blocklist.ts';
 import { nicknameRefusalKey } from '#common/domain/nickname.ts';
@@ -20,9 +21,10 @@ type Values = z.input<typeof nicknameBody>;
 
 /**
  * A new nickname: 3 to 15 letters, digits, dot, underscore or hyphen, and no staff, site or
- * offensive name (checked here and on the server).
+ * offensive name (checked here and on the server). `onAdded` hears the member as the server
+ * answered it (the chat starts with her new current nickname).
  */
-export function NicknameAddForm() {
+export function NicknameAddForm({ onAdded }: { onAdded?: (user: User) => void } = {}) {
   const { t } = useTranslation();
   const add = useAddNickname();
   const { site, name_blocklist } = usePublicConfig();
@@ -41,7 +43,10 @@ export function NicknameAddForm() {
       return;
     }
     add.mutate(nickname, {
-      onSuccess: () => form.reset(),
+      onSuccess: ({ user }) => {
+        form.reset();
+        onAdded?.(user);
+      },
       onError: (err) => applyFieldErrors(err, form.setError, ['nickname']),
     });
   });

@@ -1,41 +1,77 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ChatEnded } from '#app/features/chat/ChatEnded.tsx';
+import type { TipButton } from '#app/features/chat/ChatSessionHost.tsx';
+import { ChatTopBar } from '#app/features/chat/ChatTopBar.tsx';
+import { LeaveChatDialog } from '#app/features/chat/LeaveChatDialog.tsx';
+import { LowCoinsNotice } from '#app/features/chat/LowCoinsNotice.tsx';
+import { SessionBar } from '#app/features/chat/SessionBar.tsx';
+import { type RunningSession, useChatStore } from '#app/features/chat/store.ts';
+import { useSessionKeepalive } from '#app/features/chat/use-session-keepalive.ts';
+import { useSessionState } from '#app/features/session/api.ts';
 import { ShowChat } from '#app/features/showchat/ShowChat.tsx';
 import { VIDEO } from '#app/theme/video.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { LivePlayer } from './LivePlayer.tsx';
 
+type Props = {
+  show: ShowDetail;
+  session: RunningSession;
+  /** Hides the chat (the session ends with it). */
+  onClose: () => void;
+  tipButton?: TipButton;
+};
+
 /**
- * The chat overlay of a show (spec part 2: open while the location hash is #enter_chat): the live
- * video with the show's chat beside it on a desktop, over it on a phone.
+ * The chat overlay of a show (spec part 2: open while the location hash is #enter_chat): the
+ * session bar, the live video with the show's chat beside it on a desktop, over it on a phone.
+ * Leaving (exit, logo, Escape) asks first while the session runs; once it ended, the video makes
+ * way for the reason.
  */
-export function ChatOverlay({ show, onClose }: { show: ShowDetail; onClose: () => void }) {
+export function ChatOverlay({ show, session, onClose, tipButton: Tip }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, session: web } = useSessionState();
   const phone = useMediaQuery((theme) => theme.breakpoints.down('md'));
+  const [leaving, setLeaving] = useState<'close' | 'home' | null>(null);
+  const { state } = session;
+  useSessionKeepalive(session.login, state.open);
   const titleId = `live-title-${show.universalId}`;
+
+  const leave = (to: 'close' | 'home') => {
+    setLeaving(null);
+    if (to === 'home') void navigate('/');
+    else onClose();
+  };
+  const askLeave = (to: 'close' | 'home') => (state.open ? setLeaving(to) : leave(to));
+  // Read at every (re)connect: a heartbeat may have renewed the password since.
+  const credentials = () => {
+    const current = useChatStore.getState().session ?? session;
+    return { login: current.login, password: current.password };
+  };
+  const canTip = Tip && user !== null && state.open && !web.voicecall;
+
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={() => askLeave('close')}
       fullScreen={phone}
       maxWidth="lg"
       fullWidth
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { bgcolor: VIDEO.dialog, color: VIDEO.text, height: { md: '80vh' } } } }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
-          {show.showName}
-        </Typography>
-        <IconButton aria-label={t('live.close')} onClick={onClose} sx={{ color: 'inherit' }}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
+      <ChatTopBar
+        titleId={titleId}
+        showName={show.showName}
+        onHome={() => askLeave('home')}
+        onExit={() => askLeave('close')}
+      />
+      <SessionBar state={state} tip={canTip ? <Tip sessionId={state.id} showName={show.showName} /> : null} />
       <Box
         sx={{
           flex: 1,
@@ -45,7 +81,16 @@ export function ChatOverlay({ show, onClose }: { show: ShowDetail; onClose: () =
           position: 'relative',
         }}
       >
-        <LivePlayer universalId={show.universalId} showName={show.showName} sound={show.features.sound} />
+        {state.open ? (
+          <LivePlayer
+            universalId={show.universalId}
+            showName={show.showName}
+            sound={show.features.sound}
+            credentials={credentials}
+          />
+        ) : (
+          <ChatEnded state={state} showName={show.showName} onClose={onClose} />
+        )}
         <Box
           component="section"
           aria-label={t('live.chat_title')}
@@ -62,9 +107,16 @@ export function ChatOverlay({ show, onClose }: { show: ShowDetail; onClose: () =
             flexDirection: 'column',
           }}
         >
+          {state.open && state.lowCoins && <LowCoinsNotice />}
           <ShowChat showId={show.universalId} as="viewer" />
         </Box>
       </Box>
+      <LeaveChatDialog
+        open={leaving !== null}
+        showName={show.showName}
+        onStay={() => setLeaving(null)}
+        onLeave={() => leaving && leave(leaving)}
+      />
     </Dialog>
   );
 }

@@ -13,11 +13,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { VIDEO } from '#app/theme/video.ts';
+import type { WatchBody } from './api.ts';
 import { LiveDebug } from './LiveDebug.tsx';
 import type { LivePhase } from './live-viewer.ts';
 import { useFrameWatch, useLiveStream } from './use-live-stream.ts';
 
-type Props = { universalId: string; showName: string; sound: boolean };
+type Props = {
+  universalId: string;
+  showName: string;
+  sound: boolean;
+  /** The chat session's login and newest password, read at every (re)connect. */
+  credentials: () => WatchBody;
+};
 
 /** The controls over the picture. */
 const OVER_VIDEO = { color: VIDEO.text, bgcolor: VIDEO.scrim, '&:hover': { bgcolor: VIDEO.scrimHover } };
@@ -80,11 +87,11 @@ function PhaseCover({ phase, showName, onRetry }: { phase: LivePhase; showName: 
  * The live video of a show: muted until the viewer switches the sound on (browsers play muted
  * video by themselves), full screen, a cover for every state but playing, `?debug=live` figures.
  */
-export function LivePlayer({ universalId, showName, sound }: Props) {
+export function LivePlayer({ universalId, showName, sound, credentials }: Props) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const debug = new URLSearchParams(search).get('debug') === 'live';
-  const { phase, stream, hasAudio, viewer, retry } = useLiveStream(universalId);
+  const { phase, stream, hasAudio, viewer, retry } = useLiveStream(universalId, credentials);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const frameRef = useRef<HTMLDivElement | null>(null);
   const [muted, setMuted] = useState(true);

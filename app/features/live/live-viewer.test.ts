@@ -38,11 +38,15 @@ const offer = (n: number, paused = false): WatchAnswer => ({
   kinds: ['video'],
 });
 
+const LOGIN = '00000000-0000-4000-8000-0000000000aa';
+
 function harness(watch: () => Promise<WatchAnswer>) {
   const phases: LivePhase[] = [];
   const peers: FakePeer[] = [];
+  const credentials = { login: LOGIN, password: 'first' };
   const deps = {
-    watch: vi.fn(watch),
+    watch: vi.fn((_id: string, _credentials: { login: string; password: string }) => watch()),
+    credentials: () => ({ ...credentials }),
     answer: vi.fn(async () => ({ ok: true })),
     leave: vi.fn(async () => ({ ok: true })),
     createPeer: () => {
@@ -54,7 +58,7 @@ function harness(watch: () => Promise<WatchAnswer>) {
     onStream: vi.fn(),
   };
   const viewer = new LiveViewer('1001', deps);
-  return { viewer, deps, phases, peers };
+  return { viewer, deps, phases, peers, credentials };
 }
 
 beforeEach(() => {
@@ -74,6 +78,20 @@ describe('LiveViewer', () => {
     await vi.waitFor(() => expect(deps.answer).toHaveBeenCalledWith(offer(1).subscriptionId, 'v=0 answer'));
     viewer.framePainted();
     expect(phases).toEqual(['playing']);
+  });
+
+  it('watches with the session login and the newest password, also when it connects again', async () => {
+    let n = 0;
+    const { viewer, deps, peers, credentials } = harness(async () => offer(++n));
+    viewer.start();
+    await vi.waitFor(() => expect(deps.answer).toHaveBeenCalledTimes(1));
+    expect(deps.watch).toHaveBeenLastCalledWith('1001', { login: LOGIN, password: 'first' });
+    // A heartbeat renewed the password before the connection dropped.
+    credentials.password = 'renewed';
+    peers[0]?.fail();
+    await vi.advanceTimersByTimeAsync(LIVE_RECONNECT_DELAYS_MS[0]);
+    expect(deps.watch).toHaveBeenLastCalledWith('1001', { login: LOGIN, password: 'renewed' });
+    viewer.close();
   });
 
   it('reconnects after a failed connection with growing delays, leaving the old subscription', async () => {

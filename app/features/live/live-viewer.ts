@@ -1,6 +1,7 @@
 import { ApiError } from '#app/http.ts';
 import type { WatchAnswer } from '#common/api/live.ts';
 import { LIVE_RECONNECT_DELAYS_MS } from '#common/constants.ts';
+import type { WatchBody } from './api.ts';
 import { gathered } from './peer.ts';
 
 /**
@@ -10,7 +11,9 @@ import { gathered } from './peer.ts';
 export type LivePhase = 'connecting' | 'playing' | 'paused' | 'offline' | 'not_free' | 'failed';
 
 export type LiveViewerDeps = {
-  watch(universalId: string): Promise<WatchAnswer>;
+  watch(universalId: string, credentials: WatchBody): Promise<WatchAnswer>;
+  /** The chat session's login and its newest password (heartbeats renew it), read at every (re)connect. */
+  credentials(): WatchBody;
   answer(subscriptionId: string, sdp: string): Promise<unknown>;
   leave(subscriptionId: string): Promise<unknown>;
   createPeer(config: RTCConfiguration): RTCPeerConnection;
@@ -100,7 +103,7 @@ export class LiveViewer {
     this.setPhase('connecting');
     let watch: WatchAnswer;
     try {
-      watch = await this.deps.watch(this.universalId);
+      watch = await this.deps.watch(this.universalId, this.deps.credentials());
     } catch (error) {
       if (generation !== this.generation || this.closed) return;
       const reason = error instanceof ApiError ? Object.keys(error.body?.errors ?? {})[0] : undefined;

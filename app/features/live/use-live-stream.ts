@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onShowUpdates } from '#app/features/shows/live-updates.ts';
 import type { WatchAnswer } from '#common/api/live.ts';
-import { answerSubscription, leaveSubscription, watchShow } from './api.ts';
+import { answerSubscription, leaveSubscription, type WatchBody, watchShow } from './api.ts';
 import { type LivePhase, LiveViewer } from './live-viewer.ts';
 
 /** A playing stream whose picture has not moved for this long is connected again. */
@@ -9,9 +9,12 @@ const STALL_AFTER_MS = 4_000;
 
 /**
  * The live stream of a show for the player: its phase, the media stream, and what it carries.
- * Connects on mount, follows the show's announced state, and leaves on unmount.
+ * Connects on mount with the chat session's credentials (read again at every reconnect, so the
+ * newest password counts), follows the show's announced state, and leaves on unmount.
  */
-export function useLiveStream(universalId: string) {
+export function useLiveStream(universalId: string, credentials: () => WatchBody) {
+  const credentialsRef = useRef(credentials);
+  credentialsRef.current = credentials;
   const [phase, setPhase] = useState<LivePhase>('connecting');
   const [stream, setStream] = useState<{ media: MediaStream | null; kinds: WatchAnswer['kinds'] }>({
     media: null,
@@ -22,6 +25,7 @@ export function useLiveStream(universalId: string) {
   useEffect(() => {
     const viewer = new LiveViewer(universalId, {
       watch: watchShow,
+      credentials: () => credentialsRef.current(),
       answer: answerSubscription,
       leave: leaveSubscription,
       createPeer: (config) => new RTCPeerConnection(config),

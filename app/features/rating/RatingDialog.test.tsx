@@ -28,7 +28,7 @@ describe('rating dialog', () => {
     expect(screen.getByText(i18n.t('rating.value', { percent: 70 }))).toBeInTheDocument();
     expect(save()).toBeEnabled();
     await user.click(save());
-    expect(onSave).toHaveBeenCalledWith(70);
+    expect(onSave).toHaveBeenCalledWith(70, '');
     expect(await screen.findByRole('status')).toHaveTextContent(i18n.t('rating.thanks'));
     expect(screen.queryByRole('button', { name: i18n.t('rating.save') })).not.toBeInTheDocument();
   });
@@ -39,7 +39,7 @@ describe('rating dialog', () => {
     expect(stars()).toHaveLength(5);
     fireEvent.click(screen.getByLabelText(i18n.t('rating.stars', { count: 3, max: 5 })));
     await user.click(save());
-    expect(onSave).toHaveBeenCalledWith(60);
+    expect(onSave).toHaveBeenCalledWith(60, '');
   });
 
   it('thumbs down sets one star, thumbs up the maximum', async () => {
@@ -48,7 +48,7 @@ describe('rating dialog', () => {
     await user.click(screen.getByRole('button', { name: i18n.t('rating.thumbs_down') }));
     expect(screen.getByLabelText(i18n.t('rating.stars', { count: 1, max: 10 }))).toBeChecked();
     await user.click(save());
-    expect(onSave).toHaveBeenLastCalledWith(10);
+    expect(onSave).toHaveBeenLastCalledWith(10, '');
   });
 
   it('thumbs up on a phone gives 100%', async () => {
@@ -57,7 +57,7 @@ describe('rating dialog', () => {
     await user.click(screen.getByRole('button', { name: i18n.t('rating.thumbs_up') }));
     expect(screen.getByLabelText(i18n.t('rating.stars', { count: 5, max: 5 }))).toBeChecked();
     await user.click(save());
-    expect(onSave).toHaveBeenCalledWith(100);
+    expect(onSave).toHaveBeenCalledWith(100, '');
   });
 
   it('starts from an earlier rating and shows a failed save', async () => {
@@ -67,6 +67,20 @@ describe('rating dialog', () => {
     await user.click(save());
     expect(await screen.findByText(i18n.t('rating.failed'))).toBeInTheDocument();
     expect(save()).toBeEnabled();
+  });
+
+  it('asks for a comment only when told, and passes it on trimmed', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderDialog({ withComment: true });
+    await user.click(screen.getByRole('button', { name: i18n.t('rating.thumbs_up') }));
+    await user.type(screen.getByRole('textbox', { name: i18n.t('rating.comment') }), '  Lovely evening ');
+    await user.click(save());
+    expect(onSave).toHaveBeenCalledWith(100, 'Lovely evening');
+  });
+
+  it('has no comment field by default', () => {
+    renderDialog();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('disables save while the rating is saved', () => {

@@ -10,23 +10,26 @@ import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RATING_STARS, RATING_STARS_PHONE } from '#common/constants.ts';
+import { CHAT_RATING_COMMENT_MAX, RATING_STARS, RATING_STARS_PHONE } from '#common/constants.ts';
 import { canSaveRating, percentToStars, starsToPercent, thumbsDown, thumbsUp } from '#common/domain/rating.ts';
 
 type Props = {
   open: boolean;
   onClose: () => void;
-  /** Receives the rating in percent; a returned promise decides between thank-you and error. */
-  onSave: (percent: number) => unknown;
+  /** Receives the rating in percent (and the comment); a returned promise decides between thank-you and error. */
+  onSave: (percent: number, comment: string) => unknown;
   saving: boolean;
   /** The member's earlier rating in percent (0: none). */
   initialPercent?: number;
   /** What is rated, for the title. */
   title?: string;
+  /** Asks for a comment too (a chat session is rated with one). */
+  withComment?: boolean;
 };
 
 /** Stars on this screen: 10, or 5 on phones (below 600 px). */
@@ -36,21 +39,23 @@ export function useRatingScale(): number {
 }
 
 /** The rating dialog (spec part 1): stars stored as a percent, thumbs, save only above 0, then thanks. */
-export function RatingDialog({ open, onClose, onSave, saving, initialPercent = 0, title }: Props) {
+export function RatingDialog({ open, onClose, onSave, saving, initialPercent = 0, title, withComment }: Props) {
   const { t } = useTranslation();
   const max = useRatingScale();
   const [picked, setPicked] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
   const [state, setState] = useState<'idle' | 'thanks' | 'failed'>('idle');
   const stars = picked ?? percentToStars(initialPercent, max);
 
   const close = () => {
     onClose();
     setPicked(null);
+    setComment('');
     setState('idle');
   };
   const save = async () => {
     try {
-      await onSave(starsToPercent(stars, max));
+      await onSave(starsToPercent(stars, max), comment.trim());
       setState('thanks');
     } catch {
       setState('failed');
@@ -86,6 +91,17 @@ export function RatingDialog({ open, onClose, onSave, saving, initialPercent = 0
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               {canSaveRating(stars) ? t('rating.value', { percent: starsToPercent(stars, max) }) : t('rating.none')}
             </Typography>
+            {withComment && (
+              <TextField
+                label={t('rating.comment')}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: CHAT_RATING_COMMENT_MAX } }}
+              />
+            )}
             {state === 'failed' && <Alert severity="error">{t('rating.failed')}</Alert>}
           </Stack>
         )}

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '#app/features/auth/testing.ts';
+import { chatActions } from '#app/features/chat/store.ts';
+import { SESSION_ID, startAnswer } from '#app/features/chat/testing.ts';
 import { i18n } from '#app/i18n.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { User } from '#common/api/auth.ts';
@@ -16,6 +18,7 @@ const SLOW = { timeout: 5000 };
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
+afterEach(() => act(() => chatActions.reset()));
 
 function setup(
   route: string,
@@ -58,7 +61,7 @@ describe('show page', () => {
     expect(view.router.state.historyAction).toBe('REPLACE');
   });
 
-  it('opens the live show while she is online (#enter_chat), closes it, and hides the way in when she goes offline', async () => {
+  it('starts a free chat while she is online (#enter_chat), leaves it after asking, and hides the way in when she goes offline', async () => {
     const refused = () =>
       jsonResponse(
         {
@@ -68,20 +71,46 @@ describe('show page', () => {
         },
         409,
       );
-    const { view } = setup('/chat/u-anna/anna', showDetail({ online: true, flags: { free: true, exclusive: 0 } }), {
-      routes: { 'POST /api/live/u-anna/watch': refused },
-    });
+    const free = { kind: 'free' as const, pricePerMinute: 0, coins: 0, nickname: 'guest' };
+    const { view, api } = setup(
+      '/chat/u-anna/anna',
+      showDetail({ online: true, flags: { free: true, exclusive: 0 } }),
+      {
+        routes: {
+          'POST /api/chatsession/u-anna': () => jsonResponse(startAnswer(free, 'join-1')),
+          'POST /api/live/u-anna/watch': refused,
+          [`POST /api/chatsession/stop/${SESSION_ID}`]: () =>
+            jsonResponse({ session: { ...startAnswer(free).session, open: false } }),
+        },
+      },
+    );
     await heading();
     await userEvent.click(screen.getByRole('button', { name: 'Free chat' }));
     await waitFor(() => expect(view.router.state.location.hash).toBe('#enter_chat'));
+    expect(api.callsTo('POST /api/chatsession/u-anna')[0]?.body).toEqual({ type: 'free', nickname: 'guest' });
     const dialog = await screen.findByRole('dialog', { name: 'Anna' }, SLOW);
     // The server says she has just gone: the player says so instead of spinning.
     expect(await within(dialog).findByText('Not online', {}, SLOW)).toBeVisible();
+    // The stream opens with the session's login and join password.
+    expect(api.callsTo('POST /api/live/u-anna/watch')[0]?.body).toEqual({ login: SESSION_ID, password: 'join-1' });
+    expect(within(dialog).getByRole('region', { name: 'Your chat session' })).toHaveTextContent('Free chat');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close the live show' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave the chat?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Leave the chat' }));
     await waitFor(() => expect(view.router.state.location.hash).toBe(''));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(api.callsTo(`POST /api/chatsession/stop/${SESSION_ID}`)).toHaveLength(1));
+    // A guest's free chat is not rated.
+    expect(api.calls.some((c) => c.path.includes('check_rating'))).toBe(false);
     act(() => applyShowUpdates(view.client, { 'u-anna': { online: false } }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Free chat' })).toBeNull());
+  });
+
+  it('drops #enter_chat without a running session (a reload, a shared link)', async () => {
+    const { view } = setup('/chat/u-anna/anna#enter_chat', showDetail({ online: true }));
+    await heading();
+    await waitFor(() => expect(view.router.state.location.hash).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('answers an unknown show with the 404 page', async () => {

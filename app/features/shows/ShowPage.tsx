@@ -1,11 +1,10 @@
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { ChatSessionHost } from '#app/features/chat/ChatSessionHost.tsx';
+import { ChatStartPanel } from '#app/features/chat/ChatStartPanel.tsx';
 import { ApiError } from '#app/http.ts';
 import { NotFoundPage } from '#app/shell/NotFoundPage.tsx';
 import { useRouteName } from '#app/shell/route-name.ts';
@@ -35,43 +34,6 @@ function ShowSkeleton() {
   );
 }
 
-/** The overlay's code (the player, WebRTC) loads when a visitor opens it. */
-const ChatOverlay = lazy(() => import('#app/features/live/ChatOverlay.tsx').then((m) => ({ default: m.ChatOverlay })));
-
-/** The location hash while the chat overlay is open (spec part 2 section 2). */
-export const ENTER_CHAT_HASH = '#enter_chat';
-
-/** Opens the live show: online shows only; the overlay itself follows her going offline. */
-function WatchButton({ show }: { show: ShowDetail }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  if (!show.online) return null;
-  return (
-    <Button
-      variant="contained"
-      size="large"
-      startIcon={<PlayArrowIcon />}
-      onClick={() => void navigate({ search, hash: ENTER_CHAT_HASH })}
-      sx={{ justifySelf: 'start' }}
-    >
-      {show.flags.free ? t('live.watch_free') : t('live.watch')}
-    </Button>
-  );
-}
-
-function LiveOverlay({ show }: { show: ShowDetail }) {
-  const { hash, search } = useLocation();
-  const navigate = useNavigate();
-  if (hash !== ENTER_CHAT_HASH) return null;
-  const close = () => void navigate({ search, hash: '' }, { replace: true });
-  return (
-    <Suspense fallback={null}>
-      <ChatOverlay show={show} onClose={close} />
-    </Suspense>
-  );
-}
-
 function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
   // A video or gallery opened below the show names the tab itself.
   const nested = /(videos-clip|galleries-pictures)$/.test(useRouteName() ?? '');
@@ -83,7 +45,7 @@ function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
         <ShowCarousel show={show} />
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           <ShowHeader show={show} />
-          <WatchButton show={show} />
+          <ChatStartPanel show={show} />
           <ShowPromo show={show} />
           <CallMeBox show={show} />
           <FreeGalleryLink show={show} />
@@ -98,7 +60,7 @@ function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
       </Box>
       <ShowTabs show={show} base={base} />
       <Outlet />
-      <LiveOverlay show={show} />
+      <ChatSessionHost key={show.universalId} show={show} />
     </>
   );
 }

@@ -1,0 +1,53 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '#app/http.ts';
+import { logClientError } from '#app/shell/client-log.ts';
+import { sharedSocket } from '#app/shell/shared-socket.ts';
+import type { ChatSessionState } from '#common/api/chat.ts';
+import { CHAT_HEARTBEAT_MS, LOG_LEVELS } from '#common/constants.ts';
+import { heartbeatChatSession } from './api.ts';
+import { chatActions, useChatStore } from './store.ts';
+
+/** The server no longer knows the session as ours: it ended without saying why. */
+function lost(sessionId: string) {
+  const state = useChatStore.getState().session?.state;
+  if (state?.id !== sessionId) return;
+  chatActions.update({
+    ...state,
+    open: false,
+    nextMinuteIn: null,
+    lowCoins: false,
+    endReason: 'chat.ended_interrupted',
+  });
+}
+
+/**
+ * Keeps the running session open and current: a heartbeat every CHAT_HEARTBEAT_MS (its answer
+ * brings the state and a fresh join password for the next reconnect), and the `chat:session`
+ * pushes of the shell's socket (a minute billed, coins running low, the end and its reason).
+ */
+export function useSessionKeepalive(sessionId: string, open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    const timer = setInterval(() => {
+      heartbeatChatSession(sessionId).then(
+        ({ session, password }) => chatActions.update(session, password),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) lost(sessionId);
+          // A network blip: the next beat tries again, well within the server's timeout.
+          else logClientError(`chat heartbeat: ${String(error)}`, LOG_LEVELS.WARNING, [error]);
+        },
+      );
+    }, CHAT_HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [sessionId, open]);
+
+  const socket = useSyncExternalStore(sharedSocket.subscribe, sharedSocket.get, () => null);
+  useEffect(() => {
+    if (!socket) return;
+    const pushed = (state: ChatSessionState) => {
+      if (state.id === sessionId) chatActions.update(state);
+    };
+    socket.on('chat:session', pushed);
+    return () => void socket.off('chat:session', pushed);
+  }, [socket, sessionId]);
+}
