@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useUser } from '#app/features/session/api.ts';
 import { api } from '#app/http.ts';
 import type {
   ChatSessionState,
@@ -8,13 +7,11 @@ import type {
   ChatStartBody,
   CheckRatingAnswer,
   chatHeartbeatAnswer,
-  chatHistoryAnswer,
 } from '#common/api/chat.ts';
 
 /** The chat session calls (common/api/chat.ts); every POST carries the XSRF header through api(). */
 
 export type ChatHeartbeatAnswer = z.infer<typeof chatHeartbeatAnswer>;
-export type ChatHistoryAnswer = z.infer<typeof chatHistoryAnswer>;
 
 const id = encodeURIComponent;
 
@@ -59,12 +56,3 @@ export const useHeartbeatChat = () => useMutation({ mutationFn: heartbeatChatSes
 export const useStopChat = () => useMutation({ mutationFn: stopChatSession });
 export const useCheckRating = () => useMutation({ mutationFn: checkChatRating });
 export const useRateChat = () => useMutation({ mutationFn: rateChatSession });
-
-/** GET /user/chathistory: the member's sessions, newest first. */
-export const chatHistoryQuery = queryOptions({
-  queryKey: ['chat', 'history'] as const,
-  queryFn: ({ signal }) => api<ChatHistoryAnswer>('GET', 'user/chathistory', undefined, { signal }),
-});
-
-/** The member's chat history; nothing for visitors. */
-export const useChatHistory = () => useQuery({ ...chatHistoryQuery, enabled: useUser() !== null });

@@ -3,8 +3,8 @@ import type { ShowDetail } from '#common/api/shows.ts';
 import { type ChatRequest, chatKind, chatPrice } from '#common/domain/chat-session.ts';
 import { chatPrices } from '#common/domain/prices.ts';
 
-/** A show as the chat reads it: the page's answer, with the mode of a running private when the server sends it. */
-export type ChatShow = ShowDetail & { privateMode?: PrivateMode | null };
+/** A show as the chat reads it: the page's answer (with the mode of a running private and her pause). */
+export type ChatShow = ShowDetail;
 
 /** What the show is doing for everyone else: offline, on a break, in a private or exclusive, or open to start. */
 export type ChatShowMode = 'offline' | 'paused' | 'private' | 'exclusive' | 'open';

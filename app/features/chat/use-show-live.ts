@@ -33,5 +33,5 @@ export function useShowLiveState(show: ChatShow): { privateMode: PrivateMode | n
   );
 
   const privateMode = heard.base === base && heard.privateMode !== undefined ? heard.privateMode : base;
-  return { privateMode, paused: heard.paused ?? false };
+  return { privateMode, paused: heard.paused ?? show.paused };
 }
