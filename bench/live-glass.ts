@@ -155,7 +155,8 @@ async function publishInPage(s: PageSetup): Promise<void> {
 async function watchInPage(s: PageSetup): Promise<{ delays: number[]; rejected: number; received: Received }> {
   const api = (globalThis as unknown as { benchApi: PageApi }).benchApi;
   await api('GET', '/api/auth/csrf-cookie');
-  const watch = await api('POST', `/api/live/${s.universalId}/watch`);
+  const chat = await api('POST', `/api/chatsession/${s.universalId}`, { type: 'free' });
+  const watch = await api('POST', `/api/live/${s.universalId}/watch`, { login: chat.login, password: chat.password });
   const pc = new RTCPeerConnection();
   const video = document.createElement('video');
   video.muted = true;

@@ -1,4 +1,5 @@
 import { MediaStreamTrack, RTCPeerConnection, useVP8 as vp8Codec } from 'werift';
+import type { ChatStartAnswer } from '#common/api/chat.ts';
 import type { PublishAnswer, StudioLiveState, WatchAnswer } from '#common/api/live.ts';
 import { BrowserClient } from './live-http.ts';
 import { startVp8Stream, Vp8Follower } from './live-vp8.ts';
@@ -93,7 +94,12 @@ export async function watchShow(base: string, universalId: string, address = '12
   const client = new BrowserClient(base);
   await client.get('/api/auth/csrf-cookie');
   const startedAt = performance.now();
-  const watch = await client.post<WatchAnswer>(`/api/live/${universalId}/watch`);
+  // A free chat session opens the stream (decision 020): part of what a viewer waits for.
+  const chat = await client.post<ChatStartAnswer>(`/api/chatsession/${universalId}`, { type: 'free' });
+  const watch = await client.post<WatchAnswer>(`/api/live/${universalId}/watch`, {
+    login: chat.login,
+    password: chat.password,
+  });
   const pc = peerOn(address);
   const follower = new Vp8Follower();
   pc.onTrack.subscribe((track) => {

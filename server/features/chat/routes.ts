@@ -18,6 +18,7 @@ import { notFound } from '#server/errors.ts';
 import { requireUser, sessionUser } from '#server/features/accounts/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession } from '#server/http/session.ts';
+import { enforce } from '#server/http/throttle.ts';
 import { chatShowFacts, sessionToRate } from './data.ts';
 import { markRatingAsked, rateSession } from './mutations.ts';
 import { tipShow } from './tips.ts';
@@ -46,6 +47,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: universalIdOnly, body: chatStartBody, response: { 200: chatStartAnswer } } },
     async (request, reply) => {
       const session = await ensureSession(request, reply);
+      // Every start writes a row: a browser in a loop is stopped (the address limit applies too).
+      await enforce(app.ctx.throttle, `chatstart:${session.id}`, 20, 60);
       const user = await sessionUser(request);
       const member = user && user.status === 'active' ? user : null;
       return chat().start(request.params.universalId, request.body.type, { webSessionId: session.id, user: member });
