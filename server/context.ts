@@ -45,7 +45,7 @@ export type AppContext = {
   chatNotices: ChatNotices;
 };
 
-export type ChatNotices = { tipped(showId: number, nickname: string, coins: number): void };
+export type ChatNotices = { tipped(universalId: string, nickname: string, coins: number): void };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -35,6 +35,8 @@ export type ShowChatMessage = {
    * (a keyed hash on the server). Null for the performer's own messages.
    */
   author: string | null;
+  /** A tip: the writer tipped this many coins (the text is empty; the page words it). */
+  tip?: number;
 };
 
 /**
@@ -51,6 +53,7 @@ export const SHOW_CHAT_ERRORS = {
   nickname: 'showchat.errors.nickname',
   notVerified: 'showchat.errors.not_verified',
   notYourShow: 'showchat.errors.not_your_show',
+  inPrivate: 'showchat.errors.in_private',
   /** A visitor's socket without a browser session (none of the site's pages leave it so). */
   noSession: 'showchat.errors.no_session',
   /** The message contains a word of the operator's word filter. */

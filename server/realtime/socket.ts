@@ -4,6 +4,7 @@ import type { App } from '#server/app.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
 import { showChat } from '#server/features/showchat/chat.ts';
 import { authorKey, type ChatPerson } from '#server/features/showchat/people.ts';
+import { performerShowRoom } from '#server/features/showchat/rooms.ts';
 import { addressKey, clientAddress } from '#server/http/client-address.ts';
 import { sessionFromToken } from '#server/http/session.ts';
 import { redisAdapter } from './redis-adapter.ts';
@@ -132,12 +133,19 @@ export function attachSocketServer(
   app.ctx.presence.onChange((change) => chat.showsChanged(change));
   io.on('connection', (socket) => {
     const { userId, sessionId, performer } = socket.data;
-    if (performer) void socket.join(performerSessionRoom(performer.sessionId));
+    if (performer)
+      void socket.join([performerSessionRoom(performer.sessionId), performerShowRoom(performer.showUniversalId)]);
     else if (userId !== null && sessionId !== null) void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     chat.listen(socket);
   });
 
   app.ctx.realtime = socketRealtime(io, { db, log: app.log });
+  app.ctx.chatNotices = {
+    tipped: (universalId, nickname, coins) =>
+      void chat
+        .tipped(universalId, nickname, coins)
+        .catch((err: unknown) => app.log.warn({ err }, 'tip notice not sent')),
+  };
   // The adapter subscribes as it is made; ready means subscribed (or Redis found unreachable:
   // the start goes on, and it subscribes once Redis is back).
   app.addHook('onReady', async () => {

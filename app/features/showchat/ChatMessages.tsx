@@ -101,8 +101,12 @@ export function ChatMessages({
                 {actions(m)}
               </Box>
             )}
-            <Typography variant="body2" component="p" sx={{ m: 0 }}>
-              {m.text}
+            <Typography
+              variant="body2"
+              component="p"
+              sx={{ m: 0, ...(m.tip ? { fontWeight: 700, color: 'secondary.main' } : {}) }}
+            >
+              {m.tip ? t('showchat.tipped', { coins: m.tip }) : m.text}
             </Typography>
           </Box>
         ))}
@@ -118,7 +122,12 @@ export function ChatMessages({
         </Button>
       )}
       <Box aria-live="polite" sx={visuallyHidden}>
-        {latest ? t('showchat.announce', { nickname: latest.nickname, text: latest.text }) : ''}
+        {latest
+          ? t('showchat.announce', {
+              nickname: latest.nickname,
+              text: latest.tip ? t('showchat.tipped', { coins: latest.tip }) : latest.text,
+            })
+          : ''}
       </Box>
     </Box>
   );

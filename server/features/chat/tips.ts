@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { transfer } from '#server/features/coins/mutations.ts';
-import type { ChatSessionRow } from './data.ts';
+import { type ChatSessionRow, sessionsWithShows } from './data.ts';
 import { earningsAccount } from './earnings.ts';
 import { chatRefused } from './refusals.ts';
 
@@ -37,6 +37,9 @@ export async function tipShow(
     idempotencyKey: `tip:${t.session.id}:${t.key}`,
   });
   if (!moved.ok) throw chatRefused('chat.no_coins');
-  if (!moved.replayed) ctx.chatNotices.tipped(t.session.showId, t.session.nickname, t.amount);
+  if (!moved.replayed) {
+    const found = (await sessionsWithShows(ctx.db, [t.session.id])).get(t.session.id);
+    if (found) ctx.chatNotices.tipped(found.universalId, t.session.nickname, t.amount);
+  }
   return moved.balance;
 }

@@ -15,16 +15,16 @@ import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
 import { findPerformerShowBySession } from '#server/features/performers/data.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
-import type { ServerSocket, SocketServer } from '#server/realtime/socket-realtime.ts';
+import { type ServerSocket, type SocketServer, userRoom } from '#server/realtime/socket-realtime.ts';
 import { answering, parse } from './answer.ts';
 import { ShowChatBacklog } from './backlog.ts';
-import { type ChatShow, chatMember, chatShow, isBanned } from './data.ts';
+import { type ChatShow, chatMember, chatShow, isBanned, voyeursOf } from './data.ts';
 import { chatModeration } from './moderation.ts';
 import { writeTranscript } from './mutations.ts';
 import { authorOf, type ChatAuthor, ChatPeople, type ChatPerson, personOfSocket } from './people.ts';
 import { type Chatter, type ChatWriter, chatWriter } from './policy.ts';
 import { ChatRateLimiter } from './rate-limiter.ts';
-import { showChatRoomName } from './rooms.ts';
+import { performerShowRoom, showChatRoomName } from './rooms.ts';
 
 /** Shows whose recent messages a process keeps (the least recently written forgotten first). */
 const BACKLOG_SHOWS = 1000;
@@ -79,7 +79,13 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
     if (userId === null) return { kind: 'guest', session: guestSessionId !== null };
     const member = await chatMember(db, userId);
     if (!member) return { kind: 'gone' };
-    return { kind: 'member', nickname: member.nickname, verified: member.verified, active: member.status === 'active' };
+    return {
+      kind: 'member',
+      userId,
+      nickname: member.nickname,
+      verified: member.verified,
+      active: member.status === 'active',
+    };
   }
 
   /** The show, who is writing, and whether the performer banned them: read together. */
@@ -105,7 +111,7 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
    * The message enters the chat: every socket in the room hears it (every process's, through the
    * adapter), and joiners will; then it is written to the transcript, which never holds it up.
    */
-  function accept(show: ChatShow, writer: ChatWriter, person: ChatPerson | null, text: string) {
+  function accept(show: ChatShow, writer: ChatWriter, person: ChatPerson | null, text: string, tip?: number) {
     const author: ChatAuthor | null = person
       ? { author: authorOf(authorKey, show.universalId, person), person, nickname: writer.nickname }
       : null;
@@ -117,18 +123,31 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
       time: Math.floor(now() / 1000),
       from: writer.from,
       author: author?.author ?? null,
+      ...(tip ? { tip } : {}),
     };
-    backlog.add(message);
     if (author) people.wrote(show.universalId, author);
-    if (clustered) io.serverSideEmit('showchat:backlog', message, author);
-    io.to(showChatRoomName(show.universalId)).emit('chat:message', message);
+    if (show.privateSessionId !== null && show.privateUserId !== null) {
+      // A private's chat is its member's, her voyeurs' and the performer's: never in the public
+      // room nor in what later joiners are sent.
+      const privateUserId = show.privateUserId;
+      background.run('private chat', async () => {
+        const voyeurs = await voyeursOf(db, show.id);
+        const rooms = [privateUserId, ...voyeurs].map(userRoom);
+        io.to([...rooms, performerShowRoom(show.universalId)]).emit('chat:message', message);
+      });
+    } else {
+      backlog.add(message);
+      if (clustered) io.serverSideEmit('showchat:backlog', message, author);
+      io.to(showChatRoomName(show.universalId)).emit('chat:message', message);
+    }
     background.run('chat transcript', () =>
       writeTranscript(db, {
         showId: show.id,
+        chatSessionId: show.privateSessionId,
         author: writer.from === 'performer' ? 'performer' : (person?.kind ?? 'guest'),
         userId: person?.kind === 'member' ? person.userId : null,
         nickname: writer.nickname,
-        body: text,
+        body: tip ? `tipped ${tip} coins` : text,
       }),
     );
   }
@@ -194,6 +213,11 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
         if (parsed) void socket.leave(showChatRoomName(parsed.showId));
       });
       moderation.listen(socket);
+    },
+    /** A member tipped in a show: its chat (or its running private's) hears it, worded by each page. */
+    async tipped(universalId: string, nickname: string, coins: number) {
+      const show = await chatShow(db, universalId);
+      if (show) accept(show, { nickname, from: 'viewer' }, null, '', coins);
     },
     /** Show changes from anywhere in this process: a show that went offline ends its mutes. */
     showsChanged(change: PresenceChange) {

@@ -1,18 +1,45 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
-import { chatBans } from '#server/db/schema/chat.ts';
+import { chatBans, chatSessions } from '#server/db/schema/chat.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 import type { ChatPerson } from './people.ts';
 
-/** What the chat needs of a show: whether it exists, and whether guests may write (free and online). */
+/**
+ * What the chat needs of a show: whether it exists, whether guests may write (free and online), and
+ * the private (or exclusive) running in it, whose chat is its member's, her voyeurs' and hers only.
+ */
 export async function chatShow(db: DbOrTx, universalId: string) {
   const [row] = await db
-    .select({ id: shows.id, universalId: shows.universalId, free: shows.free, online: shows.online })
+    .select({
+      id: shows.id,
+      universalId: shows.universalId,
+      free: shows.free,
+      online: shows.online,
+      privateSessionId: chatSessions.id,
+      privateUserId: chatSessions.userId,
+    })
     .from(shows)
+    .leftJoin(
+      chatSessions,
+      and(
+        eq(chatSessions.showId, shows.id),
+        isNull(chatSessions.endedAt),
+        inArray(chatSessions.kind, ['private', 'exclusive']),
+      ),
+    )
     .where(eq(shows.universalId, universalId))
     .limit(1);
   return row ?? null;
+}
+
+/** The members watching the show's private as voyeurs: they read its chat. */
+export async function voyeursOf(db: DbOrTx, showId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: chatSessions.userId })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.showId, showId), isNull(chatSessions.endedAt), eq(chatSessions.kind, 'voyeur')));
+  return rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
 }
 export type ChatShow = NonNullable<Awaited<ReturnType<typeof chatShow>>>;
 

@@ -5,6 +5,8 @@ import type { ChatPerson } from './people.ts';
 
 export type TranscriptLine = {
   showId: number;
+  /** The private session it was written in; null in the public chat. */
+  chatSessionId: string | null;
   author: 'member' | 'guest' | 'performer';
   userId: number | null;
   nickname: string;

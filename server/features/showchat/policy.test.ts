@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { SHOW_CHAT_ERRORS } from '#common/api/showchat.ts';
 import { type Chatter, chatWriter } from './policy.ts';
 
-const show = (over: Partial<{ free: boolean; online: boolean }> = {}) => ({
+const show = (over: Partial<{ free: boolean; online: boolean; privateUserId: number | null }> = {}) => ({
   universalId: '7',
   free: false,
   online: true,
+  privateUserId: null,
   ...over,
 });
 const member = (over: Partial<Extract<Chatter, { kind: 'member' }>> = {}): Chatter => ({
   kind: 'member',
+  userId: 11,
   nickname: 'anna',
   verified: true,
   active: true,
@@ -17,6 +19,15 @@ const member = (over: Partial<Extract<Chatter, { kind: 'member' }>> = {}): Chatt
 });
 
 describe('chatWriter', () => {
+  it('lets only the member of a running private (and the performer) write', () => {
+    const inPrivate = show({ free: true, privateUserId: 11 });
+    expect(chatWriter(member(), inPrivate)).toEqual({ nickname: 'anna', from: 'viewer' });
+    expect(chatWriter(member({ userId: 12 }), inPrivate)).toEqual({ refused: SHOW_CHAT_ERRORS.inPrivate });
+    expect(chatWriter({ kind: 'guest', session: true }, inPrivate)).toEqual({ refused: SHOW_CHAT_ERRORS.inPrivate });
+    const her: Chatter = { kind: 'performer', showUniversalId: '7', showName: 'Mia' };
+    expect(chatWriter(her, inPrivate)).toEqual({ nickname: 'Mia', from: 'performer' });
+  });
+
   it('lets the performer write in her own show only, as her show name', () => {
     const her: Chatter = { kind: 'performer', showUniversalId: '7', showName: 'Mia' };
     expect(chatWriter(her, show())).toEqual({ nickname: 'Mia', from: 'performer' });

@@ -4,14 +4,20 @@ import { RESERVED_NICKNAMES } from '#common/constants.ts';
 /** Who is at the keyboard, as resolved for this message (chat.ts). */
 export type Chatter =
   | { kind: 'performer'; showUniversalId: string; showName: string }
-  | { kind: 'member'; nickname: string | null; verified: boolean; active: boolean }
+  | { kind: 'member'; userId: number; nickname: string | null; verified: boolean; active: boolean }
   /** A visitor; `session`: her browser session came with the socket (moderation tells guests apart by it). */
   | { kind: 'guest'; session: boolean }
   /** A performer's socket whose session has ended (signed out, expired, disabled). */
   | { kind: 'gone' };
 
 /** The show's state that decides who may write. */
-export type ChatShowState = { universalId: string; free: boolean; online: boolean };
+export type ChatShowState = {
+  universalId: string;
+  free: boolean;
+  online: boolean;
+  /** The member of the private (or exclusive) running in the show: then only she and the performer write. */
+  privateUserId: number | null;
+};
 
 export type ChatWriter = { nickname: string; from: 'performer' | 'viewer' };
 
@@ -27,7 +33,7 @@ export const GUEST_NICKNAME: string = RESERVED_NICKNAMES[0];
  * her own show only, under her show name; a verified member with a current nickname, as it; a
  * visitor as `guest` only in a free show that is online, and only with a browser session (every
  * page of the site has one), since without it the performer could not mute or ban her. Nobody
- * the performer banned or muted. Otherwise the reason, a key of SHOW_CHAT_ERRORS. Anyone not
+ * the performer banned or muted. While a private runs, only its member (and the performer). Otherwise the reason, a key of SHOW_CHAT_ERRORS. Anyone not
  * banned may read (chat.ts).
  */
 export function chatWriter(
@@ -48,8 +54,11 @@ export function chatWriter(
       if (!chatter.active) return { refused: 'errors.user_blocked' };
       if (!chatter.verified) return { refused: SHOW_CHAT_ERRORS.notVerified };
       if (chatter.nickname === null) return { refused: SHOW_CHAT_ERRORS.nickname };
+      if (show.privateUserId !== null && show.privateUserId !== chatter.userId)
+        return { refused: SHOW_CHAT_ERRORS.inPrivate };
       return { nickname: chatter.nickname, from: 'viewer' };
     case 'guest':
+      if (show.privateUserId !== null) return { refused: SHOW_CHAT_ERRORS.inPrivate };
       if (!show.free) return { refused: SHOW_CHAT_ERRORS.signUp };
       if (!show.online) return { refused: SHOW_CHAT_ERRORS.offline };
       if (!chatter.session) return { refused: SHOW_CHAT_ERRORS.noSession };

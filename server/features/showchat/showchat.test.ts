@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHOW_CHAT_ERRORS, type ShowChatMessage } from '#common/api/showchat.ts';
@@ -8,6 +9,7 @@ import {
   SHOW_CHAT_TEXT_MAX,
 } from '#common/constants.ts';
 import { shows } from '#server/db/schema/catalog.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { registerAndVerify, registerUser } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
@@ -325,5 +327,62 @@ describe('delivery', () => {
     await send(writer, elsewhere, 'marker');
     await markers;
     expect(seen.map((read) => read())).toEqual([['marker'], [], ['marker']]);
+  });
+});
+
+describe('a private', () => {
+  /** An open chat session of the member with the show, as the chat feature writes it. */
+  const openSession = async (showId: number, userId: number, kind: 'private' | 'voyeur') => {
+    await t.db.insert(chatSessions).values({
+      id: randomUUID(),
+      showId,
+      userId,
+      webSessionId: `web-${userId}`,
+      nickname: 'x',
+      kind,
+      pricePerMinute: 10,
+      performerShare: 5,
+      minuteSeconds: 60,
+      node: 'test',
+      startedAt: new Date(),
+      lastSeenAt: new Date(),
+    });
+  };
+
+  it('keeps its chat to its member, her voyeurs and the performer, out of the public room and its backlog', async () => {
+    const show = await createShow(t.db, { online: true, free: true });
+    const { performer } = await createTestPerformer(t, { email: 'private-chat@example.com', show });
+    const her = await openSocket(baseUrl, await studioClient(t, performer.email), { auth: { as: 'performer' } });
+    const [payer, voyeur, other] = [await member(), await member(), await member()];
+    const [payerSocket, voyeurSocket, otherSocket, visitor] = await Promise.all([
+      socketOf(payer.client),
+      socketOf(voyeur.client),
+      socketOf(other.client),
+      guest(),
+    ]);
+    for (const s of [her, payerSocket, voyeurSocket, otherSocket, visitor]) await join(s, show);
+    await openSession(show.id, payer.id, 'private');
+    await openSession(show.id, voyeur.id, 'voyeur');
+    const heardBy = [her, payerSocket, voyeurSocket, otherSocket, visitor].map(texts);
+    expect(await send(payerSocket, show, 'just us')).toEqual({ ok: true });
+    expect(await send(her, show, 'hello you')).toEqual({ ok: true });
+    expect(await send(otherSocket, show, 'me?')).toEqual({ ok: false, error: SHOW_CHAT_ERRORS.inPrivate });
+    expect(await send(visitor, show, 'me?')).toEqual({ ok: false, error: SHOW_CHAT_ERRORS.inPrivate });
+    await expect.poll(() => heardBy[2]?.()).toEqual(['just us', 'hello you']);
+    expect(heardBy[0]?.()).toEqual(['just us', 'hello you']);
+    expect(heardBy[1]?.()).toEqual(['just us', 'hello you']);
+    expect(heardBy[3]?.()).toEqual([]);
+    expect(heardBy[4]?.()).toEqual([]);
+    const late = await guest();
+    expect(await join(late, show)).toMatchObject({ ok: true, messages: [] });
+  });
+
+  it("announces a tip to the show's chat", async () => {
+    const show = await createShow(t.db, { online: true, free: true });
+    const visitor = await guest();
+    await join(visitor, show);
+    const heard = nextMessage(visitor);
+    t.app.ctx.chatNotices.tipped(show.universalId, 'Generous', 25);
+    expect(await heard).toMatchObject({ nickname: 'Generous', tip: 25, text: '', from: 'viewer' });
   });
 });
