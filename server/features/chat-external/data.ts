@@ -1,0 +1,80 @@
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { shows, videoParts, videos } from '#server/db/schema/catalog.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
+
+/**
+ * The `node` of an external session: the partner holds its media, not one of our processes, so
+ * no process settles it on its own restart; it ends by the member, a beacon, or a missed extend.
+ */
+export const externalNode = (partner: string) => `partner:${partner}`;
+
+export type ExternalShow = { id: number; universalId: string; showName: string; contentproviderId: number };
+
+/** A show whose chat a partner runs (content provider above 1); null for any other. */
+export async function externalShow(db: DbOrTx, universalId: string): Promise<ExternalShow | null> {
+  const [row] = await db
+    .select({
+      id: shows.id,
+      universalId: shows.universalId,
+      showName: shows.showName,
+      contentproviderId: shows.contentproviderId,
+    })
+    .from(shows)
+    .where(eq(shows.universalId, universalId));
+  return row && row.contentproviderId > 1 ? row : null;
+}
+
+/** The open external session this browser session has with the show, newest first. */
+export async function openExternalSession(db: DbOrTx, showId: number, webSessionId: string, partner: string) {
+  const [row] = await db
+    .select({ id: chatSessions.id, lastSeenAt: chatSessions.lastSeenAt })
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.showId, showId),
+        eq(chatSessions.webSessionId, webSessionId),
+        eq(chatSessions.node, externalNode(partner)),
+        isNull(chatSessions.endedAt),
+      ),
+    )
+    .orderBy(desc(chatSessions.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An external session by id, as the partner's page needs it. */
+export async function externalSessionById(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: chatSessions.id,
+      showId: chatSessions.showId,
+      endedAt: chatSessions.endedAt,
+      node: chatSessions.node,
+    })
+    .from(chatSessions)
+    .where(eq(chatSessions.id, id));
+  return row ?? null;
+}
+
+/** What the partner's page shows of her: name, preview image and a free clip (null when she has none). */
+export async function partnerPageShow(db: DbOrTx, showId: number) {
+  const [show] = await db
+    .select({
+      id: shows.id,
+      showName: shows.showName,
+      contentproviderId: shows.contentproviderId,
+      mainImageId: shows.mainImageId,
+    })
+    .from(shows)
+    .where(eq(shows.id, showId));
+  if (!show) return null;
+  const [clip] = await db
+    .select({ storageKey: videoParts.storageKey, duration: videoParts.duration })
+    .from(videoParts)
+    .innerJoin(videos, eq(videos.id, videoParts.videoId))
+    .where(and(eq(videos.showId, showId), eq(videoParts.free, true), isNotNull(videoParts.storageKey)))
+    .orderBy(desc(videos.createdAt), videoParts.part)
+    .limit(1);
+  return { ...show, clip: clip?.storageKey ? { storageKey: clip.storageKey, duration: clip.duration } : null };
+}
