@@ -2,18 +2,28 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
+import { showTileRow } from '#app/features/favorites/testing.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
-import type { ChatHistoryEntry } from '#common/api/chat.ts';
+import type { ChatHistoryEntry } from './ChatHistoryItem.tsx';
 import { ChatHistoryPage } from './ChatHistoryPage.tsx';
 
-const entry = (over: Partial<ChatHistoryEntry> = {}): ChatHistoryEntry => ({
+type EntryOver = Partial<Omit<ChatHistoryEntry, 'show'>> & {
+  showName?: string;
+  slugName?: string;
+  universalId?: string;
+};
+
+const entry = ({
+  showName = 'Anna',
+  slugName = 'anna',
+  universalId = '112345',
+  ...over
+}: EntryOver = {}): ChatHistoryEntry => ({
   id: '6f1c1d8e-2a44-4b8f-9d61-0c1f3f6a7b21',
-  universalId: '112345',
-  showName: 'Anna',
-  slugName: 'anna',
-  kind: 'private',
-  startedAt: '2026-11-20T18:30:00.000Z',
-  endedAt: '2026-11-20T18:42:00.000Z',
+  show: showTileRow({ universalId, showName, slugName }),
+  session_type: 'private',
+  started_at: '2026-11-20T18:30:00.000Z',
+  ended_at: '2026-11-20T18:42:00.000Z',
   minutes: 12,
   coins: 360,
   rating: 80,
@@ -31,14 +41,19 @@ describe('chat history page', () => {
       'GET /api/user/chathistory': () =>
         jsonResponse({
           list: [
-            entry({ id: 'a0000000-0000-4000-8000-000000000001', endedAt: null, kind: 'exclusive', rating: null }),
+            entry({
+              id: 'a0000000-0000-4000-8000-000000000001',
+              ended_at: null,
+              session_type: 'exclusive',
+              rating: null,
+            }),
             entry(),
             entry({
               id: 'a0000000-0000-4000-8000-000000000003',
               showName: 'Bea',
               slugName: 'bea',
               universalId: '254321',
-              kind: 'free',
+              session_type: 'free',
               minutes: 3,
               coins: 0,
               rating: null,

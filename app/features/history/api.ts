@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '#app/http.ts';
-import type { chatHistoryAnswer } from '#common/api/chat.ts';
-import type { HistoryItem } from '#common/api/shows.ts';
+import type { ChatHistoryResponse, HistoryItem } from '#common/api/shows.ts';
 
 /** Re-asked when the menu opens and the list is older than this (a visit just made shows up). */
 export const HISTORY_STALE_MS = 5_000;
@@ -16,12 +14,10 @@ export const historyQuery = queryOptions({
 
 export const useHistory = (enabled: boolean) => useQuery({ ...historyQuery, enabled });
 
-export type ChatHistoryAnswer = z.infer<typeof chatHistoryAnswer>;
-
 /** GET /user/chathistory: the member's chat sessions, newest first (the running one included). */
 export const chatHistoryQuery = queryOptions({
   queryKey: ['user', 'chathistory'] as const,
-  queryFn: ({ signal }) => api<ChatHistoryAnswer>('GET', 'user/chathistory', undefined, { signal }),
+  queryFn: ({ signal }) => api<ChatHistoryResponse>('GET', 'user/chathistory', undefined, { signal }),
   staleTime: HISTORY_STALE_MS,
 });
 
