@@ -188,7 +188,22 @@ describe('external chat: extend and end', () => {
     expect(res.json().errors).toEqual(ENDED);
     const [row] = await t.db.select().from(chatSessions).where(eq(chatSessions.id, open.id));
     expect(row?.endedAt).not.toBeNull();
-    expect(row?.endReason).toBe('timeout');
+    expect(row?.endReason).toBe('chat.ended_timeout');
+  });
+
+  it("ends with the chat module's sweep like any silent session, but not when this process settles its own", async () => {
+    const guest = t.client();
+    const { rows } = await openFrame(guest);
+    const [open] = rows.filter((r) => r.endedAt === null);
+    if (!open) throw new Error('no open session');
+    // A restart settles the sessions whose media this process held: the partner holds these.
+    await t.app.ctx.chat.settle();
+    expect(await sessionsOf(guest)).toHaveLength(1);
+    const longAgo = new Date(Date.now() - (t.config.chat.heartbeatTimeoutSeconds + 1) * 1000);
+    await t.db.update(chatSessions).set({ lastSeenAt: longAgo }).where(eq(chatSessions.id, open.id));
+    await t.app.ctx.chat.sweep();
+    expect(await sessionsOf(guest)).toHaveLength(0);
+    expect((await guest.post('/api/chat/external/extend', { show: bea.universalId })).statusCode).toBe(422);
   });
 
   it("never touches another browser's session", async () => {

@@ -5,7 +5,8 @@ import { chatSessions } from '#server/db/schema/chat.ts';
 
 /**
  * The `node` of an external session: the partner holds its media, not one of our processes, so
- * no process settles it on its own restart; it ends by the member, a beacon, or a missed extend.
+ * no process settles it on its own restart; it ends by the member, a beacon, or missed extends
+ * (the chat module's sweep ends it like any silent session).
  */
 export const externalNode = (partner: string) => `partner:${partner}`;
 
@@ -25,22 +26,23 @@ export async function externalShow(db: DbOrTx, universalId: string): Promise<Ext
   return row && row.contentproviderId > 1 ? row : null;
 }
 
-/** The open external session this browser session has with the show, newest first. */
-export async function openExternalSession(db: DbOrTx, showId: number, webSessionId: string, partner: string) {
-  const [row] = await db
+/** The open external sessions this browser session has with the show, newest first. */
+export async function openExternalSessions(
+  db: DbOrTx,
+  key: { showId: number; webSessionId: string; partner: string },
+): Promise<{ id: string; lastSeenAt: Date }[]> {
+  return db
     .select({ id: chatSessions.id, lastSeenAt: chatSessions.lastSeenAt })
     .from(chatSessions)
     .where(
       and(
-        eq(chatSessions.showId, showId),
-        eq(chatSessions.webSessionId, webSessionId),
-        eq(chatSessions.node, externalNode(partner)),
+        eq(chatSessions.showId, key.showId),
+        eq(chatSessions.webSessionId, key.webSessionId),
+        eq(chatSessions.node, externalNode(key.partner)),
         isNull(chatSessions.endedAt),
       ),
     )
-    .orderBy(desc(chatSessions.startedAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(chatSessions.startedAt));
 }
 
 /** An external session by id, as the partner's page needs it. */

@@ -10,15 +10,15 @@ import {
 import { AppError, csrfMismatch, forbidden, invalidField, notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { ageCheckNeeded, isAgeChecked } from '#server/features/avs/policy.ts';
+import { GUEST_NICKNAME } from '#server/features/showchat/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { acceptPageForms, fromOwnSite } from '#server/http/page-forms.ts';
 import { ensureSession, hasCsrfToken } from '#server/http/session.ts';
 import { partnerChat } from '#server/providers/partner-chat/provider.ts';
-import { externalShow } from './data.ts';
-import { endExternalSession, extendExternalSession, startExternalSession } from './mutations.ts';
+import { externalShow, openExternalSessions } from './data.ts';
+import { extendExternalSession, openExternalSession } from './mutations.ts';
 
 const ENDED = 'errors.external_chat.ended';
-const GUEST_NICKNAME = 'guest';
 
 /**
  * An external provider's chat (spec part 2 section 4 "External session", section 7), under /api:
@@ -32,6 +32,8 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /chat/external/end': 'public',
   });
   const { config, db } = app.ctx;
+  // Ends go through the chat module: the member's pages hear it, as of any other session.
+  const chat = () => app.ctx.chat;
   const partner = partnerChat(config);
   const ownOrigin = new URL(config.publicUrl).origin;
   const minuteSeconds = config.chat.minuteSeconds;
@@ -55,7 +57,7 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await sessionUser(request);
     const nickname = user?.nicknames.find((n) => n.id === user.currentNicknameId)?.nickname ?? GUEST_NICKNAME;
     const clip = !ageCheckNeeded(config.ageCheck.gates, 'media') || (await isAgeChecked(request));
-    const sessionId = await startExternalSession(db, {
+    const sessionId = await openExternalSession(app.ctx, {
       showId: show.id,
       webSessionId: session.id,
       partner: partner.name,
@@ -75,11 +77,12 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
       const show = await showOf(request.body.show);
       const webSessionId = request.session?.id;
       if (!partner || !webSessionId) throw invalidField('show', ENDED);
-      const now = new Date();
       const key = { showId: show.id, webSessionId, partner: partner.name };
-      const result = await extendExternalSession(db, { ...key, timeoutSeconds, now });
-      if (result === 'ended') throw invalidField('show', ENDED);
-      return { ok: true as const };
+      const result = await extendExternalSession(db, { ...key, timeoutSeconds, now: new Date() });
+      if (result.extended) return { ok: true as const };
+      // Silent too long (before the sweep came by): over for good.
+      await chat().end(result.stale, 'chat.ended_timeout');
+      throw invalidField('show', ENDED);
     },
   );
 
@@ -97,8 +100,12 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
       const show = await showOf(request.body.show);
       const webSessionId = request.session?.id;
       if (!partner || !webSessionId) return { ok: true as const, ended: false };
-      const key = { showId: show.id, webSessionId, partner: partner.name };
-      return { ok: true as const, ended: await endExternalSession(db, { ...key, now: new Date() }) };
+      const open = await openExternalSessions(db, { showId: show.id, webSessionId, partner: partner.name });
+      const ended = await chat().end(
+        open.map((s) => s.id),
+        'stopped',
+      );
+      return { ok: true as const, ended: ended.length > 0 };
     },
   );
 };
