@@ -33,6 +33,7 @@ import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
+import { referralRoutes } from './features/referrals/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { deleteTranscriptBefore } from './features/showchat/mutations.ts';
@@ -303,6 +304,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
+    referralRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages: never in production, unless it is a declared staging system
