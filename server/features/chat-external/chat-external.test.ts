@@ -11,6 +11,7 @@ import {
 } from '#server/providers/partner-chat/sandbox.ts';
 import { createShow, createVideo, type TestShow } from '#server/test/catalog.ts';
 import { expectRefused, registerAndVerify, sendBrokenJson, sendWithXsrf } from '#server/test/fixtures.ts';
+import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -291,3 +292,11 @@ describe('external chat: the beacon', () => {
     await guest.post('/api/chat/external/end', { show: bea.universalId });
   });
 });
+
+describeWriteGuards(
+  () => ({ t, member: t.client() }),
+  [
+    { method: 'POST', url: '/api/chat/external/extend', body: { show: '212345' }, as: 'visitor' },
+    { method: 'POST', url: '/api/chat/external/end', body: { show: '212345' }, as: 'visitor' },
+  ],
+);

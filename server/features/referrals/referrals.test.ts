@@ -142,9 +142,5 @@ describe('referral codes', () => {
 
 describeWriteGuards(
   () => ({ t, member }),
-  [
-    { method: 'POST', url: '/api/ruf/stream', body: { code: 'BEA-1' }, as: 'visitor' },
-    { method: 'POST', url: '/api/chat/external/extend', body: { show: '212345' }, as: 'visitor' },
-    { method: 'POST', url: '/api/chat/external/end', body: { show: '212345' }, as: 'visitor' },
-  ],
+  [{ method: 'POST', url: '/api/ruf/stream', body: { code: 'BEA-1' }, as: 'visitor' }],
 );
