@@ -99,7 +99,16 @@ describe('external chat: the frame', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(foreign.statusCode).toBe(403);
+    const sibling = await guest.get(`/api/chat/external/vxm?show=${bea.universalId}`, {
+      'sec-fetch-site': 'same-site',
+    });
+    expect(sibling.statusCode).toBe(403);
     expect(await count()).toBe(before);
+    // Our own frame, and the address typed in, are let through.
+    for (const site of ['same-origin', 'none']) {
+      const res = await guest.get(`/api/chat/external/vxm?show=${bea.universalId}`, { 'sec-fetch-site': site });
+      expect(res.statusCode, site).toBe(302);
+    }
     // An unknown language is English.
     const { location } = await openFrame(guest, bea, 'fr');
     expect((await guest.get(location)).body).toContain('Live chat with BeaPartner');

@@ -48,9 +48,10 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/chat/external/vxm', { schema: { querystring: externalChatQuery } }, async (request, reply) => {
-    // The frame of our own page: another site may not open chats in a visitor's name.
+    // The frame of our own page (or the address typed in: `none`); another site may not open
+    // chats in a visitor's name.
     const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin') throw forbidden();
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden();
     if (!partner) throw new AppError('unavailable');
     const show = await showOf(request.query.show);
     const session = await ensureSession(request, reply);
