@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
+import { verifyMedia } from '#server/features/purchases/tokens.ts';
 import { hashToken } from '#server/features/session/tokens.ts';
 import {
   issuePartnerTicket,
@@ -65,7 +66,7 @@ describe('external chat: the frame', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(page.body).toContain('Live-Chat mit BeaPartner');
     expect(page.body).toContain('Dieser Chat wird von unserem Partner betrieben.');
-    // Her free clip loops, with her picture as the poster.
+    // Her clip loops (the free part first), with her picture as the poster.
     expect(page.body).toMatch(
       /<video src="\/media\/clips\/[^"]+" poster="\/media\/previews\/\d+\/\d+_320x240\.jpg" autoplay muted loop playsinline/,
     );
@@ -148,6 +149,26 @@ describe('external chat: the partner page', () => {
     const ended = await guest.get(location);
     expect(ended.statusCode).toBe(404);
     expect(ended.body).toContain('This chat link has expired');
+  });
+
+  it('loops her free clip first, else her first one, else shows her picture', async () => {
+    const clipOf = async (show: TestShow) => {
+      const guest = t.client();
+      const { location } = await openFrame(guest, show);
+      const page = (await guest.get(location)).body;
+      await guest.post('/api/chat/external/end', { show: show.universalId });
+      const token = /<video src="\/media\/clips\/([^"]+)"/.exec(page)?.[1];
+      if (!token) return page.includes('<img src="/media/previews/') ? 'picture' : 'nothing';
+      return verifyMedia(t.config.media.signingKey, token, 'clip', Math.floor(Date.now() / 1000))?.key;
+    };
+    const freeSecond = await createShow(t.db, { showName: 'FreeSecond', contentproviderId: 2 });
+    const video = await createVideo(t.db, freeSecond.id, { parts: [{ price: 20 }, { price: 0, free: true }] });
+    expect(await clipOf(freeSecond)).toBe(video.parts[1]?.storageKey);
+    const paidOnly = await createShow(t.db, { showName: 'PaidOnly', contentproviderId: 2 });
+    const paid = await createVideo(t.db, paidOnly.id, { parts: [{ price: 20 }] });
+    expect(await clipOf(paidOnly)).toBe(paid.parts[0]?.storageKey);
+    const noVideos = await createShow(t.db, { showName: 'NoVideos', contentproviderId: 2 });
+    expect(await clipOf(noVideos)).toBe('picture');
   });
 
   it('shows her picture only where explicit media need a passed age check', async () => {

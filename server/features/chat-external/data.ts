@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
@@ -59,7 +59,11 @@ export async function externalSessionById(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** What the partner's page shows of her: name, preview image and a free clip (null when she has none). */
+/**
+ * What the partner's page shows of her: name, preview image, and the clip that stands in for her
+ * live picture there, as the demo broadcasts use one for ours: a free part if she has one, else
+ * the first part of her first video (null without any).
+ */
 export async function partnerPageShow(db: DbOrTx, showId: number) {
   const [show] = await db
     .select({
@@ -75,8 +79,8 @@ export async function partnerPageShow(db: DbOrTx, showId: number) {
     .select({ storageKey: videoParts.storageKey, duration: videoParts.duration })
     .from(videoParts)
     .innerJoin(videos, eq(videos.id, videoParts.videoId))
-    .where(and(eq(videos.showId, showId), eq(videoParts.free, true), isNotNull(videoParts.storageKey)))
-    .orderBy(desc(videos.createdAt), videoParts.part)
+    .where(and(eq(videos.showId, showId), isNotNull(videoParts.storageKey)))
+    .orderBy(desc(videoParts.free), asc(videos.createdAt), asc(videos.id), asc(videoParts.part))
     .limit(1);
   return { ...show, clip: clip?.storageKey ? { storageKey: clip.storageKey, duration: clip.duration } : null };
 }

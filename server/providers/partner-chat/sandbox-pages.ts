@@ -52,7 +52,7 @@ export const partnerChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
             imageId: show.mainImageId,
             size: '320x240',
           });
-    // Her free clip, signed for nobody as free media is; long enough to loop for a while.
+    // Her clip, signed for nobody (this page has no member); long enough to loop for a while.
     const clipUrl =
       ticket.clip && show.clip
         ? `/media/clips/${signMedia(config.media.signingKey, {
