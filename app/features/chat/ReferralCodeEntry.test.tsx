@@ -6,7 +6,7 @@ import { apiError, mockApi } from '#app/features/auth/testing.ts';
 import { jsonResponse, renderWithProviders } from '#app/test/render.tsx';
 import type { ChatStartAnswer } from '#common/api/chat.ts';
 import { ReferralCodeEntry } from './ReferralCodeEntry.tsx';
-import { takeReferralSession, useReferralStore } from './referral.ts';
+import { chatActions, useChatStore } from './store.ts';
 
 const SESSION_ID = '3c1d5a8e-0f4b-4d2a-8e6b-1a2b3c4d5e6f';
 const start = (universalId: string): ChatStartAnswer => ({
@@ -49,10 +49,10 @@ const openForm = async (button = 'Have a code?', title = 'Enter your code') => {
   return screen.findByRole('dialog', { name: title });
 };
 
-beforeEach(() => useReferralStore.setState({ granted: null }));
+beforeEach(() => chatActions.reset());
 
 describe('referral code', () => {
-  it('opens the show with the chat for a valid code and keeps its session for the overlay', async () => {
+  it('opens the show with the chat for a valid code, its session the running one', async () => {
     const api = mockApi({
       'POST /api/ruf/stream': () => jsonResponse({ result: 'ok', universalId: '212345', session: start('212345') }),
     });
@@ -64,10 +64,9 @@ describe('referral code', () => {
     await userEvent.click(submit);
     expect(await screen.findByTestId('where')).toHaveTextContent('/chat/212345#enter_chat');
     expect(api.callsTo('POST /api/ruf/stream')[0]?.body).toEqual({ code: 'anna2026' });
-    expect(takeReferralSession('999999')).toBeNull();
-    expect(takeReferralSession('212345')?.login).toBe(SESSION_ID);
-    // Taken once: the overlay owns it now.
-    expect(takeReferralSession('212345')).toBeNull();
+    const { session, universalId, sessionType } = useChatStore.getState();
+    expect({ universalId, sessionType }).toEqual({ universalId: '212345', sessionType: 'free' });
+    expect(session).toEqual({ login: SESSION_ID, password: 'join-credential', state: start('212345').session });
   });
 
   it('marks a refused code invalid until it is changed', async () => {
@@ -88,7 +87,7 @@ describe('referral code', () => {
     await userEvent.type(field, 'X');
     expect(field).toHaveAttribute('aria-invalid', 'false');
     expect(within(dialog).queryByText('Dieser Code ist nicht (mehr) gültig.')).not.toBeInTheDocument();
-    expect(useReferralStore.getState().granted).toBeNull();
+    expect(useChatStore.getState().session).toBeNull();
   });
 
   it('marks the code invalid when the answer is not ok, or the call fails', async () => {
