@@ -6,6 +6,7 @@ import { couponProfileRoutes, couponRoutes } from './features/coupons/routes.ts'
 import { favoriteProfileRoutes } from './features/favorites/routes.ts';
 import { freeCoinsRoutes } from './features/free-coins/routes.ts';
 import { galleriesRoutes } from './features/galleries/routes.ts';
+import { chatHistoryProfileRoutes } from './features/history/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { showsRoutes } from './features/shows/routes.ts';
 import { videosRoutes } from './features/videos/routes.ts';
@@ -90,6 +91,7 @@ export const pageRoutes: RouteObject[] = [
       },
       ...couponProfileRoutes,
       ...favoriteProfileRoutes,
+      ...chatHistoryProfileRoutes,
     ],
   },
   {

@@ -17,6 +17,7 @@ import { avsRoutes } from './features/avs/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { ChatSessions } from './features/chat/chat-sessions.ts';
 import { chatRoutes } from './features/chat/routes.ts';
+import { chatExternalRoutes } from './features/chat-external/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { freeCoinsRoutes } from './features/coupons/free-coins-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
@@ -32,6 +33,7 @@ import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
+import { referralRoutes } from './features/referrals/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { deleteTranscriptBefore } from './features/showchat/mutations.ts';
@@ -59,6 +61,7 @@ import { WeriftSfu } from './live/werift-sfu.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
+import { partnerChatSandboxPages } from './providers/partner-chat/sandbox-pages.ts';
 import { paymentSandboxPages } from './providers/payment/sandbox-pages.ts';
 import { phoneSandboxPages } from './providers/phone/sandbox-pages.ts';
 import { smsSandboxPages } from './providers/sms/sandbox-pages.ts';
@@ -300,6 +303,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     studioRoutes,
     liveRoutes,
     chatRoutes,
+    chatExternalRoutes,
+    referralRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages: never in production, unless it is a declared staging system
@@ -312,6 +317,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       avsSandboxPages,
       smsSandboxPages,
       studioSandboxPages,
+      partnerChatSandboxPages,
     ]) {
       await app.register(pages);
     }

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { seedDemoOperator } from './db/seed/demo-operator.ts';
 import { seedDemoPerformers } from './db/seed/demo-performers.ts';
+import { seedDemoReferralCodes } from './db/seed/demo-referrals.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { startDemoBroadcasts } from './features/live/demo-broadcasts.ts';
 import { DEMO_PERFORMER_DOMAIN } from './features/performers/login.ts';
@@ -26,6 +27,7 @@ async function main() {
   // Every start: the demo operator (public details) is disabled wherever it may not sign in.
   const operator = await seedDemoOperator(app.ctx.db, config);
   const performer = await seedDemoPerformers(app.ctx.db, config);
+  const referrals = await seedDemoReferralCodes(app.ctx.db, config);
   // Online demo performers stream a clip of theirs, started by each show's first viewer.
   const broadcasts = config.demoBroadcasts
     ? startDemoBroadcasts({
@@ -56,6 +58,11 @@ async function main() {
   if (performer?.enabled) {
     lines.push(`Demo performer: ${performer.email} / ${performer.password} at ${config.publicUrl}/studio/login`);
     lines.push(`  (${performer.showName}; every demo show has one: <show name>@${DEMO_PERFORMER_DOMAIN})`);
+  }
+  if (referrals.length) {
+    lines.push(
+      `Referral codes ("Have a code?" on the index): ${referrals.map((r) => `${r.code} (${r.showName})`).join(', ')}`,
+    );
   }
   if (config.devMailbox) lines.push(`Mailbox: ${config.publicUrl}/dev/mailbox`);
   if (config.apiDocs) lines.push(`API docs: ${config.publicUrl}/api/docs`);

@@ -21,6 +21,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string | null>> = {
   'users-profile-settings': 'sidemenu.settings',
   'users-profile-coupons': 'coupons.title',
   'users-profile-favorites': 'favorites.page.title',
+  'users-profile-chats': 'chat_history.title',
   'users-cancel': 'users.cancel.title',
   'users-cancel_success': 'users.cancel_success.title',
   'users-free_coins': 'free_coins.title',

@@ -1,6 +1,7 @@
 import accounts from './accounts.de.json' with { type: 'json' };
 import avs from './avs.de.json' with { type: 'json' };
 import billing from './billing.de.json' with { type: 'json' };
+import chatextras from './chatextras.de.json' with { type: 'json' };
 import chatsession from './chatsession.de.json' with { type: 'json' };
 import content from './content.de.json' with { type: 'json' };
 import coupons from './coupons.de.json' with { type: 'json' };
@@ -38,4 +39,5 @@ export const catalog: Catalog = merge(
   live,
   showchat,
   chatsession,
+  chatextras,
 );

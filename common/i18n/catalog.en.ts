@@ -1,6 +1,7 @@
 import accounts from './accounts.en.json' with { type: 'json' };
 import avs from './avs.en.json' with { type: 'json' };
 import billing from './billing.en.json' with { type: 'json' };
+import chatextras from './chatextras.en.json' with { type: 'json' };
 import chatsession from './chatsession.en.json' with { type: 'json' };
 import content from './content.en.json' with { type: 'json' };
 import coupons from './coupons.en.json' with { type: 'json' };
@@ -38,4 +39,5 @@ export const catalog: Catalog = merge(
   live,
   showchat,
   chatsession,
+  chatextras,
 );

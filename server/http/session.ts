@@ -90,7 +90,7 @@ export function registerSessionHooks(app: FastifyInstance) {
     const routed = request.routeOptions.url !== undefined;
     const unsafe = UNSAFE.has(request.method) && routed && request.routeOptions.config.csrf !== false;
     if (!isApiRequest(request) && !unsafe) return;
-    const { db, config } = app.ctx;
+    const { db } = app.ctx;
     const found = await sessionFromToken(app.ctx, request.cookies[SESSION_COOKIE]);
     if (found) {
       const { row, token } = found;
@@ -105,12 +105,16 @@ export function registerSessionHooks(app: FastifyInstance) {
       }
     }
     // An unknown path answers 404 (no route, nothing to protect); known ones need the token.
-    if (unsafe) {
-      const header = request.headers[XSRF_HEADER];
-      const expected = request.sessionToken ? csrfTokenFor(config.sessionSecret, request.sessionToken) : null;
-      if (!expected || typeof header !== 'string' || !safeEqual(header, expected)) throw csrfMismatch();
-    }
+    if (unsafe && !hasCsrfToken(request)) throw csrfMismatch();
   });
+}
+
+/** Whether the request echoes its session's CSRF token in the header (the SPA's every write does). */
+export function hasCsrfToken(request: FastifyRequest): boolean {
+  const header = request.headers[XSRF_HEADER];
+  const { sessionSecret } = request.server.ctx.config;
+  const expected = request.sessionToken ? csrfTokenFor(sessionSecret, request.sessionToken) : null;
+  return expected !== null && typeof header === 'string' && safeEqual(header, expected);
 }
 
 /** The session of this request, created (with its cookies) when there is none yet. */

@@ -9,6 +9,7 @@ describe('ProfilePage', () => {
     expect(profileTab('/users/profile/settings')).toBe('settings');
     expect(profileTab('/users/profile/coupons')).toBe('coupons');
     expect(profileTab('/users/profile/favorites/')).toBe('favorites');
+    expect(profileTab('/users/profile/chats')).toBe('chats');
   });
 
   it('offers the favorites tab and marks it selected on /users/profile/favorites', () => {
@@ -21,5 +22,6 @@ describe('ProfilePage', () => {
     expect(tab).toHaveAttribute('aria-selected', 'true');
     expect(tab).toHaveAttribute('href', '/users/profile/favorites');
     expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Chats' })).toHaveAttribute('href', '/users/profile/chats');
   });
 });

@@ -13,6 +13,7 @@ const TABS = [
   { key: 'settings', to: '/users/profile/settings', route: 'users-profile-settings' },
   { key: 'coupons', to: '/users/profile/coupons', route: 'users-profile-coupons' },
   { key: 'favorites', to: '/users/profile/favorites', route: 'users-profile-favorites' },
+  { key: 'chats', to: '/users/profile/chats', route: 'users-profile-chats' },
 ].filter((tab) => routeNames.has(tab.route));
 
 /** The tab a path belongs to: its own section, else the settings. */

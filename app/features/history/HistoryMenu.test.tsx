@@ -23,9 +23,14 @@ describe('history menu', () => {
     expect(api.calls).toHaveLength(0);
     await open();
     const menu = await screen.findByRole('menu');
-    const [bea, anna] = await within(menu).findAllByRole('menuitem');
+    await within(menu).findByRole('menuitem', { name: /Bea/ });
+    const [bea, anna] = within(menu).getAllByRole('menuitem');
     expect(bea).toHaveAttribute('href', '/chat/u-bea/bea');
     expect(anna).toHaveTextContent('AnnaOnline');
+    expect(within(menu).getByRole('menuitem', { name: 'Chat history' })).toHaveAttribute(
+      'href',
+      '/users/profile/chats',
+    );
   });
 
   it('says when it is empty', async () => {

@@ -12,6 +12,8 @@ import { ShowMenuRow } from '#app/features/favorites/ShowMenuRow.tsx';
 import { useHistory } from './api.ts';
 
 export const SETTINGS_PATH = '/users/profile/settings';
+/** The member's chat sessions (a tab of the profile). */
+export const CHAT_HISTORY_PATH = '/users/profile/chats';
 
 /** The history menu's content: loading, switched off, empty, or the shows visited last. */
 export function HistoryMenuList({
@@ -72,6 +74,10 @@ export function HistoryMenuList({
       </Typography>
       <Divider />
       {body}
+      <Divider />
+      <MenuItem component={RouterLink} to={CHAT_HISTORY_PATH} onClick={onClose} sx={{ typography: 'body2' }}>
+        {t('chat_history.title')}
+      </MenuItem>
     </Menu>
   );
 }

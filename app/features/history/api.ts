@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
-import type { HistoryItem } from '#common/api/shows.ts';
+import type { ChatHistoryResponse, HistoryItem } from '#common/api/shows.ts';
 
 /** Re-asked when the menu opens and the list is older than this (a visit just made shows up). */
 export const HISTORY_STALE_MS = 5_000;
@@ -13,3 +13,12 @@ export const historyQuery = queryOptions({
 });
 
 export const useHistory = (enabled: boolean) => useQuery({ ...historyQuery, enabled });
+
+/** GET /user/chathistory: the member's chat sessions, newest first (the running one included). */
+export const chatHistoryQuery = queryOptions({
+  queryKey: ['user', 'chathistory'] as const,
+  queryFn: ({ signal }) => api<ChatHistoryResponse>('GET', 'user/chathistory', undefined, { signal }),
+  staleTime: HISTORY_STALE_MS,
+});
+
+export const useChatHistory = () => useQuery(chatHistoryQuery);

@@ -74,7 +74,16 @@ export class ChatSessions {
 
   // --- members and guests --------------------------------------------------------------------
 
-  async start(universalId: string, type: string, starter: Starter): Promise<ChatStartAnswer> {
+  /**
+   * `freeGranted`: a referral code (features/referrals) lets this visitor into her free chat even
+   * while she has it switched off; every other rule still applies.
+   */
+  async start(
+    universalId: string,
+    type: string,
+    starter: Starter,
+    opts: { freeGranted?: boolean } = {},
+  ): Promise<ChatStartAnswer> {
     const request = chatRequest(type);
     if (!request) throw chatRefused('chat.invalid_session_type');
     const show = await chatShowFacts(this.db, universalId);
@@ -86,7 +95,7 @@ export class ChatSessions {
       online: show.online,
       onAir: this.deps.live.isOnAir(universalId),
       paused: this.deps.live.isPaused(universalId),
-      free: show.free,
+      free: show.free || opts.freeGranted === true,
       flags: { exclusive: show.exclusive },
       pricePerMinute: show.pricePerMinute,
       priceFactorExclusive: show.priceFactorExclusive,

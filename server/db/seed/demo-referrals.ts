@@ -1,0 +1,48 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { shows } from '#server/db/schema/catalog.ts';
+import { referralCodes } from '#server/db/schema/chat.ts';
+
+const DAY_MS = 86_400_000;
+/** How many demo shows get a code. */
+const DEMO_CODES = 3;
+
+export type DemoReferral = { code: string; showName: string };
+
+/**
+ * Demo referral codes (outside production, with SEED_DEMO): DEMO-VIP1 to DEMO-VIP3 open the
+ * first shows whose free chat is off (those the code makes a difference for), for a year and a
+ * hundred uses each, and DEMO-EXPIRED shows the refusal. Only native shows: their stream is ours.
+ * A code that exists already is left as it is. Answers the codes to print.
+ */
+export async function seedDemoReferralCodes(
+  db: DbOrTx,
+  config: Pick<Config, 'env' | 'seedDemo'>,
+  now = new Date(),
+): Promise<DemoReferral[]> {
+  if (!config.seedDemo || config.env === 'production') return [];
+  const picked = await db
+    .select({ id: shows.id, showName: shows.showName })
+    .from(shows)
+    .where(and(eq(shows.contentproviderId, 1), eq(shows.free, false)))
+    .orderBy(asc(shows.id))
+    .limit(DEMO_CODES);
+  if (picked.length === 0) return [];
+  const codes = picked.map((show, i) => ({ code: `DEMO-VIP${i + 1}`, show }));
+  const inDays = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  await db
+    .insert(referralCodes)
+    .values([
+      ...codes.map(({ code, show }) => ({ code, showId: show.id, expiresAt: inDays(365), maxUses: 100 })),
+      { code: 'DEMO-EXPIRED', showId: codes[0]?.show.id ?? 0, expiresAt: inDays(-1) },
+    ])
+    .onConflictDoNothing();
+  // What the table holds (a code seeded on an earlier start keeps its show).
+  const rows = await db
+    .select({ code: referralCodes.code, showName: shows.showName })
+    .from(referralCodes)
+    .innerJoin(shows, eq(shows.id, referralCodes.showId))
+    .orderBy(asc(referralCodes.code));
+  return rows.filter((r) => codes.some((c) => c.code === r.code));
+}

@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  externalChatBody,
+  externalChatEndBody,
+  externalChatQuery,
+  externalEndAnswer,
+  externalExtendAnswer,
+} from '#common/api/chat-external.ts';
+import { AppError, csrfMismatch, forbidden, invalidField, notFound } from '#server/errors.ts';
+import { sessionUser } from '#server/features/accounts/policy.ts';
+import { ageCheckNeeded, isAgeChecked } from '#server/features/avs/policy.ts';
+import { GUEST_NICKNAME } from '#server/features/showchat/policy.ts';
+import { declareAudiences } from '#server/http/audience.ts';
+import { acceptPageForms, fromOwnSite } from '#server/http/page-forms.ts';
+import { ensureSession, hasCsrfToken } from '#server/http/session.ts';
+import { partnerChat } from '#server/providers/partner-chat/provider.ts';
+import { externalShow, openExternalSessions } from './data.ts';
+import { extendExternalSession, openExternalSession } from './mutations.ts';
+
+const ENDED = 'errors.external_chat.ended';
+
+/**
+ * An external provider's chat (spec part 2 section 4 "External session", section 7), under /api:
+ * the frame's source opens the session and sends the frame on to the partner's page; the page
+ * extends it while it is shown and ends it when the chat closes or the page goes away.
+ */
+export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'GET /chat/external/vxm': 'public',
+    'POST /chat/external/extend': 'public',
+    'POST /chat/external/end': 'public',
+  });
+  const { config, db } = app.ctx;
+  // Ends go through the chat module: the member's pages hear it, as of any other session.
+  const chat = () => app.ctx.chat;
+  const partner = partnerChat(config);
+  const ownOrigin = new URL(config.publicUrl).origin;
+  const minuteSeconds = config.chat.minuteSeconds;
+  const timeoutSeconds = config.chat.heartbeatTimeoutSeconds;
+  // The beacon's form body (this plugin's routes only).
+  acceptPageForms(app, 1024);
+
+  const showOf = async (universalId: string) => {
+    const show = await externalShow(db, universalId);
+    if (!show) throw notFound();
+    return show;
+  };
+
+  app.get('/chat/external/vxm', { schema: { querystring: externalChatQuery } }, async (request, reply) => {
+    // The frame of our own page (or the address typed in: `none`); another site may not open
+    // chats in a visitor's name.
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden();
+    if (!partner) throw new AppError('unavailable');
+    const show = await showOf(request.query.show);
+    const session = await ensureSession(request, reply);
+    const user = await sessionUser(request);
+    const nickname = user?.nicknames.find((n) => n.id === user.currentNicknameId)?.nickname ?? GUEST_NICKNAME;
+    const clip = !ageCheckNeeded(config.ageCheck.gates, 'media') || (await isAgeChecked(request));
+    const sessionId = await openExternalSession(app.ctx, {
+      showId: show.id,
+      webSessionId: session.id,
+      partner: partner.name,
+      userId: user?.id ?? null,
+      nickname,
+      minuteSeconds,
+      now: new Date(),
+    });
+    const target = partner.pageUrl({ sessionId, universalId: show.universalId, locale: request.query.lang, clip });
+    return reply.redirect(target, 302);
+  });
+
+  app.post(
+    '/chat/external/extend',
+    { schema: { body: externalChatBody, response: { 200: externalExtendAnswer } } },
+    async (request) => {
+      const show = await showOf(request.body.show);
+      const webSessionId = request.session?.id;
+      if (!partner || !webSessionId) throw invalidField('show', ENDED);
+      const key = { showId: show.id, webSessionId, partner: partner.name };
+      const result = await extendExternalSession(db, { ...key, timeoutSeconds, now: new Date() });
+      if (result.extended) return { ok: true as const };
+      // Silent too long (before the sweep came by): over for good.
+      await chat().end(result.stale, 'chat.ended_timeout');
+      throw invalidField('show', ENDED);
+    },
+  );
+
+  app.post(
+    '/chat/external/end',
+    {
+      // Checked before the body is validated, as the session hook does for every other write.
+      config: { csrf: false },
+      preValidation: async (request) => {
+        if (!hasCsrfToken(request) && !isOwnBeacon(request, ownOrigin)) throw csrfMismatch();
+      },
+      schema: { body: externalChatEndBody, response: { 200: externalEndAnswer } },
+    },
+    async (request) => {
+      const show = await showOf(request.body.show);
+      const webSessionId = request.session?.id;
+      if (!partner || !webSessionId) return { ok: true as const, ended: false };
+      const open = await openExternalSessions(db, { showId: show.id, webSessionId, partner: partner.name });
+      const ended = await chat().end(
+        open.map((s) => s.id),
+        'stopped',
+      );
+      return { ok: true as const, ended: ended.length > 0 };
+    },
+  );
+};
+
+/**
+ * navigator.sendBeacon cannot set a header, so the end a leaving page sends carries no CSRF
+ * token. It is let in on other grounds instead: a form post with beacon=1 (a foreign page cannot
+ * send that with our session cookie: the cookie is SameSite=Lax, which browsers leave off
+ * cross-site POSTs), whose Origin is this site (browsers send it with every POST, beacons
+ * included) and whose Sec-Fetch-Site, when sent, is same-origin. And all it can do is end the
+ * caller's own external chat.
+ */
+function isOwnBeacon(request: FastifyRequest, ownOrigin: string): boolean {
+  const type = request.headers['content-type'] ?? '';
+  if (!type.startsWith('application/x-www-form-urlencoded')) return false;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (body?.beacon !== '1') return false;
+  return request.headers.origin === ownOrigin && fromOwnSite(request, ownOrigin) && Boolean(request.session);
+}

@@ -1,0 +1,28 @@
+import type { Config } from '#server/config.ts';
+import {
+  issuePartnerTicket,
+  PARTNER_PAGE_PATH,
+  type PartnerTicket,
+  partnerPageKey,
+  SANDBOX_PARTNER,
+} from './sandbox.ts';
+
+/** An external chat partner: its name (sessions are marked with it) and where its chat page is. */
+export type PartnerChat = {
+  name: string;
+  pageUrl(ticket: Omit<PartnerTicket, 'expires'>): string;
+};
+
+/**
+ * The partner whose page the frame of an external show goes to: the sandbox wherever sandbox
+ * pages exist; null in production, where no partner contract is configured yet (the frame then
+ * answers 503).
+ */
+export function partnerChat(config: Config): PartnerChat | null {
+  if (!config.sandboxPages) return null;
+  const key = partnerPageKey(config.sessionSecret);
+  return {
+    name: SANDBOX_PARTNER,
+    pageUrl: (ticket) => `${PARTNER_PAGE_PATH}/${issuePartnerTicket(key, ticket)}`,
+  };
+}
