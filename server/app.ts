@@ -209,23 +209,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           () => ctx.live.sweep(),
           (err) => app.log.warn({ err }, 'live sweep failed'),
         );
-  // Chat minutes are billed as they come due (a second late at most); silent sessions end.
+  // Chat minutes are billed as they come due (a second late at most); silent sessions end. The
+  // clock starts once the sessions this process held before it stopped are settled: a tick first
+  // would bill the next minute of a session whose stream died with the last run.
   // Tests drive both with their own clock.
-  const stopChatClock =
-    config.env === 'test'
-      ? null
-      : [
-          repeatEvery(
-            1_000,
-            () => ctx.chat.tick(),
-            (err) => app.log.error({ err }, 'chat billing tick failed'),
-          ),
-          repeatEvery(
-            10_000,
-            () => ctx.chat.sweep(),
-            (err) => app.log.warn({ err }, 'chat session sweep failed'),
-          ),
-        ];
+  let stopChatClock: (() => Promise<void>)[] | null = null;
+  if (config.env !== 'test') {
+    app.addHook('onReady', async () => {
+      await ctx.chat.settle();
+      stopChatClock = [
+        repeatEvery(
+          1_000,
+          () => ctx.chat.tick(),
+          (err) => app.log.error({ err }, 'chat billing tick failed'),
+        ),
+        repeatEvery(
+          10_000,
+          () => ctx.chat.sweep(),
+          (err) => app.log.warn({ err }, 'chat session sweep failed'),
+        ),
+      ];
+    });
+  }
   // Demo performers go on and off line by themselves (never under test: tests drive presence).
   const stopDemoPresence =
     config.demoPresence && config.env !== 'test'

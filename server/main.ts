@@ -20,9 +20,9 @@ async function main() {
     }
     throw err;
   }
+  // Chat sessions this process held when it last stopped (a crash, a kill) end when it is ready,
+  // before its chat clock starts (app.ts), none left open.
   const app = await buildApp(config);
-  // Chat sessions this process held when it last stopped (a crash, a kill) end now, none left open.
-  await app.ctx.chat.settle();
   const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
   // Every start: the demo operator (public details) is disabled wherever it may not sign in.
   const operator = await seedDemoOperator(app.ctx.db, config);

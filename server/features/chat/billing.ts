@@ -74,8 +74,9 @@ export async function billDueMinutes(db: DbOrTx, now: Date, batch = 2_000): Prom
       group by p.earnings_user_id
     ),
     credited as (
+      -- In one order: two ticks crediting the same earnings accounts lock them alike, never crosswise.
       insert into wallets (user_id, balance, updated_at)
-      select user_id, total, ${now} from earned
+      select user_id, total, ${now} from earned order by user_id
       on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = excluded.updated_at
       returning user_id, balance
     ),
