@@ -11,6 +11,7 @@ import { LeaveChatDialog } from '#app/features/chat/LeaveChatDialog.tsx';
 import { LowCoinsNotice } from '#app/features/chat/LowCoinsNotice.tsx';
 import { SessionBar } from '#app/features/chat/SessionBar.tsx';
 import { type RunningSession, useChatStore } from '#app/features/chat/store.ts';
+import { TipSelector } from '#app/features/chat/TipSelector.tsx';
 import { useSessionKeepalive } from '#app/features/chat/use-session-keepalive.ts';
 import { useSessionState } from '#app/features/session/api.ts';
 import { ShowChat } from '#app/features/showchat/ShowChat.tsx';
@@ -32,7 +33,7 @@ type Props = {
  * Leaving (exit, logo, Escape) asks first while the session runs; once it ended, the video makes
  * way for the reason.
  */
-export function ChatOverlay({ show, session, onClose, tipButton: Tip }: Props) {
+export function ChatOverlay({ show, session, onClose, tipButton: Tip = TipSelector }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, session: web } = useSessionState();

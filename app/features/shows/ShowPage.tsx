@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ChatSessionHost } from '#app/features/chat/ChatSessionHost.tsx';
 import { ChatStartPanel } from '#app/features/chat/ChatStartPanel.tsx';
+import { ExternalChatHost, isExternalShow } from '#app/features/chat/ExternalChatHost.tsx';
 import { ApiError } from '#app/http.ts';
 import { NotFoundPage } from '#app/shell/NotFoundPage.tsx';
 import { useRouteName } from '#app/shell/route-name.ts';
@@ -39,13 +40,14 @@ function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
   const nested = /(videos-clip|galleries-pictures)$/.test(useRouteName() ?? '');
   useTitle('shows.page.title', { name: show.showName }, !nested);
   useRecordVisit(show.universalId);
+  const external = isExternalShow(show);
   return (
     <>
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' }, mb: 3 }}>
         <ShowCarousel show={show} />
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           <ShowHeader show={show} />
-          <ChatStartPanel show={show} />
+          {external ? <ExternalChatHost show={show} /> : <ChatStartPanel show={show} />}
           <ShowPromo show={show} />
           <CallMeBox show={show} />
           <FreeGalleryLink show={show} />
@@ -60,7 +62,7 @@ function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
       </Box>
       <ShowTabs show={show} base={base} />
       <Outlet />
-      <ChatSessionHost key={show.universalId} show={show} />
+      {!external && <ChatSessionHost key={show.universalId} show={show} />}
     </>
   );
 }
