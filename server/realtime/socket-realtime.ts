@@ -3,7 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { ShowChatMessage } from '#common/api/showchat.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import type { Db } from '#server/db/client.ts';
-import { liveSessionIds } from '#server/features/session/data.ts';
+import { liveSessionIds, liveSessionIdsOf } from '#server/features/session/data.ts';
 import type { ChatAuthor, ChatPerson } from '#server/features/showchat/people.ts';
 import type { Realtime } from './hub.ts';
 
@@ -44,15 +44,56 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const performerSessionRoom = (sessionId: string) => `performer-session:${sessionId}`;
 
+/** Users whose live sessions one query looks up at most. */
+const LOOKUP_BATCH = 5_000;
+
+/**
+ * A user's live session ids, looked up together with every other user's asked for in the same
+ * turn of the event loop: the minute tick of chat billing pushes to thousands of members at
+ * once, and one query per push would queue thousands of queries before everybody else's.
+ */
+function liveSessionsLoader(db: Db) {
+  type Waiter = { resolve: (ids: string[]) => void; reject: (err: unknown) => void };
+  let waiting: Map<number, Waiter[]> | null = null;
+  const lookUp = async (batch: Map<number, Waiter[]>) => {
+    const userIds = [...batch.keys()];
+    for (let i = 0; i < userIds.length; i += LOOKUP_BATCH) {
+      const chunk = userIds.slice(i, i + LOOKUP_BATCH);
+      try {
+        const found = await liveSessionIdsOf(db, chunk);
+        for (const userId of chunk) for (const w of batch.get(userId) ?? []) w.resolve(found.get(userId) ?? []);
+      } catch (err) {
+        for (const userId of chunk) for (const w of batch.get(userId) ?? []) w.reject(err);
+      }
+    }
+  };
+  return (userId: number) =>
+    new Promise<string[]>((resolve, reject) => {
+      if (!waiting) {
+        const batch = new Map<number, Waiter[]>();
+        waiting = batch;
+        setImmediate(() => {
+          waiting = null;
+          void lookUp(batch);
+        });
+      }
+      const waiters = waiting.get(userId) ?? [];
+      waiters.push({ resolve, reject });
+      waiting.set(userId, waiters);
+    });
+}
+
 /**
  * The `Realtime` features call, emitting through the (possibly Redis-backed) adapter.
  *
  * A member's events go to the rooms of their sessions that are live in the database, not to
  * every socket of the user: a socket whose session ended hears nothing more even when the
  * disconnect meant for it was lost (a Redis outage, a process that missed it). One indexed
- * query per event, in whichever process raises it; a member's events keep their order.
+ * query for the events raised in one turn of the event loop (liveSessionsLoader), in whichever
+ * process raises them; a member's events keep their order.
  */
 export function socketRealtime(io: SocketServer, deps: { db: Db; log: FastifyBaseLogger }): Realtime {
+  const liveSessionsOf = liveSessionsLoader(deps.db);
   const queues = new Map<number, Promise<void>>();
   const inOrder = (userId: number, what: string, run: () => Promise<void>) => {
     const next = (queues.get(userId) ?? Promise.resolve())
@@ -77,7 +118,7 @@ export function socketRealtime(io: SocketServer, deps: { db: Db; log: FastifyBas
   return {
     toUser: (userId, event, ...args) => {
       inOrder(userId, event, async () => {
-        const live = await liveSessionIds(deps.db, userId);
+        const live = await liveSessionsOf(userId);
         if (live.length) io.to(live.map(sessionRoom)).emit(event, ...args);
       });
     },

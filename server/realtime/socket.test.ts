@@ -85,6 +85,25 @@ describe('Realtime.toUser and broadcast', () => {
     expect(seenByB.map((e) => e.event)).toEqual(['user:mc']);
   });
 
+  it("pushes raised together (one look-up of live sessions) reach each member's sockets in order", async () => {
+    const [a, b, away] = [await member(), await member(), await member()];
+    const [a1, b1] = await Promise.all([openSocket(baseUrl, a.client), openSocket(baseUrl, b.client)]);
+    const [seenByA, seenByB] = [record(a1), record(b1)];
+    await away.client.post('/api/auth/logout');
+    const pushes: Array<[number, number]> = [
+      [a.id, 1],
+      [b.id, 2],
+      [away.id, 3],
+      [a.id, 4],
+      [b.id, 5],
+    ];
+    for (const [userId, coins] of pushes) t.app.ctx.realtime.toUser(userId, 'user:coins', { coins });
+    await Promise.all([settle(a1, a.id), settle(b1, b.id)]);
+    const coins = (seen: typeof seenByA) => seen.filter((e) => e.event === 'user:coins').map((e) => e.args[0]);
+    expect(coins(seenByA)).toEqual([{ coins: 1 }, { coins: 4 }]);
+    expect(coins(seenByB)).toEqual([{ coins: 2 }, { coins: 5 }]);
+  });
+
   it('broadcasts to every member', async () => {
     const [a, b] = [await member(), await member()];
     const sockets = await Promise.all([openSocket(baseUrl, a.client), openSocket(baseUrl, b.client)]);

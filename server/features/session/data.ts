@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 
@@ -30,4 +30,25 @@ export async function liveSessionIds(db: DbOrTx, userId: number, now = new Date(
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
   return rows.map((r) => r.id);
+}
+
+/** The live sessions of many users in one query: each user's ids (users without any are absent). */
+export async function liveSessionIdsOf(
+  db: DbOrTx,
+  userIds: number[],
+  now = new Date(),
+): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>();
+  if (!userIds.length) return found;
+  const rows = await db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(inArray(sessions.userId, userIds), gt(sessions.expiresAt, now)));
+  for (const row of rows) {
+    if (row.userId === null) continue;
+    const ids = found.get(row.userId) ?? [];
+    ids.push(row.id);
+    found.set(row.userId, ids);
+  }
+  return found;
 }
