@@ -45,11 +45,14 @@ export async function mailLink(request: APIRequestContext, to: string, path: str
 
 export const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
-/** Saves a screenshot of the page (git-ignored folder) for people to look at. */
-export async function shoot(page: Page, name: string) {
+/**
+ * Saves a screenshot of the page (git-ignored folder) for people to look at; `fullPage: false`
+ * for what a modal dialog covers, where the page below it would only mislead.
+ */
+export async function shoot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const { width } = page.viewportSize() ?? { width: 0 };
   const lang = (await page.evaluate(() => document.documentElement.lang)) || 'en';
-  await page.screenshot({ path: `e2e/screenshots/${name}-${width}-${lang}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}-${width}-${lang}.png`, fullPage });
 }
 
 /** The member's balance as the top bar shows it (its accessible name carries the number). */

@@ -139,7 +139,7 @@ export const studioChatSession = z.object({
   nickname: z.string(),
   startedAt: z.iso.datetime({ offset: true }),
   minutes: z.number().int(),
-  /** Her share of this session so far, in coins. */
+  /** Her share of this session so far, in coins: its minutes and its tips. */
   earnings: z.number().int(),
   voyeurs: z.number().int(),
 });

@@ -15,8 +15,10 @@ function Figure({ children }: { children: ReactNode }) {
 }
 
 /**
- * The running session at a glance: its kind, the minutes so far, the coins it cost and its price
- * per minute, as the heartbeats and the server's pushes tell; `tip` is the slot of a tip button.
+ * The running session at a glance: its kind, and for a paid one the minutes so far, the coins it
+ * cost and its price per minute, as the heartbeats and the server's pushes tell (a free chat
+ * counts no minutes); `tip` is the slot of a tip button. On phones a paid session's figures take a
+ * row of their own below the kind and the tip, so they stay on one line.
  */
 export function SessionBar({ state, tip }: { state: ChatSessionState; tip?: ReactNode }) {
   const { t } = useTranslation();
@@ -36,15 +38,25 @@ export function SessionBar({ state, tip }: { state: ChatSessionState; tip?: Reac
       />
       <Box
         component="ul"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, md: 2 }, listStyle: 'none', m: 0, p: 0, flex: 1 }}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          columnGap: { xs: 1.5, md: 2 },
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          // A free chat's one figure fits beside its kind.
+          flex: paid ? { xs: '1 1 100%', sm: 1 } : 1,
+          order: paid ? { xs: 1, sm: 0 } : 0,
+        }}
       >
-        <Figure>{t('chatsession.bar.minutes', { count: state.minutes })}</Figure>
+        {paid && <Figure>{t('chatsession.bar.minutes', { count: state.minutes })}</Figure>}
         {paid && <Figure>{t('chatsession.bar.coins', { count: state.coins })}</Figure>}
         <Figure>
           {paid ? t('chatsession.bar.price', { count: state.pricePerMinute }) : t('chatsession.bar.free')}
         </Figure>
       </Box>
-      {tip}
+      {tip && <Box sx={{ ml: 'auto' }}>{tip}</Box>}
     </Box>
   );
 }

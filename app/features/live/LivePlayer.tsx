@@ -138,7 +138,14 @@ export function LivePlayer({ universalId, showName, sound, credentials }: Props)
         muted={muted || !canSound}
         aria-label={t('live.player', { name: showName })}
         data-testid="live-video"
-        sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
+        sx={{
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          objectFit: 'contain',
+          // On a phone the show's chat lies over the lower part: the picture keeps to the top.
+          objectPosition: fullscreen ? 'center' : { xs: 'top', md: 'center' },
+        }}
       />
       <div role="status" aria-live="polite">
         <PhaseCover phase={phase} showName={showName} onRetry={retry} />

@@ -244,6 +244,27 @@ describe('tips and ratings', () => {
     await expectRefused(t, () => client.post(url, { amount: 10, key: 'click-0005' }), 409, 'conflict');
   });
 
+  it("counts in her studio's card her share of the private's minutes and tips, and nothing of other sessions", async () => {
+    const clock = chatClock(t);
+    const show = await createShow(t.db, { online: true, free: false, pricePerMinute: 30 });
+    const earlier = await chatMember(t, 'earlier@example.com', 'Earlier', 100);
+    const before = (await startChat(earlier.client, show.universalId, 'private')).json();
+    await earlier.client.post(`/api/chatsession/tip/${before.login}`, { amount: 50, key: 'earlier-0001' });
+    await earlier.client.post(`/api/chatsession/stop/${before.login}`);
+
+    const { client } = await chatMember(t, 'card@example.com', 'Card', 200);
+    const { login } = (await startChat(client, show.universalId, 'private')).json();
+    expect(await t.app.ctx.chat.studioSession(show.id)).toMatchObject({ id: login, minutes: 1, earnings: 15 });
+    await client.post(`/api/chatsession/tip/${login}`, { amount: 10, key: 'card-tip-0001' });
+    // A voyeur's minutes are her own session's, not the private's.
+    const voyeur = await chatMember(t, 'cardvoyeur@example.com', 'CardVoyeur', 100);
+    expect((await startChat(voyeur.client, show.universalId, 'voyeur')).statusCode).toBe(200);
+    expect(await t.app.ctx.chat.studioSession(show.id)).toMatchObject({ earnings: 20, voyeurs: 1 });
+    clock.advance(60_000);
+    await t.app.ctx.chat.tick();
+    expect(await t.app.ctx.chat.studioSession(show.id)).toMatchObject({ minutes: 2, earnings: 35 });
+  });
+
   it('asks to rate an ended private once, and saves the rating once', async () => {
     chatClock(t);
     const show = await createShow(t.db, { online: true, free: true, pricePerMinute: 5, contentproviderId: 1 });

@@ -25,6 +25,7 @@ import {
   openSessionsOf,
   openSessionsOfShow,
   runningPrivate,
+  sessionEarnings,
   sessionsWithShows,
   walletBalance,
 } from './data.ts';
@@ -179,7 +180,9 @@ export class ChatSessions {
   /** The private running in her show, for her studio. */
   async studioSession(showId: number) {
     const row = await runningPrivate(this.db, showId);
-    return row ? presentStudioSession(row, await countOpenVoyeurs(this.db, showId)) : null;
+    if (!row) return null;
+    const [voyeurs, earnings] = await Promise.all([countOpenVoyeurs(this.db, showId), sessionEarnings(this.db, row)]);
+    return presentStudioSession(row, { voyeurs, earnings });
   }
 
   /** She ends the private in her show (its voyeurs' sessions end with it). */

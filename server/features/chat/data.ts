@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
-import { wallets } from '#server/db/schema/coins.ts';
+import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
@@ -76,6 +76,31 @@ export async function countOpenVoyeurs(db: DbOrTx, showId: number): Promise<numb
     .from(chatSessions)
     .where(and(eq(chatSessions.showId, showId), isNull(chatSessions.endedAt), eq(chatSessions.kind, 'voyeur')));
   return row?.n ?? 0;
+}
+
+/**
+ * Her share of a session so far, minutes and tips alike: her earnings account's rows about it
+ * (`chat:{id}`), read from the session's first minute on, so only the rows since its start are
+ * scanned on the account's index, however long her ledger is.
+ */
+export async function sessionEarnings(db: DbOrTx, session: Pick<ChatSessionRow, 'id' | 'showId'>): Promise<number> {
+  const reference = `chat:${session.id}`;
+  const earningsAccount = db.select({ id: shows.earningsUserId }).from(shows).where(eq(shows.id, session.showId));
+  const firstMinute = db
+    .select({ id: coinLedger.id })
+    .from(coinLedger)
+    .where(eq(coinLedger.idempotencyKey, `${reference}:1`));
+  const [row] = await db
+    .select({ earned: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` })
+    .from(coinLedger)
+    .where(
+      and(
+        eq(coinLedger.userId, sql`(${earningsAccount})`),
+        sql`${coinLedger.id} >= coalesce((${firstMinute}), 0)`,
+        eq(coinLedger.reference, reference),
+      ),
+    );
+  return row?.earned ?? 0;
 }
 
 export async function walletBalance(db: DbOrTx, userId: number): Promise<number> {

@@ -27,15 +27,15 @@ export function presentSession(
   };
 }
 
-/** The private in her show, as the performer's studio shows it. */
-export function presentStudioSession(row: ChatSessionRow, voyeurs: number): StudioChatSession {
+/** The private in her show, as the performer's studio shows it; `earnings`: her share so far, tips included. */
+export function presentStudioSession(row: ChatSessionRow, c: { voyeurs: number; earnings: number }): StudioChatSession {
   return {
     id: row.id,
     kind: row.kind === 'exclusive' ? 'exclusive' : 'private',
     nickname: row.nickname,
     startedAt: row.startedAt.toISOString(),
     minutes: row.billedMinutes,
-    earnings: row.billedMinutes * row.performerShare,
-    voyeurs,
+    earnings: c.earnings,
+    voyeurs: c.voyeurs,
   };
 }
