@@ -1,15 +1,12 @@
-import { and, eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
-import { type ChatStarter, chatKind, chatPrice, chatRequest, chatStartRefusal } from '#common/domain/chat-session.ts';
+import { chatKind, chatPrice, chatRequest, chatStartRefusal } from '#common/domain/chat-session.ts';
 import type { Config } from '#server/config.ts';
 import { shows } from '#server/db/schema/catalog.ts';
-import { chatBans } from '#server/db/schema/chat.ts';
 import { notFound } from '#server/errors.ts';
-import type { UserWithNicknames } from '#server/features/accounts/data.ts';
 import { announceBalance, type CoinDeps } from '#server/features/coins/mutations.ts';
 import type { LiveShows } from '#server/features/live/live-shows.ts';
-import { GUEST_NICKNAME } from '#server/features/showchat/policy.ts';
 import type { Presence, PresenceChange } from '#server/features/shows/presence.ts';
 import type { EndedSessions } from '#server/realtime/hub.ts';
 import { billDueMinutes } from './billing.ts';
@@ -20,8 +17,6 @@ import {
   chatShowFacts,
   countOpenVoyeurs,
   findChatSession,
-  guestFreeSecondsUsed,
-  hasOpenPaidSession,
   openSessionsOf,
   openSessionsOfShow,
   runningPrivate,
@@ -40,6 +35,7 @@ import {
 } from './mutations.ts';
 import { presentSession, presentStudioSession } from './present.ts';
 import { chatRefused } from './refusals.ts';
+import { bannedFromShow, type Starter, starterFacts } from './starters.ts';
 
 export type ChatSessionsDeps = CoinDeps & {
   live: LiveShows;
@@ -50,11 +46,6 @@ export type ChatSessionsDeps = CoinDeps & {
   log: FastifyBaseLogger;
   now?: () => number;
 };
-
-/** Who starts: the browser session, and its member if signed in. */
-export type Starter = { webSessionId: string; user: UserWithNicknames | null };
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Chat sessions (spec part 2 section 4 "Chat"; decision 020): starting with the spec's refusals,
@@ -102,8 +93,8 @@ export class ChatSessions {
       priceFactorExclusive: show.priceFactorExclusive,
       privateMode,
     } as const;
-    const who = await this.starterFacts(starter, now);
-    if (await this.banned(show.id, starter)) throw chatRefused('chat.banned');
+    const who = await starterFacts(this.db, starter, this.deps.settings.freeGuestSeconds, now);
+    if (await bannedFromShow(this.db, show.id, starter)) throw chatRefused('chat.banned');
     const refusal = chatStartRefusal(request, state, who.starter, this.deps.settings.voyeurPercent);
     if (refusal) throw chatRefused(refusal);
 
@@ -322,43 +313,6 @@ export class ChatSessions {
   }
 
   // --- helpers -------------------------------------------------------------------------------
-
-  private async starterFacts(starter: Starter, now: Date): Promise<{ starter: ChatStarter; nickname: string }> {
-    const { user } = starter;
-    if (!user) {
-      const used = await guestFreeSecondsUsed(this.db, starter.webSessionId, new Date(now.getTime() - DAY_MS), now);
-      return {
-        starter: { kind: 'guest', freeSecondsLeft: this.deps.settings.freeGuestSeconds - used },
-        nickname: GUEST_NICKNAME,
-      };
-    }
-    const nickname = user.nicknames.find((n) => n.id === user.currentNicknameId)?.nickname ?? null;
-    const [balance, paidSessionRunning] = await Promise.all([
-      walletBalance(this.db, user.id),
-      hasOpenPaidSession(this.db, user.id),
-    ]);
-    return {
-      starter: { kind: 'member', verified: user.isVerified, nickname, balance, paidSessionRunning },
-      nickname: nickname ?? '',
-    };
-  }
-
-  private async banned(showId: number, starter: Starter): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: chatBans.id })
-      .from(chatBans)
-      .where(
-        and(
-          eq(chatBans.showId, showId),
-          or(
-            starter.user ? eq(chatBans.userId, starter.user.id) : undefined,
-            eq(chatBans.webSessionId, starter.webSessionId),
-          ),
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  }
 
   private async universalIdOf(showId: number): Promise<string> {
     const [row] = await this.db.select({ universalId: shows.universalId }).from(shows).where(eq(shows.id, showId));

@@ -1,0 +1,57 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { ChatStarter } from '#common/domain/chat-session.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { chatBans } from '#server/db/schema/chat.ts';
+import type { UserWithNicknames } from '#server/features/accounts/data.ts';
+import { GUEST_NICKNAME } from '#server/features/showchat/policy.ts';
+import { guestFreeSecondsUsed, hasOpenPaidSession, walletBalance } from './data.ts';
+
+/** Who starts: the browser session, and its member if signed in. */
+export type Starter = { webSessionId: string; user: UserWithNicknames | null };
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * What the start rule (common/domain/chat-session.ts) needs to know of the one who starts, and the
+ * name she chats under: a guest's free time left today, a member's nickname, coins and running
+ * paid session.
+ */
+export async function starterFacts(
+  db: DbOrTx,
+  starter: Starter,
+  freeGuestSeconds: number,
+  now: Date,
+): Promise<{ starter: ChatStarter; nickname: string }> {
+  const { user } = starter;
+  if (!user) {
+    const used = await guestFreeSecondsUsed(db, starter.webSessionId, new Date(now.getTime() - DAY_MS), now);
+    return { starter: { kind: 'guest', freeSecondsLeft: freeGuestSeconds - used }, nickname: GUEST_NICKNAME };
+  }
+  const nickname = user.nicknames.find((n) => n.id === user.currentNicknameId)?.nickname ?? null;
+  const [balance, paidSessionRunning] = await Promise.all([
+    walletBalance(db, user.id),
+    hasOpenPaidSession(db, user.id),
+  ]);
+  return {
+    starter: { kind: 'member', verified: user.isVerified, nickname, balance, paidSessionRunning },
+    nickname: nickname ?? '',
+  };
+}
+
+/** Whether the performer banned the member (by account) or the browser (by session) from her show. */
+export async function bannedFromShow(db: DbOrTx, showId: number, starter: Starter): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatBans.id })
+    .from(chatBans)
+    .where(
+      and(
+        eq(chatBans.showId, showId),
+        or(
+          starter.user ? eq(chatBans.userId, starter.user.id) : undefined,
+          eq(chatBans.webSessionId, starter.webSessionId),
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
