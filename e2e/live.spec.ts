@@ -43,6 +43,8 @@ test('a new user watches an online demo performer live, with no camera of her ow
         await expectMovingPicture(page);
       }
       await leaveChat(page, lang);
+      // A free chat asks for no rating: nothing is left open.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
     }
   }
   await context.close();
