@@ -1,23 +1,13 @@
 import { VISITOR_SOCKETS_PER_ADDRESS } from '#server/realtime/socket-limits.ts';
 import { type BillingResult, RUN_OUT_EVERY } from './chat-billing.ts';
 import type { FanoutResult } from './chat-fanout.ts';
+import type { MachineFacts } from './report.ts';
 
 /** DESIGN.md "chat billing": the minute's tick for 10,000 open sessions, the fan-out to 1,000 sockets. */
 export const BUDGET = { tickMaxMs: 5_000, fanoutP99Ms: 100 } as const;
 
 export type ChatReport = {
-  machine: {
-    date: string;
-    node: string;
-    platform: string;
-    cpus: number;
-    cpuModel: string;
-    memoryGiB: number;
-    loadAverageAtStart: number[];
-    /** Other work on the machine shows here: the run is only comparable when both stay low. */
-    loadAverageAtEnd: number[];
-    postgres: string;
-  };
+  machine: MachineFacts;
   budget: typeof BUDGET;
   billing: BillingResult | null;
   fanout: FanoutResult | null;

@@ -1,24 +1,13 @@
 import type { CapacityResult } from './live-capacity.ts';
 import type { GlassResult } from './live-glass.ts';
 import type { STREAM } from './live-vp8.ts';
-import type { HashTiming } from './report.ts';
+import type { HashTiming, MachineFacts } from './report.ts';
 
 /** The budgets of decision 016 and DESIGN.md for live video. */
 export const BUDGET = { firstFrameP50Ms: 1000, glassP50Ms: 300, viewersPerCore: 100 } as const;
 
 export type LiveReport = {
-  machine: {
-    date: string;
-    node: string;
-    platform: string;
-    cpus: number;
-    cpuModel: string;
-    memoryGiB: number;
-    loadAverageAtStart: number[];
-    /** Other work on the machine shows here: the figures are only comparable when both stay low. */
-    loadAverageAtEnd: number[];
-    postgres: string;
-  };
+  machine: MachineFacts;
   stream: typeof STREAM & { deltaFrameBytes: number };
   publisher: { frames: number; keyframes: number; packets: number; bytes: number; plisReceived: number } | null;
   budget: typeof BUDGET;

@@ -22,20 +22,22 @@ export type JudgedTarget = TargetResult & {
 
 export type HashTiming = { runs: number; medianMs: number; p95Ms: number; minMs: number; maxMs: number };
 
+/** The machine a benchmark ran on, written at the head of every results file. */
+export type MachineFacts = {
+  date: string;
+  node: string;
+  platform: string;
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  loadAverageAtStart: number[];
+  /** Other work on the machine shows here: the run is only comparable when both stay low. */
+  loadAverageAtEnd: number[];
+  postgres: string;
+};
+
 export type Report = {
-  machine: {
-    date: string;
-    node: string;
-    platform: string;
-    cpus: number;
-    cpuModel: string;
-    memoryGiB: number;
-    loadAverageAtStart: number[];
-    /** Other work on the machine shows here: the run is only comparable when both stay low. */
-    loadAverageAtEnd: number[];
-    postgres: string;
-    redis: string | null;
-  };
+  machine: MachineFacts & { redis: string | null };
   settings: {
     connections: number;
     durationSeconds: number;
