@@ -139,3 +139,20 @@ export const CHAT_EXTERNAL_EXTEND_MS = 10_000;
 export const CHAT_PRIVATE_GUEST_DELAY_MS = 250;
 /** A chat rating's comment holds at most this many characters. */
 export const CHAT_RATING_COMMENT_MAX = 500;
+
+/** Messages (server/features/messages/). A message's text, trimmed, has 1 to this many characters. */
+export const MESSAGE_BODY_MAX = 2000;
+/** Messages of a conversation per page (the newest first; later pages are older and prepended). */
+export const MESSAGES_PAGE_SIZE = 30;
+/** Conversations per page of the inbox list. */
+export const CONVERSATIONS_PAGE_SIZE = 50;
+/** The orders of the conversation list (spec part 2 sections 5 and 9). */
+export const CONVERSATION_ORDERS = ['messagedate', 'lastchatdate', 'online'] as const;
+/** The conversation list's name filter applies from this many characters on. */
+export const CONVERSATION_NAME_FILTER_MIN = 3;
+/** Messages one member (or one performer, or one operator) may send within the window. */
+export const MESSAGE_SEND_RATE = { max: 10, windowMs: 60_000 } as const;
+/** Coins a performer may ask for a picture she attaches. */
+export const MESSAGE_ATTACHMENT_COINS_MAX = 1000;
+/** Coins a show may ask per message. */
+export const MESSAGE_PRICE_MAX = 500;

@@ -35,6 +35,9 @@ export type ShowUpdate = {
   phoneChatBusy?: boolean;
 };
 
+/** What the member hears of a new message: enough to name it, the rest is fetched. */
+export type NewMessageNotice = { conversationid: number; showid: string | null; showname: string };
+
 export interface ServerToClientEvents {
   /** The member's new coin balance. */
   'user:coins': (payload: { coins: number }) => void;
@@ -44,6 +47,10 @@ export interface ServerToClientEvents {
   'user:avs': () => void;
   /** Refresh the message count. */
   'user:mc': () => void;
+  /** A new message reached the member (the messages pop-up may open); the count follows as user:mc. */
+  'user:message': (payload: NewMessageNotice) => void;
+  /** The performer's studio: a member wrote to her show (refresh the studio inbox). */
+  'studio:message': (payload: { conversationid: number }) => void;
   /** The member's voice call changed (connected, a minute billed, ended): read its state again. */
   'user:phonecall': () => void;
   /** Shows to update, keyed by universal id, including online states. */

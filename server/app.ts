@@ -29,6 +29,8 @@ import { liveRoutes } from './features/live/routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
+import { demoReplies, noDemoReplies } from './features/messages/demo-replies.ts';
+import { messageRoutes } from './features/messages/routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
@@ -170,7 +172,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // Both filled in just below (they need the context itself).
     chat: undefined as unknown as ChatSessions,
     chatNotices: { tipped: () => {} },
+    demoReplies: noDemoReplies,
   };
+  if (config.demoMessageReplySeconds > 0) {
+    ctx.demoReplies = demoReplies(
+      {
+        get db() {
+          return ctx.db;
+        },
+        get realtime() {
+          return ctx.realtime;
+        },
+        mailer: ctx.mailer,
+        config,
+        background,
+        log: app.log,
+      },
+      config.demoMessageReplySeconds * 1000,
+    );
+  }
   ctx.chat = new ChatSessions({
     get db() {
       return ctx.db;
@@ -239,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Before the socket server closes (its preClose hook comes later): nothing more is sent.
   app.addHook('preClose', async () => {
     stopDemoPresence?.();
+    ctx.demoReplies.close();
     await stopLiveSweep?.();
     for (const stop of stopChatClock ?? []) await stop();
     await stopTranscriptSweep?.();
@@ -305,6 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     archiveRoutes,
     searchRoutes,
     favoriteRoutes,
+    messageRoutes,
     studioRoutes,
     liveRoutes,
     chatRoutes,

@@ -103,6 +103,8 @@ export type Config = {
   };
   /** Whether demo performers change their online state by themselves. */
   demoPresence: boolean;
+  /** Seconds until a demo performer answers a member's message; 0: never. */
+  demoMessageReplySeconds: number;
   /** Whether online demo performers stream a looping clip of their own through the SFU. */
   demoBroadcasts: boolean;
   /** The operator's own terms no chosen name may hold, beside the built-in ones (common/domain/name-blocklist.ts). */

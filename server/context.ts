@@ -7,6 +7,7 @@ import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { ChatSessions } from './features/chat/chat-sessions.ts';
 import type { LiveShows } from './features/live/live-shows.ts';
 import type { Mailer } from './features/mail/mailer.ts';
+import type { DemoReplies } from './features/messages/demo-replies.ts';
 import type { SignedInPerformer } from './features/performers/session.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
@@ -41,6 +42,8 @@ export type AppContext = {
   live: LiveShows;
   /** Chat sessions, their minute billing and their ends (features/chat). */
   chat: ChatSessions;
+  /** Demo performers answering members' messages (outside production; features/messages). */
+  demoReplies: DemoReplies;
   /** Notices in a show's text chat (a tip); the socket server fills them in when it attaches. */
   chatNotices: ChatNotices;
 };

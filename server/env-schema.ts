@@ -161,6 +161,8 @@ export const envSchema = z.object({
   IMAGE_HOST_2: optionalUrl,
   DEMO_PRESENCE: z.enum(['on', 'off']).optional(),
   DEMO_BROADCASTS: z.enum(['on', 'off']).optional(),
+  /** Seconds until a demo performer answers a member's message (0: never); never in production. */
+  DEMO_MESSAGE_REPLY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   NAME_BLOCKLIST: z.string().optional(),
   NAME_BLOCKLIST_FILE: z.string().optional(),
   /** STUN/TURN servers for live video, a JSON array of RTCIceServer objects. */

@@ -235,6 +235,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoBroadcasts:
       (e.DEMO_BROADCASTS ??
         (production || e.NODE_ENV === 'test' || (e.DEMO_PRESENCE ?? 'on') === 'off' ? 'off' : 'on')) === 'on',
+    // Demo performers answer members' messages by themselves (npm start); off under test unless asked.
+    demoMessageReplySeconds: production ? 0 : (e.DEMO_MESSAGE_REPLY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 8)),
     nameBlocklist: readNameBlocklist(e.NAME_BLOCKLIST, e.NAME_BLOCKLIST_FILE),
     staging,
     sandboxPages: !production || staging,

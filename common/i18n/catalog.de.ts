@@ -10,6 +10,7 @@ import favorites from './favorites.de.json' with { type: 'json' };
 import freecoins from './freecoins.de.json' with { type: 'json' };
 import live from './live.de.json' with { type: 'json' };
 import media from './media.de.json' with { type: 'json' };
+import messages from './messages.de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import payments from './payments.de.json' with { type: 'json' };
 import search from './search.de.json' with { type: 'json' };
@@ -40,4 +41,5 @@ export const catalog: Catalog = merge(
   showchat,
   chatsession,
   chatextras,
+  messages,
 );

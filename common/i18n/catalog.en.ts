@@ -10,6 +10,7 @@ import favorites from './favorites.en.json' with { type: 'json' };
 import freecoins from './freecoins.en.json' with { type: 'json' };
 import live from './live.en.json' with { type: 'json' };
 import media from './media.en.json' with { type: 'json' };
+import messages from './messages.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import payments from './payments.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
@@ -40,4 +41,5 @@ export const catalog: Catalog = merge(
   showchat,
   chatsession,
   chatextras,
+  messages,
 );

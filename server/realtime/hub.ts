@@ -18,6 +18,10 @@ export type EndedSessions =
 export type Realtime = {
   toUser<E extends ServerEvent>(userId: number, event: E, ...args: ServerEventArgs<E>): void;
   broadcast<E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>): void;
+  /** Every studio socket of the show's performer. */
+  toShow<E extends ServerEvent>(universalId: string, event: E, ...args: ServerEventArgs<E>): void;
+  /** Whether the member has a socket connected anywhere (a reply mail waits for members who are away). */
+  isConnected(userId: number): Promise<boolean>;
   /** Sessions were destroyed on the server: their sockets are told to log out, then disconnected. */
   sessionsEnded(ended: EndedSessions): void;
 };
@@ -26,6 +30,8 @@ export type Realtime = {
 export const noRealtime: Realtime = {
   toUser: () => {},
   broadcast: () => {},
+  toShow: () => {},
+  isConnected: async () => false,
   sessionsEnded: () => {},
 };
 

@@ -5,6 +5,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtim
 import type { Db } from '#server/db/client.ts';
 import { liveSessionIds, liveSessionIdsOf } from '#server/features/session/data.ts';
 import type { ChatAuthor, ChatPerson } from '#server/features/showchat/people.ts';
+import { performerShowRoom } from '#server/features/showchat/rooms.ts';
 import type { Realtime } from './hub.ts';
 
 /** A performer's socket (handshake `auth: { as: 'performer' }` with a live studio session). */
@@ -124,6 +125,18 @@ export function socketRealtime(io: SocketServer, deps: { db: Db; log: FastifyBas
     },
     broadcast: (event, ...args) => {
       io.emit(event, ...args);
+    },
+    toShow: (universalId, event, ...args) => {
+      io.to(performerShowRoom(universalId)).emit(event, ...args);
+    },
+    isConnected: async (userId) => {
+      try {
+        return (await io.in(userRoom(userId)).fetchSockets()).length > 0;
+      } catch (err) {
+        // Another process did not answer in time: count the member as away, as one mail a day is the worst.
+        deps.log.warn({ err, userId }, 'sockets of a member not counted');
+        return false;
+      }
     },
     sessionsEnded: (ended) => {
       if ('performerSessionId' in ended) {

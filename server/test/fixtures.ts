@@ -6,6 +6,7 @@ import { chatBans, chatSessions, referralCodes } from '#server/db/schema/chat.ts
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { clientLogs, contactMessages, takedownNotices } from '#server/db/schema/content.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
+import { conversations, messages } from '#server/db/schema/messages.ts';
 import { performerSessions, performers } from '#server/db/schema/performers.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { authTokens, nicknames, users } from '#server/db/schema/users.ts';
@@ -109,6 +110,8 @@ export async function dbState(t: TestContext) {
     chatBans: await db.select().from(chatBans).orderBy(asc(chatBans.id)),
     referralCodes: await db.select().from(referralCodes).orderBy(asc(referralCodes.code)),
     shows: await db.select({ id: shows.id, earnings: shows.earningsUserId }).from(shows).orderBy(asc(shows.id)),
+    conversations: await db.select().from(conversations).orderBy(asc(conversations.id)),
+    messages: await db.select().from(messages).orderBy(asc(messages.id)),
   };
 }
 

@@ -63,6 +63,8 @@ export const shows = pgTable(
     exclusive: integer('exclusive').notNull().default(0),
     pricePerMinute: integer('price_per_minute').notNull(),
     priceFactorExclusive: integer('price_factor_exclusive').notNull().default(150),
+    /** Coins a member pays per message to the show (0: free); set by the performer in her studio. */
+    messagePrice: integer('message_price').notNull().default(0),
     age: integer('age').notNull(),
     /** ISO 639-1 codes, e.g. {de,en}. */
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),

@@ -25,7 +25,10 @@ export type CoinReason =
   /** A member's chat minute, and a member's tip to a show. */
   | 'chat'
   | 'tip'
-  /** The performer's share of a chat minute or tip, on her show's earnings account. */
+  /** A member's paid message to a show (its price and tip), and a picture unlocked from a message. */
+  | 'message'
+  | 'picture'
+  /** The performer's share of a chat minute, tip, message or picture, on her show's earnings account. */
   | 'earning';
 
 export type Movement = {

@@ -16,7 +16,8 @@ export type MailTemplate =
   | 'contact'
   | 'takedown_receipt'
   | 'receipt'
-  | 'unmatched_charge';
+  | 'unmatched_charge'
+  | 'message_reply';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;

@@ -31,6 +31,8 @@ function recorder() {
     broadcast: <E extends ServerEvent>(event: E, ...args: ServerEventArgs<E>) => {
       sent.push({ event, payload: args[0] });
     },
+    toShow: () => {},
+    isConnected: async () => false,
     sessionsEnded: () => {},
   };
   return { sent, realtime };

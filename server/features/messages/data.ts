@@ -1,0 +1,272 @@
+import { and, asc, desc, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { CONVERSATION_ORDERS } from '#common/constants.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { galleryImages, purchases, shows } from '#server/db/schema/catalog.ts';
+import { conversations, messages } from '#server/db/schema/messages.ts';
+import { nicknames } from '#server/db/schema/users.ts';
+
+/** Reads of the messages feature (the member's side; the studio and support desk read through these too). */
+
+export type ConversationOrder = (typeof CONVERSATION_ORDERS)[number];
+
+export type ConversationFilter = {
+  unread?: boolean;
+  showname?: string;
+  nicknameId?: number;
+  not?: number[];
+};
+
+const lastChatAt = sql<Date | null>`(select max(cs.started_at) from chat_sessions cs where cs.user_id = ${conversations.userId} and cs.show_id = ${conversations.showId})`;
+
+/** A show's small picture: its main image, else its first. */
+const previewImageId = sql<
+  number | null
+>`coalesce(${shows.mainImageId}, (select min(i.id) from show_images i where i.show_id = ${shows.id}))`;
+
+export const conversationColumns = {
+  id: conversations.id,
+  userId: conversations.userId,
+  kind: conversations.kind,
+  showId: conversations.showId,
+  nicknameId: conversations.nicknameId,
+  memberBlocked: conversations.memberBlocked,
+  staffBlocked: conversations.staffBlocked,
+  lastMessageId: conversations.lastMessageId,
+  lastMessageAt: conversations.lastMessageAt,
+  memberUnread: conversations.memberUnread,
+  staffUnread: conversations.staffUnread,
+  memberClearedThrough: conversations.memberClearedThrough,
+  universalId: shows.universalId,
+  showName: shows.showName,
+  online: shows.online,
+  contentproviderId: shows.contentproviderId,
+  messagePrice: shows.messagePrice,
+  previewImageId,
+  nickname: nicknames.nickname,
+  lastBody: messages.body,
+  lastDeleted: messages.memberDeleted,
+  lastChatAt,
+};
+
+export type ConversationRow = {
+  id: number;
+  userId: number;
+  kind: 'show' | 'support';
+  showId: number | null;
+  nicknameId: number | null;
+  memberBlocked: boolean;
+  staffBlocked: boolean;
+  lastMessageId: number | null;
+  lastMessageAt: Date | null;
+  memberUnread: number;
+  staffUnread: number;
+  memberClearedThrough: number;
+  universalId: string | null;
+  showName: string | null;
+  online: boolean | null;
+  contentproviderId: number | null;
+  messagePrice: number | null;
+  previewImageId: number | null;
+  nickname: string | null;
+  lastBody: string | null;
+  lastDeleted: boolean | null;
+  lastChatAt: Date | string | null;
+};
+
+function conversationSelect(db: DbOrTx) {
+  return db
+    .select(conversationColumns)
+    .from(conversations)
+    .leftJoin(shows, eq(shows.id, conversations.showId))
+    .leftJoin(nicknames, eq(nicknames.id, conversations.nicknameId))
+    .leftJoin(messages, eq(messages.id, conversations.lastMessageId));
+}
+
+/** What the member sees of her list: conversations with a message after what she deleted. */
+function memberListWhere(userId: number, f: ConversationFilter): SQL | undefined {
+  return and(
+    eq(conversations.userId, userId),
+    sql`${conversations.lastMessageId} > ${conversations.memberClearedThrough}`,
+    f.unread ? gt(conversations.memberUnread, 0) : undefined,
+    f.showname ? sql`lower(${shows.showName}) like ${`%${escapeLike(f.showname.toLowerCase())}%`}` : undefined,
+    f.nicknameId ? eq(conversations.nicknameId, f.nicknameId) : undefined,
+    f.not?.length ? notInArray(conversations.id, f.not) : undefined,
+  );
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const ORDER: Record<ConversationOrder, SQL[]> = {
+  messagedate: [desc(conversations.lastMessageId)],
+  online: [sql`${shows.online} desc nulls last`, desc(conversations.lastMessageId)],
+  lastchatdate: [sql`${lastChatAt} desc nulls last`, desc(conversations.lastMessageId)],
+};
+
+/** One page of the member's conversations and how many there are in all. */
+export async function memberConversations(
+  db: DbOrTx,
+  userId: number,
+  f: ConversationFilter,
+  order: ConversationOrder,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ConversationRow[]; total: number }> {
+  const where = memberListWhere(userId, f);
+  const [rows, [count]] = await Promise.all([
+    conversationSelect(db)
+      .where(where)
+      .orderBy(...ORDER[order])
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .leftJoin(shows, eq(shows.id, conversations.showId))
+      .where(where),
+  ]);
+  return { rows: rows as ConversationRow[], total: count?.n ?? 0 };
+}
+
+/** The member's conversation by id; null when it is none of hers. */
+export async function memberConversation(db: DbOrTx, userId: number, id: number): Promise<ConversationRow | null> {
+  const [row] = await conversationSelect(db).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+  return (row as ConversationRow | undefined) ?? null;
+}
+
+/** Any conversation by id (the studio and the support desk check whose it is themselves). */
+export async function conversationById(db: DbOrTx, id: number): Promise<ConversationRow | null> {
+  const [row] = await conversationSelect(db).where(eq(conversations.id, id));
+  return (row as ConversationRow | undefined) ?? null;
+}
+
+/** The member's conversation with a show, or with support (showId null). */
+export async function memberConversationWith(
+  db: DbOrTx,
+  userId: number,
+  showId: number | null,
+): Promise<ConversationRow | null> {
+  const [row] = await conversationSelect(db).where(
+    and(
+      eq(conversations.userId, userId),
+      showId === null ? eq(conversations.kind, 'support') : eq(conversations.showId, showId),
+    ),
+  );
+  return (row as ConversationRow | undefined) ?? null;
+}
+
+/** Unread per conversation of the member (those with any), for the counts. */
+export async function memberUnreadCounts(db: DbOrTx, userId: number) {
+  return db
+    .select({ kind: conversations.kind, universalId: shows.universalId, unread: conversations.memberUnread })
+    .from(conversations)
+    .leftJoin(shows, eq(shows.id, conversations.showId))
+    .where(and(eq(conversations.userId, userId), gt(conversations.memberUnread, 0)));
+}
+
+export type MessageRow = {
+  id: number;
+  conversationId: number;
+  author: 'member' | 'staff';
+  body: string;
+  coins: number;
+  tip: number;
+  attachmentImageId: number | null;
+  attachmentCoins: number;
+  readAt: Date | null;
+  memberDeleted: boolean;
+  createdAt: Date;
+};
+
+export const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  author: messages.author,
+  body: messages.body,
+  coins: messages.coins,
+  tip: messages.tip,
+  attachmentImageId: messages.attachmentImageId,
+  attachmentCoins: messages.attachmentCoins,
+  readAt: messages.readAt,
+  memberDeleted: messages.memberDeleted,
+  createdAt: messages.createdAt,
+};
+
+/**
+ * A page of a conversation's messages as one end sees it: the newest page first, each page in
+ * time order. The member does not see what she deleted.
+ */
+export async function conversationMessages(
+  db: DbOrTx,
+  c: { id: number; clearedThrough: number; forMember: boolean },
+  page: { limit: number; offset: number },
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const where = and(
+    eq(messages.conversationId, c.id),
+    c.forMember ? gt(messages.id, c.clearedThrough) : undefined,
+    c.forMember ? eq(messages.memberDeleted, false) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(messageColumns)
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
+  ]);
+  return { rows: (rows as MessageRow[]).reverse(), total: count?.n ?? 0 };
+}
+
+/** One message of the member's (not deleted by her); null otherwise. */
+export async function memberMessage(db: DbOrTx, userId: number, id: number): Promise<MessageRow | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(messages.id, id),
+        eq(conversations.userId, userId),
+        eq(messages.memberDeleted, false),
+        gt(messages.id, conversations.memberClearedThrough),
+      ),
+    );
+  return (row as MessageRow | undefined) ?? null;
+}
+
+/** Attached pictures: the image's gallery and size, and which of them the member has bought. */
+export async function attachmentsOf(db: DbOrTx, rows: MessageRow[], userId: number | null) {
+  const ids = [...new Set(rows.map((r) => r.attachmentImageId).filter((id): id is number => id !== null))];
+  if (!ids.length)
+    return new Map<number, { galleryId: number; width: number | null; height: number | null; bought: boolean }>();
+  const images = await db
+    .select({
+      id: galleryImages.id,
+      galleryId: galleryImages.galleryId,
+      width: galleryImages.width,
+      height: galleryImages.height,
+    })
+    .from(galleryImages)
+    .where(inArray(galleryImages.id, ids))
+    .orderBy(asc(galleryImages.id));
+  const bought =
+    userId === null
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ item: purchases.item })
+              .from(purchases)
+              .where(and(eq(purchases.userId, userId), inArray(purchases.item, ids.map(pictureItem))))
+          ).map((p) => p.item),
+        );
+  return new Map(
+    images.map((i) => [
+      i.id,
+      { galleryId: i.galleryId, width: i.width, height: i.height, bought: bought.has(pictureItem(i.id)) },
+    ]),
+  );
+}
+
+/** The purchase item of a picture unlocked from a message (bought once, kept in the archive). */
+export const pictureItem = (imageId: number) => `picture:${imageId}`;
