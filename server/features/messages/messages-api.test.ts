@@ -1,14 +1,27 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shows } from '#server/db/schema/catalog.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
+import { performers } from '#server/db/schema/performers.ts';
+import { users } from '#server/db/schema/users.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
+import { DEMO_PERFORMER_DOMAIN } from '#server/features/performers/login.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { chatMember } from '#server/test/chat.ts';
-import { expectInvalid, expectRefused, registerUser } from '#server/test/fixtures.ts';
+import {
+  expectInvalid,
+  expectRefused,
+  registerUser,
+  sendBrokenJson,
+  sendOversized,
+  sendWithXsrf,
+} from '#server/test/fixtures.ts';
+import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
-import { replyToMember } from './replies.ts';
+import { conversationById } from './data.ts';
+import { demoReplies } from './demo-replies.ts';
+import { mailIfAway, replyToMember } from './replies.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -229,5 +242,136 @@ describe('reading, counting, blocking and deleting', () => {
     expect(await names('limit=1&page=2')).toEqual(['Zelda Online']);
     await expectRefused(t, () => m.client.get('/api/conversations?order_by=name'), 422, 'validation_failed');
     await expectRefused(t, () => m.client.get('/api/conversations?limit=51'), 422, 'validation_failed');
+  });
+});
+
+describe('telling the member', () => {
+  it('mails a member who is away once per conversation and day, not one who is here or said no', async () => {
+    const show = await createShow(t.db, { showName: 'Mailing Mia' });
+    const m = await member(0);
+    const email = `writer${n}@example.com`;
+    const c = (await send(m, show)).json().data.conversation.id;
+    const mailsTo = async () =>
+      (await t.mails()).filter((x) => x.toAddress === email && x.subject.includes('Mailing Mia'));
+    const here = vi.spyOn(t.app.ctx.realtime, 'isConnected').mockResolvedValue(true);
+    await reply(c);
+    await t.app.ctx.background.settled();
+    expect(await mailsTo()).toHaveLength(0);
+    here.mockResolvedValue(false);
+    await reply(c, 'Second');
+    await reply(c, 'Third');
+    await t.app.ctx.background.settled();
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.textBody).toContain(`/messages/${c}`);
+    here.mockRestore();
+    // Another day, but she turned the mails off.
+    await t.db.update(conversations).set({ memberMailedOn: '2000-01-01' }).where(eq(conversations.id, c));
+    await t.db.update(users).set({ messageMail: false }).where(eq(users.id, m.userId));
+    const row = await conversationById(t.db, c);
+    if (!row) throw new Error('no conversation');
+    expect(await mailIfAway(t.app.ctx, row)).toBe(false);
+    await t.db.update(users).set({ messageMail: true, locale: 'de' }).where(eq(users.id, m.userId));
+    expect(await mailIfAway(t.app.ctx, row)).toBe(true);
+    const german = (await t.mails()).find((x) => x.toAddress === email && x.subject.includes('hat Ihnen geantwortet'));
+    expect(german).toBeDefined();
+  });
+
+  it('a demo performer answers after the delay, in the member’s language, unless she was answered meanwhile', async () => {
+    const show = await createShow(t.db, { showName: 'Demo Dora' });
+    await t.db
+      .insert(performers)
+      .values({ showId: show.id, email: `dora${n}@${DEMO_PERFORMER_DOMAIN}`, passwordHash: 'x' });
+    const m = await member(0);
+    await t.db.update(users).set({ locale: 'de' }).where(eq(users.id, m.userId));
+    const sent = (await send(m, show)).json().data;
+    const row = await conversationById(t.db, sent.conversation.id);
+    if (!row) throw new Error('no conversation');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const replies = demoReplies({ ...t.app.ctx, log: t.app.log }, 5_000);
+    try {
+      replies.memberWrote(row);
+      vi.advanceTimersByTime(4_999);
+      await t.app.ctx.background.settled();
+      expect((await m.client.get('/api/conversations/count')).json().all).toBe(0);
+      vi.advanceTimersByTime(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await t.app.ctx.background.settled();
+    const page = (await m.client.get(`/api/conversations/${row.id}/messages`)).json();
+    expect(page.data.at(-1)).toMatchObject({ author: 'show', unread: true });
+    expect(page.data.at(-1).message).toMatch(/Writer\d+/);
+    expect(page.data.at(-1).message).toMatch(/Sie|Ihre/);
+    // Answered already: the next timer finds her reply as the latest and stays quiet.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      replies.memberWrote(row);
+      vi.advanceTimersByTime(5_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await t.app.ctx.background.settled();
+    expect((await m.client.get(`/api/conversations/${row.id}/messages`)).json().total).toBe(2);
+    replies.close();
+  });
+
+  it('limits sends per member and minute', async () => {
+    const show = await createShow(t.db);
+    const m = await member(0);
+    for (let i = 0; i < 10; i++) expect((await send(m, show, { body: `No ${i}` })).statusCode).toBe(200);
+    await expectRefused(t, () => send(m, show), 429, 'throttle');
+  });
+});
+
+let guarded: Member;
+let guardedShow: TestShow;
+beforeAll(async () => {
+  guarded = await member(0);
+  guardedShow = await createShow(t.db);
+});
+describeWriteGuards(
+  () => ({ t, member: guarded.client }),
+  [
+    { method: 'POST', url: '/api/conversations/read', body: { ids: [1] }, as: 'member' },
+    { method: 'POST', url: '/api/conversations/unread', body: { ids: [1], unread: true }, as: 'member' },
+    { method: 'POST', url: '/api/conversations/read_all', body: {}, as: 'member' },
+    { method: 'POST', url: '/api/conversations/support', body: { body: 'Help' }, as: 'member' },
+    { method: 'DELETE', url: '/api/conversations/1', body: {}, as: 'member' },
+    { method: 'DELETE', url: '/api/conversations/message/1', body: {}, as: 'member' },
+  ],
+);
+describe('guards of the show calls', () => {
+  it('the send and the block calls refuse visitors, broken JSON and missing CSRF tokens, changing nothing', async () => {
+    const body = { body: 'Hi', showid: guardedShow.universalId, pseudoid: guarded.pseudoid, coins: 0 };
+    const visitor = t.client();
+    await visitor.get('/api/auth/csrf-cookie');
+    await expectRefused(t, () => visitor.post('/api/conversations/show', body), 401, 'unauthenticated');
+    await expectRefused(
+      t,
+      () => visitor.post(`/api/conversations/block/${guardedShow.universalId}`),
+      401,
+      'unauthenticated',
+    );
+    await expectRefused(t, () => sendBrokenJson(guarded.client, 'POST', '/api/conversations/show'), 400, 'bad_request');
+    await expectRefused(
+      t,
+      () => sendOversized(guarded.client, 'POST', '/api/conversations/show', body),
+      413,
+      'payload_too_large',
+    );
+    await expectRefused(
+      t,
+      () => sendWithXsrf(guarded.client, 'POST', '/api/conversations/show', body, {}),
+      419,
+      'csrf_mismatch',
+    );
+    await expectRefused(
+      t,
+      () => sendWithXsrf(guarded.client, 'POST', `/api/conversations/block/${guardedShow.universalId}`, {}, {}),
+      419,
+      'csrf_mismatch',
+    );
+    await expectRefused(t, () => guarded.client.post('/api/conversations/block/no-such-show'), 404, 'not_found');
   });
 });
