@@ -85,6 +85,16 @@ describe('Realtime.toUser and broadcast', () => {
     expect(seenByB.map((e) => e.event)).toEqual(['user:mc']);
   });
 
+  it('knows whether a member has a socket connected (a reply mail waits for members who are away)', async () => {
+    const a = await member();
+    expect(await t.app.ctx.realtime.isConnected(a.id)).toBe(false);
+    const socket = await openSocket(baseUrl, a.client);
+    await settle(socket, a.id);
+    expect(await t.app.ctx.realtime.isConnected(a.id)).toBe(true);
+    socket.disconnect();
+    await expect.poll(() => t.app.ctx.realtime.isConnected(a.id)).toBe(false);
+  });
+
   it("pushes raised together (one look-up of live sessions) reach each member's sockets in order", async () => {
     const [a, b, away] = [await member(), await member(), await member()];
     const [a1, b1] = await Promise.all([openSocket(baseUrl, a.client), openSocket(baseUrl, b.client)]);
