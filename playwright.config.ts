@@ -70,6 +70,8 @@ export default defineConfig({
       // A paid chat minute lasts 6 seconds, so the chat journey sees coins run out in seconds
       // (only chat sessions bill by this minute; nothing else the journeys do depends on it).
       CHAT_MINUTE_SECONDS: '6',
+      // Performers answer messages from their studio in the journeys; demo performers stay quiet.
+      DEMO_MESSAGE_REPLY_SECONDS: '0',
     },
   },
 });
