@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { supportDeskRoutes } from './features/admin/support-routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
@@ -350,6 +351,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }
   }
   await app.register(adminRoutes);
+  await app.register(supportDeskRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

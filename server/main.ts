@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
-import { seedDemoOperator } from './db/seed/demo-operator.ts';
+import { seedDemoOperator, seedDemoSupportOperator } from './db/seed/demo-operator.ts';
 import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { seedDemoReferralCodes } from './db/seed/demo-referrals.ts';
 import { ConfigError, loadConfig } from './env.ts';
@@ -23,9 +23,11 @@ async function main() {
   // Chat sessions this process held when it last stopped (a crash, a kill) end when it is ready,
   // before its chat clock starts (app.ts), none left open.
   const app = await buildApp(config);
-  const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
-  // Every start: the demo operator (public details) is disabled wherever it may not sign in.
+  // Every start: the demo operators (public details) are disabled wherever they may not sign in.
+  // Before the demo member: the support desk's welcome in her conversations is signed by one.
   const operator = await seedDemoOperator(app.ctx.db, config);
+  const desk = await seedDemoSupportOperator(app.ctx.db, config);
+  const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
   const performer = await seedDemoPerformers(app.ctx.db, config);
   const referrals = await seedDemoReferralCodes(app.ctx.db, config);
   // Online demo performers stream a clip of theirs, started by each show's first viewer.
@@ -54,6 +56,12 @@ async function main() {
     lines.push(`  with codes from the authenticator key ${operator.totpSecret} (${operator.otpauthUri})`);
   } else if (operator) {
     lines.push(`Demo operator ${operator.email} is disabled off loopback: npm run operator:create makes operators`);
+  }
+  if (desk?.enabled) {
+    lines.push(`Demo support desk: ${desk.email} / ${desk.password} at ${config.publicUrl}/admin/support`);
+    lines.push(`  with codes from the authenticator key ${desk.totpSecret} (${desk.otpauthUri})`);
+  } else if (desk) {
+    lines.push(`Demo support operator ${desk.email} is disabled off loopback`);
   }
   if (performer?.enabled) {
     lines.push(`Demo performer: ${performer.email} / ${performer.password} at ${config.publicUrl}/studio/login`);

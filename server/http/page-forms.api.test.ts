@@ -4,9 +4,10 @@ import { operators } from '#server/db/schema/operators.ts';
 import { OPERATOR_COOKIE } from '#server/features/admin/session.ts';
 import { startCheck } from '#server/features/avs/testing.ts';
 import { initPurchase, loadCatalog, submitCard } from '#server/features/billing/billing-fixtures.ts';
+import { sendToSupport } from '#server/features/messages/mutations.ts';
 import { ageCheckedMember, initCall } from '#server/features/voicecall/test-helpers.ts';
 import { createShow } from '#server/test/catalog.ts';
-import { registerAndVerify } from '#server/test/fixtures.ts';
+import { insertUser, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import {
   codeOf,
@@ -18,7 +19,7 @@ import {
 } from '#server/test/operators.ts';
 
 /**
- * The server-rendered forms (operator sign-in and sign-out, the studio console, the sandbox
+ * The server-rendered forms (operator sign-in and sign-out, the support desk's reply, the studio console, the sandbox
  * providers' pages) with a valid form token and hostile fields: control characters in names and
  * values (PostgreSQL refuses U+0000), invalid UTF-8, oversized values, repeated names, JSON in
  * place of a form. None may answer a 5xx; the forms that read our tables refuse control
@@ -142,6 +143,20 @@ describe('server-rendered forms with a valid form token and hostile fields', () 
           await signIn(client, operator);
           const token = tokenOf((await client.raw('GET', '/admin')).body);
           return { client, url: '/admin/logout', fields: { token } };
+        }),
+      },
+      {
+        name: 'support desk reply',
+        open: once(async () => {
+          const desk = await createTestOperator(t, { roles: ['support'] });
+          const client = t.client();
+          await signIn(client, desk);
+          const userId = await insertUser(t, 'forms-support@example.com');
+          const { conversationId } = await sendToSupport(t.db, { userId, body: 'Help', key: null });
+          const page = (await client.raw('GET', `/admin/support/${conversationId}`)).body;
+          const key = page.match(/name="key" value="([^"]+)"/)?.[1] ?? '';
+          const fields = { token: tokenOf(page), key, body: 'We are on it.' };
+          return { client, url: `/admin/support/${conversationId}/reply`, fields };
         }),
       },
       {

@@ -17,15 +17,17 @@ const SINGLE_LINE = { multiline: false };
 /**
  * The text fields of a parsed form body (other values, and a body that is no object, read as
  * absent), or null when a name or value holds control characters (C0 controls, DEL, lone
- * surrogates: common/api/fields.ts). No page of ours has a field that spans lines, and PostgreSQL
- * refuses U+0000, so such a post is no form of ours: the page answers its usual failure.
+ * surrogates: common/api/fields.ts). Only the fields named `multiline` (a textarea) may hold tabs
+ * and line breaks; PostgreSQL refuses U+0000, so such a post is no form of ours: the page answers
+ * its usual failure.
  */
-export function formFields(body: unknown): Record<string, string> | null {
+export function formFields(body: unknown, opts: { multiline?: readonly string[] } = {}): Record<string, string> | null {
   const fields: Record<string, string> = {};
   if (!body || typeof body !== 'object') return fields;
   for (const [name, value] of Object.entries(body)) {
     if (typeof value !== 'string') continue;
-    if (hasControlCharacters(name, SINGLE_LINE) || hasControlCharacters(value, SINGLE_LINE)) return null;
+    const lines = { multiline: opts.multiline?.includes(name) ?? false };
+    if (hasControlCharacters(name, SINGLE_LINE) || hasControlCharacters(value, lines)) return null;
     fields[name] = value;
   }
   return fields;

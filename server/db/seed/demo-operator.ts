@@ -1,10 +1,13 @@
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import type { OperatorRole } from '#server/db/schema/operators.ts';
 import { createOperatorAccount, totpIssuer } from '#server/features/admin/create-operator.ts';
 import { findOperatorByEmail } from '#server/features/admin/data.ts';
-import { DEMO_OPERATOR_EMAIL, demoOperatorServed } from '#server/features/admin/login.ts';
+import { DEMO_OPERATOR_EMAIL, DEMO_SUPPORT_OPERATOR_EMAIL, demoOperatorServed } from '#server/features/admin/login.ts';
 import { setOperatorDisabled } from '#server/features/admin/mutations.ts';
 import { otpauthUri } from '#server/features/admin/totp.ts';
+
+type DemoAccount = { email: string; password: string; name: string; totpSecret: string; roles: OperatorRole[] };
 
 /** The demo operator outside production: fixed password and TOTP key, printed by `npm start`. */
 export const DEMO_OPERATOR = {
@@ -14,7 +17,18 @@ export const DEMO_OPERATOR = {
   totpSecret: 'LIVECAMDEMOOPERATORTOTPKEY234567',
 } as const;
 
-export type DemoOperator = typeof DEMO_OPERATOR & { otpauthUri: string; enabled: boolean };
+/** The demo support operator (role support only: the support desk), under the same rules. */
+export const DEMO_SUPPORT_OPERATOR = {
+  email: DEMO_SUPPORT_OPERATOR_EMAIL,
+  password: 'demo-support-2026',
+  name: 'Demo Support',
+  totpSecret: 'LIVECAMDEMOSUPPORTDESKTOTPKEY234',
+} as const;
+
+export type DemoOperator = { email: string; password: string; name: string; totpSecret: string } & {
+  otpauthUri: string;
+  enabled: boolean;
+};
 
 /**
  * Runs at every start. The demo operator (role admin) has a public password and key, so wherever
@@ -23,12 +37,20 @@ export type DemoOperator = typeof DEMO_OPERATOR & { otpauthUri: string; enabled:
  * SEED_DEMO outside production it is made once, and a later start on loopback enables it again.
  * Answers the sign-in details to print when it was seeded, else null.
  */
-export async function seedDemoOperator(
+export const seedDemoOperator = (db: Db, config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>) =>
+  seedDemoAccount(db, config, { ...DEMO_OPERATOR, roles: ['admin'] });
+
+/** The demo support operator, made, disabled and enabled again exactly like the demo operator. */
+export const seedDemoSupportOperator = (db: Db, config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>) =>
+  seedDemoAccount(db, config, { ...DEMO_SUPPORT_OPERATOR, roles: ['support'] });
+
+async function seedDemoAccount(
   db: Db,
   config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>,
+  demo: DemoAccount,
 ): Promise<DemoOperator | null> {
   const enabled = demoOperatorServed(config);
-  const existing = await findOperatorByEmail(db, DEMO_OPERATOR.email);
+  const existing = await findOperatorByEmail(db, demo.email);
   if (existing && !enabled && !existing.disabled) await setOperatorDisabled(db, existing.id, true);
   if (!config.seedDemo || config.env === 'production') return null;
   const issuer = totpIssuer(config.site.name);
@@ -37,11 +59,12 @@ export async function seedDemoOperator(
   } else {
     const created = await createOperatorAccount(
       db,
-      { email: DEMO_OPERATOR.email, roles: ['admin'], name: DEMO_OPERATOR.name },
-      { issuer, password: DEMO_OPERATOR.password, totpSecret: DEMO_OPERATOR.totpSecret },
+      { email: demo.email, roles: demo.roles, name: demo.name },
+      { issuer, password: demo.password, totpSecret: demo.totpSecret },
     );
     if (created !== 'email_taken' && !enabled) await setOperatorDisabled(db, created.operator.id, true);
   }
-  const uri = otpauthUri({ issuer, account: DEMO_OPERATOR.email, secret: DEMO_OPERATOR.totpSecret });
-  return { ...DEMO_OPERATOR, otpauthUri: uri, enabled };
+  const { roles: _roles, ...details } = demo;
+  const uri = otpauthUri({ issuer, account: demo.email, secret: demo.totpSecret });
+  return { ...details, otpauthUri: uri, enabled };
 }

@@ -4,6 +4,7 @@ import { nicknames, users } from '#server/db/schema/users.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
 import { type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import { type CatalogOptions, seedCatalog } from './catalog.ts';
+import { seedDemoConversations } from './demo-conversations.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
 
 export const DEMO_MEMBER = {
@@ -16,7 +17,8 @@ export const DEMO_MEMBER = {
 
 /**
  * Seeds the demo member on an empty database, so `npm start` can be tried at once, with welcome
- * coins under a fixed idempotency key: running the seed again credits nothing more. Before that,
+ * coins under a fixed idempotency key (running the seed again credits nothing more) and her first
+ * conversations with shows and support (demo-conversations.ts), made with her. Before that,
  * the demo catalogue (catalog.ts) on a database without shows, and its missing media files. Test
  * apps skip the catalogue unless a test asks for it: it writes thousands of files.
  */
@@ -59,6 +61,7 @@ export async function seedDemo(
     return user.id;
   });
   await welcomeCoins(deps, userId);
+  await seedDemoConversations(deps, userId);
   return DEMO_MEMBER;
 }
 

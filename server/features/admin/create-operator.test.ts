@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { DEMO_OPERATOR, seedDemoOperator } from '#server/db/seed/demo-operator.ts';
+import {
+  DEMO_OPERATOR,
+  DEMO_SUPPORT_OPERATOR,
+  seedDemoOperator,
+  seedDemoSupportOperator,
+} from '#server/db/seed/demo-operator.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { codeOf, openSignIn, postSignIn } from '#server/test/operators.ts';
 import { createOperatorAccount, parseOperatorArgs } from './create-operator.ts';
@@ -141,6 +146,50 @@ describe('the demo operator', () => {
       ).toBeNull();
     }
     expect(await findOperatorByEmail(db, DEMO_OPERATOR.email)).toBeNull();
+  });
+});
+
+describe('the demo support operator', () => {
+  const desk = DEMO_SUPPORT_OPERATOR;
+  const deskSignsIn = (app = t.app) => signsIn(desk.email, desk.password, desk.totpSecret, app);
+
+  it('is made once beside the demo operator, with the role support only, and follows its rules', async () => {
+    const site = t.config.site;
+    const local = { env: 'development' as const, site, host: '127.0.0.1', seedDemo: true };
+    const first = await seedDemoSupportOperator(t.db, local);
+    expect(first).toMatchObject({ ...desk, enabled: true });
+    expect(first?.otpauthUri).toContain(`secret=${desk.totpSecret}`);
+    expect(await seedDemoSupportOperator(t.db, local)).toEqual(first);
+    expect((await findOperatorByEmail(t.db, desk.email))?.roles).toEqual(['support']);
+    expect(await deskSignsIn()).toBe(true);
+
+    for (const config of [
+      { env: 'production' as const, site, host: '127.0.0.1', seedDemo: true },
+      { env: 'development' as const, site, host: '0.0.0.0', seedDemo: false },
+    ]) {
+      await seedDemoSupportOperator(t.db, local);
+      expect(await seedDemoSupportOperator(t.db, config)).toBeNull();
+      expect((await findOperatorByEmail(t.db, desk.email))?.disabled, JSON.stringify(config)).toBe(true);
+    }
+    expect(await deskSignsIn()).toBe(false);
+    expect((await seedDemoSupportOperator(t.db, { ...local, host: '0.0.0.0' }))?.enabled).toBe(false);
+    await seedDemoSupportOperator(t.db, local);
+    expect((await findOperatorByEmail(t.db, desk.email))?.disabled).toBe(false);
+  });
+
+  it('is never made in production, and refused beyond loopback however its row reads', async () => {
+    const server = await createTestApp({ env: { HOST: '0.0.0.0' } });
+    onTestFinished(() => server.close());
+    const production = { env: 'production' as const, site: t.config.site, host: '0.0.0.0', seedDemo: true };
+    expect(await seedDemoSupportOperator(server.db, production)).toBeNull();
+    expect(await findOperatorByEmail(server.db, desk.email)).toBeNull();
+    const created = await createOperatorAccount(
+      server.db,
+      { email: desk.email, roles: ['support'], name: desk.name },
+      { issuer: 'LiveCam Admin', password: desk.password, totpSecret: desk.totpSecret },
+    );
+    expect(created).not.toBe('email_taken');
+    expect(await deskSignsIn(server.app)).toBe(false);
   });
 });
 

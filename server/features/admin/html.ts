@@ -1,9 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
-import type { PresentedOperator } from './present.ts';
+import { type PresentedOperator, usesSupportDesk } from './present.ts';
 import { type AdminText, adminText, roleName } from './texts.ts';
 
-export type AdminNotice = { kind: 'status' | 'alert'; key: AdminText };
+export type AdminNotice = { kind: 'status' | 'alert'; key: AdminText; vars?: Record<string, string> };
+
+/** A console page: never cached. */
+export const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:rgb(240 242 245);color:rgb(28 32 38)}
@@ -16,21 +21,35 @@ label{display:block;font-weight:600;margin-bottom:.25rem}
 input{font:inherit;box-sizing:border-box;width:100%;padding:.55rem;border:1px solid rgb(112 120 130);border-radius:4px}
 .hint{color:rgb(80 88 98);font-size:.9rem;margin:.25rem 0 0}
 button{font:inherit;font-weight:600;padding:.55rem 1rem;border:0;border-radius:4px;cursor:pointer;background:rgb(33 52 84);color:white}
-button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid rgb(245 166 35);outline-offset:2px}
+button:focus-visible,input:focus-visible,a:focus-visible,textarea:focus-visible{outline:3px solid rgb(245 166 35);outline-offset:2px}
 a{color:rgb(25 80 160)}
 .notice{padding:.6rem .8rem;border-radius:4px;background:rgb(230 244 234)}
 .notice.alert{background:rgb(252 232 230)}
+main.wide{max-width:64rem}
+table{width:100%;border-collapse:collapse;margin:.5rem 0}
+caption{text-align:left;color:rgb(80 88 98);padding:.25rem 0}
+th,td{text-align:left;vertical-align:top;padding:.45rem .4rem;border-bottom:1px solid rgb(220 224 230)}
+tr.unread td{font-weight:600}
+td.excerpt{overflow-wrap:anywhere}
+.thread{list-style:none;padding:0;margin:1rem 0}
+.msg{border-radius:6px;padding:.5rem .75rem;margin:0 0 .5rem;background:rgb(240 242 245)}
+.msg.desk{background:rgb(228 238 252);margin-left:2rem}
+.msg .meta{margin:0 0 .25rem;font-size:.9rem;color:rgb(64 72 82)}
+.msg .body{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+textarea{font:inherit;box-sizing:border-box;width:100%;padding:.55rem;border:1px solid rgb(112 120 130);border-radius:4px}
+nav.pages{display:flex;gap:1rem;align-items:center}
 `;
 
-function layout(locale: Locale, title: string, body: string): string {
+/** The page around a console screen; `wide` for tables and threads. */
+export function layout(locale: Locale, title: string, body: string, opts: { wide?: boolean } = {}): string {
   const t = (key: AdminText) => escapeHtml(adminText(locale, key));
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${STYLE}</style></head>
-<body><div class="banner" role="note">${t('banner')}</div><main>${body}</main></body></html>`;
+<body><div class="banner" role="note">${t('banner')}</div><main${opts.wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
 }
 
-const noticeHtml = (locale: Locale, notice: AdminNotice | null) =>
+export const noticeHtml = (locale: Locale, notice: AdminNotice | null) =>
   notice
-    ? `<p id="notice" class="notice${notice.kind === 'alert' ? ' alert' : ''}" role="${notice.kind}">${escapeHtml(adminText(locale, notice.key))}</p>`
+    ? `<p id="notice" class="notice${notice.kind === 'alert' ? ' alert' : ''}" role="${notice.kind}">${escapeHtml(adminText(locale, notice.key, notice.vars))}</p>`
     : '';
 
 /** The sign-in form: e-mail, password, 6-digit code. A failure names no field. */
@@ -65,9 +84,11 @@ export function consolePage(opts: {
   const { locale, operator } = opts;
   const t = (key: AdminText, vars?: Record<string, string>) => escapeHtml(adminText(locale, key, vars));
   const roles = operator.roles.map((r) => roleName(locale, r)).join(', ');
-  const tools = opts.studio
-    ? `<h2>${t('tools')}</h2><ul><li><a href="/sandbox/studio">${t('studio')}</a></li></ul>`
-    : '';
+  const links = [
+    usesSupportDesk(operator.roles) ? `<li><a href="/admin/support">${t('deskLink')}</a></li>` : '',
+    opts.studio ? `<li><a href="/sandbox/studio">${t('studio')}</a></li>` : '',
+  ].join('');
+  const tools = links ? `<h2>${t('tools')}</h2><ul>${links}</ul>` : '';
   const body = `<h1>${t('consoleTitle')}</h1>
 <p>${t('signedInAs', { name: operator.displayName, email: operator.email })}</p><p>${t('roles', { roles })}</p>${tools}
 <form method="post" action="/admin/logout"><input type="hidden" name="token" value="${escapeHtml(opts.formToken)}"><button type="submit">${t('signOut')}</button></form>`;

@@ -16,8 +16,10 @@ export type OperatorSignIn =
   | { ok: false; reason: 'failed' }
   | { ok: false; reason: 'throttled'; retryAfter: number };
 
-/** The demo seed's operator, whose password and TOTP key are public (README, start banner). */
+/** The demo seed's operators, whose passwords and TOTP keys are public (README, start banner). */
 export const DEMO_OPERATOR_EMAIL = 'admin@livecam.local';
+export const DEMO_SUPPORT_OPERATOR_EMAIL = 'desk@livecam.local';
+const DEMO_OPERATOR_EMAILS: ReadonlySet<string> = new Set([DEMO_OPERATOR_EMAIL, DEMO_SUPPORT_OPERATOR_EMAIL]);
 
 /**
  * Whether this server may let the demo operator in at all: outside production, listening on
@@ -39,8 +41,8 @@ function failure(operator: OperatorRow | null, passwordOk: boolean, demoRefused:
  * Checks e-mail, password and TOTP code together. Every failure looks the same to the caller
  * (the password is checked even for an unknown address, so timing tells nothing either); a code
  * is accepted once (claimTotpStep). Attempts count per address and per account; a success clears
- * the account's count. The demo operator's address is refused unless `demoAllowed` (a local caller
- * of a loopback server outside production), whatever state its row is in.
+ * the account's count. The demo operators' addresses are refused unless `demoAllowed` (a local caller
+ * of a loopback server outside production), whatever state their rows are in.
  */
 export async function signInOperator(
   ctx: Pick<AppContext, 'db' | 'throttle'>,
@@ -59,7 +61,7 @@ export async function signInOperator(
   const operator = await findOperatorByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
   const step = operator ? matchTotp(operator.totpSecret, input.code, now) : null;
-  const demoRefused = operator?.email === DEMO_OPERATOR_EMAIL && !input.demoAllowed;
+  const demoRefused = operator !== null && DEMO_OPERATOR_EMAILS.has(operator.email) && !input.demoAllowed;
   if (!operator || operator.disabled || demoRefused || !passwordOk || step === null) {
     log(failure(operator, passwordOk, demoRefused), operator?.id ?? null);
     return { ok: false, reason: 'failed' };

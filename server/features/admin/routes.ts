@@ -1,11 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, fromOwnSite, pageFormGuard } from '#server/http/page-forms.ts';
-import { type AdminNotice, consolePage, signInPage } from './html.ts';
+import { type AdminNotice, consolePage, sendHtml, signInPage } from './html.ts';
 import { demoOperatorServed, signInOperator } from './login.ts';
 import { createOperatorSession, destroyOperatorSession } from './mutations.ts';
 import { presentOperator } from './present.ts';
@@ -22,9 +21,6 @@ const signInQuery = z.object({
 });
 
 const text = (v: string | undefined, max: number) => (v ?? '').slice(0, max);
-
-const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
 /**
  * The operator console's front door (server-rendered, for operators only, never members):
