@@ -29,12 +29,12 @@ function Inbox() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2fr' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' },
           alignItems: 'start',
         }}
       >
         {/* On a phone: the list, or the open conversation. */}
-        <Box sx={{ display: { xs: open === null ? 'block' : 'none', md: 'block' } }}>
+        <Box sx={{ display: { xs: open === null ? 'block' : 'none', md: 'block' }, minWidth: 0 }}>
           <StudioConversationList selected={open} onSelect={select} />
         </Box>
         <Box sx={{ display: { xs: open === null ? 'none' : 'block', md: 'block' }, minWidth: 0 }}>

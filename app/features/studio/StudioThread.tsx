@@ -36,16 +36,16 @@ export function StudioThread({ id, onBack }: { id: number; onBack: () => void })
 
   return (
     <Box component="section" aria-labelledby={titleId}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Button
-          startIcon={<ArrowBackIcon />}
-          onClick={onBack}
-          sx={{ display: { md: 'none' } }}
-          aria-label={t('studio.inbox.back')}
-        >
-          {t('studio.inbox.back_short')}
-        </Button>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+      <Button
+        startIcon={<ArrowBackIcon />}
+        onClick={onBack}
+        sx={{ display: { md: 'none' }, mb: 1 }}
+        aria-label={t('studio.inbox.back')}
+      >
+        {t('studio.inbox.back_short')}
+      </Button>
+      <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 2, flexWrap: 'wrap', mb: 1 }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: '1 1 8rem', overflowWrap: 'anywhere' }}>
           {name}
         </Typography>
         {c && (
