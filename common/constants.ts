@@ -156,3 +156,8 @@ export const MESSAGE_SEND_RATE = { max: 10, windowMs: 60_000 } as const;
 export const MESSAGE_ATTACHMENT_COINS_MAX = 1000;
 /** Coins a show may ask per message. */
 export const MESSAGE_PRICE_MAX = 500;
+/** Conversations per page of the studio inbox, and her pictures per page of the attachment picker. */
+export const STUDIO_CONVERSATIONS_PAGE_SIZE = 30;
+export const STUDIO_PICTURES_PAGE_SIZE = 48;
+/** The studio inbox reads her list again this often while it is open (the socket tells it sooner). */
+export const STUDIO_INBOX_POLL_MS = 60_000;

@@ -32,6 +32,8 @@ import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { demoReplies, noDemoReplies } from './features/messages/demo-replies.ts';
 import { messageRoutes } from './features/messages/routes.ts';
+import { studioMessageRoutes } from './features/messages/studio-routes.ts';
+import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
@@ -328,6 +330,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     searchRoutes,
     favoriteRoutes,
     messageRoutes,
+    messageUnlockRoutes,
+    studioMessageRoutes,
     studioRoutes,
     liveRoutes,
     chatRoutes,

@@ -159,3 +159,18 @@ export const archiveLatestResponse = z.object({
   gallery_total: z.number().int(),
 });
 export type ArchiveLatest = z.infer<typeof archiveLatestResponse>;
+
+/** A picture the member unlocked from a performer's message: signed URLs for her, and whose show it is. */
+export const archivePicture = z.object({
+  id: z.number().int(),
+  universalId: z.string(),
+  showName: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumb: z.string(),
+  url: z.string(),
+  bought_at: z.string(),
+});
+export type ArchivePicture = z.infer<typeof archivePicture>;
+/** GET /archive/pictures: the unlocked pictures, the latest first. */
+export const archivePicturesResponse = paged(archivePicture);

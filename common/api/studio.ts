@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_PRICE_MAX } from '../constants.ts';
 import {
   EXCLUSIVE_FACTOR_MAX,
   EXCLUSIVE_FACTOR_MIN,
@@ -26,7 +27,8 @@ const wholeNumber = (min: number, max: number) =>
 
 /**
  * PATCH /api/studio/show: any of her show's settings (common/domain/show-settings.ts), at least
- * one; a field it does not know is refused. `exclusive` is the mode 0 none, 1 available, 2 only.
+ * one; a field it does not know is refused. `exclusive` is the mode 0 none, 1 available, 2 only;
+ * `messagePrice` the coins a member pays per message to her show.
  */
 export const studioShowSettingsBody = z
   .strictObject(
@@ -35,6 +37,8 @@ export const studioShowSettingsBody = z
       pricePerMinute: wholeNumber(PRICE_PER_MINUTE_MIN, PRICE_PER_MINUTE_MAX).optional(),
       exclusive: z.literal(EXCLUSIVE_MODES, { error: 'errors.validations.invalid' }).optional(),
       priceFactorExclusive: wholeNumber(EXCLUSIVE_FACTOR_MIN, EXCLUSIVE_FACTOR_MAX).optional(),
+      /** Coins a member pays per message to her show (0: free). */
+      messagePrice: wholeNumber(0, MESSAGE_PRICE_MAX).optional(),
     },
     { error: 'errors.validations.invalid' },
   )
@@ -57,6 +61,8 @@ export const studioMe = z.object({
     pricePerMinute: z.number().int(),
     priceFactorExclusive: z.number().int(),
     exclusive: z.literal(EXCLUSIVE_MODES),
+    /** Coins per message a member writes to her show (0: free). */
+    messagePrice: z.number().int(),
     /** Coins per minute; null where the show offers no such chat (common/domain/prices.ts). */
     prices: z.object({
       private: z.number().int().nullable(),

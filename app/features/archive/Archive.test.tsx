@@ -127,4 +127,30 @@ describe('archive', () => {
     expect(await screen.findByRole('article', { name: 'Summer set' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: i18n.t('pagination.label') })).not.toBeInTheDocument();
   });
+
+  it('galleries: the pictures unlocked from messages below, each opening in full', async () => {
+    mockApi({
+      'GET /api/archive/galleries': () => jsonResponse(paged([])),
+      'GET /api/archive/pictures': () =>
+        jsonResponse(
+          paged([
+            {
+              id: 501,
+              universalId: 'u-anna',
+              showName: 'Anna',
+              width: 640,
+              height: 480,
+              thumb: '/media/pictures/thumb.sig',
+              url: '/media/pictures/full.sig',
+              bought_at: '2026-11-20T10:00:00.000Z',
+            },
+          ]),
+        ),
+    });
+    renderWithProviders(<ArchiveGalleriesPage />, { route: '/users/archive/galleries', user: member });
+    const section = await screen.findByRole('region', { name: '1 picture from messages' });
+    const picture = within(section).getByRole('img', { name: 'Picture from Anna' });
+    expect(picture).toHaveAttribute('src', '/media/pictures/thumb.sig');
+    expect(within(section).getByRole('link')).toHaveAttribute('href', '/media/pictures/full.sig');
+  });
 });

@@ -6,9 +6,10 @@ import { GalleryGrid } from '#app/features/galleries/GalleryTile.tsx';
 import { ListStatus } from '#app/features/videos/ListStatus.tsx';
 import { pageParam } from '#app/features/videos/list-params.ts';
 import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { ArchivePictures } from './ArchivePictures.tsx';
 import { archiveGalleriesQuery } from './api.ts';
 
-/** /users/archive/galleries: every bought gallery, latest purchase first, paged. */
+/** /users/archive/galleries: every bought gallery, latest purchase first, paged; then the unlocked pictures. */
 export function ArchiveGalleriesPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -29,6 +30,7 @@ export function ArchiveGalleriesPage() {
         onRetry={() => void list.refetch()}
       />
       {list.data && <PageLinks page={list.data.current_page} lastPage={list.data.last_page} />}
+      <ArchivePictures />
     </>
   );
 }

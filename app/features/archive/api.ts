@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
 import { withMinDelay } from '#app/shell/min-delay.ts';
-import type { ArchiveGallery, ArchiveLatest, ArchiveVideo } from '#common/api/media.ts';
+import type { ArchiveGallery, ArchiveLatest, ArchivePicture, ArchiveVideo } from '#common/api/media.ts';
 import type { Paged } from '#common/api/shows.ts';
 
 /** Every archive query starts with this key: a purchase invalidates them all. */
@@ -30,3 +30,12 @@ export const archiveGalleriesQuery = (page: number) =>
       withMinDelay(api<Paged<ArchiveGallery>>('GET', 'archive/galleries', undefined, { signal, query: { page } })),
     placeholderData: keepPreviousData,
   });
+
+/** GET /archive/pictures: the pictures unlocked from messages, more on demand. */
+export const archivePicturesQuery = infiniteQueryOptions({
+  queryKey: [...archiveKey, 'pictures'] as const,
+  queryFn: ({ signal, pageParam }) =>
+    api<Paged<ArchivePicture>>('GET', 'archive/pictures', undefined, { signal, query: { page: pageParam } }),
+  initialPageParam: 1,
+  getNextPageParam: (last: Paged<ArchivePicture>) => (last.more ? last.current_page + 1 : undefined),
+});

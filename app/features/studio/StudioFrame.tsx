@@ -3,12 +3,24 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StudioNav } from './StudioNav.tsx';
 
 /**
  * The studio's own frame: no member menus, coins or overlays of the site, only her page in a card
  * that fills a phone and stays narrow on a desktop (wide: room for her camera and viewers).
+ * `nav`: the tabs between her signed-in pages.
  */
-export function StudioFrame({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+export function StudioFrame({
+  title,
+  children,
+  wide,
+  nav,
+}: {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+  nav?: boolean;
+}) {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${title} · ${t('studio.name')}`;
@@ -25,6 +37,7 @@ export function StudioFrame({ title, children, wide }: { title: string; children
         <Typography variant="overline" color="text.secondary" component="p">
           {t('studio.name')}
         </Typography>
+        {nav && <StudioNav />}
         <Typography variant="h5" component="h1" gutterBottom>
           {title}
         </Typography>

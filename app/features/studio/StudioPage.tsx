@@ -80,7 +80,7 @@ function Studio({ me }: { me: StudioMe }) {
     });
 
   return (
-    <StudioFrame title={t('studio.home.title')} wide>
+    <StudioFrame title={t('studio.home.title')} wide nav>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <Stack spacing={2}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

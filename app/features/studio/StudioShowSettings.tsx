@@ -29,6 +29,7 @@ import {
   PRICE_PER_MINUTE_MIN,
 } from '#common/domain/show-settings.ts';
 import { useStudioShowSettings } from './api.ts';
+import { StudioMessagePrice } from './StudioMessagePrice.tsx';
 
 type Values = z.input<typeof studioShowSettingsBody>;
 type Show = StudioMe['show'];
@@ -192,6 +193,7 @@ export function StudioShowSettings({ show }: { show: Show }) {
           {t('studio.settings.save')}
         </Button>
       </Stack>
+      <StudioMessagePrice show={show} />
     </Paper>
   );
 }

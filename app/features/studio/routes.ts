@@ -18,6 +18,11 @@ export const studioRoutes: RouteObject[] = [
     lazy: page(() => import('./StudioPage.tsx'), 'StudioPage'),
   },
   {
+    path: 'messages',
+    handle: { name: 'studio-messages' },
+    lazy: page(() => import('./StudioInboxPage.tsx'), 'StudioInboxPage'),
+  },
+  {
     path: 'login',
     handle: { name: 'studio-login' },
     lazy: page(() => import('./StudioLoginPage.tsx'), 'StudioLoginPage'),

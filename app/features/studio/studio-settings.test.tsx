@@ -17,6 +17,7 @@ const me = (s: Settings): StudioMe => ({
     universalId: '1001',
     showName: 'Lena Sun',
     online: true,
+    messagePrice: 0,
     ...s,
     prices: chatPrices({ ...s, flags: { exclusive: s.exclusive } }),
   },
@@ -184,5 +185,21 @@ describe('the show settings card', () => {
     expect(within(card).getByRole('radio', { name: 'Nur Exklusiv-Chat' })).toBeChecked();
     expect(within(card).getByText('Exklusiv-Chat: 45 Coins pro Minute')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Preise speichern' })).toBeInTheDocument();
+  });
+
+  it('saves the message price on its own, and refuses one out of range before sending', async () => {
+    const api = studioServer();
+    renderWithProviders(<Studio />);
+    const field = await screen.findByRole('textbox', { name: 'Price per message, coins' });
+    expect(field).toHaveValue('0');
+    await retype(field, '501');
+    await userEvent.click(screen.getByRole('button', { name: 'Save message price' }));
+    expect(await screen.findByText('Please enter a whole number from 0 to 500.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/studio/show')).toHaveLength(0);
+    await retype(field, '25');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Your message price is saved.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/studio/show').map((c) => c.body)).toEqual([{ messagePrice: 25 }]);
+    expect(field).toHaveValue('25');
   });
 });

@@ -12,6 +12,7 @@ export const studioMe = (online = false): StudioMe => ({
     pricePerMinute: 30,
     priceFactorExclusive: 150,
     exclusive: 0,
+    messagePrice: 0,
     prices: { private: 30, exclusive: null, exclusiveOnly: false },
   },
 });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { purchases } from '#server/db/schema/catalog.ts';
+import { galleries, galleryImages, purchases, shows } from '#server/db/schema/catalog.ts';
 
 /** What the archive lists of a purchase: the content, the part of a video, and when it was bought. */
 export type BoughtVideo = { videoId: number; part: number; boughtAt: Date };
@@ -48,5 +48,40 @@ export async function countBoughtVideos(db: DbOrTx, userId: number): Promise<num
 
 export async function countBoughtGalleries(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(purchases).where(galleriesOf(userId));
+  return row?.n ?? 0;
+}
+
+/** Pictures unlocked from messages: purchases of `picture:<imageId>` (they name no gallery). */
+const picturesOf = (userId: number) => and(eq(purchases.userId, userId), like(purchases.item, 'picture:%'));
+const pictureImageId = sql`substring(${purchases.item} from 9)::int`;
+
+/** The member's unlocked pictures (of pictures still there), the latest first, with their show. */
+export async function boughtPictures(db: DbOrTx, userId: number, offset: number, limit: number) {
+  return db
+    .select({
+      imageId: galleryImages.id,
+      galleryId: galleryImages.galleryId,
+      width: galleryImages.width,
+      height: galleryImages.height,
+      universalId: shows.universalId,
+      showName: shows.showName,
+      boughtAt: purchases.createdAt,
+    })
+    .from(purchases)
+    .innerJoin(galleryImages, eq(galleryImages.id, pictureImageId))
+    .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
+    .innerJoin(shows, eq(shows.id, galleries.showId))
+    .where(picturesOf(userId))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countBoughtPictures(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(purchases)
+    .innerJoin(galleryImages, eq(galleryImages.id, pictureImageId))
+    .where(picturesOf(userId));
   return row?.n ?? 0;
 }

@@ -3,25 +3,38 @@ import {
   archiveGalleriesResponse,
   archiveLatestResponse,
   archivePageQuery,
+  archivePicturesResponse,
   archiveVideosResponse,
 } from '#common/api/media.ts';
 import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { galleryTilesByIds } from '#server/features/galleries/data.ts';
+import { galleryUrls } from '#server/features/galleries/urls.ts';
 import { videoTilesByIds } from '#server/features/videos/data.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { boughtGalleryList, boughtVideos, countBoughtGalleries, countBoughtVideos } from './data.ts';
-import { presentArchiveGalleries, presentArchiveVideos, presentPage } from './present.ts';
+import {
+  boughtGalleryList,
+  boughtPictures,
+  boughtVideos,
+  countBoughtGalleries,
+  countBoughtPictures,
+  countBoughtVideos,
+} from './data.ts';
+import { presentArchiveGalleries, presentArchivePictures, presentArchiveVideos, presentPage } from './present.ts';
 
 /** How many of each the latest archive shows. */
 const LATEST = 4;
 
-/** The member's archive of bought videos and galleries (under /api), the latest purchase first. */
+/**
+ * The member's archive of bought videos and galleries, and of pictures unlocked from messages
+ * (under /api), the latest purchase first.
+ */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
     'GET /archive/latest': 'member',
     'GET /archive/videos': 'member',
     'GET /archive/galleries': 'member',
+    'GET /archive/pictures': 'member',
   });
   const { db, config } = app.ctx;
   const uniq = (ids: number[]) => [...new Set(ids)];
@@ -80,6 +93,21 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         countBoughtGalleries(db, user.id),
       ]);
       return presentPage(data, page, per, total);
+    },
+  );
+
+  app.get(
+    '/archive/pictures',
+    { schema: { querystring: archivePageQuery, response: { 200: archivePicturesResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { page } = request.query;
+      const per = PAGE_SIZES.galleries;
+      const [rows, total] = await Promise.all([
+        boughtPictures(db, user.id, (page - 1) * per, per),
+        countBoughtPictures(db, user.id),
+      ]);
+      return presentPage(presentArchivePictures(rows, galleryUrls(config.media.signingKey, user.id)), page, per, total);
     },
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, okResponse } from '#common/api/fields.ts';
 import {
@@ -8,8 +7,6 @@ import {
   conversationResponse,
   conversationsQuery,
   conversationsResponse,
-  IDEMPOTENCY_HEADER,
-  idempotencyKey,
   messageResponse,
   messagesQuery,
   messagesResponse,
@@ -21,8 +18,8 @@ import {
   supportMessageBody,
   unreadBody,
 } from '#common/api/messages.ts';
-import { CONVERSATIONS_PAGE_SIZE, MESSAGE_SEND_RATE, MESSAGES_PAGE_SIZE } from '#common/constants.ts';
-import { AppError, notFound, throttled } from '#server/errors.ts';
+import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE } from '#common/constants.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
 import { galleryUrls } from '#server/features/galleries/urls.ts';
@@ -49,6 +46,7 @@ import {
 } from './mutations.ts';
 import { notifyPerformer } from './notify.ts';
 import { presentConversation, presentMessage } from './present.ts';
+import { allowSend, sendKeyOf } from './send-guards.ts';
 
 const pageOf = (page: number | undefined, limit: number) => ({ limit, offset: ((page ?? 1) - 1) * limit });
 const lastPage = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
@@ -84,23 +82,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await memberConversation(db, userId, id);
     if (!row) throw notFound();
     return row;
-  };
-  /** The send's key from the Idempotency-Key header; none is allowed, a malformed one is not. */
-  const keyOf = (request: FastifyRequest) => {
-    const raw = request.headers[IDEMPOTENCY_HEADER];
-    if (raw === undefined) return null;
-    const parsed = idempotencyKey.safeParse(raw);
-    if (!parsed.success)
-      throw new AppError('validation_failed', { errors: { [IDEMPOTENCY_HEADER]: ['errors.validations.invalid'] } });
-    return parsed.data;
-  };
-  const allowSend = async (userId: number) => {
-    const r = await ctx.throttle.hit(
-      `messages:send:${userId}`,
-      MESSAGE_SEND_RATE.max,
-      MESSAGE_SEND_RATE.windowMs / 1000,
-    );
-    if (!r.allowed) throw throttled(r.retryAfter);
   };
   /** A message as its member sees it (with its attachment's state). */
   const memberView = async (userId: number, messageId: number, kind: 'show' | 'support') => {
@@ -239,8 +220,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: supportMessageBody, response: { 200: sentResponse } } },
     async (request) => {
       const user = await requireUser(request);
-      const key = keyOf(request);
-      await allowSend(user.id);
+      const key = sendKeyOf(request);
+      await allowSend(ctx, user.id);
       const sent = await sendToSupport(db, { userId: user.id, body: request.body.body, key });
       const c = await conversationOf(user.id, sent.conversationId);
       return {
@@ -259,7 +240,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireVerifiedUser(request);
       const b = request.body;
-      const key = keyOf(request);
+      const key = sendKeyOf(request);
       if (!user.nicknames.some((n) => n.id === b.pseudoid)) {
         throw new AppError('validation_failed', { errors: { pseudoid: ['errors.validations.invalid'] } });
       }
@@ -268,7 +249,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation_failed', { errors: { tip: ['errors.validations.invalid'] } });
       }
       const showId = await showOf(b.showid);
-      await allowSend(user.id);
+      await allowSend(ctx, user.id);
       const sent = await sendToShow(ctx, {
         userId: user.id,
         showId,

@@ -47,6 +47,7 @@ export async function performerShow(db: DbOrTx, showId: number) {
       pricePerMinute: shows.pricePerMinute,
       priceFactorExclusive: shows.priceFactorExclusive,
       exclusive: shows.exclusive,
+      messagePrice: shows.messagePrice,
     })
     .from(shows)
     .where(eq(shows.id, showId))

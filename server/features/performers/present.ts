@@ -14,6 +14,7 @@ export const presentStudioMe = (performer: PerformerRow, show: PerformerShow): S
     pricePerMinute: show.pricePerMinute,
     priceFactorExclusive: show.priceFactorExclusive,
     exclusive: exclusiveModeOf(show.exclusive),
+    messagePrice: show.messagePrice,
     prices: chatPrices({
       pricePerMinute: show.pricePerMinute,
       priceFactorExclusive: show.priceFactorExclusive,

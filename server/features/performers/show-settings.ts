@@ -15,7 +15,8 @@ const settingsColumns = {
 export type SettingsChange = { universalId: string; before: ShowSettings; after: ShowSettings };
 
 /**
- * Writes the settings she sent to her show (by its internal id, from her session, never from
+ * Writes the settings she sent (the message price too: no open page shows it, so it is not part
+ * of the before and after that go out) to her show (by its internal id, from her session, never from
  * the request) and answers them before and after, or null when the show is gone. The row is
  * locked between reading and writing, so two saves at once each see what the other left.
  */
@@ -24,9 +25,11 @@ export async function updateShowSettings(
   showId: number,
   changes: StudioShowSettingsBody,
 ): Promise<SettingsChange | null> {
-  const { free, pricePerMinute, priceFactorExclusive, exclusive } = changes;
+  const { free, pricePerMinute, priceFactorExclusive, exclusive, messagePrice } = changes;
   const set = Object.fromEntries(
-    Object.entries({ free, pricePerMinute, priceFactorExclusive, exclusive }).filter(([, v]) => v !== undefined),
+    Object.entries({ free, pricePerMinute, priceFactorExclusive, exclusive, messagePrice }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
   return db.transaction(async (tx) => {
     const [before] = await tx.select(settingsColumns).from(shows).where(eq(shows.id, showId)).for('update');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_PRICE_MAX } from '#common/constants.ts';
 import {
   EXCLUSIVE_FACTOR_MAX,
   EXCLUSIVE_FACTOR_MIN,
@@ -52,6 +53,7 @@ describe('POST /api/studio/login', () => {
         pricePerMinute: 30,
         priceFactorExclusive: 150,
         exclusive: 0,
+        messagePrice: 0,
         prices: { private: 30, exclusive: null, exclusiveOnly: false },
       },
     });
@@ -257,6 +259,24 @@ describe('PATCH /api/studio/show', () => {
       pricePerMinute: range,
     });
     expect((await settingsOf(show.id))?.free).toBe(false);
+  });
+
+  it('sets the message price from 0 to MESSAGE_PRICE_MAX and refuses anything else', async () => {
+    const { performer: row, show } = await createTestPerformer(t, { email: 'message-price@example.com' });
+    const client = await studioClient(t, row.email);
+    const priceOf = async () =>
+      (await t.db.select({ p: shows.messagePrice }).from(shows).where(eq(shows.id, show.id)))[0]?.p;
+    for (const messagePrice of [MESSAGE_PRICE_MAX, 0, 25]) {
+      const res = await client.patch('/api/studio/show', { messagePrice });
+      expect(res.json().show.messagePrice).toBe(messagePrice);
+    }
+    expect(await priceOf()).toBe(25);
+    const range = ['errors.validations.whole_number_range'];
+    for (const messagePrice of [-1, MESSAGE_PRICE_MAX + 1, 2.5, '10', null]) {
+      await expectInvalid(t, () => client.patch('/api/studio/show', { messagePrice }), { messagePrice: range });
+    }
+    expect(await priceOf()).toBe(25);
+    expect((await client.get('/api/studio/me')).json().show.messagePrice).toBe(25);
   });
 
   it('refuses an empty body, an unknown field and wrong types', async () => {

@@ -1,0 +1,102 @@
+import BlockIcon from '@mui/icons-material/Block';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StudioConversation } from '#common/api/studio-messages.ts';
+import { studioConversationsQuery } from './inbox-api.ts';
+import { useMessageTime } from './message-time.ts';
+
+function Row({ c, selected, onSelect }: { c: StudioConversation; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const time = useMessageTime();
+  const name = c.nickname ?? t('studio.inbox.unknown_member');
+  const last = c.lastMessage;
+  const preview = last ? (last.fromMember ? last.body : t('studio.inbox.from_you', { body: last.body })) : '';
+  return (
+    <ListItemButton
+      selected={selected}
+      onClick={onSelect}
+      aria-current={selected ? 'true' : undefined}
+      sx={{ borderRadius: 1, alignItems: 'flex-start', gap: 1 }}
+    >
+      <ListItemText
+        primary={
+          <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <span style={{ fontWeight: c.unread > 0 ? 700 : 400, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {name}
+            </span>
+            {(c.blockedByShow || c.blockedByMember) && (
+              <BlockIcon fontSize="small" color="disabled" titleAccess={t('studio.inbox.blocked')} />
+            )}
+            {last && (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {time(last.time)}
+              </Typography>
+            )}
+          </span>
+        }
+        secondary={preview}
+        slotProps={{ secondary: { noWrap: true } }}
+      />
+      {c.unread > 0 && (
+        <Badge
+          badgeContent={c.unread}
+          color="error"
+          max={99}
+          sx={{ mt: 2.5, mr: 1 }}
+          slotProps={{ badge: { 'aria-label': t('studio.inbox.unread', { count: c.unread }) } }}
+        />
+      )}
+    </ListItemButton>
+  );
+}
+
+/** Her show's conversations, unread first then newest; more on demand. */
+export function StudioConversationList({
+  selected,
+  onSelect,
+}: {
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const list = useInfiniteQuery(studioConversationsQuery);
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  if (list.isPending) return <Skeleton variant="rounded" height={160} />;
+  if (list.isError && rows.length === 0) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            {t('studio.inbox.retry')}
+          </Button>
+        }
+      >
+        {t('studio.inbox.load_failed')}
+      </Alert>
+    );
+  }
+  if (rows.length === 0) return <Typography color="text.secondary">{t('studio.inbox.empty')}</Typography>;
+  return (
+    <nav aria-label={t('studio.inbox.conversations')}>
+      <List disablePadding>
+        {rows.map((c) => (
+          <Row key={c.id} c={c} selected={c.id === selected} onSelect={() => onSelect(c.id)} />
+        ))}
+      </List>
+      {list.hasNextPage && (
+        <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} fullWidth>
+          {t('studio.inbox.more')}
+        </Button>
+      )}
+    </nav>
+  );
+}
