@@ -96,7 +96,7 @@ describe('the studio inbox', () => {
   it('lists conversations with their unread counts and a badge on the tab', async () => {
     inboxServer();
     open();
-    const nav = await screen.findByRole('navigation', { name: 'Conversations' });
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' }, { timeout: 5_000 });
     const rows = within(nav).getAllByRole('button');
     expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Maxi'), expect.stringContaining('Tom')]);
     expect(within(rows[0] as HTMLElement).getByLabelText('2 unread messages')).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('the studio inbox', () => {
   it('opens a conversation by keyboard, marks it read and shows plain text', async () => {
     const api = inboxServer();
     open();
-    const nav = await screen.findByRole('navigation', { name: 'Conversations' });
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' }, { timeout: 5_000 });
     within(nav).getAllByRole('button')[0]?.focus();
     await userEvent.keyboard('{Enter}');
     const log = await screen.findByRole('log', { name: 'Messages with Maxi' });
@@ -166,7 +166,7 @@ describe('the studio inbox', () => {
   it('reads the list again when the socket says a member wrote', async () => {
     const api = inboxServer();
     open();
-    await screen.findByRole('navigation', { name: 'Conversations' });
+    await screen.findByRole('navigation', { name: 'Conversations' }, { timeout: 5_000 });
     const before = api.callsTo('GET /api/studio/conversations').length;
     await waitFor(() => expect(socket.handlers.has('studio:message')).toBe(true));
     socket.emit('studio:message', { conversationid: 11 });
