@@ -42,7 +42,12 @@ export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-  init: { signal?: AbortSignal; query?: Record<string, string | number | undefined> } = {},
+  init: {
+    signal?: AbortSignal;
+    query?: Record<string, string | number | undefined>;
+    /** Extra request headers (an Idempotency-Key). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   if (UNSAFE.has(method)) await ensureXsrf();
   const qs = init.query
@@ -52,7 +57,11 @@ export async function api<T>(
     : '';
   const url = `/api/${path.replace(/^\//, '')}${qs}`;
   const language = i18n.language || 'en';
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
+  const headers: Record<string, string> = {
+    ...init.headers,
+    accept: 'application/json',
+    'accept-language': language,
+  };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (UNSAFE.has(method)) headers['x-xsrf-token'] = readCookie(XSRF_COOKIE) ?? '';
   const res = await fetch(url, {
