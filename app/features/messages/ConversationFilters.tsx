@@ -25,7 +25,7 @@ export function ConversationFilters({
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
   const short = value.showname.trim().length > 0 && value.showname.trim().length < CONVERSATION_NAME_FILTER_MIN;
   return (
-    <Stack spacing={1} sx={{ p: 1.5 }} component="search" aria-label={t('messages.filters.label')}>
+    <Stack spacing={1} sx={{ p: 1.5 }} role="search" aria-label={t('messages.filters.label')}>
       <TextField
         size="small"
         type="search"

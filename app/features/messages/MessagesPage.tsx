@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { MembersOnly } from '#app/features/accounts/MembersOnly.tsx';
+import { useDebouncedValue } from '#app/features/auth/useDebouncedValue.ts';
 import { BOTTOM_NAV_HEIGHT } from '#app/shell/BottomNav.tsx';
 import { useTitle } from '#app/shell/use-title.ts';
 import { HEADER_HEIGHT } from '#common/constants.ts';
@@ -66,6 +67,8 @@ export function MessagesPage() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // The name filter asks the server once the typing pauses.
+  const showname = useDebouncedValue(filters.showname, 300);
   const open = id !== undefined || pathname.startsWith(SUPPORT_PAGE) || search.has('show');
   const showList = desktop || !open;
   const showPane = desktop || open;
@@ -89,7 +92,7 @@ export function MessagesPage() {
             >
               <ListHead />
               <ConversationFilters value={filters} onChange={setFilters} nicknames={user.nicknames.data} />
-              <ConversationList filters={filters} selectedId={id ? Number(id) : null} />
+              <ConversationList filters={{ ...filters, showname }} selectedId={id ? Number(id) : null} />
             </Paper>
           )}
           {showPane && (
