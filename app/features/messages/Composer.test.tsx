@@ -64,7 +64,9 @@ describe('composer', () => {
   it('sends text, show, nickname, the price shown and the tip; the balance and the list follow', async () => {
     const { sends, view } = setup(conversationRow(), () => sent('Hi Anna'));
     await screen.findByText('Hi there');
-    await userEvent.click(screen.getByRole('button', { name: '25 coins' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Add a tip' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['No tip', '10 coins', '25 coins']);
+    await userEvent.click(screen.getByRole('option', { name: '25 coins' }));
     await write('Hi Anna');
     await waitFor(() => expect(sends()).toHaveLength(1));
     expect(sends()[0]?.body).toEqual({ body: 'Hi Anna', showid: 'u-anna', pseudoid: 1, coins: 20, tip: 25 });
@@ -74,7 +76,7 @@ describe('composer', () => {
     // The input is empty and has the focus again; the tip is back to none.
     expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'No tip' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Add a tip' })).toHaveTextContent('No tip');
   });
 
   it('reuses the draft key when the send is retried, and takes a new one for the next message', async () => {

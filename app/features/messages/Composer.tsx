@@ -28,7 +28,9 @@ export function Composer({
   onPriceChanged,
   onSent,
   blockedNote,
+  autoFocus = false,
 }: {
+  autoFocus?: boolean;
   conversation: Conversation;
   send: Send;
   /** After a send went through (the first one makes the conversation). */
@@ -92,8 +94,9 @@ export function Composer({
       )}
       <TextField
         inputRef={input}
+        autoFocus={autoFocus}
         multiline
-        minRows={2}
+        minRows={1}
         maxRows={6}
         label={t('messages.composer.input')}
         value={body}
@@ -104,10 +107,10 @@ export function Composer({
         helperText={t('messages.composer.counter', { count: body.length, max: MESSAGE_BODY_MAX })}
         slotProps={{ htmlInput: { maxLength: MESSAGE_BODY_MAX }, formHelperText: { sx: { textAlign: 'right' } } }}
       />
-      {show && <TipChoice value={tip} onChange={setTip} disabled={send.isPending} />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        {show && <TipChoice value={tip} onChange={setTip} disabled={send.isPending} />}
         {show && (
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 120 }}>
             {price > 0 ? t('messages.composer.price', { count: price }) : t('messages.composer.free')}
           </Typography>
         )}

@@ -127,6 +127,18 @@ describe('conversation pane', () => {
     expect(await screen.findByText('New')).toBeInTheDocument();
   });
 
+  it('reads it when the list said nothing but a message is unread', async () => {
+    const api = mockApi({
+      'GET /api/conversations/1/messages': () =>
+        jsonResponse(pageOf([messageRow({ messageid: 5, message: 'Fresh', unread: true })])),
+      'POST /api/conversations/read': () => jsonResponse({ ok: true }),
+    });
+    renderPane(conversationRow({ unread: 0 }));
+    await waitFor(() => expect(api.callsTo('POST /api/conversations/read')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.callsTo('POST /api/conversations/read')).toHaveLength(1);
+  });
+
   it('deletes the conversation after a confirmation', async () => {
     const api = mockApi({
       'GET /api/conversations/1/messages': () => jsonResponse(messagesOf([5], 1, 1)),

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import type { Conversation } from '#common/api/messages.ts';
 import { useDeleteMessage, useMarkRead } from './actions.ts';
+import { flatMessages, useMessages } from './api.ts';
 import { Composer } from './Composer.tsx';
 import { ConversationHeader } from './ConversationHeader.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -50,8 +51,11 @@ export function ConversationPane({
   onGone,
   onCreated,
   onPriceChanged,
+  focusInput = false,
 }: {
   conversation: Conversation;
+  /** The input takes the focus at once (the first message made this conversation's page). */
+  focusInput?: boolean;
   onBack?: () => void;
   onGone: () => void;
   onCreated?: (c: Conversation) => void;
@@ -65,14 +69,17 @@ export function ConversationPane({
   const read = useMarkRead();
   const readFor = useRef('');
 
-  const readKey = `${c.id}:${c.messageid ?? 0}`;
+  // Unread by the list's count or by the messages themselves (a list read before they came).
+  const newestUnread = flatMessages(useMessages(c.id).data).findLast((m) => m.unread && m.author !== 'member');
+  const unread = c.unread > 0 || newestUnread !== undefined;
+  const readKey = `${c.id}:${c.messageid ?? 0}:${newestUnread?.messageid ?? 0}`;
   const { mutate: markRead } = read;
   useEffect(() => {
-    if (c.id > 0 && c.unread > 0 && readFor.current !== readKey) {
+    if (c.id > 0 && unread && readFor.current !== readKey) {
       readFor.current = readKey;
       markRead(c.id);
     }
-  }, [c.id, c.unread, readKey, markRead]);
+  }, [c.id, unread, readKey, markRead]);
 
   const draft = send.isPending
     ? draftMessage(send.variables, c.kind === 'show' ? c.showprofile.messageprice : 0)
@@ -95,6 +102,7 @@ export function ConversationPane({
       <Composer
         conversation={c}
         send={send}
+        autoFocus={focusInput}
         onSent={(answer) => {
           if (c.id <= 0) onCreated?.(answer.conversation);
         }}

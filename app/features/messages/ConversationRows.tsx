@@ -42,7 +42,7 @@ export function ConversationRows({ onPick, latest = true }: { onPick: () => void
   const latestOpen = !collapsible || expanded;
   return (
     <>
-      <ListSubheader component="div" sx={{ lineHeight: 2.5 }}>
+      <ListSubheader component="div" disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
         {t('messages.menu.unread')}
       </ListSubheader>
       {unreadList.length === 0 ? (
@@ -62,7 +62,7 @@ export function ConversationRows({ onPick, latest = true }: { onPick: () => void
               {latestOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
             </ListItemButton>
           ) : (
-            <ListSubheader component="div" sx={{ lineHeight: 2.5 }}>
+            <ListSubheader component="div" disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
               {t('messages.menu.latest')}
             </ListSubheader>
           )}

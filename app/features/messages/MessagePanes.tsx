@@ -3,7 +3,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import {
+  Link as RouterLink,
+  useLocation,
+  useNavigate,
+  useOutletContext,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import type { Conversation } from '#common/api/messages.ts';
 import { conversationQuery, conversationWithQuery } from './api.ts';
 import { ConversationPane } from './ConversationPane.tsx';
@@ -50,7 +57,8 @@ export function MessagesIndexPane() {
         showid={showid}
         onBack={onBack}
         onGone={toList}
-        onCreated={(c) => void navigate(`${MESSAGES_PAGE}/${c.id}`, { replace: true })}
+        // The conversation now has its page; the input keeps the focus there.
+        onCreated={(c) => void navigate(`${MESSAGES_PAGE}/${c.id}`, { replace: true, state: { focusInput: true } })}
       />
     );
   }
@@ -64,6 +72,7 @@ export function MessagesIndexPane() {
 /** /messages/:id: the conversation, found in the lists. */
 export function ConversationIdPane() {
   const { id = '' } = useParams();
+  const focusInput = Boolean((useLocation().state as { focusInput?: boolean } | null)?.focusInput);
   const client = useQueryClient();
   const { onBack, toList } = useBack();
   const valid = /^\d{1,9}$/.test(id) && Number(id) > 0;
@@ -79,6 +88,7 @@ export function ConversationIdPane() {
       onBack={onBack}
       onGone={toList}
       onPriceChanged={refresh}
+      focusInput={focusInput}
     />
   );
 }

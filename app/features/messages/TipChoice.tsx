@@ -1,7 +1,5 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '#app/features/session/api.ts';
 
@@ -17,29 +15,23 @@ export function TipChoice({
 }) {
   const { t } = useTranslation();
   const amounts = usePublicConfig().chat.tip_amounts;
-  const labelId = useId();
   if (amounts.length === 0) return null;
   return (
-    <>
-      <Typography id={labelId} variant="caption" color="text.secondary">
-        {t('messages.composer.tip')}
-      </Typography>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={value}
-        disabled={disabled}
-        aria-labelledby={labelId}
-        onChange={(_, next: number | null) => onChange(next ?? 0)}
-        sx={{ flexWrap: 'wrap' }}
-      >
-        <ToggleButton value={0}>{t('messages.composer.no_tip')}</ToggleButton>
-        {amounts.map((a) => (
-          <ToggleButton key={a} value={a}>
-            {t('messages.composer.tip_amount', { count: a })}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-    </>
+    <TextField
+      select
+      size="small"
+      label={t('messages.composer.tip')}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ minWidth: 150 }}
+    >
+      <MenuItem value={0}>{t('messages.composer.no_tip')}</MenuItem>
+      {amounts.map((a) => (
+        <MenuItem key={a} value={a}>
+          {t('messages.composer.tip_amount', { count: a })}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
