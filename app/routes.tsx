@@ -7,6 +7,7 @@ import { favoriteProfileRoutes } from './features/favorites/routes.ts';
 import { freeCoinsRoutes } from './features/free-coins/routes.ts';
 import { galleriesRoutes } from './features/galleries/routes.ts';
 import { chatHistoryProfileRoutes } from './features/history/routes.ts';
+import { messagesRoutes } from './features/messages/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { showsRoutes } from './features/shows/routes.ts';
 import { videosRoutes } from './features/videos/routes.ts';
@@ -113,6 +114,7 @@ export const pageRoutes: RouteObject[] = [
   ...galleriesRoutes,
   ...searchRoutes,
   ...archiveRoutes,
+  ...messagesRoutes,
   { path: 'faq', handle: { name: 'faq' }, lazy: page(() => import('./features/content/FaqPage.tsx'), 'FaqPage') },
   {
     path: 'contact',

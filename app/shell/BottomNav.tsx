@@ -4,12 +4,20 @@ import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FavoritesBadge } from '#app/features/favorites/FavoritesBadge.tsx';
+import { MessagesBadge } from '#app/features/messages/MessagesBadge.tsx';
 import { useSessionState } from '#app/features/session/api.ts';
 import { routeNames } from '#app/routes.tsx';
-import { bottomNavItems } from './bottom-nav-items.ts';
+import { type BottomNavKey, bottomNavItems } from './bottom-nav-items.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 
 export const BOTTOM_NAV_HEIGHT = 56;
+
+/** The item's icon; favorites and messages carry their counts. */
+function ItemIcon({ itemKey }: { itemKey: BottomNavKey }) {
+  if (itemKey === 'favorites') return <FavoritesBadge>{MENU_ICONS.favorites}</FavoritesBadge>;
+  if (itemKey === 'messages') return <MessagesBadge>{MENU_ICONS.messages}</MessagesBadge>;
+  return MENU_ICONS[itemKey];
+}
 
 /** Bottom navigation on phones; nothing during a voice call. */
 export function BottomNav() {
@@ -37,9 +45,7 @@ export function BottomNav() {
             key={item.key}
             value={item.key}
             label={item.text ?? t(item.label)}
-            icon={
-              item.key === 'favorites' ? <FavoritesBadge>{MENU_ICONS.favorites}</FavoritesBadge> : MENU_ICONS[item.key]
-            }
+            icon={<ItemIcon itemKey={item.key} />}
             component={RouterLink}
             to={item.to}
           />

@@ -11,6 +11,9 @@ const SignInDialog = lazy(() =>
 const SignInSuccessDialog = lazy(() =>
   import('#app/features/auth/SignInSuccessDialog.tsx').then((m) => ({ default: m.SignInSuccessDialog })),
 );
+const OpenConversationDialog = lazy(() =>
+  import('#app/features/messages/OpenConversationDialog.tsx').then((m) => ({ default: m.OpenConversationDialog })),
+);
 const NicknameDialog = lazy(() =>
   import('#app/features/accounts/NicknameDialog.tsx').then((m) => ({ default: m.NicknameDialog })),
 );
@@ -27,6 +30,8 @@ export function HashDialogs() {
   const mountSignIn = useOpenedOnce(signIn);
   const mountSuccess = useOpenedOnce(success);
   const mountNicknames = useOpenedOnce(nicknames);
+  const conversation = member && hash === HASH.openConversation;
+  const mountConversation = useOpenedOnce(conversation);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -41,6 +46,7 @@ export function HashDialogs() {
       {mountSignIn && <SignInDialog open={signIn} onClose={clear} />}
       {mountSuccess && <SignInSuccessDialog open={success} onClose={clear} />}
       {mountNicknames && <NicknameDialog open={nicknames} onClose={clear} />}
+      {mountConversation && <OpenConversationDialog open={conversation} onClose={clear} />}
     </Suspense>
   );
 }

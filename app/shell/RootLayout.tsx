@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useMessagePopup } from '#app/features/messages/store.ts';
 import { useSessionState } from '#app/features/session/api.ts';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
 import { useAgeGateOpen } from './age-gate.ts';
@@ -28,6 +29,9 @@ const AgeSplash = lazy(() => import('./AgeSplash.tsx').then((m) => ({ default: m
 const WelcomeDialog = lazy(() => import('./WelcomeDialog.tsx').then((m) => ({ default: m.WelcomeDialog })));
 const UpdateBanner = lazy(() => import('./UpdateBanner.tsx').then((m) => ({ default: m.UpdateBanner })));
 const SnackbarHost = lazy(() => import('./SnackbarHost.tsx').then((m) => ({ default: m.SnackbarHost })));
+const MessagesPopup = lazy(() =>
+  import('#app/features/messages/MessagesPopup.tsx').then((m) => ({ default: m.MessagesPopup })),
+);
 const VoicecallMode = lazy(() =>
   import('#app/features/voicecall/VoicecallMode.tsx').then((m) => ({ default: m.VoicecallMode })),
 );
@@ -57,6 +61,7 @@ export function RootLayout() {
     welcome: Boolean(user && session.welcome_dialog),
     incentive: !user,
   });
+  const popupAsked = useMessagePopup((s) => s.requested);
   const bottomNav = !desktop && !session.voicecall;
   const bottomOffset = bottomNav ? BOTTOM_NAV_HEIGHT : 0;
 
@@ -112,6 +117,11 @@ export function RootLayout() {
       <Later>
         <VoicecallMode />
       </Later>
+      {user && popupAsked && (
+        <Later>
+          <MessagesPopup bottomOffset={bottomOffset} />
+        </Later>
+      )}
     </Box>
   );
 }

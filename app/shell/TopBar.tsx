@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { NicknameMenu } from '#app/features/accounts/NicknameMenu.tsx';
 import { FavoritesMenu } from '#app/features/favorites/FavoritesMenu.tsx';
 import { HistoryMenu } from '#app/features/history/HistoryMenu.tsx';
+import { MessagesMenu } from '#app/features/messages/MessagesMenu.tsx';
 import { QuickSearch } from '#app/features/search/QuickSearch.tsx';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
 import { HEADER_HEIGHT } from '#common/constants.ts';
@@ -51,6 +52,7 @@ export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }
             <CoinBalance coins={user.coins} />
             {!voicecall && <HistoryMenu />}
             {!voicecall && <FavoritesMenu />}
+            {!voicecall && <MessagesMenu />}
             {!voicecall && <NicknameMenu />}
           </Stack>
         ) : (

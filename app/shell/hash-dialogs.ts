@@ -4,6 +4,7 @@ export const HASH = {
   signInSuccess: '#sign-in-success',
   nicknames: '#nicknames',
   enterChat: '#enter_chat',
+  openConversation: '#open-conversation',
 } as const;
 
 /** Escape clears the hash, except the persistent sign-up success and while the chat is open. */

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
+import { CONVERSATIONS_KEY, MESSAGE_COUNT_KEY } from '#app/features/messages/query-key.ts';
+import { useMessagePopup } from '#app/features/messages/store.ts';
 import type { SessionState } from '#app/features/session/api.ts';
 import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
@@ -21,7 +23,7 @@ export type RealtimeSocket = {
 };
 
 /** The message count the shell shows; refreshed on `user:mc`. */
-export const MESSAGE_COUNT_KEY = ['conversations', 'count'] as const;
+export { MESSAGE_COUNT_KEY };
 
 function connectSocket(): RealtimeSocket {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
@@ -56,6 +58,11 @@ export function openRealtime(
   // The session ended on the server: the refetch finds no user and the shell's rules take over.
   socket.on('user:logout', refetchSession);
   socket.on('user:mc', () => void queryClient.invalidateQueries({ queryKey: MESSAGE_COUNT_KEY }));
+  // A new message: the count, the lists and the open conversation read again; the pop-up may open.
+  socket.on('user:message', () => {
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    useMessagePopup.getState().request();
+  });
   socket.on('user:phonecall', () => void queryClient.invalidateQueries({ queryKey: VOICECALL_KEY }));
   // Online states (and other list fields) of shows, into every cached answer that lists them.
   socket.on('show:bulkupdate', (updates) => applyShowUpdates(queryClient, updates));

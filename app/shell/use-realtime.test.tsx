@@ -1,5 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { useMessagePopup } from '#app/features/messages/store.ts';
 import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
 import { renderWithProviders, testUser } from '#app/test/render.tsx';
@@ -77,6 +78,17 @@ describe('useRealtime', () => {
       MESSAGE_COUNT_KEY,
       VOICECALL_KEY,
     ]);
+  });
+
+  it('refreshes the conversations and asks for the messages pop-up on user:message', async () => {
+    const { socket, client } = setup();
+    await waitFor(() => expect(socket.on).toHaveBeenCalledWith('user:message', expect.any(Function)));
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    expect(useMessagePopup.getState().requested).toBe(false);
+    act(() => socket.emit('user:message', { conversationid: 4, showid: 'u-anna', showname: 'Anna' }));
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['conversations']]);
+    expect(useMessagePopup.getState().requested).toBe(true);
+    act(() => useMessagePopup.getState().dismiss());
   });
 
   it('disconnects when the user logs out, and on unmount', async () => {

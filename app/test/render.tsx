@@ -41,6 +41,7 @@ export const testUser = (over: Partial<User> = {}): User => ({
   is_verified: true,
   show_history: true,
   newsletter: false,
+  message_mail: true,
   locale: 'en',
   theme: 'redhot',
   has_password: true,

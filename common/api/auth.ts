@@ -13,6 +13,8 @@ export const user = z.object({
   is_verified: z.boolean(),
   show_history: z.boolean(),
   newsletter: z.boolean(),
+  /** Mail her when a performer answers her message. */
+  message_mail: z.boolean(),
   locale: z.enum(['en', 'de']),
   theme: z.string(),
   has_password: z.boolean(),

@@ -116,6 +116,8 @@ export const showDetail = showTile.extend({
   galleryCount: z.number().int(),
   /** The show's free gallery, if it has one (GET /galleries/free/{universalId}). */
   freeGalleryId: z.number().int().nullable(),
+  /** Coins per message to her (0: free), as the messages composer shows it before a first message. */
+  messagePrice: z.number().int(),
   /** A private (voyeurs may watch) or an exclusive (nobody else) runs now; then show:bulkupdate follows it. */
   privateMode: z.enum(PRIVATE_MODES).nullable(),
   /** She paused her stream (show:bulkupdate `paused` follows it). */

@@ -4,17 +4,23 @@ import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '#app/features/auth/errors.ts';
 import { FormAlert } from '#app/features/auth/FormAlert.tsx';
+import { MessagePopupSwitch } from '#app/features/messages/MessagePopupSwitch.tsx';
 import type { User } from '#common/api/auth.ts';
 import { useUpdateNewsletter, useUpdateUser } from './api.ts';
 
-/** Newsletter and viewing history: each switch saves at once (showing the new state meanwhile). */
+/**
+ * Newsletter, viewing history and the mail when a performer answers: each switch saves at once
+ * (showing the new state meanwhile). The messages pop-up is this browser's own option.
+ */
 export function PreferenceSwitches({ user }: { user: User }) {
   const { t } = useTranslation();
   const newsletter = useUpdateNewsletter();
   const history = useUpdateUser();
-  const failed = newsletter.error ?? history.error;
+  const mail = useUpdateUser();
+  const failed = newsletter.error ?? history.error ?? mail.error;
   const newsletterOn = newsletter.isPending ? newsletter.variables : user.newsletter;
   const historyOn = history.isPending ? (history.variables.show_history ?? user.show_history) : user.show_history;
+  const mailOn = mail.isPending ? (mail.variables.message_mail ?? user.message_mail) : user.message_mail;
   return (
     <FormGroup>
       {failed && <FormAlert message={apiErrorKey(failed)} />}
@@ -26,6 +32,11 @@ export function PreferenceSwitches({ user }: { user: User }) {
         control={<Switch checked={historyOn} onChange={(e) => history.mutate({ show_history: e.target.checked })} />}
         label={t('profile.settings.show_history')}
       />
+      <FormControlLabel
+        control={<Switch checked={mailOn} onChange={(e) => mail.mutate({ message_mail: e.target.checked })} />}
+        label={t('profile.settings.message_mail')}
+      />
+      <MessagePopupSwitch />
     </FormGroup>
   );
 }

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
+import { useMessagePopupOption } from '#app/features/messages/store.ts';
 import { i18n } from '#app/i18n.ts';
 import { useShellStore } from '#app/shell/store.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
@@ -58,6 +59,28 @@ describe('settings page', () => {
     expect(await screen.findByRole('switch', { name: i18n.t('profile.settings.newsletter') })).toBeChecked();
     expect(api.callsTo('PUT /api/user/update_newsletter')[0]?.body).toEqual({ newsletter: true });
     expect(api.callsTo('PUT /api/user/update')[0]?.body).toEqual({ show_history: false });
+  });
+
+  it('the message mail switch saves; the pop-up switch is this browser’s', async () => {
+    const api = mockApi({
+      'PUT /api/user/update': () => jsonResponse({ user: testUser({ message_mail: false }) }),
+    });
+    renderWithProviders(<SettingsPage />, { user: member });
+    const user = userEvent.setup();
+    const mail = screen.getByRole('switch', { name: i18n.t('profile.settings.message_mail') });
+    expect(mail).toBeChecked();
+    await user.click(mail);
+    expect(api.callsTo('PUT /api/user/update')[0]?.body).toEqual({ message_mail: false });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: i18n.t('profile.settings.message_mail') })).not.toBeChecked(),
+    );
+    const popup = screen.getByRole('switch', { name: i18n.t('messages.popup.option') });
+    expect(popup).toBeChecked();
+    await user.click(popup);
+    expect(popup).not.toBeChecked();
+    expect(useMessagePopupOption.getState().enabled).toBe(false);
+    expect(api.callsTo('PUT /api/user/update')).toHaveLength(1);
+    act(() => useMessagePopupOption.getState().setEnabled(true));
   });
 
   it('changes the password; a wrong current one shows on its field', async () => {

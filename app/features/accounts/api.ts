@@ -11,6 +11,7 @@ export type UserUpdate = {
   locale?: Locale;
   theme?: ThemeName;
   show_history?: boolean;
+  message_mail?: boolean;
   current_password?: string;
   new_password?: string;
 };

@@ -1,7 +1,13 @@
 import { onTestFinished, vi } from 'vitest';
 import { jsonResponse } from '#app/test/render.tsx';
 
-export type ApiCall = { method: string; path: string; body: unknown; query: URLSearchParams };
+export type ApiCall = {
+  method: string;
+  path: string;
+  body: unknown;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+};
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 /**
@@ -21,6 +27,7 @@ export function mockApi(routes: Record<string, Handler>) {
       path: url.pathname,
       body: text ? JSON.parse(text) : undefined,
       query: url.searchParams,
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
     };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];

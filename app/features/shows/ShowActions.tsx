@@ -1,4 +1,5 @@
 import CollectionsIcon from '@mui/icons-material/Collections';
+import MailIcon from '@mui/icons-material/Mail';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { showConversationPath } from '#app/features/messages/paths.ts';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { type PhoneChatState, phoneChatDialString, phoneChatState } from '#common/domain/phone-chat.ts';
@@ -87,6 +89,24 @@ export function FreeGalleryLink({ show }: { show: ShowDetail }) {
       fullWidth
     >
       {t('shows.page.free_gallery')}
+    </Button>
+  );
+}
+
+/** "Write a message": /messages with her conversation opened (visitors sign up first). */
+export function WriteMessageButton({ show }: { show: ShowDetail }) {
+  const { t } = useTranslation();
+  const { session, user } = useSessionState();
+  if (session.voicecall) return null;
+  return (
+    <Button
+      component={RouterLink}
+      to={user ? showConversationPath(show.universalId) : '#sign-in'}
+      variant="outlined"
+      startIcon={<MailIcon />}
+      fullWidth
+    >
+      {t('messages.write', { name: show.showName })}
     </Button>
   );
 }

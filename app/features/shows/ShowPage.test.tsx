@@ -192,6 +192,19 @@ describe('show page', () => {
     expect(screen.queryByRole('link', { name: /0900/ })).not.toBeInTheDocument();
   });
 
+  it('offers members to write her a message (visitors sign up first)', async () => {
+    const member = setup('/chat/u-anna/anna', showDetail(), { user: testUser() });
+    await heading();
+    expect(screen.getByRole('link', { name: 'Write Anna a message' })).toHaveAttribute('href', '/messages?show=u-anna');
+    member.view.unmount();
+    setup('/chat/u-anna/anna', showDetail());
+    await heading();
+    expect(screen.getByRole('link', { name: 'Write Anna a message' })).toHaveAttribute(
+      'href',
+      '/chat/u-anna/anna#sign-in',
+    );
+  });
+
   it('records a member visit once; not for visitors', async () => {
     const member = setup('/chat/u-anna/anna', showDetail(), { user: testUser() });
     await heading();

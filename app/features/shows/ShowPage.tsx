@@ -13,7 +13,7 @@ import { useTitle } from '#app/shell/use-title.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { useRecordVisit, useShow } from './api.ts';
 import { ListError } from './ListStates.tsx';
-import { CallMeBox, FreeGalleryLink } from './ShowActions.tsx';
+import { CallMeBox, FreeGalleryLink, WriteMessageButton } from './ShowActions.tsx';
 import { ShowCarousel } from './ShowCarousel.tsx';
 import { ShowPrices, ShowPromo, ShowTags } from './ShowFacts.tsx';
 import { ShowHeader } from './ShowHeader.tsx';
@@ -51,6 +51,7 @@ function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
           <ShowPromo show={show} />
           <CallMeBox show={show} />
           <FreeGalleryLink show={show} />
+          <WriteMessageButton show={show} />
           <ShowPrices show={show} />
         </Box>
       </Box>

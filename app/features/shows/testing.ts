@@ -39,6 +39,7 @@ export const showDetail = (over: Partial<ShowDetail> = {}): ShowDetail => ({
   videoCount: 3,
   galleryCount: 2,
   freeGalleryId: null,
+  messagePrice: 0,
   privateMode: null,
   paused: false,
   ...over,

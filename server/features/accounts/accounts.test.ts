@@ -54,6 +54,25 @@ describe('PUT /api/user/update', () => {
     expect((await client.put('/api/user/update', {})).json().user).toMatchObject({ id: user.id, theme: 'pink-pussy' });
   });
 
+  it('saves the message mail setting (on by default)', async () => {
+    const { client } = await registerAndVerify(t, 'message-mail@example.com');
+    expect((await client.get('/api/auth/user')).json().user.message_mail).toBe(true);
+    const off = await client.put('/api/user/update', { message_mail: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().user.message_mail).toBe(false);
+    expect(await userRow(t, 'message-mail@example.com')).toMatchObject({ messageMail: false });
+    // Other settings leave it as it is.
+    expect((await client.put('/api/user/update', { theme: 'greenhorn' })).json().user.message_mail).toBe(false);
+    await expectInvalid(t, () => client.put('/api/user/update', { message_mail: 'yes' }), {
+      message_mail: ['errors.validations.invalid'],
+    });
+    await expectInvalid(t, () => client.put('/api/user/update', { message_mail: null }), {
+      message_mail: ['errors.validations.invalid'],
+    });
+    expect(await userRow(t, 'message-mail@example.com')).toMatchObject({ messageMail: false });
+    expect((await client.put('/api/user/update', { message_mail: true })).json().user.message_mail).toBe(true);
+  });
+
   it('refuses a taken name and values outside the lists', async () => {
     const send = (body: object) => () => member.put('/api/user/update', body);
     const { client } = await registerAndVerify(t, 'name-clash@example.com');

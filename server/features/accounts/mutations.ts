@@ -10,6 +10,7 @@ type Settings = Partial<{
   theme: string;
   showHistory: boolean;
   newsletter: boolean;
+  messageMail: boolean;
 }>;
 
 /** 'name_taken' when another member took the name in the meantime (the unique index decides). */

@@ -14,6 +14,7 @@ export function presentUser(u: UserWithNicknames): User {
     is_verified: u.isVerified,
     show_history: u.showHistory,
     newsletter: u.newsletter,
+    message_mail: u.messageMail,
     locale: u.locale === 'de' ? 'de' : 'en',
     theme: u.theme,
     has_password: u.passwordHash !== null,

@@ -185,6 +185,7 @@ export type ShowDetailRow = ShowTileRow & {
   videoCount: number;
   galleryCount: number;
   freeGalleryId: number | null;
+  messagePrice: number;
 };
 
 /** The show page's row by universal id (null when unknown); `userId` decides isFavorite. */
@@ -208,6 +209,7 @@ export async function showDetailRow(
       freeGalleryId: sql<
         number | null
       >`(select g.id from galleries g where g.show_id = "shows"."id" and g.free order by g.id limit 1)`,
+      messagePrice: shows.messagePrice,
     })
     .from(shows)
     .where(eq(shows.universalId, universalId));

@@ -102,6 +102,7 @@ export function presentShowDetail(
     videoCount: row.videoCount,
     galleryCount: row.galleryCount,
     freeGalleryId: row.freeGalleryId,
+    messagePrice: row.messagePrice,
     ...live,
   };
 }

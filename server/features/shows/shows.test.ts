@@ -211,8 +211,13 @@ describe('GET /api/shows', () => {
 });
 
 describe('GET /api/shows/:id', () => {
-  it('answers the show page: tile, favorite, categories, tags, promo, counts and the free gallery', async () => {
-    const show = await createShow(t.db, { categories: [3, 1013], tags: ['dance-x', 'alpha-x'], exclusive: 1 });
+  it('answers the show page: tile, favorite, categories, tags, promo, counts, the free gallery and the message price', async () => {
+    const show = await createShow(t.db, {
+      categories: [3, 1013],
+      tags: ['dance-x', 'alpha-x'],
+      exclusive: 1,
+      messagePrice: 15,
+    });
     for (const ccid of [show.id * 1000 + 1, show.id * 1000 + 2]) {
       await t.db.execute(
         sql`insert into videos (ccid, show_id, title_en, title_de) values (${ccid}, ${show.id}, 'Clip', 'Clip')`,
@@ -236,6 +241,7 @@ describe('GET /api/shows/:id', () => {
       videoCount: 2,
       galleryCount: 2,
       freeGalleryId: free.id,
+      messagePrice: 15,
       flags: { free: false, exclusive: 1 },
       ribbon: 'promo',
     });
@@ -256,6 +262,7 @@ describe('GET /api/shows/:id', () => {
       videoCount: 0,
       galleryCount: 0,
       freeGalleryId: null,
+      messagePrice: 0,
       ribbon: 'new',
     });
   });

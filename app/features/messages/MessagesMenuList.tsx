@@ -1,0 +1,50 @@
+import Divider from '@mui/material/Divider';
+import ListItemButton from '@mui/material/ListItemButton';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ConversationRows } from './ConversationRows.tsx';
+import { MESSAGES_PAGE } from './paths.ts';
+
+/** The messages menu (400-450 px wide): unread conversations, latest contacts, and the messages page. */
+export function MessagesMenuList({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Popover
+      id="messages-menu"
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-labelledby': 'messages-menu-title',
+          sx: {
+            width: { xs: 'calc(100vw - 16px)', sm: 420 },
+            minWidth: { sm: 400 },
+            maxWidth: 450,
+            maxHeight: 'calc(100vh - 96px)',
+          },
+        },
+      }}
+    >
+      <Typography
+        id="messages-menu-title"
+        component="h2"
+        variant="overline"
+        sx={{ display: 'block', px: 2, pt: 1, color: 'text.secondary' }}
+      >
+        {t('messages.menu.title')}
+      </Typography>
+      <Divider />
+      <ConversationRows onPick={onClose} />
+      <Divider />
+      <ListItemButton component={RouterLink} to={MESSAGES_PAGE} onClick={onClose}>
+        <Typography color="primary">{t('messages.menu.all')}</Typography>
+      </ListItemButton>
+    </Popover>
+  );
+}
