@@ -69,6 +69,8 @@ export const chatSessions = pgTable(
     index('chat_sessions_open_seen').on(t.lastSeenAt).where(sql`${t.endedAt} is null`),
     index('chat_sessions_show_open').on(t.showId).where(sql`${t.endedAt} is null`),
     index('chat_sessions_user').on(t.userId, t.startedAt),
+    // A member's last chat with one show (the conversation list's "last chat"): one index entry, not all her sessions.
+    index('chat_sessions_user_show').on(t.userId, t.showId, t.startedAt),
     index('chat_sessions_web_session').on(t.webSessionId, t.startedAt),
   ],
 );

@@ -100,6 +100,9 @@ export const messages = pgTable(
     check('messages_author_known', sql`${t.author} in ('member', 'staff')`),
     check('messages_money_not_negative', sql`${t.coins} >= 0 and ${t.tip} >= 0 and ${t.attachmentCoins} >= 0`),
     index('messages_conversation').on(t.conversationId, t.id),
+    // What the member sees of a conversation: its count and a page's ids come from the index alone,
+    // so a long conversation (its messages lie apart in the table) is not read message by message.
+    index('messages_member_visible').on(t.conversationId, t.id).where(sql`not ${t.memberDeleted}`),
     uniqueIndex('messages_client_key').on(t.conversationId, t.clientKey),
   ],
 );

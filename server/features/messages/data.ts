@@ -111,12 +111,20 @@ export async function memberConversations(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ConversationRow[]; total: number }> {
   const where = memberListWhere(userId, f);
+  // The page's ids first, from the conversations (and the shows' online flag) alone; only its rows
+  // are then joined with their latest message, nickname and last chat, not those a deep page skips.
+  const pageIds = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .leftJoin(shows, eq(shows.id, conversations.showId))
+    .where(where)
+    .orderBy(...ORDER[order])
+    .limit(page.limit)
+    .offset(page.offset);
   const [rows, [count]] = await Promise.all([
     conversationSelect(db)
-      .where(where)
-      .orderBy(...ORDER[order])
-      .limit(page.limit)
-      .offset(page.offset),
+      .where(inArray(conversations.id, pageIds))
+      .orderBy(...ORDER[order]),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(conversations)
@@ -199,19 +207,23 @@ export async function conversationMessages(
   c: { id: number; clearedThrough: number; forMember: boolean },
   page: { limit: number; offset: number },
 ): Promise<{ rows: MessageRow[]; total: number }> {
+  // As the member sees it: the condition of the index messages_member_visible, word for word.
   const where = and(
     eq(messages.conversationId, c.id),
     c.forMember ? gt(messages.id, c.clearedThrough) : undefined,
-    c.forMember ? eq(messages.memberDeleted, false) : undefined,
+    c.forMember ? sql`not ${messages.memberDeleted}` : undefined,
   );
+  // The count and the page's ids come from the index alone; only the page's rows are read, not
+  // the messages a deep page skips (one conversation's messages lie apart in the table).
+  const pageIds = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.id))
+    .limit(page.limit)
+    .offset(page.offset);
   const [rows, [count]] = await Promise.all([
-    db
-      .select(messageColumns)
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    db.select(messageColumns).from(messages).where(inArray(messages.id, pageIds)).orderBy(desc(messages.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
   ]);
   return { rows: (rows as MessageRow[]).reverse(), total: count?.n ?? 0 };

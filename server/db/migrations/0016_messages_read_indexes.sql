@@ -1,0 +1,2 @@
+CREATE INDEX "chat_sessions_user_show" ON "chat_sessions" USING btree ("user_id","show_id","started_at");--> statement-breakpoint
+CREATE INDEX "messages_member_visible" ON "messages" USING btree ("conversation_id","id") WHERE not "messages"."member_deleted";
