@@ -121,13 +121,17 @@ export type ConversationsQuery = z.input<typeof conversationsQuery>;
 
 export const conversationsResponse = paged(conversation);
 
-/** GET conversations/conversation: the member's conversation with a show (showid) or with support. */
+/**
+ * GET conversations/conversation: the member's conversation with a show (`showid`), with support
+ * (`support`), or by its `id` (a link to /messages/{id}); exactly one of them.
+ */
 export const conversationLookupQuery = z
   .object({
     showid: singleLine().min(1).max(40).optional(),
     support: z.enum(['1', 'true']).optional(),
+    id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   })
-  .refine((q) => (q.showid === undefined) !== (q.support === undefined), {
+  .refine((q) => [q.showid, q.support, q.id].filter((v) => v !== undefined).length === 1, {
     message: REQUIRED,
     path: ['showid'],
   });

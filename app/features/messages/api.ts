@@ -120,28 +120,15 @@ export function cachedConversations(client: QueryClient): Conversation[] {
   return out.filter((c) => c && typeof c === 'object' && 'showprofile' in c);
 }
 
-/** How many list pages are read at most to find a conversation by id (a link to an old one). */
-const LOOKUP_PAGES = 20;
-
 /**
- * A conversation by id (/messages/:id): from any cache that holds it, else from the list, page by
- * page, as the server has no single read of it. null when the member has no such conversation.
+ * A conversation by id (/messages/:id): from any cache that holds it at once, then from the
+ * server. null when the member has no such conversation.
  */
 export const conversationQuery = (client: QueryClient, id: number) =>
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'one', id] as const,
-    queryFn: async ({ signal }) => {
-      for (let page = 1; page <= LOOKUP_PAGES; page++) {
-        const answer = await api<Conversations>('GET', 'conversations', undefined, {
-          signal,
-          query: { page, limit: CONVERSATIONS_PAGE_SIZE },
-        });
-        const found = answer.data.find((c) => c.id === id);
-        if (found) return { data: found };
-        if (!answer.more) break;
-      }
-      return { data: null };
-    },
+    queryFn: ({ signal }) =>
+      api<{ data: Conversation | null }>('GET', 'conversations/conversation', undefined, { signal, query: { id } }),
     initialData: () => {
       const found = cachedConversations(client).find((c) => c.id === id);
       return found ? { data: found } : undefined;

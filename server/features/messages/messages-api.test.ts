@@ -123,6 +123,15 @@ describe('writing to a show', () => {
       404,
       'not_found',
     );
+    expect((await a.client.get(`/api/conversations/conversation?id=${id}`)).json().data.id).toBe(id);
+    expect((await b.client.get(`/api/conversations/conversation?id=${id}`)).json()).toEqual({ data: null });
+    await expectRefused(
+      t,
+      () => a.client.get(`/api/conversations/conversation?id=${id}&support=1`),
+      422,
+      'validation_failed',
+    );
+    await expectRefused(t, () => a.client.get('/api/conversations/conversation'), 422, 'validation_failed');
     await b.client.post('/api/conversations/read', { ids: [id] });
     expect(
       (await t.db.select().from(messages).where(eq(messages.conversationId, id))).every(

@@ -107,8 +107,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: conversationLookupQuery, response: { 200: conversationLookupResponse } } },
     async (request) => {
       const user = await requireUser(request);
-      const { showid } = request.query;
-      const row = await memberConversationWith(db, user.id, showid === undefined ? null : await showOf(showid));
+      const { showid, id } = request.query;
+      const row =
+        id !== undefined
+          ? await memberConversation(db, user.id, id)
+          : await memberConversationWith(db, user.id, showid === undefined ? null : await showOf(showid));
       return { data: row ? presentConversation(row, hosts) : null };
     },
   );
