@@ -6,13 +6,8 @@ import { shows } from '#server/db/schema/catalog.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 import { findOperatorByEmail } from '#server/features/admin/data.ts';
 import { DEMO_SUPPORT_OPERATOR_EMAIL } from '#server/features/admin/login.ts';
-import {
-  markRead,
-  markStaffRead,
-  sendFromStaff,
-  sendToShow,
-  sendToSupport,
-} from '#server/features/messages/mutations.ts';
+import { sendFromStaff, sendToShow, sendToSupport } from '#server/features/messages/mutations.ts';
+import { markRead, markStaffRead } from '#server/features/messages/read-states.ts';
 
 /** Shows the demo member has written to; the performer's answer in the first stays unread. */
 const DEMO_CONVERSATIONS = 3;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, REQUIRED } from '#common/api/fields.ts';
 import { messageBody } from '#common/api/messages.ts';
 import { MESSAGE_BODY_MAX } from '#common/constants.ts';
-import { markStaffRead } from '#server/features/messages/mutations.ts';
+import { markStaffRead } from '#server/features/messages/read-states.ts';
 import { replyToMember } from '#server/features/messages/replies.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { acceptPageForms, formFields, fromOwnSite } from '#server/http/page-forms.ts';

@@ -34,18 +34,17 @@ import {
   memberMessage,
   memberUnreadCounts,
 } from './data.ts';
+import { sendToShow, sendToSupport } from './mutations.ts';
+import { notifyPerformer } from './notify.ts';
+import { presentConversation, presentMessage } from './present.ts';
 import {
   deleteConversationForMember,
   deleteMessageForMember,
   markRead,
   markUnread,
   readAll,
-  sendToShow,
-  sendToSupport,
   setMemberBlock,
-} from './mutations.ts';
-import { notifyPerformer } from './notify.ts';
-import { presentConversation, presentMessage } from './present.ts';
+} from './read-states.ts';
 import { allowSend, sendKeyOf } from './send-guards.ts';
 
 const pageOf = (page: number | undefined, limit: number) => ({ limit, offset: ((page ?? 1) - 1) * limit });

@@ -18,8 +18,8 @@ import { galleryUrls } from '#server/features/galleries/urls.ts';
 import { requirePerformer } from '#server/features/performers/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { attachmentsOf, conversationById, conversationMessages } from './data.ts';
-import { markStaffRead, setStaffBlock } from './mutations.ts';
 import { notifyPerformer } from './notify.ts';
+import { markStaffRead, setStaffBlock } from './read-states.ts';
 import { replyToMember } from './replies.ts';
 import { allowSend, sendKeyOf } from './send-guards.ts';
 import {
