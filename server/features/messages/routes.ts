@@ -25,15 +25,8 @@ import { balanceOf } from '#server/features/coins/data.ts';
 import { galleryUrls } from '#server/features/galleries/urls.ts';
 import { showIdOf } from '#server/features/shows/data.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import {
-  attachmentsOf,
-  conversationMessages,
-  memberConversation,
-  memberConversations,
-  memberConversationWith,
-  memberMessage,
-  memberUnreadCounts,
-} from './data.ts';
+import { attachmentsOf, memberConversationWith, memberMessage, memberUnreadCounts } from './data.ts';
+import { memberConversationOf, memberConversationPage, memberMessagePage } from './member-reads.ts';
 import {
   deleteConversationForMember,
   deleteMessageForMember,
@@ -79,7 +72,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return showId;
   };
   const conversationOf = async (userId: number, id: number) => {
-    const row = await memberConversation(db, userId, id);
+    const row = await memberConversationOf(db, userId, id);
     if (!row) throw notFound();
     return row;
   };
@@ -121,7 +114,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const limit = q.limit ?? CONVERSATIONS_PAGE_SIZE;
       const page = q.page ?? 1;
-      const { rows, total } = await memberConversations(
+      const { rows, total } = await memberConversationPage(
         db,
         user.id,
         { unread: q.unread, showname: q.showname, nicknameId: q.nickname, not: q.conversations_not },
@@ -158,9 +151,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const c = await conversationOf(user.id, request.params.id);
       const page = request.query.page ?? 1;
-      const { rows, total } = await conversationMessages(
+      const { rows, total } = await memberMessagePage(
         db,
-        { id: c.id, clearedThrough: c.memberClearedThrough, forMember: true },
+        { id: c.id, clearedThrough: c.memberClearedThrough },
         pageOf(page, MESSAGES_PAGE_SIZE),
       );
       const attachments = await attachmentsOf(db, rows, user.id);
