@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { CONVERSATION_ORDERS } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { galleryImages, purchases, shows } from '#server/db/schema/catalog.ts';
@@ -73,7 +73,7 @@ export type ConversationRow = {
   lastChatAt: Date | string | null;
 };
 
-function conversationSelect(db: DbOrTx) {
+export function conversationSelect(db: DbOrTx) {
   return db
     .select(conversationColumns)
     .from(conversations)
@@ -83,7 +83,7 @@ function conversationSelect(db: DbOrTx) {
 }
 
 /** What the member sees of her list: conversations with a message after what she deleted. */
-function memberListWhere(userId: number, f: ConversationFilter): SQL | undefined {
+export function memberListWhere(userId: number | Placeholder, f: ConversationFilter): SQL | undefined {
   return and(
     eq(conversations.userId, userId),
     sql`${conversations.lastMessageId} > ${conversations.memberClearedThrough}`,
@@ -96,7 +96,7 @@ function memberListWhere(userId: number, f: ConversationFilter): SQL | undefined
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const ORDER: Record<ConversationOrder, SQL[]> = {
+export const ORDER: Record<ConversationOrder, SQL[]> = {
   messagedate: [desc(conversations.lastMessageId)],
   online: [sql`${shows.online} desc nulls last`, desc(conversations.lastMessageId)],
   lastchatdate: [sql`${lastChatAt} desc nulls last`, desc(conversations.lastMessageId)],
@@ -198,6 +198,18 @@ export const messageColumns = {
   createdAt: messages.createdAt,
 };
 
+/** A conversation's messages as one end sees them (the member: the condition of the index messages_member_visible, word for word). */
+export const conversationMessagesWhere = (c: {
+  id: number | Placeholder;
+  clearedThrough: number | Placeholder;
+  forMember: boolean;
+}) =>
+  and(
+    eq(messages.conversationId, c.id),
+    c.forMember ? gt(messages.id, c.clearedThrough) : undefined,
+    c.forMember ? sql`not ${messages.memberDeleted}` : undefined,
+  );
+
 /**
  * A page of a conversation's messages as one end sees it: the newest page first, each page in
  * time order. The member does not see what she deleted.
@@ -207,12 +219,7 @@ export async function conversationMessages(
   c: { id: number; clearedThrough: number; forMember: boolean },
   page: { limit: number; offset: number },
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  // As the member sees it: the condition of the index messages_member_visible, word for word.
-  const where = and(
-    eq(messages.conversationId, c.id),
-    c.forMember ? gt(messages.id, c.clearedThrough) : undefined,
-    c.forMember ? sql`not ${messages.memberDeleted}` : undefined,
-  );
+  const where = conversationMessagesWhere(c);
   // The count and the page's ids come from the index alone; only the page's rows are read, not
   // the messages a deep page skips (one conversation's messages lie apart in the table).
   const pageIds = db

@@ -25,15 +25,8 @@ import { balanceOf } from '#server/features/coins/data.ts';
 import { galleryUrls } from '#server/features/galleries/urls.ts';
 import { showIdOf } from '#server/features/shows/data.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import {
-  attachmentsOf,
-  conversationMessages,
-  memberConversation,
-  memberConversations,
-  memberConversationWith,
-  memberMessage,
-  memberUnreadCounts,
-} from './data.ts';
+import { attachmentsOf, memberConversationWith, memberMessage, memberUnreadCounts } from './data.ts';
+import { memberConversationOf, memberConversationPage, memberMessagePage } from './member-reads.ts';
 import { sendToShow, sendToSupport } from './mutations.ts';
 import { notifyPerformer } from './notify.ts';
 import { presentConversation, presentMessage } from './present.ts';
@@ -78,7 +71,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return showId;
   };
   const conversationOf = async (userId: number, id: number) => {
-    const row = await memberConversation(db, userId, id);
+    const row = await memberConversationOf(db, userId, id);
     if (!row) throw notFound();
     return row;
   };
@@ -109,7 +102,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { showid, id } = request.query;
       const row =
         id !== undefined
-          ? await memberConversation(db, user.id, id)
+          ? await memberConversationOf(db, user.id, id)
           : await memberConversationWith(db, user.id, showid === undefined ? null : await showOf(showid));
       return { data: row ? presentConversation(row, hosts) : null };
     },
@@ -123,7 +116,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const limit = q.limit ?? CONVERSATIONS_PAGE_SIZE;
       const page = q.page ?? 1;
-      const { rows, total } = await memberConversations(
+      const { rows, total } = await memberConversationPage(
         db,
         user.id,
         { unread: q.unread, showname: q.showname, nicknameId: q.nickname, not: q.conversations_not },
@@ -160,9 +153,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const c = await conversationOf(user.id, request.params.id);
       const page = request.query.page ?? 1;
-      const { rows, total } = await conversationMessages(
+      const { rows, total } = await memberMessagePage(
         db,
-        { id: c.id, clearedThrough: c.memberClearedThrough, forMember: true },
+        { id: c.id, clearedThrough: c.memberClearedThrough },
         pageOf(page, MESSAGES_PAGE_SIZE),
       );
       const attachments = await attachmentsOf(db, rows, user.id);
