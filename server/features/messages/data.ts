@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { CONVERSATION_ORDERS } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { galleryImages, purchases, shows } from '#server/db/schema/catalog.ts';
+import { shows } from '#server/db/schema/catalog.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
 import { nicknames } from '#server/db/schema/users.ts';
 
@@ -96,11 +96,45 @@ export function memberListWhere(userId: number | Placeholder, f: ConversationFil
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const ORDER: Record<ConversationOrder, SQL[]> = {
+const ORDER: Record<ConversationOrder, SQL[]> = {
   messagedate: [desc(conversations.lastMessageId)],
   online: [sql`${shows.online} desc nulls last`, desc(conversations.lastMessageId)],
   lastchatdate: [sql`${lastChatAt} desc nulls last`, desc(conversations.lastMessageId)],
 };
+
+/** A page bound: numbers for a call, or placeholders for a prepared statement (member-reads.ts). */
+type PageBound = number | Placeholder;
+
+/**
+ * The queries of one page of the member's list and of its count. The page's ids come first, from
+ * the conversations (and the shows' online flag) alone; only its rows are then joined with their
+ * latest message, nickname and last chat, not those a deep page skips.
+ */
+export function memberListQueries(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: ConversationOrder,
+  page: { limit: PageBound; offset: PageBound },
+) {
+  const pageIds = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .leftJoin(shows, eq(shows.id, conversations.showId))
+    .where(where)
+    .orderBy(...ORDER[order])
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    rows: conversationSelect(db)
+      .where(inArray(conversations.id, pageIds))
+      .orderBy(...ORDER[order]),
+    count: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .leftJoin(shows, eq(shows.id, conversations.showId))
+      .where(where),
+  };
+}
 
 /** One page of the member's conversations and how many there are in all. */
 export async function memberConversations(
@@ -110,27 +144,8 @@ export async function memberConversations(
   order: ConversationOrder,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ConversationRow[]; total: number }> {
-  const where = memberListWhere(userId, f);
-  // The page's ids first, from the conversations (and the shows' online flag) alone; only its rows
-  // are then joined with their latest message, nickname and last chat, not those a deep page skips.
-  const pageIds = db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .leftJoin(shows, eq(shows.id, conversations.showId))
-    .where(where)
-    .orderBy(...ORDER[order])
-    .limit(page.limit)
-    .offset(page.offset);
-  const [rows, [count]] = await Promise.all([
-    conversationSelect(db)
-      .where(inArray(conversations.id, pageIds))
-      .orderBy(...ORDER[order]),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .leftJoin(shows, eq(shows.id, conversations.showId))
-      .where(where),
-  ]);
+  const q = memberListQueries(db, memberListWhere(userId, f), order, page);
+  const [rows, [count]] = await Promise.all([q.rows, q.count]);
   return { rows: rows as ConversationRow[], total: count?.n ?? 0 };
 }
 
@@ -219,9 +234,17 @@ export async function conversationMessages(
   c: { id: number; clearedThrough: number; forMember: boolean },
   page: { limit: number; offset: number },
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  const where = conversationMessagesWhere(c);
-  // The count and the page's ids come from the index alone; only the page's rows are read, not
-  // the messages a deep page skips (one conversation's messages lie apart in the table).
+  const q = messagePageQueries(db, conversationMessagesWhere(c), page);
+  const [rows, [count]] = await Promise.all([q.rows, q.count]);
+  return { rows: (rows as MessageRow[]).reverse(), total: count?.n ?? 0 };
+}
+
+/**
+ * The queries of a page of messages (newest first) and of their count. The count and the page's
+ * ids come from the index alone; only the page's rows are read, not the messages a deep page skips
+ * (one conversation's messages lie apart in the table).
+ */
+export function messagePageQueries(db: DbOrTx, where: SQL | undefined, page: { limit: PageBound; offset: PageBound }) {
   const pageIds = db
     .select({ id: messages.id })
     .from(messages)
@@ -229,11 +252,10 @@ export async function conversationMessages(
     .orderBy(desc(messages.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [rows, [count]] = await Promise.all([
-    db.select(messageColumns).from(messages).where(inArray(messages.id, pageIds)).orderBy(desc(messages.id)),
-    db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
-  ]);
-  return { rows: (rows as MessageRow[]).reverse(), total: count?.n ?? 0 };
+  return {
+    rows: db.select(messageColumns).from(messages).where(inArray(messages.id, pageIds)).orderBy(desc(messages.id)),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
+  };
 }
 
 /** One message of the member's (not deleted by her); null otherwise. */
@@ -252,40 +274,3 @@ export async function memberMessage(db: DbOrTx, userId: number, id: number): Pro
     );
   return (row as MessageRow | undefined) ?? null;
 }
-
-/** Attached pictures: the image's gallery and size, and which of them the member has bought. */
-export async function attachmentsOf(db: DbOrTx, rows: MessageRow[], userId: number | null) {
-  const ids = [...new Set(rows.map((r) => r.attachmentImageId).filter((id): id is number => id !== null))];
-  if (!ids.length)
-    return new Map<number, { galleryId: number; width: number | null; height: number | null; bought: boolean }>();
-  const images = await db
-    .select({
-      id: galleryImages.id,
-      galleryId: galleryImages.galleryId,
-      width: galleryImages.width,
-      height: galleryImages.height,
-    })
-    .from(galleryImages)
-    .where(inArray(galleryImages.id, ids))
-    .orderBy(asc(galleryImages.id));
-  const bought =
-    userId === null
-      ? new Set<string>()
-      : new Set(
-          (
-            await db
-              .select({ item: purchases.item })
-              .from(purchases)
-              .where(and(eq(purchases.userId, userId), inArray(purchases.item, ids.map(pictureItem))))
-          ).map((p) => p.item),
-        );
-  return new Map(
-    images.map((i) => [
-      i.id,
-      { galleryId: i.galleryId, width: i.width, height: i.height, bought: bought.has(pictureItem(i.id)) },
-    ]),
-  );
-}
-
-/** The purchase item of a picture unlocked from a message (bought once, kept in the archive). */
-export const pictureItem = (imageId: number) => `picture:${imageId}`;

@@ -1,8 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONVERSATION_ORDERS } from '#common/constants.ts';
 import type { Db } from '#server/db/client.ts';
-import { shows } from '#server/db/schema/catalog.ts';
-import { conversations, messages } from '#server/db/schema/messages.ts';
+import { conversations } from '#server/db/schema/messages.ts';
 import {
   type ConversationFilter,
   type ConversationOrder,
@@ -11,9 +10,9 @@ import {
   conversationSelect,
   type MessageRow,
   memberConversations,
+  memberListQueries,
   memberListWhere,
-  messageColumns,
-  ORDER,
+  messagePageQueries,
 } from './data.ts';
 
 /**
@@ -30,28 +29,9 @@ const offset = sql.placeholder('offset');
 const clearedThrough = sql.placeholder('clearedThrough');
 
 function listStatements(db: Db, order: ConversationOrder, unread: boolean) {
-  const where = memberListWhere(userId, { unread });
-  const pageIds = db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .leftJoin(shows, eq(shows.id, conversations.showId))
-    .where(where)
-    .orderBy(...ORDER[order])
-    .limit(limit)
-    .offset(offset);
+  const q = memberListQueries(db, memberListWhere(userId, { unread }), order, { limit, offset });
   const name = `member_conversations_${order}${unread ? '_unread' : ''}`;
-  return {
-    rows: conversationSelect(db)
-      .where(inArray(conversations.id, pageIds))
-      .orderBy(...ORDER[order])
-      .prepare(name),
-    count: db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .leftJoin(shows, eq(shows.id, conversations.showId))
-      .where(where)
-      .prepare(`${name}_count`),
-  };
+  return { rows: q.rows.prepare(name), count: q.count.prepare(`${name}_count`) };
 }
 
 function prepareStatements(db: Db) {
@@ -59,30 +39,17 @@ function prepareStatements(db: Db) {
   for (const order of CONVERSATION_ORDERS) {
     for (const unread of [false, true]) lists.set(`${order}:${unread}`, listStatements(db, order, unread));
   }
-  const visible = conversationMessagesWhere({ id, clearedThrough, forMember: true });
-  const pageIds = db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(visible)
-    .orderBy(desc(messages.id))
-    .limit(limit)
-    .offset(offset);
+  const page = messagePageQueries(db, conversationMessagesWhere({ id, clearedThrough, forMember: true }), {
+    limit,
+    offset,
+  });
   return {
     lists,
     conversation: conversationSelect(db)
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
       .prepare('member_conversation'),
-    messages: db
-      .select(messageColumns)
-      .from(messages)
-      .where(inArray(messages.id, pageIds))
-      .orderBy(desc(messages.id))
-      .prepare('member_messages'),
-    messageCount: db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(visible)
-      .prepare('member_messages_count'),
+    messages: page.rows.prepare('member_messages'),
+    messageCount: page.count.prepare('member_messages_count'),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Conversation, Message } from '#common/api/messages.ts';
 import { previewUrl } from '#common/domain/previews.ts';
 import { blurredThumbUrl, type GalleryUrls } from '#server/features/galleries/urls.ts';
-import type { attachmentsOf, ConversationRow, MessageRow } from './data.ts';
+import type { attachmentsOf } from './attachments.ts';
+import type { ConversationRow, MessageRow } from './data.ts';
 
 const unix = (d: Date | string | null): number | null => (d === null ? null : Math.floor(new Date(d).getTime() / 1000));
 

@@ -1,6 +1,7 @@
 import type { StudioConversation, StudioMessage } from '#common/api/studio-messages.ts';
 import type { GalleryUrls } from '#server/features/galleries/urls.ts';
-import type { attachmentsOf, MessageRow } from './data.ts';
+import type { attachmentsOf } from './attachments.ts';
+import type { MessageRow } from './data.ts';
 import type { StudioConversationRow } from './studio-data.ts';
 
 const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);

@@ -5,7 +5,8 @@ import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { galleryUrls } from '#server/features/galleries/urls.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { attachmentsOf, memberConversation, memberMessage } from './data.ts';
+import { attachmentsOf } from './attachments.ts';
+import { memberConversation, memberMessage } from './data.ts';
 import { presentMessage } from './present.ts';
 import { unlockPicture } from './unlock.ts';
 

@@ -5,7 +5,8 @@ import { conversations } from '#server/db/schema/messages.ts';
 import { earningsAccount } from '#server/features/chat/earnings.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
 import { announceBalance, transfer } from '#server/features/coins/mutations.ts';
-import { type MessageRow, pictureItem } from './data.ts';
+import { pictureItem } from './attachments.ts';
+import type { MessageRow } from './data.ts';
 import { messageRefused } from './refusals.ts';
 
 export type Unlocked = { balance: number; bought: boolean };
