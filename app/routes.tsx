@@ -71,6 +71,11 @@ export const pageRoutes: RouteObject[] = [
     lazy: page(() => import('./features/auth/UnlockPage.tsx'), 'UnlockPage'),
   },
   {
+    path: 'token_login',
+    handle: { name: 'token_login' },
+    lazy: page(() => import('./features/auth/TokenLoginPage.tsx'), 'TokenLoginPage'),
+  },
+  {
     path: 'users/email_validate',
     handle: { name: 'users-email_validate' },
     lazy: page(() => import('./features/accounts/EmailValidatePage.tsx'), 'EmailValidatePage'),

@@ -110,6 +110,9 @@ export const RESET_MAIL_THROTTLE_SECONDS = 60;
 /** How long a mailed unlock link (decision 010) stays valid, and how many an account gets in an hour. */
 export const UNLOCK_TOKEN_TTL_MS = 30 * 60_000;
 export const UNLOCK_MAILS_PER_HOUR = 5;
+/** How long a mailed sign-in link of /token_login (decision 025) stays valid, and how many an account gets in an hour. */
+export const TOKEN_LOGIN_TTL_MS = 15 * 60_000;
+export const TOKEN_LOGIN_MAILS_PER_HOUR = 5;
 
 /** Live video (decision 018). The studio polls its live state this often; each poll is her heartbeat. */
 export const LIVE_STUDIO_POLL_MS = 2_000;

@@ -113,3 +113,30 @@ test('a member who forgot the password resets it from the mail and is logged in'
   await expect(page).toHaveURL(/\/users\/reset\?token=/);
   expect(await signedInAs()).toBe(email);
 });
+
+test('a member signs in with a link mailed from /token_login, without her password', async ({ page, request }) => {
+  const email = uniqueEmail('token');
+  const csrf = await request.get('/api/auth/csrf-cookie');
+  expect(csrf.status()).toBe(204);
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const created = await request.post('/api/register', {
+    data: { email, password: PASSWORD, terms_check: true },
+    headers: { 'x-xsrf-token': xsrf, 'accept-language': 'en' },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/login');
+  await confirmAge(page);
+  await page.getByRole('link', { name: text('en', 'login.token_link') }).click();
+  await expect(page).toHaveURL(/\/token_login$/);
+  await field(page, 'en', 'token_login.email').fill(email);
+  await page.getByRole('button', { name: text('en', 'token_login.request.submit') }).click();
+  await expect(page.getByRole('heading', { name: text('en', 'token_login.sent.title') })).toBeVisible();
+
+  const link = await mailLink(request, email, '/token_login?token=');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: text('en', 'navbar.login') })).toHaveCount(0);
+  const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
+  expect(me.user).toMatchObject({ email, is_verified: true });
+});

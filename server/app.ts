@@ -14,6 +14,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { supportDeskRoutes } from './features/admin/support-routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { tokenLoginRoutes } from './features/auth/token-login-routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { ChatSessions } from './features/chat/chat-sessions.ts';
@@ -314,6 +315,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     systemRoutes,
     sessionRoutes,
     authRoutes,
+    tokenLoginRoutes,
     accountRoutes,
     nicknameRoutes,
     contentRoutes,

@@ -16,6 +16,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string | null>> = {
   'users-reset': 'reset.request.title',
   'users-activate': 'users.activate.title',
   'users-unlock': 'users.unlock.title',
+  token_login: 'token_login.title',
   'users-email_validate': 'users.email_validate.title',
   'users-profile': 'sidemenu.settings',
   'users-profile-settings': 'sidemenu.settings',

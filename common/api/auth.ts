@@ -57,6 +57,9 @@ export const validateBody = z.object({ token: tokenField, password: passwordFiel
 
 export const sendResetBody = z.object({ email: emailField });
 
+/** The address a sign-in link of /token_login is mailed to (decision 025). */
+export const sendTokenLoginBody = z.object({ email: emailField });
+
 /** The unlock mail (decision 010) for the account of the user name or address typed into the login form. */
 export const sendUnlockBody = z.object({ username: loginName });
 

@@ -10,6 +10,14 @@ import { jsonResponse, renderWithProviders, testSession, testUser } from '#app/t
 import { ActivatePage } from './ActivatePage.tsx';
 import { apiError, mockApi } from './testing.ts';
 
+/** The server's answer to an activation without a password for an account that has none. */
+const needsPassword = () =>
+  apiError(422, {
+    error: 'validation_failed',
+    message: 'validation_failed',
+    errors: { password: ['errors.validations.required'] },
+  });
+
 const page = (
   <StrictMode>
     <ActivatePage />
@@ -50,7 +58,7 @@ describe('activation page', () => {
               errors: { password: ['errors.validations.required'] },
             }),
     });
-    renderWithProviders(page, { route: '/users/activate?token=abc' });
+    const { client } = renderWithProviders(page, { route: '/users/activate?token=abc' });
     expect(await screen.findByText(i18n.t('users.activate.password_text'))).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^new password/i), 'short');
@@ -61,6 +69,31 @@ describe('activation page', () => {
     await user.click(screen.getByRole('button', { name: i18n.t('users.activate.password_submit') }));
     expect(await screen.findByText(i18n.t('users.activate.done'))).toBeInTheDocument();
     expect(api.callsTo('POST /api/register/validate')[1]?.body).toEqual({ token: 'abc', password: 'a-good-password' });
+    expect(client.getQueryData(sessionQuery.queryKey)?.user?.id).toBe(12);
+  });
+
+  it('an account without a password: an empty password is not sent', async () => {
+    const api = mockApi({ 'POST /api/register/validate': () => needsPassword() });
+    renderWithProviders(page, { route: '/users/activate?token=abc' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: i18n.t('users.activate.password_submit') }));
+    expect(await screen.findByText(i18n.t('errors.validations.required'))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/register/validate')).toHaveLength(1);
+  });
+
+  it('an account without a password: a link that ran out meanwhile says so and offers the way on', async () => {
+    mockApi({
+      'POST /api/register/validate': ({ body }) =>
+        (body as { password?: string }).password
+          ? apiError(410, { error: 'link_expired', message: 'link_expired' })
+          : needsPassword(),
+    });
+    renderWithProviders(page, { route: '/users/activate?token=abc' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^new password/i), 'a-good-password');
+    await user.click(screen.getByRole('button', { name: i18n.t('users.activate.password_submit') }));
+    expect(await screen.findByText(i18n.t('link_expired.activate_signed_out'))).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^new password/i)).not.toBeInTheDocument();
   });
 
   it('an unknown link says it was used or has expired, with a way to /verify', async () => {

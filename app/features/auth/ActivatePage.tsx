@@ -39,6 +39,7 @@ export function ActivatePage() {
   const signedIn = useApplySignedIn();
   const sent = useRef(false);
   const [passwordSet, setPasswordSet] = useState(false);
+  const [expiredMeanwhile, setExpiredMeanwhile] = useState(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
@@ -56,7 +57,7 @@ export function ActivatePage() {
         </Button>
       </Stack>
     );
-  } else if (activate.isError && needsPassword(activate.error)) {
+  } else if (activate.isError && needsPassword(activate.error) && !expiredMeanwhile) {
     body = (
       <SetPasswordForm
         token={token}
@@ -64,9 +65,10 @@ export function ActivatePage() {
           signedIn(user);
           setPasswordSet(true);
         }}
+        onExpired={() => setExpiredMeanwhile(true)}
       />
     );
-  } else if (!token || isLinkExpired(activate.error)) {
+  } else if (!token || expiredMeanwhile || isLinkExpired(activate.error)) {
     body = <LinkExpired {...activationNextStep(user)} />;
   } else if (activate.isError) {
     body = (

@@ -24,6 +24,19 @@ const renderLogin = () =>
   });
 
 describe('login panel', () => {
+  it.each(['en', 'de'] as const)('offers sign-in by a mailed link on /token_login (%s)', async (lang) => {
+    mockApi({});
+    renderWithProviders(<LoginPage />, {
+      route: '/login',
+      lang,
+      routes: [{ path: '/token_login', element: <p>token login page</p> }],
+    });
+    const link = screen.getByRole('link', { name: i18n.t('login.token_link', { lng: lang }) });
+    expect(link).toHaveAttribute('href', '/token_login');
+    await userEvent.setup().click(link);
+    expect(await screen.findByText('token login page')).toBeInTheDocument();
+  });
+
   it.each([
     ['422 with a known message', apiError(422, { error: 'x', message: 'user_blocked' }), 'errors.user_blocked'],
     [

@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { User } from '#common/api/auth.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { LoginForm } from './LoginForm.tsx';
@@ -9,7 +10,8 @@ import { ResetRequestForm } from './ResetRequestForm.tsx';
 
 /**
  * The login panel: user name or e-mail and password, a forgot-password link that turns the
- * panel into the reset request, and Google sign-in below "or" when the site offers it.
+ * panel into the reset request, a link to sign in by a mailed link instead (/token_login), and
+ * Google sign-in below "or" when the site offers it.
  */
 export function LoginPanel({ onSuccess }: { onSuccess?: (user: User) => void }) {
   const { t } = useTranslation();
@@ -26,6 +28,9 @@ export function LoginPanel({ onSuccess }: { onSuccess?: (user: User) => void }) 
         sx={{ alignSelf: 'center' }}
       >
         {t('login.forgot')}
+      </Link>
+      <Link component={RouterLink} to="/token_login" variant="body2" sx={{ alignSelf: 'center' }}>
+        {t('login.token_link')}
       </Link>
       <GoogleSignIn onSuccess={onSuccess} />
     </Stack>

@@ -15,6 +15,7 @@ import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
 import { LinkExpired, type NextStep } from './LinkExpired.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 import { useApplySignedIn } from './signedIn.ts';
 
 /** How long the "password changed" confirmation stays before going home. */
@@ -25,6 +26,7 @@ type Values = z.input<typeof resetBody>;
 /** A form-wide message for a failure that is not on a field (those show beside the field). */
 function resetAlert(err: unknown) {
   if (err instanceof ApiError && err.status === 422) return null;
+  if (isBlocked(err)) return BLOCKED_ALERT;
   return { message: apiErrorKey(err) };
 }
 
@@ -73,7 +75,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const alert = reset.isError ? resetAlert(reset.error) : null;
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('reset.new.title')}>
-      {alert && <FormAlert message={alert.message} />}
+      {alert && <FormAlert {...alert} />}
       <PasswordField {...fieldProps(form, 'password', t)} label={t('reset.new.password')} autoComplete="new-password" />
       <PasswordField
         {...fieldProps(form, 'password_confirm', t)}

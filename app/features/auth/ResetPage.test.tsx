@@ -42,6 +42,30 @@ describe('password reset', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.throttle'));
   });
 
+  it('a blocked account is told so, with the contact link, and no sent note', async () => {
+    mockApi({ 'POST /api/auth/send': () => apiError(403, { error: 'user_blocked', message: 'user_blocked' }) });
+    renderReset('/users/reset');
+    await requestMail();
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.user_blocked'));
+    expect(screen.getByRole('link', { name: i18n.t('users.signup2.form.contact_link') })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    expect(screen.queryByText(i18n.t('reset.sent.title'))).not.toBeInTheDocument();
+  });
+
+  it('stage 3: an account blocked since the mail is told so, with the contact link', async () => {
+    mockApi({ 'POST /api/auth/reset': () => apiError(403, { error: 'user_blocked', message: 'user_blocked' }) });
+    const { client } = renderReset('/users/reset?token=tok-2');
+    await choosePassword();
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.user_blocked'));
+    expect(screen.getByRole('link', { name: i18n.t('users.signup2.form.contact_link') })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    expect(client.getQueryData(sessionQuery.queryKey)?.user).toBeNull();
+  });
+
   it('stage 3: the passwords must match before anything is sent', async () => {
     const api = mockApi({});
     renderReset('/users/reset?token=tok-1');

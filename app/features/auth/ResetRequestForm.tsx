@@ -11,6 +11,7 @@ import { useSendReset } from './api.ts';
 import { apiErrorKey, applyFieldErrors } from './errors.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
+import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 
 type Values = z.input<typeof sendResetBody>;
 
@@ -53,7 +54,9 @@ export function ResetRequestForm({ onBack }: { onBack?: () => void }) {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('reset.request.title')}>
       <Typography>{t('reset.request.text')}</Typography>
-      {send.isError && !fieldsOnly && <FormAlert message={apiErrorKey(send.error)} />}
+      {send.isError && !fieldsOnly && (
+        <FormAlert {...(isBlocked(send.error) ? BLOCKED_ALERT : { message: apiErrorKey(send.error) })} />
+      )}
       <TextField
         {...fieldProps(form, 'email', t)}
         type="email"

@@ -9,7 +9,7 @@ import { ApiError } from '#app/http.ts';
 import type { User } from '#common/api/auth.ts';
 import { passwordField } from '#common/api/fields.ts';
 import { useActivate } from './api.ts';
-import { apiErrorKey, applyFieldErrors } from './errors.ts';
+import { apiErrorKey, applyFieldErrors, isLinkExpired } from './errors.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
 import { PasswordField } from './PasswordField.tsx';
@@ -17,8 +17,19 @@ import { PasswordField } from './PasswordField.tsx';
 const schema = z.object({ password: passwordField });
 type Values = z.infer<typeof schema>;
 
-/** Activation of an account that has no password yet: the password is chosen here. */
-export function SetPasswordForm({ token, onActivated }: { token: string; onActivated: (user: User) => void }) {
+/**
+ * Activation of an account that has no password yet: the password is chosen here. A link that
+ * runs out meanwhile (used elsewhere, expired) is handed back (`onExpired`): no password can help.
+ */
+export function SetPasswordForm({
+  token,
+  onActivated,
+  onExpired,
+}: {
+  token: string;
+  onActivated: (user: User) => void;
+  onExpired: () => void;
+}) {
   const { t } = useTranslation();
   const activate = useActivate();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
@@ -27,7 +38,10 @@ export function SetPasswordForm({ token, onActivated }: { token: string; onActiv
       { token, password },
       {
         onSuccess: ({ user }) => onActivated(user),
-        onError: (err) => applyFieldErrors(err, form.setError, ['password']),
+        onError: (err) => {
+          if (isLinkExpired(err)) onExpired();
+          else applyFieldErrors(err, form.setError, ['password']);
+        },
       },
     ),
   );

@@ -36,6 +36,14 @@ export const useSendUnlock = () =>
 export const useUnlock = () =>
   useMutation({ mutationFn: (body: { token: string }) => api<Ok>('POST', 'auth/unlock', body) });
 
+/** /token_login: a sign-in link to the address (the same answer whether it has an account). */
+export const useSendTokenLogin = () =>
+  useMutation({ mutationFn: (body: { email: string }) => api<Ok>('POST', 'auth/token_login/send', body) });
+
+/** A mailed sign-in link: signs in like a password login. */
+export const useTokenLogin = () =>
+  useMutation({ mutationFn: (body: { token: string }) => api<UserAnswer>('POST', 'auth/token_login', body) });
+
 export const useResetPassword = () =>
   useMutation({
     mutationFn: (body: { token: string; password: string; password_confirm: string }) =>

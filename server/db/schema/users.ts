@@ -47,7 +47,7 @@ export const nicknames = pgTable(
   (t) => [uniqueIndex('nicknames_lower_unique').on(sql`lower(${t.nickname})`), index('nicknames_user').on(t.userId)],
 );
 
-/** Single-use tokens for activation, password reset and e-mail change; only a keyed hash is stored. */
+/** Single-use tokens of mailed links (activation, reset, e-mail change, unlock, sign-in); only a keyed hash is stored. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -55,7 +55,7 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** activate | reset | email_change */
+    /** activate | reset | email_change | unlock | token_login */
     purpose: text('purpose').notNull(),
     /** The new address for an e-mail change. */
     email: text('email'),

@@ -30,7 +30,7 @@ export async function updateSettings(db: DbOrTx, userId: number, settings: Setti
 /**
  * Applies a confirmed e-mail change: the token is used up and the address set in one
  * transaction, so a refused change (address taken meanwhile) leaves the link valid. Links
- * mailed to the old address (activation, reset) stop working.
+ * mailed to the old address (activation, reset, sign-in) stop working.
  */
 export async function applyEmailChange(
   db: Db,
@@ -47,7 +47,7 @@ export async function applyEmailChange(
         .where(and(eq(users.id, used.userId), eq(users.status, 'active')))
         .returning({ id: users.id });
       if (!owner) throw new TokenOwnerGone();
-      await revokeTokens(tx, owner.id, ['activate', 'reset']);
+      await revokeTokens(tx, owner.id, ['activate', 'reset', 'token_login']);
       return { userId: owner.id };
     });
   } catch (err) {

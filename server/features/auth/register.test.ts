@@ -100,6 +100,40 @@ describe('registration journey', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('without a password, end to end: the link opened in another browser asks for one, then signs in there', async () => {
+    const registrant = t.client('de');
+    const res = await registrant.post('/api/register', { email: 'nopass-e2e@example.com', terms_check: true });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ has_password: false, is_verified: false });
+    const mail = await mailTo(t, 'nopass-e2e@example.com');
+    expect(mail).toMatchObject({ template: 'activation', locale: 'de' });
+    const token = await activationToken('nopass-e2e@example.com');
+    // No password, no sign-in: the account has none to check.
+    const noLogin = await t
+      .client()
+      .post('/api/auth/login', { username: 'nopass-e2e@example.com', password: PASSWORD });
+    expect(noLogin.statusCode).toBe(401);
+
+    const phone = t.client();
+    await phone.get('/api/auth/csrf-cookie');
+    await expectInvalid(t, () => phone.post('/api/register/validate', { token }), {
+      password: ['errors.validations.required'],
+    });
+    const done = await phone.post('/api/register/validate', { token, password: PASSWORD });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().user).toMatchObject({ email: 'nopass-e2e@example.com', is_verified: true, has_password: true });
+    expect((await phone.get('/api/auth/user')).json().user.email).toBe('nopass-e2e@example.com');
+    expect((await registrant.get('/api/auth/user')).statusCode).toBe(401);
+    await expectRefused(
+      t,
+      () => phone.post('/api/register/validate', { token, password: PASSWORD }),
+      410,
+      'link_expired',
+    );
+    const login = await t.client().post('/api/auth/login', { username: 'nopass-e2e@example.com', password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+  });
+
   it("ends the registrant's sessions when the owner of the address activates from another browser", async () => {
     const { client: registrant } = await registerUser(t, 'proved-later@example.com');
     expect((await registrant.get('/api/auth/user')).statusCode).toBe(200);

@@ -20,8 +20,7 @@ import { AppError, invalidField, linkExpired, userBlocked } from '#server/errors
 import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } from '#server/features/accounts/data.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
-import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
-import { promiseWelcomeGift, welcomeForSession } from '#server/features/coupons/welcome-mutations.ts';
+import { promiseWelcomeGift } from '#server/features/coupons/welcome-mutations.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
@@ -30,6 +29,7 @@ import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
 import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
+import { claimVoucher, markKnownDevice, startMemberSession } from './sign-in.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken } from './tokens.ts';
 
@@ -50,11 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, throttle, background } = app.ctx;
   const presented = (userId: number) => userAnswer(db, userId);
   const limit = (key: string, max: number, windowSeconds: number) => enforce(throttle, key, max, windowSeconds);
-  /** The sign-up voucher becomes the member's on activation; an unusable code is skipped, a failure only logged. */
-  const claimVoucher = (userId: number, request: FastifyRequest) =>
-    claimSignupVoucher(app.ctx, userId).catch((err: unknown) =>
-      request.log.error({ err }, 'sign-up voucher not claimed'),
-    );
+  const claim = (userId: number, request: FastifyRequest) => claimVoucher(app.ctx, userId, request);
   /**
    * A new account made while the browser's sign-up incentive ran is promised its offer; the
    * window is the one the server stored for the session (common/domain/welcome-gift.ts).
@@ -64,22 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const gift = welcomeGiftFor({ startSeconds: data?.incentiveTsp, offer: data?.incentiveOffer, nowMs: Date.now() });
     if (gift) await promiseWelcomeGift(db, userId, gift);
   };
-  /**
-   * The member's new session: the incentive is over, and a verified account's welcome gift is
-   * granted (once) and greeted until closed. A failed grant is only logged; the next sign-in retries.
-   */
-  const memberSession = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    const welcome = await welcomeForSession(db, userId).catch((err: unknown) => {
-      request.log.error({ err }, 'welcome gift not granted');
-      return null;
-    });
-    return startUserSession(request, reply, userId, { incentiveTsp: INCENTIVE_DISABLED, welcomeDialog: welcome });
-  };
-  /** The browser that just proved the account (password, Google, a mailed link) becomes its known device. */
-  const markKnown = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    const account = await findUserById(db, userId);
-    if (account) rememberDevice(request, reply, account);
-  };
+  const memberSession = (request: FastifyRequest, reply: FastifyReply, userId: number) =>
+    startMemberSession(app.ctx, request, reply, userId);
+  const markKnown = (request: FastifyRequest, reply: FastifyReply, userId: number) =>
+    markKnownDevice(app.ctx, request, reply, userId);
 
   app.post('/auth/login', { schema: { body: loginBody, response: { 200: userResponse } } }, async (request, reply) => {
     const { body } = request;
@@ -157,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!used) throw linkExpired();
       if (password && !owner.passwordHash) await setPassword(db, owner.id, password);
       await markVerified(db, owner.id);
-      await claimVoucher(owner.id, request);
+      await claim(owner.id, request);
       // Whoever registered the address before its owner proved it loses every session now.
       await endUserSessions(request, reply, owner.id);
       await memberSession(request, reply, owner.id);
@@ -179,6 +163,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await limit(`reset:ip:${addressKey(request.ip)}`, 20, 3600);
     await limit(`reset:mail:${email}`, 1, RESET_MAIL_THROTTLE_SECONDS);
     const user = await findUserByEmail(db, email);
+    // A blocked member is told so (spec part 2), with nothing sent: a new password would not help.
+    if (user?.status === 'blocked') throw userBlocked();
     // Same answer, after the same work, whether or not the address has an account: the link and
     // its mail are made once the answer is out, so nobody learns who is a member, not even by time.
     if (user?.status === 'active') {
@@ -191,6 +177,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/reset', { schema: { body: resetBody, response: { 200: userResponse } } }, async (request, reply) => {
     const { token, password } = request.body;
     assertPasswordStrength(password);
+    const live = await peekToken(db, config.sessionSecret, token, 'reset');
+    // An account blocked since the mail: told so, and the link is left as it was.
+    if (live && (await findUserById(db, live.userId))?.status === 'blocked') throw userBlocked();
     const used = await consumeToken(db, config.sessionSecret, token, 'reset');
     if (!used) throw linkExpired();
     const owner = await loadPresentableUser(db, used.userId);
@@ -198,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await setPassword(db, owner.id, password);
     await markVerified(db, owner.id);
     // A reset link proves the address too: an account activated this way gets its voucher.
-    if (!owner.isVerified) await claimVoucher(owner.id, request);
+    if (!owner.isVerified) await claim(owner.id, request);
     // Whoever knew the old password is logged out everywhere.
     await endUserSessions(request, reply, owner.id);
     await memberSession(request, reply, owner.id);

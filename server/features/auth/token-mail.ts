@@ -1,4 +1,10 @@
-import { ACTIVATION_TOKEN_TTL_MS, type Locale, RESET_TOKEN_TTL_MS, UNLOCK_TOKEN_TTL_MS } from '#common/constants.ts';
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  type Locale,
+  RESET_TOKEN_TTL_MS,
+  TOKEN_LOGIN_TTL_MS,
+  UNLOCK_TOKEN_TTL_MS,
+} from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
 import type { MailTemplate } from '#server/features/mail/mailer.ts';
 import { issueToken, type TokenPurpose } from './tokens.ts';
@@ -9,6 +15,7 @@ const KINDS: Record<TokenPurpose, { ttlMs: number; template: MailTemplate; page:
   reset: { ttlMs: RESET_TOKEN_TTL_MS, template: 'reset', page: '/users/reset' },
   email_change: { ttlMs: 24 * 60 * 60_000, template: 'email_change', page: '/users/email_validate' },
   unlock: { ttlMs: UNLOCK_TOKEN_TTL_MS, template: 'unlock', page: '/users/unlock' },
+  token_login: { ttlMs: TOKEN_LOGIN_TTL_MS, template: 'token_login', page: '/token_login' },
 };
 
 /**

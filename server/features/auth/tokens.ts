@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { authTokens } from '#server/db/schema/users.ts';
 
-export type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'unlock';
+export type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'unlock' | 'token_login';
 export type TokenRow = typeof authTokens.$inferSelect;
 
 const tokenId = (secret: string, token: string) =>
@@ -14,13 +14,15 @@ const tokenId = (secret: string, token: string) =>
  * reset or address-change link replaces the old). Unlock links do not: anyone may have them sent
  * (within the per-account limits), and each one only makes a browser a known device (it needs the
  * mailbox, and the password is still asked), so cancelling would let a stranger who asks for
- * mails keep the owner's link from working.
+ * mails keep the owner's link from working. Sign-in links (/token_login) do not either, for the
+ * same reason: anyone may ask for one; the first one used revokes the rest (decision 025).
  */
 const REPLACES_EARLIER: Record<TokenPurpose, boolean> = {
   activate: true,
   reset: true,
   email_change: true,
   unlock: false,
+  token_login: false,
 };
 
 /** Issues a mailed token; earlier unused tokens of the same purpose stop working, unless it is an unlock link. */

@@ -137,6 +137,7 @@ describe('the public mail endpoints', () => {
   it.each([
     ['/api/auth/send', { email: 'has-account@example.com' }],
     ['/api/auth/unlock/send', { username: 'has-account@example.com' }],
+    ['/api/auth/token_login/send', { email: 'has-account@example.com' }],
   ])(
     '%s answers an account before its link and mail are made, as it answers an unknown name',
     async (url, body) => {

@@ -12,6 +12,7 @@ export type MailTemplate =
   | 'reset'
   | 'email_change'
   | 'unlock'
+  | 'token_login'
   | 'cancelled'
   | 'contact'
   | 'takedown_receipt'
