@@ -8,10 +8,10 @@
  * | reels        | weight | prize (a coupon in the member's list)            | valid  |
  * |--------------|-------:|--------------------------------------------------|--------|
  * | 7 7 7        |      1 | 50 coins (COINS, redeemed from the coupon list)   | 30 d   |
- * | star ×3      |      3 | one free video or gallery unlock (FREE)          | 14 d   |
- * | heart ×3     |      6 | +25 % coins on the next coin purchase (PERCENT)  | 14 d   |
+ * | diamond ×3   |      3 | one free video or gallery unlock (FREE)          | 14 d   |
+ * | star ×3      |      6 | +25 % coins on the next coin purchase (PERCENT)  | 14 d   |
  * | bell ×3      |     10 | 5 coins (COINS)                                  | 30 d   |
- * | cherry ×3    |     15 | +10 % coins on the next coin purchase (PERCENT)  | 14 d   |
+ * | heart ×3     |     15 | +10 % coins on the next coin purchase (PERCENT)  | 14 d   |
  * | anything else|     65 | nothing                                          |        |
  *
  * Expected value of one spin: 1.0 coin outright (0.01 × 50 + 0.10 × 5), 0.03 unlocks (about one
@@ -22,7 +22,7 @@
  */
 
 /** The symbols on each reel; every one of them is also a winning line. */
-export const REEL_SYMBOLS = ['cherry', 'bell', 'heart', 'star', 'seven'] as const;
+export const REEL_SYMBOLS = ['heart', 'bell', 'star', 'diamond', 'seven'] as const;
 export type ReelSymbol = (typeof REEL_SYMBOLS)[number];
 export type Reels = [ReelSymbol, ReelSymbol, ReelSymbol];
 
@@ -32,10 +32,10 @@ export type PrizeLine = { symbol: ReelSymbol; weight: number; prize: GamePrize }
 
 export const PRIZE_TABLE: readonly PrizeLine[] = [
   { symbol: 'seven', weight: 1, prize: { type: 'COINS', value: 50, validDays: 30 } },
-  { symbol: 'star', weight: 3, prize: { type: 'FREE', value: 1, validDays: 14 } },
-  { symbol: 'heart', weight: 6, prize: { type: 'PERCENT', value: 25, validDays: 14 } },
+  { symbol: 'diamond', weight: 3, prize: { type: 'FREE', value: 1, validDays: 14 } },
+  { symbol: 'star', weight: 6, prize: { type: 'PERCENT', value: 25, validDays: 14 } },
   { symbol: 'bell', weight: 10, prize: { type: 'COINS', value: 5, validDays: 30 } },
-  { symbol: 'cherry', weight: 15, prize: { type: 'PERCENT', value: 10, validDays: 14 } },
+  { symbol: 'heart', weight: 15, prize: { type: 'PERCENT', value: 10, validDays: 14 } },
 ];
 /** The weight of a spin that wins nothing. */
 export const LOSS_WEIGHT = 65;

@@ -49,7 +49,7 @@ describe('GET /api/game', () => {
     const body = res.json();
     expect(body.member).toBeNull();
     expect(body.prizes[0]).toEqual({ symbol: 'seven', chance: 1, prize: { type: 'COINS', value: 50, valid_days: 30 } });
-    expect(body.prizes.map((p: { symbol: string }) => p.symbol)).toEqual(['seven', 'star', 'heart', 'bell', 'cherry']);
+    expect(body.prizes.map((p: { symbol: string }) => p.symbol)).toEqual(['seven', 'diamond', 'star', 'bell', 'heart']);
     const sum = body.prizes.reduce((s: number, p: { chance: number }) => s + p.chance, body.loss_chance);
     expect(sum).toBe(100);
   });
@@ -99,7 +99,7 @@ describe('POST /api/game/spin', () => {
     const { client } = await newMember();
     next(99, 0, 1, 2);
     const first = await spin(client, 'day-one-key-a');
-    expect(first.json().result).toMatchObject({ reels: ['cherry', 'bell', 'heart'], prize: null, coupon: null });
+    expect(first.json().result).toMatchObject({ reels: ['heart', 'bell', 'star'], prize: null, coupon: null });
     const coupons = await couponRows(t);
     const body = await expectRefused(t, () => spin(client, 'day-one-key-b'), 409, 'conflict');
     expect(body.message).toBe(GAME_ALREADY_SPUN);
