@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
+import { couponsQuery } from '#app/features/coupons/api.ts';
 import { i18n } from '#app/i18n.ts';
 import { pageRoutes } from '#app/routes.tsx';
 import { routeGuard } from '#app/shell/middleware.ts';
@@ -91,7 +92,9 @@ describe('game page', () => {
       'GET /api/game': () => jsonResponse(ready),
       'POST /api/game/spin': () => jsonResponse(spun(win)),
     });
-    renderWithProviders(<GamePage />, { route: '/game', user: testUser() });
+    const { client } = renderWithProviders(<GamePage />, { route: '/game', user: testUser() });
+    client.setQueryData(couponsQuery.queryKey, { data: [] });
+    const couponsStale = () => client.getQueryState(couponsQuery.queryKey)?.isInvalidated;
     await user.click(await screen.findByRole('button', { name: 'Spin' }));
     expect(await screen.findByRole('button', { name: 'Spinning …' })).toBeDisabled();
     expect(screen.getAllByTestId('rolling-reel').length).toBeGreaterThan(0);
@@ -104,11 +107,16 @@ describe('game page', () => {
     expect(screen.getAllByTestId('rolling-reel')).toHaveLength(2);
     await act(() => vi.advanceTimersByTimeAsync(450));
     expect(screen.getAllByTestId('rolling-reel')).toHaveLength(1);
+    // Nothing tells the result before the last reel stands: not the status, the history or the coupons.
     expect(status).toHaveTextContent('');
+    expect(screen.queryByRole('region', { name: 'Your latest spins' })).not.toBeInTheDocument();
+    expect(couponsStale()).toBe(false);
     await act(() => vi.advanceTimersByTimeAsync(450));
     expect(screen.queryAllByTestId('rolling-reel')).toHaveLength(0);
     expect(status).toHaveTextContent('Three sevens! You won: 50 coins. The coupon is in your list.');
     expect(screen.getByRole('img', { name: 'Reels: Seven, Seven, Seven' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your latest spins' })).toHaveTextContent('50 coins');
+    expect(couponsStale()).toBe(true);
     expect(screen.getByRole('link', { name: 'To my coupons' })).toHaveAttribute('href', '/users/profile/coupons');
     expect(screen.getByRole('timer')).toHaveTextContent(/^Your next free spin in 3:05:0\d$/);
     expect(screen.queryByRole('button', { name: /spin/i })).not.toBeInTheDocument();

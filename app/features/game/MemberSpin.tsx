@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSecondsUntil } from '#app/features/free-coins/useSecondsUntil.ts';
 import { ApiError } from '#app/http.ts';
-import { GAME_ALREADY_SPUN, type GameStatus, type SpinResult } from '#common/api/game.ts';
+import { GAME_ALREADY_SPUN, type GameStatus, type SpinResponse } from '#common/api/game.ts';
 import type { Reels } from '#common/domain/game.ts';
-import { gameQuery, useSpin } from './api.ts';
+import { gameQuery, useSettleSpin, useSpin } from './api.ts';
 import { prizeText } from './prize-text.ts';
 import { SlotMachine } from './SlotMachine.tsx';
 
@@ -40,19 +40,26 @@ export const countdownText = (seconds: number) => {
 export function MemberSpin({ userId, member }: { userId: number; member: Member }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const spin = useSpin(userId);
+  const spin = useSpin();
+  const settle = useSettleSpin(userId);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
-  const [shown, setShown] = useState<SpinResult | null>(null);
+  const [answer, setAnswer] = useState<SpinResponse | null>(null);
+  const shown = answer?.result ?? null;
   const [stopped, setStopped] = useState(REELS);
   const seconds = useSecondsUntil(member.spins_left > 0 ? null : member.next_spin_at);
   const today = member.spins_left === 0 ? member.results[0] : undefined;
 
-  // Each reel stops a moment after the one before, once the result is known.
+  // Each reel stops a moment after the one before, once the result is known; the last one
+  // settles the answer into the page.
   useEffect(() => {
-    if (!shown || stopped >= REELS) return;
+    if (!answer) return;
+    if (stopped >= REELS) {
+      settle(answer);
+      return;
+    }
     const timer = setTimeout(() => setStopped((n) => n + 1), stopped === 0 ? FIRST_STOP_MS : NEXT_STOP_MS);
     return () => clearTimeout(timer);
-  }, [shown, stopped]);
+  }, [answer, stopped, settle]);
 
   // Midnight in Berlin has come: ask the server for the new day's spin. The clock is read again,
   // as the countdown's first render after a spin still holds the 0 it had while a spin was left.
@@ -63,11 +70,11 @@ export function MemberSpin({ userId, member }: { userId: number; member: Member 
   }, [left, nextAt, seconds, client, userId]);
 
   const onSpin = () => {
-    setShown(null);
+    setAnswer(null);
     if (!reducedMotion) setStopped(0);
     spin.mutate(undefined, {
-      onSuccess: ({ result }) => {
-        setShown(result);
+      onSuccess: (spun) => {
+        setAnswer(spun);
         if (reducedMotion) setStopped(REELS);
       },
       onError: (error) => {
@@ -114,7 +121,7 @@ export function MemberSpin({ userId, member }: { userId: number; member: Member 
   );
 }
 
-function ResultText({ result }: { result: SpinResult }) {
+function ResultText({ result }: { result: SpinResponse['result'] }) {
   const { t } = useTranslation();
   if (!result.prize) return <Typography>{t('game.result.nothing')}</Typography>;
   return (

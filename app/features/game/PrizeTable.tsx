@@ -29,7 +29,7 @@ export function PrizeTable({ status }: { status: GameStatus }) {
         <TableBody>
           {status.prizes.map((line) => (
             <TableRow key={line.symbol}>
-              <TableCell>
+              <TableCell sx={{ width: '1%', whiteSpace: 'nowrap' }}>
                 <Box sx={{ display: 'flex', gap: 0.5 }} role="img" aria-label={t(`game.symbols_three.${line.symbol}`)}>
                   {[0, 1, 2].map((k) => (
                     <ReelSymbol key={k} symbol={line.symbol} size="1.5rem" />

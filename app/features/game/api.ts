@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { couponsQuery } from '#app/features/coupons/api.ts';
 import { api } from '#app/http.ts';
 import { GAME_IDEMPOTENCY_HEADER, type GameStatus, type SpinResponse } from '#common/api/game.ts';
@@ -14,19 +14,31 @@ export const gameQuery = (userId: number | null) =>
 
 /**
  * One spin. The key stays the same until an answer arrives, so a retry after a lost answer gets
- * the spin the server made then (never a second one); a new spin gets a new key. The won coupon
- * is in her list at once, so the coupons (and the billing badge) are fetched again.
+ * the spin the server made then (never a second one); a new spin gets a new key.
  */
-export function useSpin(userId: number) {
-  const client = useQueryClient();
+export function useSpin() {
   const key = useRef<string>(crypto.randomUUID());
   return useMutation({
     mutationFn: () =>
       api<SpinResponse>('POST', 'game/spin', {}, { headers: { [GAME_IDEMPOTENCY_HEADER]: key.current } }),
-    onSuccess: ({ member }) => {
+    onSuccess: () => {
       key.current = crypto.randomUUID();
+    },
+  });
+}
+
+/**
+ * Once the reels stand, the answer becomes the page's state (countdown, latest spins) and the
+ * coupons are fetched again (the list and the billing badge); not before, so nothing tells the
+ * result while the reels still roll.
+ */
+export function useSettleSpin(userId: number) {
+  const client = useQueryClient();
+  return useCallback(
+    ({ member }: SpinResponse) => {
       client.setQueryData(gameQuery(userId).queryKey, (old) => (old ? { ...old, member } : old));
       void client.invalidateQueries({ queryKey: couponsQuery.queryKey });
     },
-  });
+    [client, userId],
+  );
 }
