@@ -6,6 +6,7 @@ import { couponProfileRoutes, couponRoutes } from './features/coupons/routes.ts'
 import { favoriteProfileRoutes } from './features/favorites/routes.ts';
 import { freeCoinsRoutes } from './features/free-coins/routes.ts';
 import { galleriesRoutes } from './features/galleries/routes.ts';
+import { gameRoutes } from './features/game/routes.ts';
 import { chatHistoryProfileRoutes } from './features/history/routes.ts';
 import { messagesRoutes } from './features/messages/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -114,6 +115,7 @@ export const pageRoutes: RouteObject[] = [
   ...avsRoutes,
   ...couponRoutes,
   ...freeCoinsRoutes,
+  ...gameRoutes,
   ...showsRoutes,
   ...videosRoutes,
   ...galleriesRoutes,

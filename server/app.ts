@@ -25,6 +25,7 @@ import { freeCoinsRoutes } from './features/coupons/free-coins-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { galleryRoutes } from './features/galleries/routes.ts';
+import { gameRoutes } from './features/game/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
 import { LiveShows, MAX_VIEWERS_PER_PROCESS } from './features/live/live-shows.ts';
 import { liveRoutes } from './features/live/routes.ts';
@@ -324,6 +325,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     avsRoutes,
     couponRoutes,
     freeCoinsRoutes,
+    gameRoutes,
     showRoutes,
     historyRoutes,
     videoRoutes,

@@ -8,6 +8,7 @@ import coupons from './coupons.de.json' with { type: 'json' };
 import base from './de.json' with { type: 'json' };
 import favorites from './favorites.de.json' with { type: 'json' };
 import freecoins from './freecoins.de.json' with { type: 'json' };
+import game from './game.de.json' with { type: 'json' };
 import live from './live.de.json' with { type: 'json' };
 import media from './media.de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
@@ -31,6 +32,7 @@ export const catalog: Catalog = merge(
   voicecall,
   coupons,
   freecoins,
+  game,
   avs,
   shows,
   media,

@@ -8,6 +8,7 @@ import coupons from './coupons.en.json' with { type: 'json' };
 import base from './en.json' with { type: 'json' };
 import favorites from './favorites.en.json' with { type: 'json' };
 import freecoins from './freecoins.en.json' with { type: 'json' };
+import game from './game.en.json' with { type: 'json' };
 import live from './live.en.json' with { type: 'json' };
 import media from './media.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
@@ -31,6 +32,7 @@ export const catalog: Catalog = merge(
   voicecall,
   coupons,
   freecoins,
+  game,
   avs,
   shows,
   media,

@@ -5,6 +5,7 @@ import { shows } from '#server/db/schema/catalog.ts';
 import { chatBans, chatSessions, referralCodes } from '#server/db/schema/chat.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { clientLogs, contactMessages, takedownNotices } from '#server/db/schema/content.ts';
+import { gameSpins } from '#server/db/schema/game.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
 import { performerSessions, performers } from '#server/db/schema/performers.ts';
@@ -112,6 +113,7 @@ export async function dbState(t: TestContext) {
     shows: await db.select({ id: shows.id, earnings: shows.earningsUserId }).from(shows).orderBy(asc(shows.id)),
     conversations: await db.select().from(conversations).orderBy(asc(conversations.id)),
     messages: await db.select().from(messages).orderBy(asc(messages.id)),
+    gameSpins: await db.select().from(gameSpins).orderBy(asc(gameSpins.id)),
   };
 }
 

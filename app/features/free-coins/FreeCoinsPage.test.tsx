@@ -34,6 +34,7 @@ describe('free coins page', () => {
       '/users/signup',
     );
     expect(screen.getByRole('link', { name: i18n.t('free_coins.visitor.login') })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: i18n.t('free_coins.game_link') })).toHaveAttribute('href', '/game');
     expect(screen.queryByRole('textbox', { name: /mobile number/i })).not.toBeInTheDocument();
   });
 

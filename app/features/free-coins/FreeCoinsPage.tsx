@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -56,6 +57,9 @@ export function FreeCoinsPage() {
             )}
           </>
         )}
+        <Link component={RouterLink} to="/game" variant="body2">
+          {t('free_coins.game_link')}
+        </Link>
       </Stack>
     </AuthCard>
   );
