@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
@@ -197,6 +198,7 @@ export function ShowGrid({
   columns = GRID_COLUMNS,
   headingLevel = 'h3',
   linkTo,
+  below,
 }: {
   shows: readonly ShowTileData[];
   loading?: boolean;
@@ -207,6 +209,8 @@ export function ShowGrid({
   headingLevel?: 'h2' | 'h3';
   /** Where the tiles lead (default: the show page). */
   linkTo?: ShowLink;
+  /** Something under each tile (a promo's discount and countdown). */
+  below?: (show: ShowTileData) => ReactNode;
 }) {
   const { t } = useTranslation();
   const sx = gridSx(columns);
@@ -225,6 +229,7 @@ export function ShowGrid({
       {shows.map((show, i) => (
         <Box component="li" key={show.universalId} sx={{ minWidth: 0 }}>
           <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} {...(linkTo ? { linkTo } : {})} />
+          {below?.(show)}
         </Box>
       ))}
     </Box>
