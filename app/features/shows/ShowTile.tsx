@@ -35,6 +35,8 @@ const gridSx = (columns: GridColumns) =>
     ),
   }) as const;
 
+const belowSx = { minWidth: 0, display: 'flex', flexDirection: 'column' } as const;
+
 const pictureSx = { position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' } as const;
 
 function OnlineBadge({ online }: { online: boolean }) {
@@ -227,8 +229,20 @@ export function ShowGrid({
   return (
     <Box component="ul" aria-label={label ?? t('shows.list_label')} sx={{ ...sx, listStyle: 'none', m: 0, p: 0 }}>
       {shows.map((show, i) => (
-        <Box component="li" key={show.universalId} sx={{ minWidth: 0 }}>
-          <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} {...(linkTo ? { linkTo } : {})} />
+        <Box component="li" key={show.universalId} sx={below ? belowSx : { minWidth: 0 }}>
+          {below ? (
+            // The tile fills what the row leaves above the extra, so tiles in a row stay equal.
+            <Box sx={{ flex: '1 1 auto' }}>
+              <ShowTile
+                show={show}
+                eager={i < EAGER_TILES}
+                headingLevel={headingLevel}
+                {...(linkTo ? { linkTo } : {})}
+              />
+            </Box>
+          ) : (
+            <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} {...(linkTo ? { linkTo } : {})} />
+          )}
           {below?.(show)}
         </Box>
       ))}
