@@ -29,6 +29,11 @@ export const RATING_STARS_PHONE = 5;
 export const FAVORITE_MINUTE_STEP = 15;
 export const STALE_RELOAD_GUARD_MS = 60_000;
 export const EURO_SPECIAL_UNTIL = '2024-07-16';
+/**
+ * The Christmas specials each year (UTC, month 1-12): from the first day, the last day included.
+ * The side menu shows its item and /xmas its offers only inside it.
+ */
+export const XMAS_WINDOW = { from: { month: 12, day: 1 }, to: { month: 12, day: 26 } } as const;
 export const CATEGORY_BAR = {
   shown: 3,
   specialId: 20,

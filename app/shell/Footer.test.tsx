@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
@@ -34,6 +34,15 @@ describe('Footer', () => {
   it('is hidden while the chat overlay is open', () => {
     renderWithProviders(<p />, { route: '/#enter_chat', routes: named('index', '/') });
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('on a show page: compact while the chat is closed, hidden while it is open', async () => {
+    const { router } = renderWithProviders(<p />, { route: '/chat/u-anna', routes: named('show', '/chat/:showid') });
+    expect(screen.getByTestId('footer-compact')).toBeInTheDocument();
+    await act(() => router.navigate('/chat/u-anna#enter_chat'));
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    await act(() => router.navigate('/chat/u-anna'));
+    expect(screen.getByTestId('footer-compact')).toBeInTheDocument();
   });
 
   it('switches a visitor’s language without calling the server', async () => {

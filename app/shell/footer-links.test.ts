@@ -9,11 +9,16 @@ describe('footerVariant', () => {
     expect(footerVariant('faq', '')).toBe('compact');
     expect(footerVariant(undefined, '')).toBe('compact');
   });
-  it('hides during chat: a chat route or the chat overlay hash', () => {
-    expect(footerVariant('chat', '')).toBeNull();
-    expect(footerVariant('chat-videos', '')).toBeNull();
+  it('hides while the chat overlay is open, wherever it opens', () => {
     expect(footerVariant('index', '#enter_chat')).toBeNull();
+    expect(footerVariant('show', '#enter_chat')).toBeNull();
+    expect(footerVariant('search-shows-chat', '#enter_chat')).toBeNull();
     expect(footerVariant('index', '#sign-in')).toBe('full');
+  });
+  it('stays on show pages while the chat is closed (their route names start with "show")', () => {
+    expect(footerVariant('show', '')).toBe('compact');
+    expect(footerVariant('show-videos', '')).toBe('compact');
+    expect(footerVariant('search-shows-chat', '#sign-in')).toBe('compact');
   });
 });
 

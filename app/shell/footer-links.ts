@@ -20,8 +20,11 @@ export const FOOTER_GROUPS = ['legal', 'help', 'partners'] as const;
 
 export type FooterVariant = 'full' | 'compact';
 
-/** Full footer on the index, compact elsewhere, none while the chat is open (route or overlay). */
+/**
+ * Full footer on the index, compact elsewhere (show pages included: their chat opens as the
+ * `#enter_chat` overlay, no route of its own), none while that chat is open.
+ */
 export function footerVariant(routeName: string | undefined, hash: string): FooterVariant | null {
-  if (routeName?.startsWith('chat') || hash === '#enter_chat') return null;
+  if (hash === '#enter_chat') return null;
   return routeName === 'index' ? 'full' : 'compact';
 }

@@ -1,3 +1,4 @@
+import AcUnitIcon from '@mui/icons-material/AcUnit';
 import CategoryIcon from '@mui/icons-material/Category';
 import ContactSupportIcon from '@mui/icons-material/ContactSupport';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
@@ -24,6 +25,7 @@ export const MENU_ICONS: Record<MenuItemKey | BottomNavKey, ReactElement> = {
   home: <HomeIcon />,
   categories: <CategoryIcon />,
   euro_special: <SportsSoccerIcon />,
+  xmas: <AcUnitIcon />,
   free_coins: <TollIcon />,
   billing: <CreditCardIcon />,
   voicecall: <PhoneIcon />,

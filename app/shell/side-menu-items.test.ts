@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { routeNames } from '#app/routes.tsx';
-import { type MenuState, sideMenuItems, VOICECALL_AGECHECK_TARGET, VOICECALL_TARGET } from './side-menu-items.ts';
+import {
+  type MenuState,
+  sideMenuItems,
+  VOICECALL_AGECHECK_TARGET,
+  VOICECALL_TARGET,
+  xmasActive,
+  xmasWindow,
+} from './side-menu-items.ts';
 
 /** Every route the menu can link to, as once all features have shipped. */
 const ALL_ROUTES = new Set([
   'index',
   'categories',
   'special',
+  'xmas',
   'users-free_coins',
   'billing',
   'avs',
@@ -84,6 +92,35 @@ describe('sideMenuItems', () => {
         'categories',
         'euro_special',
       ]);
+    });
+  });
+
+  describe('Christmas', () => {
+    const at = (iso: string) => keys(state({ now: new Date(iso) }));
+    it('shows from 1 December (UTC) to 26 December included, every year', () => {
+      expect(at('2026-11-30T23:59:59Z')).not.toContain('xmas');
+      expect(at('2026-12-01T00:00:00Z')).toContain('xmas');
+      expect(at('2026-12-26T23:59:59Z')).toContain('xmas');
+      expect(at('2026-12-27T00:00:00Z')).not.toContain('xmas');
+      expect(at('2031-12-24T12:00:00Z')).toContain('xmas');
+      expect(at('2027-01-01T00:00:00Z')).not.toContain('xmas');
+    });
+    it('links to /xmas after the specials, for visitors and members, only when the page exists', () => {
+      const december = new Date('2026-12-10T12:00:00Z');
+      const item = sideMenuItems(state({ now: december })).find((i) => i.key === 'xmas');
+      expect(item).toEqual({ key: 'xmas', label: 'sidemenu.xmas', to: '/xmas' });
+      expect(keys(state({ now: december, loggedIn: true }))).toContain('xmas');
+      const without = new Set([...ALL_ROUTES].filter((r) => r !== 'xmas'));
+      expect(keys(state({ now: december, routeNames: without }))).not.toContain('xmas');
+      expect(keys(state({ now: december })).slice(0, 2)).toEqual(['home', 'xmas']);
+    });
+    it('knows when the next season starts: this year before it, next year after it', () => {
+      expect(xmasWindow(new Date('2026-11-24T10:00:00Z')).nextStart.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+      expect(xmasWindow(new Date('2026-12-27T00:00:00Z')).nextStart.toISOString()).toBe('2027-12-01T00:00:00.000Z');
+      const inside = xmasWindow(new Date('2026-12-05T00:00:00Z'));
+      expect(inside.active).toBe(true);
+      expect(inside.end.toISOString()).toBe('2026-12-27T00:00:00.000Z');
+      expect(xmasActive(new Date('2026-07-01T00:00:00Z'))).toBe(false);
     });
   });
 

@@ -69,7 +69,7 @@ export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
   age_check_gates: 'voicecall',
   image_hosts: ['', ''],
   name_blocklist: [],
-  chat: { tip_amounts: [10, 25, 50, 100], minute_seconds: 60, voyeur_percent: 50 },
+  chat: { tip_amounts: [10, 25, 50, 100], minute_seconds: 60, voyeur_percent: 50, free_guest_seconds: 300 },
   phone_chat: { number: '0900 5 654321', price_per_minute_cents: 199, currency: 'EUR' },
   ...over,
 });

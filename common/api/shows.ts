@@ -125,15 +125,20 @@ export const showDetail = showTile.extend({
 });
 export type ShowDetail = z.infer<typeof showDetail>;
 
+/** Narrower lists of GET /shows: `free` the shows online now that offer free chat, `promo` those with a running promo. */
+export const SHOW_FILTERS = ['free', 'promo'] as const;
+export type ShowFilter = (typeof SHOW_FILTERS)[number];
+
 /**
  * GET /shows: `page` (or `page_from` to `page` together, to rebuild an infinite list), `limit`
- * (36; the teaser asks 5), `category` (unknown: all shows).
+ * (36; the teaser asks 5), `category` (unknown: all shows), `filter` (SHOW_FILTERS).
  */
 export const showsQuery = z.object({
   page: pageField,
   page_from: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
   limit: limitField(PAGE_SIZES.shows, PAGE_SIZES.shows),
   category: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  filter: z.enum(SHOW_FILTERS).optional(),
 });
 export type ShowsQuery = z.input<typeof showsQuery>;
 export const showsResponse = paged(showTile).extend({ promos: z.array(promo) });
@@ -141,6 +146,13 @@ export type ShowsResponse = z.infer<typeof showsResponse>;
 
 /** GET /shows/promos */
 export const promosResponse = z.object({ data: z.array(promo) });
+
+/** GET /shows/ma ("most active", docs/decisions/023): at most `limit` shows, online first. */
+export const MOST_ACTIVE_MAX = 36;
+export const MOST_ACTIVE_DEFAULT = 12;
+export const mostActiveQuery = z.object({ limit: limitField(MOST_ACTIVE_MAX, MOST_ACTIVE_DEFAULT) });
+export const mostActiveResponse = z.object({ data: z.array(showTile) });
+export type MostActiveResponse = z.infer<typeof mostActiveResponse>;
 
 export const universalIdParam = z.object({ id: singleLine().min(1).max(40) });
 

@@ -33,11 +33,15 @@ export const publicConfig = z.object({
   phone_chat: z
     .object({ number: z.string(), price_per_minute_cents: z.number().int(), currency: z.string() })
     .nullable(),
-  /** Chat sessions: the tip amounts, the length of a billed minute, the voyeur price in percent of the private one. */
+  /**
+   * Chat sessions: the tip amounts, the length of a billed minute, the voyeur price in percent of
+   * the private one, and the free chat a guest's browser has a day (CHAT_FREE_GUEST_SECONDS).
+   */
   chat: z.object({
     tip_amounts: z.array(z.number().int()),
     minute_seconds: z.number().int(),
     voyeur_percent: z.number().int(),
+    free_guest_seconds: z.number().int(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -14,6 +14,7 @@ import media from './media.de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import messages from './messages.de.json' with { type: 'json' };
 import payments from './payments.de.json' with { type: 'json' };
+import promos from './promos.de.json' with { type: 'json' };
 import search from './search.de.json' with { type: 'json' };
 import shell from './shell.de.json' with { type: 'json' };
 import showchat from './showchat.de.json' with { type: 'json' };
@@ -44,4 +45,5 @@ export const catalog: Catalog = merge(
   chatsession,
   chatextras,
   messages,
+  promos,
 );

@@ -14,6 +14,7 @@ import media from './media.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import messages from './messages.en.json' with { type: 'json' };
 import payments from './payments.en.json' with { type: 'json' };
+import promos from './promos.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
 import shell from './shell.en.json' with { type: 'json' };
 import showchat from './showchat.en.json' with { type: 'json' };
@@ -44,4 +45,5 @@ export const catalog: Catalog = merge(
   chatsession,
   chatextras,
   messages,
+  promos,
 );

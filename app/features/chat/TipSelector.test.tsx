@@ -30,7 +30,7 @@ describe('tip selector', () => {
   it('offers the configured amounts and sends the chosen one with a key; the balance follows', async () => {
     const api = mockApi({ [TIP]: () => jsonResponse({ ok: true, coins: 65 }) });
     const { client } = renderTip({
-      config: { chat: { tip_amounts: [5, 25, 50], minute_seconds: 60, voyeur_percent: 50 } },
+      config: { chat: { tip_amounts: [5, 25, 50], minute_seconds: 60, voyeur_percent: 50, free_guest_seconds: 300 } },
     });
     const dialog = await openMenu();
     const group = within(dialog).getByRole('group', { name: 'Tip amounts' });

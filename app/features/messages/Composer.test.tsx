@@ -27,7 +27,7 @@ function setup(conversation: Conversation, send: (call: ApiCall) => Response | P
     <ConversationPane conversation={conversation} onGone={vi.fn()} onPriceChanged={onPriceChanged} />,
     {
       user: testUser({ coins: 100 }),
-      config: { chat: { tip_amounts: [10, 25], minute_seconds: 60, voyeur_percent: 50 } },
+      config: { chat: { tip_amounts: [10, 25], minute_seconds: 60, voyeur_percent: 50, free_guest_seconds: 300 } },
     },
   );
   return { api, view, onPriceChanged, sends: () => api.callsTo('POST /api/conversations/show') };

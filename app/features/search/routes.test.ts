@@ -1,3 +1,4 @@
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { favoriteProfileRoutes } from '#app/features/favorites/routes.ts';
 import { routeNames } from '#app/routes.tsx';
@@ -22,5 +23,35 @@ describe('search and favorites routes', () => {
     expect(show?.children?.length).toBeGreaterThan(0);
     expect(byPath('search/galleries/pictures/:showid/:id')?.lazy).toBeTypeOf('function');
     expect(byPath('search/videos/clip/:id/:part?')?.lazy).toBeTypeOf('function');
+  });
+});
+
+describe('the /~search alias', () => {
+  const stub = (path: string) => ({ path, handle: { name: path }, element: null });
+  const routerAt = async (url: string) => {
+    const aliases = searchRoutes.filter((r) => r.handle?.name === 'search-alias');
+    const router = createMemoryRouter([...aliases, stub('search'), stub('search/shows'), stub('search/videos')], {
+      initialEntries: [url],
+    });
+    await router.initialize();
+    // The alias answers with a redirect from its loader: wait until the router has followed it.
+    await new Promise<void>((resolve) => {
+      if (router.state.navigation.state === 'idle' && router.state.initialized) resolve();
+      else router.subscribe((s) => s.navigation.state === 'idle' && s.initialized && resolve());
+    });
+    return router;
+  };
+
+  it('is named and leads to the search page, keeping the query', async () => {
+    expect(routeNames.has('search-alias')).toBe(true);
+    const router = await routerAt('/~search?q=anna');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('?q=anna');
+  });
+
+  it('keeps the path below it: /~search/shows is /search/shows', async () => {
+    const router = await routerAt('/~search/shows?q=anna&page=2');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/search/shows?q=anna&page=2');
+    expect((await routerAt('/~search/videos')).state.location.pathname).toBe('/search/videos');
   });
 });

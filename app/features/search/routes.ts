@@ -1,11 +1,17 @@
-import type { RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { showsRoutes } from '#app/features/shows/routes.ts';
 import { page } from '#app/lazy-page.ts';
 
 // A show opened from the search results is the show page with its tabs, under /search/shows.
 const showPage = showsRoutes.find((r) => r.path === 'chat/:showid/:slug?');
 
-/** /search*: the combined result, the three lists, and their detail routes. */
+/** /~search/... is an alias of /search/...: the same path without the tilde, as /~shows is of /shows. */
+export function tildeSearchRedirect({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return redirect(`${url.pathname.replace(/^\/~search/, '/search')}${url.search}`);
+}
+
+/** /search*: the combined result, the three lists, their detail routes, and the /~search alias. */
 export const searchRoutes: RouteObject[] = [
   { path: 'search', handle: { name: 'search' }, lazy: page(() => import('./SearchPage.tsx'), 'SearchPage') },
   {
@@ -39,4 +45,6 @@ export const searchRoutes: RouteObject[] = [
     handle: { name: 'search-videos-clip' },
     lazy: page(() => import('#app/features/videos/VideoClipPage.tsx'), 'VideoClipPage'),
   },
+  { path: '~search', handle: { name: 'search-alias' }, loader: tildeSearchRedirect },
+  { path: '~search/*', handle: { name: 'search-alias' }, loader: tildeSearchRedirect },
 ];

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
@@ -33,6 +34,8 @@ const gridSx = (columns: GridColumns) =>
       Object.entries(columns).map(([bp, n]) => [bp, `repeat(${n}, minmax(0, 1fr))`]),
     ),
   }) as const;
+
+const belowSx = { minWidth: 0, display: 'flex', flexDirection: 'column' } as const;
 
 const pictureSx = { position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' } as const;
 
@@ -197,6 +200,7 @@ export function ShowGrid({
   columns = GRID_COLUMNS,
   headingLevel = 'h3',
   linkTo,
+  below,
 }: {
   shows: readonly ShowTileData[];
   loading?: boolean;
@@ -207,6 +211,8 @@ export function ShowGrid({
   headingLevel?: 'h2' | 'h3';
   /** Where the tiles lead (default: the show page). */
   linkTo?: ShowLink;
+  /** Something under each tile (a promo's discount and countdown). */
+  below?: (show: ShowTileData) => ReactNode;
 }) {
   const { t } = useTranslation();
   const sx = gridSx(columns);
@@ -223,8 +229,21 @@ export function ShowGrid({
   return (
     <Box component="ul" aria-label={label ?? t('shows.list_label')} sx={{ ...sx, listStyle: 'none', m: 0, p: 0 }}>
       {shows.map((show, i) => (
-        <Box component="li" key={show.universalId} sx={{ minWidth: 0 }}>
-          <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} {...(linkTo ? { linkTo } : {})} />
+        <Box component="li" key={show.universalId} sx={below ? belowSx : { minWidth: 0 }}>
+          {below ? (
+            // The tile fills what the row leaves above the extra, so tiles in a row stay equal.
+            <Box sx={{ flex: '1 1 auto' }}>
+              <ShowTile
+                show={show}
+                eager={i < EAGER_TILES}
+                headingLevel={headingLevel}
+                {...(linkTo ? { linkTo } : {})}
+              />
+            </Box>
+          ) : (
+            <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} {...(linkTo ? { linkTo } : {})} />
+          )}
+          {below?.(show)}
         </Box>
       ))}
     </Box>

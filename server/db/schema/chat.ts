@@ -72,6 +72,8 @@ export const chatSessions = pgTable(
     // A member's last chat with one show (the conversation list's "last chat"): one index entry, not all her sessions.
     index('chat_sessions_user_show').on(t.userId, t.showId, t.startedAt),
     index('chat_sessions_web_session').on(t.webSessionId, t.startedAt),
+    // GET /shows/ma sums a week of paid sessions: their start times only, not every free chat.
+    index('chat_sessions_paid_started').on(t.startedAt).where(sql`${t.pricePerMinute} > 0`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { ShowFilter } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { categories, promos, showCategories, shows, showTags, tags } from '#server/db/schema/catalog.ts';
@@ -88,6 +89,16 @@ const inCategory = (categoryId: number | null): SQL | undefined =>
     ? undefined
     : sql`exists (select 1 from show_categories sc where sc.show_id = "shows"."id" and sc.category_id = ${categoryId})`;
 
+/** A running promo of the outer row "shows" (the ribbon's condition). */
+const promoRunsNow = sql`exists (select 1 from promos p where p.show_id = "shows"."id" and p.starts_at <= now() and p.stops_at > now())`;
+
+/** The narrower lists: free chat online now, or a running promo (null: no filter). */
+const byFilter = (filter: ShowFilter | null): SQL | undefined => {
+  if (filter === 'free') return and(eq(shows.free, true), eq(shows.online, true));
+  if (filter === 'promo') return promoRunsNow;
+  return undefined;
+};
+
 /** The rows of shows with these ids, in the order of `ids`; missing ids are skipped. */
 export async function showTileRowsByIds(db: DbOrTx, ids: number[]): Promise<ShowTileRow[]> {
   const unique = [...new Set(ids)];
@@ -106,17 +117,17 @@ export async function showTilesByIds(db: DbOrTx, ids: number[], locale: Locale, 
   return (await showTileRowsByIds(db, ids)).map((row) => presentShowTile(row, locale, { now, phoneChatLine }));
 }
 
-/** One slice of the list (`offset`, `limit`), optionally of one category (null: every show). */
+/** One slice of the list (`offset`, `limit`), optionally of one category (null: every show) and filter. */
 export async function listShowRows(
   db: DbOrTx,
-  opts: { categoryId: number | null; offset: number; limit: number },
+  opts: { categoryId: number | null; filter?: ShowFilter | null; offset: number; limit: number },
 ): Promise<ShowTileRow[]> {
   // The page's ids first (an index scan and a top-N sort), so that the previews and promo
   // subqueries run for the page's rows only, not for every row an offset skips.
   const page = db
     .select({ id: shows.id })
     .from(shows)
-    .where(inCategory(opts.categoryId))
+    .where(and(inCategory(opts.categoryId), byFilter(opts.filter ?? null)))
     .orderBy(...listOrder)
     .limit(opts.limit)
     .offset(opts.offset);
@@ -128,10 +139,18 @@ export async function listShowRows(
 }
 
 /** How many shows the list has (of a category: its assignments, which reference live shows). */
-export async function countShows(db: DbOrTx, categoryId: number | null): Promise<number> {
+export async function countShows(
+  db: DbOrTx,
+  categoryId: number | null,
+  filter: ShowFilter | null = null,
+): Promise<number> {
   const n = sql<number>`count(*)::int`;
-  const [row] =
-    categoryId === null
+  const [row] = filter
+    ? await db
+        .select({ n })
+        .from(shows)
+        .where(and(inCategory(categoryId), byFilter(filter)))
+    : categoryId === null
       ? await db.select({ n }).from(shows)
       : await db.select({ n }).from(showCategories).where(eq(showCategories.categoryId, categoryId));
   return Number(row?.n ?? 0);

@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import type { ShowsResponse } from '#common/api/shows.ts';
+import type { ShowFilter, ShowsResponse, ShowTile } from '#common/api/shows.ts';
+import { MOST_ACTIVE_MAX } from '#common/api/shows.ts';
 import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
@@ -10,7 +11,9 @@ import {
   type PromoRow,
   runningPromos,
   type ShowTileRow,
+  showTileRowsByIds,
 } from './data.ts';
+import { MOST_ACTIVE_DAYS, mostActiveShowIds } from './most-active.ts';
 import { presentPromo, presentShowTile } from './present.ts';
 
 /** Pages rebuilt together (infinite scroll after a reload) at most. */
@@ -21,9 +24,12 @@ export type ListTimings = {
   pageMs: number;
   /** How long a category's total is reused (presence does not change totals). */
   countMs: number;
+  /** How long the most-active ranking is reused (a week's activity moves slowly; online states are read fresh). */
+  rankingMs?: number;
   now?: () => number;
 };
 
+const DAY_MS = 86_400_000;
 const CACHED_LIMITS = new Set<number>([PAGE_SIZES.shows, PAGE_SIZES.teaser]);
 
 /** The first page a request answers: `page_from` clamped to at most MAX_PAGES_AT_ONCE pages. */
@@ -31,7 +37,7 @@ const firstPage = (q: ShowListQuery) =>
   Math.max(Math.min(q.page_from ?? q.page, q.page), q.page - MAX_PAGES_AT_ONCE + 1);
 
 /** Listing caches this long in a running server: the list is read far more often than it changes. */
-export const LIVE_TIMINGS: ListTimings = { pageMs: 1500, countMs: 10_000 };
+export const LIVE_TIMINGS: ListTimings = { pageMs: 1500, countMs: 10_000, rankingMs: 60_000 };
 
 type Entry<T> = { value: T; expires: number };
 /** Few keys are hot (first pages of each category); the cap bounds memory whatever clients ask. */
@@ -102,6 +108,7 @@ export type ShowListQuery = {
   page_from?: number | undefined;
   limit: number;
   category?: number | undefined;
+  filter?: ShowFilter | undefined;
 };
 
 /**
@@ -115,6 +122,10 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
   const rows = memo<ShowTileRow[]>(timings.pageMs, now);
   const promos = memo<PromoRow[]>(timings.pageMs, now);
   const totals = memo<number>(timings.countMs, now);
+  // A filtered list's total moves with presence (free chat online) and promo times: kept as briefly as a page.
+  const filteredTotals = memo<number>(timings.pageMs, now);
+  const ranking = memo<number[]>(timings.rankingMs ?? 0, now);
+  const rankedRows = memo<ShowTileRow[]>(timings.pageMs, now);
   const categoryIds = memo<Set<number>>(Math.max(timings.countMs, timings.pageMs), now);
 
   /** The category that filters (null: all shows, also for an unknown id and the hidden "all" id). */
@@ -128,18 +139,24 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
     const from = firstPage(q);
     const offset = (from - 1) * q.limit;
     const limit = (q.page - from + 1) * q.limit;
+    const filter = q.filter ?? null;
+    const total = filter
+      ? filteredTotals.get(`${categoryId}:${filter}`, () => countShows(db, categoryId, filter))
+      : totals.get(String(categoryId), () => countShows(db, categoryId));
     // Locales share the rows; only the presentation differs.
-    const [pageRows, total, running] = await Promise.all([
-      rows.get(`${categoryId}:${offset}:${limit}`, () => listShowRows(db, { categoryId, offset, limit })),
-      totals.get(String(categoryId), () => countShows(db, categoryId)),
+    const [pageRows, count, running] = await Promise.all([
+      rows.get(`${categoryId}:${filter}:${offset}:${limit}`, () =>
+        listShowRows(db, { categoryId, filter, offset, limit }),
+      ),
+      total,
       promos.get('running', () => runningPromos(db)),
     ]);
     const at = new Date(now());
-    const lastPage = Math.max(1, Math.ceil(total / q.limit));
+    const lastPage = Math.max(1, Math.ceil(count / q.limit));
     return {
       current_page: q.page,
       last_page: lastPage,
-      total,
+      total: count,
       data: pageRows.map((row) => presentShowTile(row, locale, { now: at, phoneChatLine })),
       more: q.page < lastPage,
       // Every running promo: when one stops, the client reloads the list (ribbons, specials).
@@ -157,17 +174,35 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
       // Only the sizes the site asks for are kept (the list and the teaser); other limits are
       // answered fresh, so odd queries cannot fill the memory.
       if (!CACHED_LIMITS.has(q.limit)) return build();
-      return pages.get(`${categoryId}:${firstPage(q)}:${q.page}:${q.limit}:${locale}`, build);
+      return pages.get(`${categoryId}:${q.filter ?? ''}:${firstPage(q)}:${q.page}:${q.limit}:${locale}`, build);
     },
     /** Running promos (shared with the list's cache). */
     promos: async (locale: Locale) =>
       (await promos.get('running', () => runningPromos(db)))
         .filter((p) => p.stopsAt.getTime() > now())
         .map((p) => presentPromo(p, locale)),
+    /**
+     * GET /shows/ma: the shows with the most paid chat over the last week (the ranking reused for
+     * `rankingMs`), online first, then by activity; their tiles as fresh as the list's.
+     */
+    async mostActive(limit: number, locale: Locale): Promise<ShowTile[]> {
+      const ids = await ranking.get('ids', () =>
+        mostActiveShowIds(db, new Date(now() - MOST_ACTIVE_DAYS * DAY_MS), MOST_ACTIVE_MAX),
+      );
+      const tileRows = await rankedRows.get(ids.join(','), () => showTileRowsByIds(db, ids));
+      const at = new Date(now());
+      // A stable sort keeps the activity order within online and within offline shows.
+      return [...tileRows]
+        .sort((x, y) => Number(y.online) - Number(x.online))
+        .slice(0, limit)
+        .map((row) => presentShowTile(row, locale, { now: at, phoneChatLine }));
+    },
     /** Online states or list fields changed: pages and their rows are read again (a load in flight is not kept). */
     invalidate() {
       pages.clear();
       rows.clear();
+      filteredTotals.clear();
+      rankedRows.clear();
     },
   };
 }

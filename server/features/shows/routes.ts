@@ -2,6 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoriesResponse,
+  mostActiveQuery,
+  mostActiveResponse,
   promosResponse,
   type ShowsResponse,
   showDetail,
@@ -27,6 +29,7 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
     'GET /shows': 'public',
     'GET /shows/promos': 'public',
+    'GET /shows/ma': 'public',
     'GET /shows/:id': 'public',
     'GET /categories': 'public',
     'GET /tags': 'public',
@@ -34,7 +37,8 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, presence, config } = app.ctx;
   // Tests write rows between requests and expect to read them back at once.
   const phoneChatLine = phoneChatLineOf(config);
-  const list = createShowList(db, config.env === 'test' ? { pageMs: 0, countMs: 0 } : LIVE_TIMINGS, phoneChatLine);
+  const timings = config.env === 'test' ? { pageMs: 0, countMs: 0, rankingMs: 0 } : LIVE_TIMINGS;
+  const list = createShowList(db, timings, phoneChatLine);
   const stopListening = presence.onChange(() => list.invalidate());
   app.addHook('onClose', async () => stopListening());
 
@@ -59,6 +63,12 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/shows/promos', { schema: { response: { 200: promosResponse } } }, async (request) => ({
     data: await list.promos(request.locale),
   }));
+
+  app.get(
+    '/shows/ma',
+    { schema: { querystring: mostActiveQuery, response: { 200: mostActiveResponse } } },
+    async (request) => ({ data: await list.mostActive(request.query.limit, request.locale) }),
+  );
 
   app.get('/shows/:id', { schema: { params: universalIdParam, response: { 200: showDetail } } }, async (request) => {
     const user = await sessionUser(request);

@@ -72,6 +72,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         tip_amounts: config.chat.tipAmounts,
         minute_seconds: config.chat.minuteSeconds,
         voyeur_percent: config.chat.voyeurPercent,
+        free_guest_seconds: config.chat.freeGuestSeconds,
       },
     };
   });

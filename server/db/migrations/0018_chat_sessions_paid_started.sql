@@ -1,0 +1,1 @@
+CREATE INDEX "chat_sessions_paid_started" ON "chat_sessions" USING btree ("started_at") WHERE "chat_sessions"."price_per_minute" > 0;
