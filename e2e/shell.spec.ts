@@ -107,6 +107,12 @@ const PAGES = [
   '/contact',
   '/takedown',
   '/imprint',
+  '/freeshow',
+  '/freevideo',
+  '/special',
+  '/xmas',
+  '/game',
+  '/token_login',
   '/404',
 ];
 
