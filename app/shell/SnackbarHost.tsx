@@ -31,7 +31,14 @@ export function SnackbarHost({ bottomOffset = 0 }: { bottomOffset?: number }) {
         action={
           snack.link ? (
             <>
-              <Button color="inherit" size="small" component={Link} to={snack.link.to} onClick={close}>
+              <Button
+                color="inherit"
+                size="small"
+                component={Link}
+                to={snack.link.to}
+                onClick={close}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
                 {t(snack.link.labelKey, snack.params ?? {})}
               </Button>
               <IconButton color="inherit" size="small" aria-label={t('common.close')} onClick={close}>
