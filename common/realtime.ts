@@ -38,6 +38,9 @@ export type ShowUpdate = {
 /** What the member hears of a new message: enough to name it, the rest is fetched. */
 export type NewMessageNotice = { conversationid: number; showid: string | null; showname: string };
 
+/** A favorite of the member came online inside her notification window: enough to name and link her. */
+export type FavoriteOnlineNotice = { show: { universalId: string; showName: string; slugName: string } };
+
 export interface ServerToClientEvents {
   /** The member's new coin balance. */
   'user:coins': (payload: { coins: number }) => void;
@@ -49,6 +52,8 @@ export interface ServerToClientEvents {
   'user:mc': () => void;
   /** A new message reached the member (the messages pop-up may open); the count follows as user:mc. */
   'user:message': (payload: NewMessageNotice) => void;
+  /** A favorite came online inside the member's notification window (a notice with a link to her show). */
+  'user:favorite_online': (payload: FavoriteOnlineNotice) => void;
   /** The performer's studio: a member wrote to her show (refresh the studio inbox). */
   'studio:message': (payload: { conversationid: number }) => void;
   /** The member's voice call changed (connected, a minute billed, ended): read its state again. */

@@ -23,6 +23,7 @@ import { chatExternalRoutes } from './features/chat-external/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { freeCoinsRoutes } from './features/coupons/free-coins-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
+import { favoriteOnlineListener } from './features/favorites/online-notices.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { galleryRoutes } from './features/galleries/routes.ts';
 import { gameRoutes } from './features/game/routes.ts';
@@ -210,10 +211,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     credentialKey: createHmac('sha256', config.sessionSecret).update('chat-join').digest('base64url'),
     log: app.log,
   });
+  // Members whose favorite comes online in their window hear of it (in the background).
+  const favoriteNotices = favoriteOnlineListener({
+    get db() {
+      return ctx.db;
+    },
+    get realtime() {
+      return ctx.realtime;
+    },
+    mailer: ctx.mailer,
+    config,
+    background,
+  });
   // Whatever takes a show offline or ends its free chat (studio, sandbox, demo) ends its streams and sessions.
   ctx.presence.onChange((change) => {
     ctx.live.showsChanged(change);
     ctx.chat.showsChanged(change).catch((err: unknown) => app.log.error({ err }, 'ending chat sessions failed'));
+    favoriteNotices(change);
   });
   app.decorate('ctx', ctx);
   // Studios that stopped asking go off air (tests sweep themselves, with their own clock).

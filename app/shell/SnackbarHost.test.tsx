@@ -25,4 +25,21 @@ describe('SnackbarHost', () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.getByRole('alert')).toHaveTextContent('Your privacy');
   });
+
+  it('shows a notice’s link as a button that goes to the page and closes it', async () => {
+    vi.useRealTimers();
+    renderWithProviders(<SnackbarHost />);
+    act(() => {
+      notify('favorites.online_notice.text', 'info', {
+        params: { name: 'Anna' },
+        link: { to: '/chat/u-anna/anna', labelKey: 'favorites.online_notice.open' },
+      });
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Anna is online now.');
+    const link = screen.getByRole('link', { name: 'Go to her show' });
+    expect(link).toHaveAttribute('href', '/chat/u-anna/anna');
+    act(() => link.click());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+  });
 });

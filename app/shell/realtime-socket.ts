@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
+import { showPath } from '#app/features/favorites/paths.ts';
 import { CONVERSATIONS_KEY, MESSAGE_COUNT_KEY } from '#app/features/messages/query-key.ts';
 import { useMessagePopup } from '#app/features/messages/store.ts';
 import type { SessionState } from '#app/features/session/api.ts';
@@ -7,6 +8,7 @@ import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import { sharedSocket } from './shared-socket.ts';
+import { notify } from './snackbar.ts';
 
 /**
  * The socket and what its events do. Loaded on demand by use-realtime.ts: members after the first
@@ -63,6 +65,13 @@ export function openRealtime(
     void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
     useMessagePopup.getState().request();
   });
+  // A favorite came online in the member's window: a notice with a link to her show.
+  socket.on('user:favorite_online', ({ show }) =>
+    notify('favorites.online_notice.text', 'info', {
+      params: { name: show.showName },
+      link: { to: showPath(show), labelKey: 'favorites.online_notice.open' },
+    }),
+  );
   socket.on('user:phonecall', () => void queryClient.invalidateQueries({ queryKey: VOICECALL_KEY }));
   // Online states (and other list fields) of shows, into every cached answer that lists them.
   socket.on('show:bulkupdate', (updates) => applyShowUpdates(queryClient, updates));

@@ -9,6 +9,8 @@ export type Snack = {
   params?: Record<string, string | number>;
   severity: SnackSeverity;
   timeout: number;
+  /** A link beside the message (an in-app path and the i18n key of its label). */
+  link?: { to: string; labelKey: string };
 };
 
 let nextId = 1;
@@ -23,7 +25,11 @@ export const useSnackbarStore = create<{ queue: Snack[]; dismiss: (id: number) =
 export function notify(
   messageKey: string,
   severity: SnackSeverity = 'info',
-  opts: { timeout?: number; params?: Record<string, string | number> } = {},
+  opts: {
+    timeout?: number;
+    params?: Record<string, string | number>;
+    link?: { to: string; labelKey: string };
+  } = {},
 ) {
   const snack: Snack = {
     id: nextId++,
@@ -31,6 +37,7 @@ export function notify(
     severity,
     timeout: opts.timeout ?? SNACKBAR_TIMEOUT_MS,
     ...(opts.params ? { params: opts.params } : {}),
+    ...(opts.link ? { link: opts.link } : {}),
   };
   useSnackbarStore.setState((s) => ({ queue: [...s.queue, snack] }));
   return snack.id;

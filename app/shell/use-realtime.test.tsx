@@ -6,6 +6,7 @@ import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
 import { renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { ServerToClientEvents } from '#common/realtime.ts';
 import { MESSAGE_COUNT_KEY, openRealtime, type RealtimeSocket } from './realtime-socket.ts';
+import { useSnackbarStore } from './snackbar.ts';
 import { type OpenRealtime, useRealtime } from './use-realtime.ts';
 
 /** A socket that records its listeners, so the test plays the server. */
@@ -89,6 +90,22 @@ describe('useRealtime', () => {
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['conversations']]);
     expect(useMessagePopup.getState().requested).toBe(true);
     act(() => useMessagePopup.getState().dismiss());
+  });
+
+  it('queues a notice with a link to her show on user:favorite_online', async () => {
+    const { socket } = setup();
+    await waitFor(() => expect(socket.on).toHaveBeenCalledWith('user:favorite_online', expect.any(Function)));
+    act(() =>
+      socket.emit('user:favorite_online', { show: { universalId: 'u-anna', showName: 'Anna', slugName: 'anna' } }),
+    );
+    expect(useSnackbarStore.getState().queue).toEqual([
+      expect.objectContaining({
+        messageKey: 'favorites.online_notice.text',
+        params: { name: 'Anna' },
+        link: { to: '/chat/u-anna/anna', labelKey: 'favorites.online_notice.open' },
+      }),
+    ]);
+    act(() => useSnackbarStore.setState({ queue: [] }));
   });
 
   it('disconnects when the user logs out, and on unmount', async () => {

@@ -42,6 +42,7 @@ export const testUser = (over: Partial<User> = {}): User => ({
   show_history: true,
   newsletter: false,
   message_mail: true,
+  favorite_mail: true,
   locale: 'en',
   theme: 'redhot',
   has_password: true,

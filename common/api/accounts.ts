@@ -9,6 +9,7 @@ export const updateUserBody = z
     theme: z.enum(THEMES).optional(),
     show_history: z.boolean().optional(),
     message_mail: z.boolean().optional(),
+    favorite_mail: z.boolean().optional(),
     current_password: singleLine().max(1024).optional(),
     new_password: passwordField.optional(),
   })

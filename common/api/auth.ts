@@ -15,6 +15,8 @@ export const user = z.object({
   newsletter: z.boolean(),
   /** Mail her when a performer answers her message. */
   message_mail: z.boolean(),
+  /** Mail her when a favorite comes online in her notification window while she is away. */
+  favorite_mail: z.boolean(),
   locale: z.enum(['en', 'de']),
   theme: z.string(),
   has_password: z.boolean(),

@@ -4,11 +4,10 @@ import { showTile } from './shows.ts';
 
 /**
  * Favorites (spec part 1 "Favorite", "Favorite notification setting"). The notification window is
- * info_start/info_end as "HH:MM" (minutes in 15-minute steps) or null: both null = off,
- * 00:00-00:00 = daily, anything else a time span (common/domain/favorite-window.ts).
+ * info_start/info_end as ISO times or null (decision record 026): both null = off, midnight to
+ * midnight = daily, anything else a time span (common/domain/favorite-window.ts). The API answers
+ * the time form with the offset of the member's zone now, "20:15:00+01:00".
  */
-const TIME = /^([01]\d|2[0-3]):(00|15|30|45)$/;
-export const favoriteTime = singleLine().regex(TIME, 'errors.validations.time_step');
 
 export const favorite = z.object({
   id: z.number().int(),
@@ -32,9 +31,20 @@ export type FavoritesResponse = z.infer<typeof favoritesResponse>;
 export const favoriteParams = z.object({ id: singleLine().min(1).max(40) });
 export const favoriteResponse = z.object({ data: favorite });
 
-/** PUT /favorites/{id}: the window; both required together (errors.validations.required). */
+/**
+ * PUT /favorites/{id}: the window; both required together (errors.validations.required). Each end
+ * an ISO time ("20:15:00+01:00", "2026-11-24T20:15:00+01:00"; "20:15" without an offset is her
+ * local time, as older clients sent it); what is no ISO time answers 400, minutes off the
+ * 15-minute steps 422 (server/features/favorites/window.ts). `time_zone`: her IANA zone, so the
+ * window follows her clock across summer time; without it the offset of the times is kept.
+ */
+const isoTimeText = singleLine().max(40, 'errors.validations.too_long');
 export const favoriteWindowBody = z
-  .object({ info_start: favoriteTime.nullable(), info_end: favoriteTime.nullable() })
+  .object({
+    info_start: isoTimeText.nullable(),
+    info_end: isoTimeText.nullable(),
+    time_zone: singleLine().max(64, 'errors.validations.too_long').optional(),
+  })
   .superRefine((v, ctx) => {
     if (v.info_start !== null && v.info_end === null) {
       ctx.addIssue({ code: 'custom', path: ['info_end'], message: 'errors.validations.required' });

@@ -12,6 +12,12 @@ import {
 } from './favorite-window.ts';
 
 const stored = (info_start: string | null, info_end: string | null): StoredWindow => ({ info_start, info_end });
+/** A browser in Berlin in winter. */
+const clock = { offset: 60, timeZone: 'Europe/Berlin' };
+const sent = (info_start: string | null, info_end: string | null) => ({
+  ...stored(info_start, info_end),
+  time_zone: 'Europe/Berlin',
+});
 
 describe('favorite notification window', () => {
   it('loads: no start is off, midnight to midnight is daily, anything else a time span', () => {
@@ -19,26 +25,40 @@ describe('favorite notification window', () => {
     expect(modeOf(stored(null, '10:00'))).toBe('off');
     expect(modeOf(stored('00:00', '00:00'))).toBe('daily');
     expect(modeOf(stored('00:00:00', '00:00:00'))).toBe('daily');
+    expect(modeOf(stored('00:00:00+01:00', '00:00:00+01:00'))).toBe('daily');
+    expect(modeOf(stored('2026-11-24T00:00:00-05:00', '2026-11-24T00:00:00-05:00'))).toBe('daily');
+    expect(formOf(stored('20:15:00+02:00', '23:45:00+02:00'))).toEqual({
+      mode: 'timespan',
+      start: '20:15',
+      end: '23:45',
+    });
     expect(modeOf(stored('00:00', '06:00'))).toBe('timespan');
     expect(modeOf(stored('20:15', '02:45'))).toBe('timespan');
   });
 
-  it('saves: off sends nulls, daily midnight to midnight, a span its two times', () => {
-    expect(payloadOf({ mode: 'off', start: '10:00', end: '11:00' })).toEqual(stored(null, null));
-    expect(payloadOf({ mode: 'daily', start: '10:00', end: '11:00' })).toEqual(stored('00:00', '00:00'));
-    expect(payloadOf({ mode: 'timespan', start: '18:30', end: '23:45' })).toEqual(stored('18:30', '23:45'));
+  it('saves ISO times with the offset and the zone: off nulls, daily midnight to midnight, a span its times', () => {
+    expect(payloadOf({ mode: 'off', start: '10:00', end: '11:00' }, clock)).toEqual(sent(null, null));
+    expect(payloadOf({ mode: 'daily', start: '10:00', end: '11:00' }, clock)).toEqual(
+      sent('00:00:00+01:00', '00:00:00+01:00'),
+    );
+    expect(payloadOf({ mode: 'timespan', start: '18:30', end: '23:45' }, clock)).toEqual(
+      sent('18:30:00+01:00', '23:45:00+01:00'),
+    );
+    expect(
+      payloadOf({ mode: 'timespan', start: '09:00', end: '17:00' }, { offset: -210, timeZone: 'America/St_Johns' }),
+    ).toEqual({ info_start: '09:00:00-03:30', info_end: '17:00:00-03:30', time_zone: 'America/St_Johns' });
   });
 
   it('round-trips: load -> mode -> save payload -> load gives the same mode and times', () => {
     for (const s of [
       stored(null, null),
-      stored('00:00', '00:00'),
-      stored('18:30', '23:45'),
-      stored('22:00', '03:15'),
+      stored('00:00:00+01:00', '00:00:00+01:00'),
+      stored('18:30:00+01:00', '23:45:00+01:00'),
+      stored('22:00:00+01:00', '03:15:00+01:00'),
     ]) {
       const form = formOf(s);
-      const payload = payloadOf(form);
-      expect(payload).toEqual(s);
+      const payload = payloadOf(form, clock);
+      expect(payload).toEqual({ ...s, time_zone: 'Europe/Berlin' });
       expect(formOf(payload)).toEqual(form);
       expect(modeOf(payload)).toBe(form.mode);
     }

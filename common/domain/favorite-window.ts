@@ -1,10 +1,12 @@
 import { FAVORITE_MINUTE_STEP } from '../constants.ts';
+import { formatOffset } from './favorite-time.ts';
 
 /**
  * The favorite notification window (spec part 1 "Favorite notification setting"): off, daily or
- * a time span. Stored as info_start/info_end "HH:MM" strings: both null = off, 00:00-00:00 =
+ * a time span. On the wire info_start/info_end are ISO times with the member's offset
+ * ("20:15:00+01:00", common/domain/favorite-time.ts): both null = off, midnight to midnight =
  * daily, anything else a time span whose start and end are both required and whose minutes are
- * multiples of 15.
+ * multiples of 15. The dialog works on their wall times "HH:MM".
  */
 export type FavoriteMode = 'off' | 'daily' | 'timespan';
 export const FAVORITE_MODES: readonly FavoriteMode[] = ['off', 'daily', 'timespan'];
@@ -67,11 +69,23 @@ export function validateWindow(form: WindowForm): WindowErrors {
   return errors;
 }
 
-/** What PUT /favorites/{id} receives: off = nulls, daily = midnight to midnight, else the span. */
-export function payloadOf(form: WindowForm): StoredWindow {
-  if (form.mode === 'off') return { info_start: null, info_end: null };
-  if (form.mode === 'daily') return { info_start: MIDNIGHT, info_end: MIDNIGHT };
-  return { info_start: form.start, info_end: form.end };
+/** The browser's clock: its offset from UTC now (minutes east) and its IANA time zone. */
+export type ClientClock = { offset: number; timeZone: string };
+
+/**
+ * What PUT /favorites/{id} receives: off = nulls, daily = midnight to midnight, else the span, as
+ * ISO times with the member's offset, and her time zone so that the server keeps her local times
+ * across summer time.
+ */
+export function payloadOf(form: WindowForm, clock: ClientClock): StoredWindow & { time_zone: string } {
+  const iso = (hhmm: string) => `${hhmm}:00${formatOffset(clock.offset)}`;
+  const window =
+    form.mode === 'off'
+      ? { info_start: null, info_end: null }
+      : form.mode === 'daily'
+        ? { info_start: iso(MIDNIGHT), info_end: iso(MIDNIGHT) }
+        : { info_start: iso(form.start), info_end: iso(form.end) };
+  return { ...window, time_zone: clock.timeZone };
 }
 
 /** Off with no earlier setting has nothing to save: the window just closes. */

@@ -83,6 +83,20 @@ describe('settings page', () => {
     act(() => useMessagePopupOption.getState().setEnabled(true));
   });
 
+  it('the favorite mail switch saves', async () => {
+    const api = mockApi({
+      'PUT /api/user/update': () => jsonResponse({ user: testUser({ favorite_mail: false }) }),
+    });
+    renderWithProviders(<SettingsPage />, { user: member });
+    const mail = screen.getByRole('switch', { name: i18n.t('profile.settings.favorite_mail') });
+    expect(mail).toBeChecked();
+    await userEvent.setup().click(mail);
+    expect(api.callsTo('PUT /api/user/update')[0]?.body).toEqual({ favorite_mail: false });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: i18n.t('profile.settings.favorite_mail') })).not.toBeChecked(),
+    );
+  });
+
   it('changes the password; a wrong current one shows on its field', async () => {
     const api = mockApi({
       'PUT /api/user/update': ({ body }) =>

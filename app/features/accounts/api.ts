@@ -12,6 +12,7 @@ export type UserUpdate = {
   theme?: ThemeName;
   show_history?: boolean;
   message_mail?: boolean;
+  favorite_mail?: boolean;
   current_password?: string;
   new_password?: string;
 };

@@ -18,8 +18,19 @@ describe('favorites page', () => {
       'GET /api/user/favorites': () =>
         jsonResponse({
           data: [
-            favoriteRow({ universalId: 'u-bea', name: 'Bea', info_start: '18:00', info_end: '23:30' }),
-            favoriteRow({ universalId: 'u-anna', name: 'Anna', online: true, info_start: '00:00', info_end: '00:00' }),
+            favoriteRow({
+              universalId: 'u-bea',
+              name: 'Bea',
+              info_start: '18:00:00+01:00',
+              info_end: '23:30:00+01:00',
+            }),
+            favoriteRow({
+              universalId: 'u-anna',
+              name: 'Anna',
+              online: true,
+              info_start: '00:00:00+01:00',
+              info_end: '00:00:00+01:00',
+            }),
             favoriteRow({ universalId: 'u-cleo', name: 'Cleo' }),
           ],
           online: 1,
@@ -42,7 +53,7 @@ describe('favorites page', () => {
     mockApi({
       'GET /api/user/favorites': () => jsonResponse({ data: [favoriteRow()], online: 0 }),
       'PUT /api/favorites/u-anna': () =>
-        jsonResponse({ data: favoriteRow({ info_start: '00:00', info_end: '00:00' }) }),
+        jsonResponse({ data: favoriteRow({ info_start: '00:00:00+01:00', info_end: '00:00:00+01:00' }) }),
     });
     renderPage();
     const [anna] = await items();

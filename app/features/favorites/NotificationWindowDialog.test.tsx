@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
 import * as clientLog from '#app/shell/client-log.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { Favorite } from '#common/api/favorites.ts';
+import * as clientClock from './client-clock.ts';
 import { NotificationWindowDialog } from './NotificationWindowDialog.tsx';
 import { favoriteRow } from './testing.ts';
 
@@ -22,6 +23,17 @@ const pick = async (combobox: string, option: string) => {
 };
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
+/** A browser in Berlin in winter: what it sends carries +01:00 and its zone. */
+beforeEach(() => {
+  vi.spyOn(clientClock, 'clientClock').mockReturnValue({ offset: 60, timeZone: 'Europe/Berlin' });
+});
+afterEach(() => vi.restoreAllMocks());
+const sent = (start: string | null, end: string | null) => ({
+  info_start: start && `${start}:00+01:00`,
+  info_end: end && `${end}:00+01:00`,
+  time_zone: 'Europe/Berlin',
+});
+
 describe('favorite notification window', () => {
   it('opens off when no start is stored', () => {
     renderDialog(favoriteRow());
@@ -29,13 +41,13 @@ describe('favorite notification window', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
-  it('opens daily for 00:00-00:00', () => {
-    renderDialog(favoriteRow({ info_start: '00:00', info_end: '00:00' }));
+  it('opens daily for midnight to midnight, in whatever offset', () => {
+    renderDialog(favoriteRow({ info_start: '00:00:00+02:00', info_end: '00:00:00+02:00' }));
     expect(radio('Daily, all day')).toBeChecked();
   });
 
-  it('shows a stored time span in the pickers', () => {
-    renderDialog(favoriteRow({ info_start: '18:30', info_end: '23:45' }));
+  it('shows a stored time span (ISO times) in the pickers', () => {
+    renderDialog(favoriteRow({ info_start: '18:30:00+01:00', info_end: '23:45:00+01:00' }));
     expect(radio('Time span')).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'From Hour' })).toHaveTextContent('18');
     expect(screen.getByRole('combobox', { name: 'From Minute' })).toHaveTextContent('30');
@@ -51,7 +63,7 @@ describe('favorite notification window', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('daily saves midnight to midnight', async () => {
+  it('daily saves midnight to midnight as ISO times with the offset and the zone', async () => {
     const api = mockApi({
       'PUT /api/favorites/u-anna': (c) => jsonResponse({ data: favoriteRow(c.body as Partial<Favorite>) }),
     });
@@ -59,16 +71,16 @@ describe('favorite notification window', () => {
     await userEvent.click(radio('Daily, all day'));
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('PUT /api/favorites/u-anna')[0]?.body).toEqual({ info_start: '00:00', info_end: '00:00' });
+    expect(api.callsTo('PUT /api/favorites/u-anna')[0]?.body).toEqual(sent('00:00', '00:00'));
   });
 
   it('off after a setting saves nulls', async () => {
     const api = mockApi({ 'PUT /api/favorites/u-anna': () => jsonResponse({ data: favoriteRow() }) });
-    const onClose = renderDialog(favoriteRow({ info_start: '00:00', info_end: '00:00' }));
+    const onClose = renderDialog(favoriteRow({ info_start: '00:00:00+01:00', info_end: '00:00:00+01:00' }));
     await userEvent.click(radio('Off'));
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('PUT /api/favorites/u-anna')[0]?.body).toEqual({ info_start: null, info_end: null });
+    expect(api.callsTo('PUT /api/favorites/u-anna')[0]?.body).toEqual(sent(null, null));
   });
 
   it('a time span needs both times: the empty one shows the required message and nothing is sent', async () => {
@@ -86,7 +98,7 @@ describe('favorite notification window', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('offers 24 hours and the minutes in steps of 15; saves the picked span', async () => {
+  it('offers 24 hours and the minutes in steps of 15; saves the picked span as ISO times', async () => {
     const api = mockApi({ 'PUT /api/favorites/u-anna': () => jsonResponse({ data: favoriteRow() }) });
     const onClose = renderDialog(favoriteRow());
     await userEvent.click(radio('Time span'));
@@ -102,7 +114,7 @@ describe('favorite notification window', () => {
     await pick('Until Minute', '45');
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('PUT /api/favorites/u-anna')[0]?.body).toEqual({ info_start: '22:15', info_end: '02:45' });
+    expect(api.callsTo('PUT /api/favorites/u-anna')[0]?.body).toEqual(sent('22:15', '02:45'));
   });
 
   it('a failed save is only logged, and the dialog closes', async () => {
@@ -118,7 +130,7 @@ describe('favorite notification window', () => {
   });
 
   it('speaks German', () => {
-    renderDialog(favoriteRow({ info_start: '00:00', info_end: '00:00' }), 'de');
+    renderDialog(favoriteRow({ info_start: '00:00:00+01:00', info_end: '00:00:00+01:00' }), 'de');
     expect(screen.getByRole('dialog', { name: 'Benachrichtigungszeitraum' })).toBeInTheDocument();
     expect(radio('Täglich, ganztägig')).toBeChecked();
   });

@@ -24,12 +24,13 @@ import {
   validateWindow,
 } from '#common/domain/favorite-window.ts';
 import { useSaveFavoriteWindow } from './api.ts';
+import { clientClock } from './client-clock.ts';
 import { partsOf, TimeField, type TimeParts, timeOf } from './TimeField.tsx';
 
 /**
  * The favorite notification window (spec part 1 "Favorite notification setting"): off, daily or a
- * time span in 24-hour format with minutes in steps of 15. A failed save is only logged; the
- * dialog closes either way.
+ * time span in 24-hour format with minutes in steps of 15, sent as ISO times with this browser's
+ * offset and time zone. A failed save is only logged; the dialog closes either way.
  */
 export function NotificationWindowDialog({ favorite, onClose }: { favorite: Favorite; onClose: () => void }) {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function NotificationWindowDialog({ favorite, onClose }: { favorite: Favo
     }
     setTried(true);
     if (Object.keys(validateWindow(form)).length > 0) return;
-    save.mutate(payloadOf(form), {
+    save.mutate(payloadOf(form, clientClock()), {
       onError: (error) =>
         logClientError('favorite notification window not saved', undefined, [
           { universalId: favorite.universalId, message: error.message },

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -342,11 +343,21 @@ export const favorites = pgTable(
       .notNull()
       .references(() => shows.id, { onDelete: 'cascade' }),
     infoType: integer('info_type').notNull().default(1),
+    /** The notification window: the member's local times of day "HH:MM" (both null: off). */
     infoStart: text('info_start'),
     infoEnd: text('info_end'),
+    /** The zone they are meant in: IANA ("Europe/Berlin") or a fixed offset ("+01:00"). */
+    infoTimeZone: text('info_time_zone'),
+    /** The member's day (in that zone) of the last "online" mail: at most one a day per favorite. */
+    mailedOn: date('mailed_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('favorites_user_show_unique').on(t.userId, t.showId), index('favorites_show').on(t.showId)],
+  (t) => [
+    uniqueIndex('favorites_user_show_unique').on(t.userId, t.showId),
+    index('favorites_show').on(t.showId),
+    // The fan-out when a show comes online reads only favorites with a window, in id batches.
+    index('favorites_show_window').on(t.showId, t.id).where(sql`${t.infoStart} is not null`),
+  ],
 );
 
 /** Shows a member visited (when their show_history setting is on); one row per show, latest visit. */

@@ -18,6 +18,8 @@ export const users = pgTable(
     showHistory: boolean('show_history').notNull().default(true),
     /** A mail when a performer answers while the member is away (at most one per conversation and day). */
     messageMail: boolean('message_mail').notNull().default(true),
+    /** A mail when a favorite comes online in her window while she is away (at most one per favorite and day). */
+    favoriteMail: boolean('favorite_mail').notNull().default(true),
     currentNicknameId: integer('current_nickname_id'),
     /** Voucher code given at sign-up; redeemed by the coupons feature. */
     signupCode: text('signup_code'),

@@ -73,6 +73,27 @@ describe('PUT /api/user/update', () => {
     expect((await client.put('/api/user/update', { message_mail: true })).json().user.message_mail).toBe(true);
   });
 
+  it('saves the favorite online mail setting (on by default)', async () => {
+    const { client } = await registerAndVerify(t, 'favorite-mail@example.com');
+    expect((await client.get('/api/auth/user')).json().user.favorite_mail).toBe(true);
+    const off = await client.put('/api/user/update', { favorite_mail: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().user.favorite_mail).toBe(false);
+    expect(await userRow(t, 'favorite-mail@example.com')).toMatchObject({ favoriteMail: false });
+    // Other settings leave it as it is.
+    expect((await client.put('/api/user/update', { theme: 'greenhorn' })).json().user.favorite_mail).toBe(false);
+    await expectInvalid(t, () => client.put('/api/user/update', { favorite_mail: 'yes' }), {
+      favorite_mail: ['errors.validations.invalid'],
+    });
+    await expectInvalid(t, () => client.put('/api/user/update', { favorite_mail: null }), {
+      favorite_mail: ['errors.validations.invalid'],
+    });
+    expect(await userRow(t, 'favorite-mail@example.com')).toMatchObject({ favoriteMail: false });
+    // The message mail is a setting of its own.
+    expect((await client.get('/api/auth/user')).json().user.message_mail).toBe(true);
+    expect((await client.put('/api/user/update', { favorite_mail: true })).json().user.favorite_mail).toBe(true);
+  });
+
   it('refuses a taken name and values outside the lists', async () => {
     const send = (body: object) => () => member.put('/api/user/update', body);
     const { client } = await registerAndVerify(t, 'name-clash@example.com');

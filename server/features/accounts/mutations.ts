@@ -11,6 +11,7 @@ type Settings = Partial<{
   showHistory: boolean;
   newsletter: boolean;
   messageMail: boolean;
+  favoriteMail: boolean;
 }>;
 
 /** 'name_taken' when another member took the name in the meantime (the unique index decides). */

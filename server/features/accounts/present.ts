@@ -15,6 +15,7 @@ export function presentUser(u: UserWithNicknames): User {
     show_history: u.showHistory,
     newsletter: u.newsletter,
     message_mail: u.messageMail,
+    favorite_mail: u.favoriteMail,
     locale: u.locale === 'de' ? 'de' : 'en',
     theme: u.theme,
     has_password: u.passwordHash !== null,

@@ -37,7 +37,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: updateUserBody, response: { 200: userResponse } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { name, locale, theme, show_history, message_mail, current_password, new_password } = request.body;
+      const { name, locale, theme, show_history, message_mail, favorite_mail, current_password, new_password } =
+        request.body;
       if (name !== undefined && name !== '' && name.toLowerCase() !== user.name?.toLowerCase()) {
         const taken = await findUserByName(db, name);
         if (taken && taken.id !== user.id) throw invalidField('name', 'errors.validations.username_taken');
@@ -53,6 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(theme ? { theme } : {}),
         ...(show_history !== undefined ? { showHistory: show_history } : {}),
         ...(message_mail !== undefined ? { messageMail: message_mail } : {}),
+        ...(favorite_mail !== undefined ? { favoriteMail: favorite_mail } : {}),
       });
       if (saved === 'name_taken') throw invalidField('name', 'errors.validations.username_taken');
       if (new_password !== undefined) {

@@ -10,6 +10,7 @@ export type FavoriteRow = {
   infoType: number;
   infoStart: string | null;
   infoEnd: string | null;
+  infoTimeZone: string | null;
   universalId: string;
   showName: string;
   online: boolean;
@@ -23,6 +24,7 @@ const favoriteColumns = {
   infoType: favorites.infoType,
   infoStart: favorites.infoStart,
   infoEnd: favorites.infoEnd,
+  infoTimeZone: favorites.infoTimeZone,
   universalId: shows.universalId,
   showName: shows.showName,
   online: shows.online,

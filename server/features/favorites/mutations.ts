@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FavoriteWindowBody } from '#common/api/favorites.ts';
+import type { ZonedWindow } from '#common/domain/favorite-time.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { favorites } from '#server/db/schema/catalog.ts';
 
@@ -11,16 +11,16 @@ export async function addFavorite(db: DbOrTx, userId: number, showId: number): P
     .onConflictDoNothing({ target: [favorites.userId, favorites.showId] });
 }
 
-/** Sets the notification window (both null: off); false when the show is no favorite of the member. */
+/** Sets the notification window (null: off); false when the show is no favorite of the member. */
 export async function setFavoriteWindow(
   db: DbOrTx,
   userId: number,
   showId: number,
-  window: FavoriteWindowBody,
+  window: ZonedWindow | null,
 ): Promise<boolean> {
   const updated = await db
     .update(favorites)
-    .set({ infoStart: window.info_start, infoEnd: window.info_end })
+    .set({ infoStart: window?.start ?? null, infoEnd: window?.end ?? null, infoTimeZone: window?.zone ?? null })
     .where(and(eq(favorites.userId, userId), eq(favorites.showId, showId)))
     .returning({ id: favorites.id });
   return updated.length > 0;

@@ -11,6 +11,7 @@ import { declareAudiences } from '#server/http/audience.ts';
 import { favoriteOf, favoritesOf } from './data.ts';
 import { addFavorite, removeFavorite, setFavoriteWindow } from './mutations.ts';
 import { presentFavorite, presentFavorites } from './present.ts';
+import { windowOf } from './window.ts';
 
 const okResponse = z.object({ ok: z.literal(true) });
 
@@ -20,7 +21,7 @@ async function answerFavorite(db: DbOrTx, userId: number, showId: number, locale
   if (!row) throw notFound();
   const [tile] = await showTilesByIds(db, [showId], locale, phoneChatLine);
   if (!tile) throw notFound();
-  return { data: presentFavorite(row, tile) };
+  return { data: presentFavorite(row, tile, new Date()) };
 }
 
 /** The favorites calls (under /api): members only, each sees and changes only their own. */
@@ -50,7 +51,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       request.locale,
       phoneChatLine,
     );
-    return presentFavorites(rows, tiles);
+    return presentFavorites(rows, tiles, new Date());
   });
 
   app.get(
@@ -79,7 +80,10 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const showId = await showOf(request.params.id);
-      if (!(await setFavoriteWindow(db, user.id, showId, request.body))) throw notFound();
+      const before = await favoriteOf(db, user.id, showId);
+      if (!before) throw notFound();
+      const window = windowOf(request.body, before.infoTimeZone, new Date());
+      if (!(await setFavoriteWindow(db, user.id, showId, window))) throw notFound();
       return answerFavorite(db, user.id, showId, request.locale, phoneChatLine);
     },
   );

@@ -18,7 +18,8 @@ export type MailTemplate =
   | 'takedown_receipt'
   | 'receipt'
   | 'unmatched_charge'
-  | 'message_reply';
+  | 'message_reply'
+  | 'favorite_online';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;

@@ -1,0 +1,129 @@
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Locale } from '#common/constants.ts';
+import { DEFAULT_WINDOW_ZONE, inWindow, wallClock } from '#common/domain/favorite-time.ts';
+import type { FavoriteOnlineNotice } from '#common/realtime.ts';
+import type { AppContext } from '#server/context.ts';
+import { favorites, shows } from '#server/db/schema/catalog.ts';
+import { users } from '#server/db/schema/users.ts';
+import type { PresenceChange } from '#server/features/shows/presence.ts';
+
+export type OnlineNoticeDeps = Pick<AppContext, 'db' | 'realtime' | 'mailer' | 'config'>;
+
+/** Favorites read and handled at a time: a show with many fans never holds one huge answer. */
+export const NOTICE_BATCH = 500;
+
+type OnlineShow = { id: number; universalId: string; showName: string; slugName: string };
+
+const candidateColumns = {
+  id: favorites.id,
+  userId: favorites.userId,
+  showId: favorites.showId,
+  start: favorites.infoStart,
+  end: favorites.infoEnd,
+  zone: favorites.infoTimeZone,
+  email: users.email,
+  locale: users.locale,
+  wantsMail: users.favoriteMail,
+  status: users.status,
+};
+type Candidate = { [K in keyof typeof candidateColumns]: (typeof candidateColumns)[K]['_']['data'] } & {
+  start: string;
+  end: string;
+};
+
+/**
+ * Tells the members whose favorite just came online, when now lies inside their window for it
+ * (daily: all day), on their clocks: a `user:favorite_online` to their sockets and, to one who has
+ * no socket open and wants these mails, a mail in her language, at most one per favorite and her
+ * day. The favorites are read in id batches over an index of the ones with a window; the day is
+ * claimed with one conditional update, so two comings online at once mail once.
+ */
+export async function noticeFavoritesOnline(
+  deps: OnlineNoticeDeps,
+  universalIds: string[],
+  now: Date,
+  batchSize = NOTICE_BATCH,
+): Promise<{ notified: number; mailed: number }> {
+  const counts = { notified: 0, mailed: 0 };
+  if (universalIds.length === 0) return counts;
+  // Still online when this runs: a show that went off again meanwhile is no news.
+  const online: OnlineShow[] = await deps.db
+    .select({ id: shows.id, universalId: shows.universalId, showName: shows.showName, slugName: shows.slugName })
+    .from(shows)
+    .where(and(inArray(shows.universalId, universalIds), eq(shows.online, true)));
+  if (online.length === 0) return counts;
+  const byId = new Map(online.map((s) => [s.id, s]));
+  let after = 0;
+  for (;;) {
+    const rows = await deps.db
+      .select(candidateColumns)
+      .from(favorites)
+      .innerJoin(users, eq(users.id, favorites.userId))
+      .where(and(inArray(favorites.showId, [...byId.keys()]), isNotNull(favorites.infoStart), gt(favorites.id, after)))
+      .orderBy(asc(favorites.id))
+      .limit(batchSize);
+    const due = rows.filter(
+      (r): r is Candidate =>
+        r.status === 'active' &&
+        r.start !== null &&
+        r.end !== null &&
+        inWindow({ start: r.start, end: r.end, zone: r.zone ?? DEFAULT_WINDOW_ZONE }, now),
+    );
+    const mailed = await Promise.all(
+      due.map((r) => {
+        const show = byId.get(r.showId) as OnlineShow;
+        const notice: FavoriteOnlineNotice = {
+          show: { universalId: show.universalId, showName: show.showName, slugName: show.slugName },
+        };
+        deps.realtime.toUser(r.userId, 'user:favorite_online', notice);
+        return mailIfAway(deps, r, show, now);
+      }),
+    );
+    counts.notified += due.length;
+    counts.mailed += mailed.filter(Boolean).length;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return counts;
+    after = last.id;
+  }
+}
+
+async function mailIfAway(deps: OnlineNoticeDeps, r: Candidate, show: OnlineShow, now: Date): Promise<boolean> {
+  if (!r.wantsMail) return false;
+  if (await deps.realtime.isConnected(r.userId)) return false;
+  const today = wallClock(r.zone ?? DEFAULT_WINDOW_ZONE, now).date;
+  const claimed = await deps.db
+    .update(favorites)
+    .set({ mailedOn: today })
+    .where(and(eq(favorites.id, r.id), sql`${favorites.mailedOn} is distinct from ${today}::date`))
+    .returning({ id: favorites.id });
+  if (!claimed.length) return false;
+  const locale: Locale = r.locale === 'de' ? 'de' : 'en';
+  await deps.mailer.send({
+    to: r.email,
+    template: 'favorite_online',
+    locale,
+    vars: {
+      name: show.showName,
+      link: `${deps.config.publicUrl}/chat/${encodeURIComponent(show.universalId)}/${encodeURIComponent(show.slugName)}`,
+    },
+  });
+  return true;
+}
+
+/**
+ * The presence listener: shows that came online are looked at after the change, in the
+ * background, so that turning a show online never waits for its fans.
+ */
+export function favoriteOnlineListener(
+  deps: OnlineNoticeDeps & Pick<AppContext, 'background'>,
+  now: () => Date = () => new Date(),
+): (change: PresenceChange) => void {
+  return (change) => {
+    const cameOnline = Object.entries(change)
+      .filter(([, update]) => update.online === true)
+      .map(([universalId]) => universalId);
+    if (cameOnline.length === 0) return;
+    const at = now();
+    deps.background.run('favorite online notices', () => noticeFavoritesOnline(deps, cameOnline, at));
+  };
+}
