@@ -350,6 +350,8 @@ export const favorites = pgTable(
     infoTimeZone: text('info_time_zone'),
     /** The member's day (in that zone) of the last "online" mail: at most one a day per favorite. */
     mailedOn: date('mailed_on', { mode: 'string' }),
+    /** When her last "online now" notice for this show went out (a cool-down against repeats). */
+    noticedAt: timestamp('noticed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

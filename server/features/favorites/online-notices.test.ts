@@ -60,6 +60,9 @@ describe('a favorite comes online', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Evening Eva is online now');
     expect(mails[0]?.textBody).toContain(`/chat/${show.universalId}/${show.slugName}`);
+    // Back ten minutes later (a dropped connection, say): no news.
+    expect(await online(show, new Date(EVENING.getTime() + 10 * 60_000))).toEqual({ notified: 0, mailed: 0 });
+    expect(eventsTo(events, f.userId)).toHaveLength(1);
     // Online again the same evening: the event again, no second mail.
     expect(await online(show, new Date(EVENING.getTime() + 60 * 60_000))).toEqual({ notified: 1, mailed: 0 });
     expect(eventsTo(events, f.userId)).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Locale } from '#common/constants.ts';
 import { DEFAULT_WINDOW_ZONE, inWindow, wallClock } from '#common/domain/favorite-time.ts';
 import type { FavoriteOnlineNotice } from '#common/realtime.ts';
@@ -11,6 +11,11 @@ export type OnlineNoticeDeps = Pick<AppContext, 'db' | 'realtime' | 'mailer' | '
 
 /** Favorites read and handled at a time: a show with many fans never holds one huge answer. */
 export const NOTICE_BATCH = 500;
+/**
+ * A show that comes online again this soon after a notice is no news: a performer whose
+ * connection drops and returns would otherwise pop up for her fans again and again.
+ */
+export const NOTICE_COOLDOWN_MS = 30 * 60_000;
 
 type OnlineShow = { id: number; universalId: string; showName: string; slugName: string };
 
@@ -35,8 +40,9 @@ type Candidate = { [K in keyof typeof candidateColumns]: (typeof candidateColumn
  * Tells the members whose favorite just came online, when now lies inside their window for it
  * (daily: all day), on their clocks: a `user:favorite_online` to their sockets and, to one who has
  * no socket open and wants these mails, a mail in her language, at most one per favorite and her
- * day. The favorites are read in id batches over an index of the ones with a window; the day is
- * claimed with one conditional update, so two comings online at once mail once.
+ * day. The favorites are read in id batches over an index of the ones with a window; each notice
+ * is claimed with one conditional update per batch (none within NOTICE_COOLDOWN_MS of the last),
+ * and the mail's day likewise, so two comings online at once tell and mail once.
  */
 export async function noticeFavoritesOnline(
   deps: OnlineNoticeDeps,
@@ -62,13 +68,19 @@ export async function noticeFavoritesOnline(
       .where(and(inArray(favorites.showId, [...byId.keys()]), isNotNull(favorites.infoStart), gt(favorites.id, after)))
       .orderBy(asc(favorites.id))
       .limit(batchSize);
-    const due = rows.filter(
+    const inside = rows.filter(
       (r): r is Candidate =>
         r.status === 'active' &&
         r.start !== null &&
         r.end !== null &&
         inWindow({ start: r.start, end: r.end, zone: r.zone ?? DEFAULT_WINDOW_ZONE }, now),
     );
+    const claimed = await claimNotices(
+      deps,
+      inside.map((r) => r.id),
+      now,
+    );
+    const due = inside.filter((r) => claimed.has(r.id));
     const mailed = await Promise.all(
       due.map((r) => {
         const show = byId.get(r.showId) as OnlineShow;
@@ -85,6 +97,18 @@ export async function noticeFavoritesOnline(
     if (!last || rows.length < batchSize) return counts;
     after = last.id;
   }
+}
+
+/** The favorites among `ids` not noticed within the cool-down, marked as noticed now. */
+async function claimNotices(deps: OnlineNoticeDeps, ids: number[], now: Date): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const since = new Date(now.getTime() - NOTICE_COOLDOWN_MS);
+  const rows = await deps.db
+    .update(favorites)
+    .set({ noticedAt: now })
+    .where(and(inArray(favorites.id, ids), or(isNull(favorites.noticedAt), lt(favorites.noticedAt, since))))
+    .returning({ id: favorites.id });
+  return new Set(rows.map((r) => r.id));
 }
 
 async function mailIfAway(deps: OnlineNoticeDeps, r: Candidate, show: OnlineShow, now: Date): Promise<boolean> {
