@@ -75,7 +75,8 @@ export function FavoriteListItem({ favorite, onWindow }: { favorite: Favorite; o
         <Typography variant="body2" sx={{ color: favorite.online ? 'success.main' : 'text.secondary' }}>
           {t(favorite.online ? 'favorites.online' : 'favorites.offline')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        {/* Wraps on narrow screens: the times are the point of the line and must not be cut off. */}
+        <Typography variant="body2" color="text.secondary">
           {summary}
         </Typography>
       </Box>
