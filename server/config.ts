@@ -34,6 +34,8 @@ export type Config = {
     records: string;
   };
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
+  /** The application's semantic version (package.json); the build id beside it names one build of it. */
+  version: string;
   buildId: string;
   logLevel: string;
   rateLimitPerMinute: number;

@@ -50,6 +50,12 @@ function readNameBlocklist(inline: string | undefined, file: string | undefined)
   return entries;
 }
 
+/** The application's version: package.json's, semantic (spec part 2, section 5); checked by a test. */
+function readAppVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  return pkg && typeof pkg === 'object' && 'version' in pkg ? String(pkg.version) : '0.0.0';
+}
+
 function readBuildId(appDir: string): string {
   const file = path.join(appDir, 'build-id.txt');
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'dev';
@@ -177,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       jwksUrl: e.GOOGLE_JWKS_URL,
       issuers: e.GOOGLE_ISSUERS.split(',').map((s) => s.trim()),
     },
+    version: readAppVersion(),
     buildId: e.BUILD_ID ?? readBuildId(appDir),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -65,6 +65,7 @@ export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
   },
   googleClientId: null,
   local: false,
+  version: '1.4.2',
   buildId: 'test-build',
   age_check_gates: 'voicecall',
   image_hosts: ['', ''],

@@ -19,6 +19,9 @@ export const publicConfig = z.object({
   googleClientId: z.string().nullable(),
   /** Local environment: shows the items the spec reserves for it (categories link, "more"). */
   local: z.boolean(),
+  /** The application's semantic version (package.json), shown in the footer and sent with client error logs. */
+  version: z.string(),
+  /** One build of that version: the update banner compares it with GET /version. */
   buildId: z.string(),
   /** What needs a passed age check (AGE_CHECK_GATES): the voice call, or also explicit media. */
   age_check_gates: z.enum(AGE_CHECK_GATES),

@@ -56,6 +56,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       legal: config.legal,
       googleClientId: config.google.clientId ?? null,
       local: config.env !== 'production',
+      version: config.version,
       buildId: config.buildId,
       age_check_gates: config.ageCheck.gates,
       phone_chat:
