@@ -37,6 +37,8 @@ import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
+import { pageViewCounter } from './features/pixel/counter.ts';
+import { pixelRoutes } from './features/pixel/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -176,6 +178,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     chat: undefined as unknown as ChatSessions,
     chatNotices: { tipped: () => {} },
     demoReplies: noDemoReplies,
+    pageViews: pageViewCounter(
+      () => ctx.db,
+      () => void ctx.pageViews.flush().catch((err: unknown) => app.log.warn({ err }, 'page view flush failed')),
+    ),
   };
   if (config.demoMessageReplySeconds > 0) {
     ctx.demoReplies = demoReplies(
@@ -337,6 +343,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     chatRoutes,
     chatExternalRoutes,
     referralRoutes,
+    pixelRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages: never in production, unless it is a declared staging system
