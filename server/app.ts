@@ -66,6 +66,7 @@ import { validatorCompiler } from './http/validation.ts';
 import type { Sfu } from './live/sfu.ts';
 import { WeriftSfu } from './live/werift-sfu.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
+import { captchaSandboxPages } from './providers/captcha/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
 import { partnerChatSandboxPages } from './providers/partner-chat/sandbox-pages.ts';
@@ -357,6 +358,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       smsSandboxPages,
       studioSandboxPages,
       partnerChatSandboxPages,
+      captchaSandboxPages,
     ]) {
       await app.register(pages);
     }

@@ -88,6 +88,16 @@ export type Config = {
     gates: 'voicecall' | 'media';
     veriff: { apiKey: string; sharedSecret: string; apiUrl: string };
   };
+  /**
+   * The captcha registration asks for when it looks automated (common/domain/captcha.ts): the
+   * sandbox service (/sandbox/captcha) or Google reCAPTCHA v2, and the free attempts per address.
+   */
+  captcha: {
+    provider: 'sandbox' | 'recaptcha';
+    /** Free registration attempts per address and hour, and the least time a form takes a person. */
+    limits: { freePerHour: number; minFormMs: number };
+    recaptcha: { siteKey: string; secretKey: string; verifyUrl: string };
+  };
   sms: { provider: 'sandbox' | 'twilio'; freeCoins: number; from: string };
   /** What the sign-up incentive offers: a voucher for a video, and/or a bonus percent (null: none). */
   incentive: { video: boolean; voucherPercent: number | null };

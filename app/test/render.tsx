@@ -70,6 +70,7 @@ export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
   age_check_gates: 'voicecall',
   image_hosts: ['', ''],
   name_blocklist: [],
+  captcha: { provider: 'sandbox', site_key: 'sandbox-captcha-site-key' },
   chat: { tip_amounts: [10, 25, 50, 100], minute_seconds: 60, voyeur_percent: 50 },
   phone_chat: { number: '0900 5 654321', price_per_minute_cents: 199, currency: 'EUR' },
   ...over,

@@ -29,6 +29,8 @@ export const publicConfig = z.object({
   image_hosts: z.array(z.string()).length(2),
   /** The operator's own terms chosen names may not hold (NAME_BLOCKLIST), beside the built-in ones. */
   name_blocklist: z.array(z.string()),
+  /** The captcha registration may ask for: the sandbox widget or Google reCAPTCHA v2, and its public site key. */
+  captcha: z.object({ provider: z.enum(['sandbox', 'recaptcha']), site_key: z.string() }),
   /**
    * The phone-chat line: the number callers dial before her extension, and its price per minute;
    * null when no line runs (PHONE_CHAT_PROVIDER=none), and then no show offers phone chat.

@@ -4,6 +4,7 @@ import { publicConfig } from '#common/api/system.ts';
 import { siteFor } from '#server/config.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
+import { captchaWidget } from '#server/providers/captcha/provider.ts';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -69,6 +70,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             },
       image_hosts: config.media.imageHosts,
       name_blocklist: config.nameBlocklist,
+      captcha: captchaWidget(config),
       chat: {
         tip_amounts: config.chat.tipAmounts,
         minute_seconds: config.chat.minuteSeconds,
