@@ -14,6 +14,8 @@ export function registerAlert(err: unknown): { message: string; link?: { to: str
       message: 'errors.email_already_exists',
       link: { to: '/users/reset', label: 'users.signup2.form.reset_link' },
     };
+  // The robot check the form now shows says what to do.
+  if (err.body?.captcha) return { message: `errors.${err.body.error}` };
   if (err.body?.error === 'user_blocked' || err.body?.message === 'user_blocked')
     return { message: 'errors.user_blocked', link: { to: '/contact', label: 'users.signup2.form.contact_link' } };
   if (err.status === 422) {
