@@ -40,6 +40,8 @@ import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
+import { pageViewCounter } from './features/pixel/counter.ts';
+import { pixelRoutes } from './features/pixel/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -67,6 +69,7 @@ import { validatorCompiler } from './http/validation.ts';
 import type { Sfu } from './live/sfu.ts';
 import { WeriftSfu } from './live/werift-sfu.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
+import { captchaSandboxPages } from './providers/captcha/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
 import { partnerChatSandboxPages } from './providers/partner-chat/sandbox-pages.ts';
@@ -179,6 +182,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     chat: undefined as unknown as ChatSessions,
     chatNotices: { tipped: () => {} },
     demoReplies: noDemoReplies,
+    pageViews: pageViewCounter(
+      () => ctx.db,
+      () => void ctx.pageViews.flush().catch((err: unknown) => app.log.warn({ err }, 'page view flush failed')),
+    ),
   };
   if (config.demoMessageReplySeconds > 0) {
     ctx.demoReplies = demoReplies(
@@ -355,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     chatRoutes,
     chatExternalRoutes,
     referralRoutes,
+    pixelRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   // The sandbox providers' own pages: never in production, unless it is a declared staging system
@@ -368,6 +376,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       smsSandboxPages,
       studioSandboxPages,
       partnerChatSandboxPages,
+      captchaSandboxPages,
     ]) {
       await app.register(pages);
     }

@@ -34,6 +34,8 @@ export type Config = {
     records: string;
   };
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
+  /** The application's semantic version (package.json); the build id beside it names one build of it. */
+  version: string;
   buildId: string;
   logLevel: string;
   rateLimitPerMinute: number;
@@ -85,6 +87,16 @@ export type Config = {
     /** What needs a passed age check: only the voice call, or also every explicit medium. */
     gates: 'voicecall' | 'media';
     veriff: { apiKey: string; sharedSecret: string; apiUrl: string };
+  };
+  /**
+   * The captcha registration asks for when it looks automated (common/domain/captcha.ts): the
+   * sandbox service (/sandbox/captcha) or Google reCAPTCHA v2, and the free attempts per address.
+   */
+  captcha: {
+    provider: 'sandbox' | 'recaptcha';
+    /** Free registration attempts per address and hour, and the least time a form takes a person. */
+    limits: { freePerHour: number; minFormMs: number };
+    recaptcha: { siteKey: string; secretKey: string; verifyUrl: string };
   };
   sms: { provider: 'sandbox' | 'twilio'; freeCoins: number; from: string };
   /** What the sign-up incentive offers: a voucher for a video, and/or a bonus percent (null: none). */

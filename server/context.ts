@@ -9,6 +9,7 @@ import type { LiveShows } from './features/live/live-shows.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { DemoReplies } from './features/messages/demo-replies.ts';
 import type { SignedInPerformer } from './features/performers/session.ts';
+import type { PageViewCounter } from './features/pixel/counter.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
 import type { Audience } from './http/audience.ts';
@@ -44,6 +45,8 @@ export type AppContext = {
   chat: ChatSessions;
   /** Demo performers answering members' messages (outside production; features/messages). */
   demoReplies: DemoReplies;
+  /** Page views of the counter pixel, counted in memory and written in batches (features/pixel). */
+  pageViews: PageViewCounter;
   /** Notices in a show's text chat (a tip); the socket server fills them in when it attaches. */
   chatNotices: ChatNotices;
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTCHA_FREE_PER_HOUR, CAPTCHA_MIN_FORM_MS } from '#common/domain/captcha.ts';
 import { parseTrustProxy } from './http/client-address.ts';
 
 /**
@@ -129,6 +130,15 @@ export const envSchema = z.object({
   VERIFF_SHARED_SECRET: z.string().optional(),
   VERIFF_API_URL: z.url().default('https://stationapi.veriff.com'),
   AGE_CHECK_GATES: z.enum(['voicecall', 'media']).default('voicecall'),
+  /** Who checks the captcha registration asks for when it looks automated: the sandbox or Google reCAPTCHA v2. */
+  CAPTCHA_PROVIDER: z.enum(['sandbox', 'recaptcha']).default('sandbox'),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Registration attempts an address makes in an hour before the next one needs a captcha (0: always). */
+  CAPTCHA_FREE_REGISTRATIONS: z.coerce.number().int().min(0).max(100_000).default(CAPTCHA_FREE_PER_HOUR),
+  /** A registration form sent sooner after it was shown looks automated (0: do not judge by time). */
+  CAPTCHA_MIN_FORM_MS: z.coerce.number().int().min(0).max(60_000).default(CAPTCHA_MIN_FORM_MS),
   SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   TWILIO_ACCOUNT_SID: z
     .string()

@@ -20,10 +20,12 @@ describe('configuration', () => {
 
   it('refuses sandbox providers in production unless the system is declared a staging system', () => {
     const prod = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
-    expect(() => loadConfig(prod)).toThrow(/PAYMENT_PROVIDER, PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER: sandbox/);
+    expect(() => loadConfig(prod)).toThrow(
+      /PAYMENT_PROVIDER, PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER, CAPTCHA_PROVIDER: sandbox/,
+    );
     expect(() =>
       loadConfig({ ...prod, PAYMENT_PROVIDER: 'flexpay', FLEXPAY_SHOP_ID: '1', FLEXPAY_SIGNATURE_KEY: 'k' }),
-    ).toThrow(/^Invalid configuration:\n {2}PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER: sandbox/);
+    ).toThrow(/^Invalid configuration:\n {2}PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER, CAPTCHA_PROVIDER: sandbox/);
     expect(
       loadConfig({ ...prod, ALLOW_SANDBOX_PROVIDERS: 'true', STAGING_PASSWORD: 'p'.repeat(16) }).payments.provider,
     ).toBe('sandbox');
@@ -49,6 +51,9 @@ describe('configuration', () => {
       TWILIO_AUTH_TOKEN: 'token',
       TWILIO_SMS_FROM: '+4915100000000',
       TWILIO_VOICE_ENTRY: 'sip:LiveCam-0900.sip.twilio.com',
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      RECAPTCHA_SECRET_KEY: 'secret-key',
     };
     const config = loadConfig(real);
     expect(config.twilio.voiceEntry).toEqual({ kind: 'sip_domain', value: 'livecam-0900.sip.twilio.com' });
@@ -73,6 +78,21 @@ describe('configuration', () => {
       /VERIFF_SHARED_SECRET: required with AVS_PROVIDER=veriff\n {2}TWILIO_AUTH_TOKEN, PHONE_SERVICE_NUMBER: required with PHONE_PROVIDER=twilio\n {2}TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio/,
     );
     expect(() => loadConfig({ ...real, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID/);
+    const { RECAPTCHA_SECRET_KEY: _r, ...noSecret } = real;
+    expect(() => loadConfig(noSecret)).toThrow(/RECAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=recaptcha/);
+    expect(config.captcha).toMatchObject({
+      provider: 'recaptcha',
+      recaptcha: { siteKey: 'site-key', secretKey: 'secret-key' },
+    });
+  });
+
+  it('asks for a captcha after 3 registrations an hour and under 3 s per form, unless told otherwise', () => {
+    expect(loadConfig(base).captcha.limits).toEqual({ freePerHour: 3, minFormMs: 3000 });
+    expect(loadConfig({ ...base, CAPTCHA_FREE_REGISTRATIONS: '10', CAPTCHA_MIN_FORM_MS: '0' }).captcha.limits).toEqual({
+      freePerHour: 10,
+      minFormMs: 0,
+    });
+    expect(() => loadConfig({ ...base, CAPTCHA_FREE_REGISTRATIONS: '-1' })).toThrow(/CAPTCHA_FREE_REGISTRATIONS/);
   });
 
   it('runs the sandbox phone-chat line outside production and none in production, unless PHONE_CHAT_PROVIDER says', () => {
@@ -101,6 +121,9 @@ describe('configuration', () => {
       TWILIO_AUTH_TOKEN: 'token',
       TWILIO_SMS_FROM: '+4915100000000',
       TWILIO_VOICE_ENTRY: 'sip:livecam.sip.twilio.com',
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      RECAPTCHA_SECRET_KEY: 'secret-key',
     };
     expect(loadConfig(real).payments.phoneChat.provider).toBe('none');
     expect(() => loadConfig({ ...real, PHONE_CHAT_PROVIDER: 'sandbox' })).toThrow(

@@ -50,6 +50,12 @@ function readNameBlocklist(inline: string | undefined, file: string | undefined)
   return entries;
 }
 
+/** The application's version: package.json's, semantic (spec part 2, section 5); checked by a test. */
+function readAppVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  return pkg && typeof pkg === 'object' && 'version' in pkg ? String(pkg.version) : '0.0.0';
+}
+
 function readBuildId(appDir: string): string {
   const file = path.join(appDir, 'build-id.txt');
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'dev';
@@ -83,6 +89,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ['AVS_PROVIDER', e.AVS_PROVIDER],
       ['SMS_PROVIDER', e.SMS_PROVIDER],
       ['PHONE_CHAT_PROVIDER', phoneChatProvider],
+      ['CAPTCHA_PROVIDER', e.CAPTCHA_PROVIDER],
     ] as const
   )
     .filter(([, provider]) => provider === 'sandbox')
@@ -110,6 +117,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.PAYMENT_PROVIDER === 'flexpay',
         'PAYMENT_PROVIDER=flexpay',
         { FLEXPAY_SHOP_ID: e.FLEXPAY_SHOP_ID, FLEXPAY_SIGNATURE_KEY: e.FLEXPAY_SIGNATURE_KEY },
+      ],
+      [
+        e.CAPTCHA_PROVIDER === 'recaptcha',
+        'CAPTCHA_PROVIDER=recaptcha',
+        { RECAPTCHA_SITE_KEY: e.RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY: e.RECAPTCHA_SECRET_KEY },
       ],
       [
         e.AVS_PROVIDER === 'veriff',
@@ -177,6 +189,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       jwksUrl: e.GOOGLE_JWKS_URL,
       issuers: e.GOOGLE_ISSUERS.split(',').map((s) => s.trim()),
     },
+    version: readAppVersion(),
     buildId: e.BUILD_ID ?? readBuildId(appDir),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -210,6 +223,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         apiKey: e.VERIFF_API_KEY ?? '',
         sharedSecret: e.VERIFF_SHARED_SECRET ?? '',
         apiUrl: e.VERIFF_API_URL.replace(/\/$/, ''),
+      },
+    },
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      limits: { freePerHour: e.CAPTCHA_FREE_REGISTRATIONS, minFormMs: e.CAPTCHA_MIN_FORM_MS },
+      recaptcha: {
+        siteKey: e.RECAPTCHA_SITE_KEY ?? '',
+        secretKey: e.RECAPTCHA_SECRET_KEY ?? '',
+        verifyUrl: e.RECAPTCHA_VERIFY_URL,
       },
     },
     sms: { provider: e.SMS_PROVIDER, freeCoins: e.SMS_FREE_COINS, from: e.TWILIO_SMS_FROM ?? '' },

@@ -23,6 +23,12 @@ const STATUS = {
   csrf_mismatch: 419,
   validation_failed: 422,
   google_account_not_found: 422,
+  /** Registration looks automated: solve the captcha named in the answer and send again. */
+  captcha_required: 422,
+  /** The captcha response token is not good (made up, or used already). */
+  captcha_invalid: 422,
+  /** The captcha response token ran out (two minutes): solve it again. */
+  captcha_expired: 422,
   /** Paying with a voucher, but the member has none for this content. */
   no_voucher: 422,
   /** Free content (a free part, the free gallery) is not bought. */
@@ -35,13 +41,21 @@ const STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;
+export type CaptchaChallenge = { provider: 'sandbox' | 'recaptcha'; site_key: string };
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly details: { message?: string; errors?: FieldErrors; email?: string; retryAfter?: number } = {},
+    readonly details: {
+      message?: string;
+      errors?: FieldErrors;
+      email?: string;
+      retryAfter?: number;
+      /** The captcha widget to show: which service, with which public site key. */
+      captcha?: CaptchaChallenge;
+    } = {},
   ) {
     super(details.message ?? code);
     this.status = STATUS[code];

@@ -23,12 +23,14 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Models wanted' })).toHaveAttribute('href', '/camgirl_werden');
     expect(screen.getByRole('list', { name: 'Accepted cards' })).toHaveTextContent('VISAMastercard');
     expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByTestId('app-version')).toHaveTextContent('Version 1.4.2');
   });
 
   it('is compact elsewhere, with the same links', () => {
     renderWithProviders(<p />, { route: '/faq', routes: named('faq', '/faq') });
     expect(screen.getByTestId('footer-compact')).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(14);
+    expect(screen.getByTestId('app-version')).toHaveTextContent('Version 1.4.2');
   });
 
   it('is hidden while the chat overlay is open', () => {

@@ -30,12 +30,15 @@ function FooterLink({ to, label }: { to: string; label: string }) {
   );
 }
 
+/** The small print: copyright and the application's semantic version (support asks for it). */
 function Copyright() {
   const { t } = useTranslation();
-  const site = usePublicConfig().site.name;
+  const { site, version } = usePublicConfig();
   return (
     <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-      {t('footer.copyright', { year: new Date().getFullYear(), site })}
+      {t('footer.copyright', { year: new Date().getFullYear(), site: site.name })}
+      {' · '}
+      <span data-testid="app-version">{t('footer.version', { version })}</span>
     </Typography>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionQuery } from '#app/features/session/api.ts';
+import { configQuery, sessionQuery } from '#app/features/session/api.ts';
 import { queryClient } from '#app/query-client.ts';
-import { testSession, testUser } from '#app/test/render.tsx';
+import { testConfig, testSession, testUser } from '#app/test/render.tsx';
 import { LOG_LEVELS } from '#common/constants.ts';
 import { flushClientLog, logClientError, readClientLog, startClientLog, trackRoute } from './client-log.ts';
 
@@ -48,6 +48,7 @@ describe('client error log', () => {
 
   it('sends one batch 5 s after the last entry, then clears it', async () => {
     queryClient.setQueryData(sessionQuery.queryKey, { session: testSession(), user: testUser({ id: 99 }) });
+    queryClient.setQueryData(configQuery.queryKey, testConfig({ version: '1.4.2' }));
     logClientError('first');
     await vi.advanceTimersByTimeAsync(4_000);
     logClientError('second');
@@ -57,7 +58,8 @@ describe('client error log', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]?.[0]).toMatchObject({
       memberid: 99,
-      version: 'build-42',
+      // The semantic version of GET /config, not the build id.
+      version: '1.4.2',
       errors: [
         { message: 'first', level: 1 },
         { message: 'second', level: 1 },
@@ -66,10 +68,10 @@ describe('client error log', () => {
     expect(readClientLog()).toEqual([]);
   });
 
-  it('sends memberid null for a visitor', async () => {
+  it('sends memberid null for a visitor, and a valid placeholder version before the config is known', async () => {
     logClientError('x');
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(send.mock.calls[0]?.[0]).toMatchObject({ memberid: null });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ memberid: null, version: '0.0.0+unknown' });
   });
 
   it('keeps the entries when sending fails, and sends them with the next batch', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { startClientLog, trackRoute } from './client-log.ts';
+import { useCounterPixel } from './counter-pixel.ts';
 import { registerNavigate } from './navigation.ts';
 import { watchStaleChunks } from './stale-chunk.ts';
 import { useRealtime } from './use-realtime.ts';
@@ -8,13 +9,14 @@ import { useVisitorId } from './use-visitor-id.ts';
 
 /**
  * The shell's side effects: the router's navigate for code outside React, route tracking for
- * the client error log, the error listeners, the stale-part reload guard, the visitor id and the
- * member's real-time socket.
+ * the client error log, the error listeners, the stale-part reload guard, the visitor id, the
+ * counter pixel (both only with analytics consent) and the member's real-time socket.
  */
 export function useShellEffects() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useVisitorId();
+  useCounterPixel();
   useRealtime();
 
   useEffect(() => {

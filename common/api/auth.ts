@@ -48,6 +48,12 @@ export const registerBody = z.object({
   password: passwordField.optional(),
   username: usernameField.optional(),
   terms_check: z.literal(true, { error: 'errors.validations.terms' }),
+  /** The captcha response token, when the server asked for one (captcha_required). */
+  captcha: singleLine().max(4096, 'errors.validations.too_long').optional(),
+  /** A field people never see (the honeypot): robots filling every field give themselves away. */
+  homepage: z.string().max(500, 'errors.validations.too_long').optional(),
+  /** Milliseconds the form was open before it was sent, as the browser measured them. */
+  form_ms: z.number().int().min(0).max(86_400_000).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

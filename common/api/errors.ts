@@ -10,5 +10,7 @@ export const apiErrorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   requestId: z.string().optional(),
   email: z.string().optional(),
+  /** With captcha_required, _invalid and _expired: the widget to show and its public site key. */
+  captcha: z.object({ provider: z.enum(['sandbox', 'recaptcha']), site_key: z.string() }).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -19,6 +19,9 @@ export const publicConfig = z.object({
   googleClientId: z.string().nullable(),
   /** Local environment: shows the items the spec reserves for it (categories link, "more"). */
   local: z.boolean(),
+  /** The application's semantic version (package.json), shown in the footer and sent with client error logs. */
+  version: z.string(),
+  /** One build of that version: the update banner compares it with GET /version. */
   buildId: z.string(),
   /** What needs a passed age check (AGE_CHECK_GATES): the voice call, or also explicit media. */
   age_check_gates: z.enum(AGE_CHECK_GATES),
@@ -26,6 +29,8 @@ export const publicConfig = z.object({
   image_hosts: z.array(z.string()).length(2),
   /** The operator's own terms chosen names may not hold (NAME_BLOCKLIST), beside the built-in ones. */
   name_blocklist: z.array(z.string()),
+  /** The captcha registration may ask for: the sandbox widget or Google reCAPTCHA v2, and its public site key. */
+  captcha: z.object({ provider: z.enum(['sandbox', 'recaptcha']), site_key: z.string() }),
   /**
    * The phone-chat line: the number callers dial before her extension, and its price per minute;
    * null when no line runs (PHONE_CHAT_PROVIDER=none), and then no show offers phone chat.

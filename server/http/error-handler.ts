@@ -87,6 +87,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: err.details.message ?? err.code,
         ...(err.details.errors ? { errors: err.details.errors } : {}),
         ...(err.details.email ? { email: err.details.email } : {}),
+        ...(err.details.captcha ? { captcha: err.details.captcha } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -59,6 +59,9 @@ function throttleStore(throttle: Throttle, prefix: string): FastifyRateLimitStor
 export async function registerSecurity(app: FastifyInstance) {
   const { config, redis, throttle } = app.ctx;
   const google = config.google.clientId ? ['https://accounts.google.com'] : [];
+  // reCAPTCHA v2 loads its script from www.google.com and www.gstatic.com and frames www.google.com.
+  const recaptcha =
+    config.captcha.provider === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   // Preview images may come from the configured image hosts (empty: this server).
   const imageHosts = config.media.imageHosts.filter(Boolean).map((host) => new URL(host).origin);
   // The socket (/api/socket) is this server's own ws: or wss: origin, named in full: a bare
@@ -69,12 +72,12 @@ export async function registerSecurity(app: FastifyInstance) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...google],
+        scriptSrc: ["'self'", ...google, ...recaptcha],
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", socketOrigin, ...google],
-        frameSrc: ["'self'", ...google],
+        frameSrc: ["'self'", ...google, ...recaptcha],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,5 +1,5 @@
 /**
- * Settings that choose every real provider (FlexPay, Twilio voice and SMS, Veriff) with made-up
+ * Settings that choose every real provider (FlexPay, Twilio voice and SMS, Veriff, reCAPTCHA) with made-up
  * credentials, for tests that walk the routes these providers add. Building the app calls none of
  * them; their API addresses point at a closed local port, so nothing could leave the machine.
  */
@@ -20,4 +20,8 @@ export const REAL_PROVIDERS_ENV = {
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   TWILIO_SMS_FROM: '+4915100000000',
   TWILIO_API_URL: 'http://127.0.0.1:9',
+  CAPTCHA_PROVIDER: 'recaptcha',
+  RECAPTCHA_SITE_KEY: 'recaptcha-site-key',
+  RECAPTCHA_SECRET_KEY: 'recaptcha-secret-key',
+  RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/recaptcha/api/siteverify',
 };

@@ -120,6 +120,7 @@ describe('register form', () => {
       password: 'long-enough-pw',
       username: 'newbie',
       terms_check: true,
+      form_ms: expect.any(Number),
     });
     expect(sessionStorage.getItem(REGISTER_EMAIL_KEY)).toBe('new@example.org');
     expect(client.getQueryData(sessionQuery.queryKey)?.user?.email).toBe('new@example.org');

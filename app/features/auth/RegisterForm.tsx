@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -6,6 +7,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -14,6 +16,8 @@ import { VoucherField } from '#app/features/coupons/VoucherField.tsx';
 import { registerBody } from '#common/api/auth.ts';
 import { passwordField } from '#common/api/fields.ts';
 import { useRegister } from './api.ts';
+import { CaptchaWidget } from './CaptchaWidget.tsx';
+import { useCaptchaState } from './captcha-state.ts';
 import { applyFieldErrors } from './errors.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
@@ -32,7 +36,9 @@ type Values = z.input<typeof registerForm>;
 
 /**
  * E-mail (with a typo suggestion), optional user name, optional voucher code (filled in from
- * /users/signup/coupon/:code), password and the terms.
+ * /users/signup/coupon/:code), password and the terms. A robot check appears only when the
+ * server asks for one (decision 027); solving it sends the form again. The form tells the
+ * server how long it was open and carries a honeypot field people never see.
  */
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const { t } = useTranslation();
@@ -46,9 +52,21 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   });
   const email = useWatch({ control: form.control, name: 'email' });
   const code = useWatch({ control: form.control, name: 'code' }) ?? '';
-  const submit = form.handleSubmit(({ email, password, username, code }) =>
+  const [shownAt] = useState(() => Date.now());
+  const honeypot = useRef<HTMLInputElement>(null);
+  const captcha = useCaptchaState();
+  const send = ({ email, password, username, code }: z.output<typeof registerForm>) =>
     register.mutate(
-      { email, password, ...(username ? { username } : {}), ...(code ? { code } : {}), terms_check: true },
+      {
+        email,
+        password,
+        ...(username ? { username } : {}),
+        ...(code ? { code } : {}),
+        terms_check: true,
+        form_ms: Date.now() - shownAt,
+        ...(honeypot.current?.value ? { homepage: honeypot.current.value } : {}),
+        ...(captcha.token.current ? { captcha: captcha.token.current } : {}),
+      },
       {
         onSuccess: ({ user }) => {
           storeRegisterEmail(user.email);
@@ -56,10 +74,17 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
           signedIn(user);
           void navigate('/users/signup_success');
         },
-        onError: (err) => applyFieldErrors(err, form.setError, REGISTER_FIELDS),
+        onError: (err) => {
+          captcha.refused(err);
+          applyFieldErrors(err, form.setError, REGISTER_FIELDS);
+        },
       },
-    ),
-  );
+    );
+  const submit = form.handleSubmit(send);
+  const onCaptchaToken = (token: string | null) => {
+    captcha.token.current = token;
+    if (token) void submit();
+  };
   const alert = register.isError ? registerAlert(register.error) : null;
 
   return (
@@ -116,6 +141,15 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
           </div>
         )}
       />
+      <Box aria-hidden sx={{ position: 'absolute', left: -10_000, width: 1, height: 1, overflow: 'hidden' }}>
+        <label>
+          {t('users.signup2.form.homepage')}
+          <input ref={honeypot} name="homepage" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </Box>
+      {captcha.challenge && (
+        <CaptchaWidget key={captcha.round} challenge={captcha.challenge} onToken={onCaptchaToken} />
+      )}
       <Button type="submit" variant="contained" size="large" loading={register.isPending} fullWidth>
         {t('users.signup2.form.submit')}
       </Button>

@@ -26,6 +26,8 @@ export function registerAlert(err: unknown): Alert | null {
       message: 'errors.email_already_exists',
       link: { to: '/users/reset', label: 'users.signup2.form.reset_link' },
     };
+  // The robot check the form now shows says what to do.
+  if (err.body?.captcha) return { message: `errors.${err.body.error}` };
   if (isBlocked(err)) return BLOCKED_ALERT;
   if (err.status === 422) {
     const fields = Object.keys(err.fieldErrors());

@@ -25,6 +25,8 @@ import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
+import { captchaProvider } from '#server/providers/captcha/provider.ts';
+import { admitRegistration } from './captcha-gate.ts';
 import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
 import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
@@ -48,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /auth/unlock': 'public',
   });
   const { db, config, throttle, background } = app.ctx;
+  const captcha = captchaProvider(config, { throttle, log: app.log });
   const presented = (userId: number) => userAnswer(db, userId);
   const limit = (key: string, max: number, windowSeconds: number) => enforce(throttle, key, max, windowSeconds);
   const claim = (userId: number, request: FastifyRequest) => claimVoucher(app.ctx, userId, request);
@@ -105,6 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/register', { schema: { body: registerBody, response: { 201: userResponse } } }, async (request, reply) => {
     await limit(`register:ip:${addressKey(request.ip)}`, 20, 3600);
+    await admitRegistration({ throttle, captcha, limits: config.captcha.limits }, request, request.body);
     const { email, password, username, code } = request.body;
     if (password) assertPasswordStrength(password);
     const existing = await findUserByEmail(db, email);

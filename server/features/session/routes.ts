@@ -4,8 +4,10 @@ import { user as userSchema } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
 import { clientLogBody, incentiveBody, incentiveResponse, sessionInfo, visitorIdBody } from '#common/api/session.ts';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
+import { isSemver } from '#common/domain/semver.ts';
 import { incentiveStart } from '#common/domain/welcome-gift.ts';
 import { siteFor } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { smsCoinsState } from '#server/features/coupons/free-coins-data.ts';
@@ -102,6 +104,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/log', { schema: { body: clientLogBody, response: { 200: okResponse } } }, async (request, reply) => {
     const session = await ensureSession(request, reply);
     await enforce(app.ctx.throttle, `clientlog:${session.id}`, 30, 3600, 'throttled');
+    // A malformed version is a broken client, not a form to correct: 400, nothing stored.
+    if (!isSemver(request.body.version))
+      throw new AppError('bad_request', { errors: { version: ['errors.validations.semver'] } });
     await recordClientLog(db, {
       sessionId: session.id,
       userId: session.userId,

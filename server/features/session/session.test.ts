@@ -259,14 +259,38 @@ describe('POST /api/user/log', () => {
     await expectInvalid(t, send({ version: '1', errors: 'boom' }), { errors: ['errors.validations.invalid'] });
   });
 
+  it.each(['1', '1.2', 'v1.2.3', '01.2.3', 'test-build', '1.2.3-'])(
+    'refuses version %j as not semantic (400) and stores nothing',
+    async (version) => {
+      const c = t.client();
+      await c.get('/api/auth/csrf-cookie');
+      const message = `bad version ${version}`;
+      const body = await expectRefused(
+        t,
+        () => c.post('/api/user/log', { version, errors: [entry(message)] }),
+        400,
+        'bad_request',
+      );
+      expect(body.errors).toEqual({ version: ['errors.validations.semver'] });
+      expect(await t.db.select().from(clientLogs).where(eq(clientLogs.message, message))).toEqual([]);
+    },
+  );
+
+  it('accepts pre-release and build metadata versions', async () => {
+    const c = t.client();
+    for (const version of ['2.0.0-rc.1', '1.4.2+build.7', '0.0.0+unknown']) {
+      expect((await c.post('/api/user/log', { version, errors: [entry(`ok ${version}`)] })).statusCode).toBe(200);
+    }
+  });
+
   it('limits a session to 30 batches an hour (429 throttled)', async () => {
     const c = t.client();
     for (let i = 0; i < 30; i++) {
-      expect((await c.post('/api/user/log', { version: '1', errors: [entry(`flood ${i}`)] })).statusCode).toBe(200);
+      expect((await c.post('/api/user/log', { version: '1.0.0', errors: [entry(`flood ${i}`)] })).statusCode).toBe(200);
     }
     const body = await expectRefused(
       t,
-      () => c.post('/api/user/log', { version: '1', errors: [entry('one too many')] }),
+      () => c.post('/api/user/log', { version: '1.0.0', errors: [entry('one too many')] }),
       429,
       'throttled',
     );
@@ -299,7 +323,7 @@ describeWriteGuards(
     {
       method: 'POST',
       url: '/api/user/log',
-      body: { version: '1', errors: [{ created: 'now', message: 'm', level: 1 }] },
+      body: { version: '1.0.0', errors: [{ created: 'now', message: 'm', level: 1 }] },
       as: 'visitor',
     },
   ],

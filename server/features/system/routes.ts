@@ -4,6 +4,7 @@ import { publicConfig } from '#common/api/system.ts';
 import { siteFor } from '#server/config.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
+import { captchaWidget } from '#server/providers/captcha/provider.ts';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -56,6 +57,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       legal: config.legal,
       googleClientId: config.google.clientId ?? null,
       local: config.env !== 'production',
+      version: config.version,
       buildId: config.buildId,
       age_check_gates: config.ageCheck.gates,
       phone_chat:
@@ -68,6 +70,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             },
       image_hosts: config.media.imageHosts,
       name_blocklist: config.nameBlocklist,
+      captcha: captchaWidget(config),
       chat: {
         tip_amounts: config.chat.tipAmounts,
         minute_seconds: config.chat.minuteSeconds,

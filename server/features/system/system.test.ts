@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSemver } from '#common/domain/semver.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
@@ -108,5 +110,14 @@ describe('GET /api/config', () => {
     });
     expect(res.body).not.toContain(t.config.sessionSecret);
     expect(res.body).not.toMatch(/secret|password|database/i);
+  });
+
+  it("names the application's semantic version, package.json's, beside the build id", async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    const { version } = (await t.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(version).toBe(pkg.version);
+    expect(isSemver(version)).toBe(true);
+    // GET /version stays the build id the update banner compares.
+    expect((await t.app.inject({ method: 'GET', url: '/api/version' })).body).toBe('test-build');
   });
 });

@@ -1,0 +1,35 @@
+/**
+ * When registration asks for a captcha (decision 027): only when the request looks automated,
+ * so people are not made to solve puzzles by default. Three signs, any one is enough:
+ * - several registration attempts from one address within the hour (free ones: `freePerHour`),
+ * - the hidden honeypot field filled in (people never see it; form-filling robots fill it),
+ * - the form sent sooner after it was shown than a person can type an address and a password.
+ * A request without the timing (an API client, an older app) is not suspicious for that alone.
+ */
+export const CAPTCHA_MIN_FORM_MS = 3_000;
+export const CAPTCHA_FREE_PER_HOUR = 3;
+export const CAPTCHA_WINDOW_SECONDS = 3_600;
+
+export type CaptchaReason = 'address' | 'honeypot' | 'too_fast';
+
+export type CaptchaSignals = {
+  /** Registration attempts from this address in the window before this one. */
+  earlierAttempts: number;
+  honeypot?: string | undefined;
+  /** Milliseconds between showing the form and sending it, as the browser measured them. */
+  formMs?: number | undefined;
+};
+
+/** The operator may loosen both limits (CAPTCHA_FREE_REGISTRATIONS, CAPTCHA_MIN_FORM_MS). */
+export type CaptchaLimits = { freePerHour: number; minFormMs: number };
+export const DEFAULT_CAPTCHA_LIMITS: CaptchaLimits = {
+  freePerHour: CAPTCHA_FREE_PER_HOUR,
+  minFormMs: CAPTCHA_MIN_FORM_MS,
+};
+
+export function captchaReason(s: CaptchaSignals, limits: CaptchaLimits = DEFAULT_CAPTCHA_LIMITS): CaptchaReason | null {
+  if (s.honeypot !== undefined && s.honeypot.trim() !== '') return 'honeypot';
+  if (s.formMs !== undefined && s.formMs < limits.minFormMs) return 'too_fast';
+  if (s.earlierAttempts >= limits.freePerHour) return 'address';
+  return null;
+}

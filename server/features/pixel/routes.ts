@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pixelQuery } from '#common/api/pixel.ts';
+import { siteFor } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { declareAudiences } from '#server/http/audience.ts';
+import { requestDomain } from '#server/http/session.ts';
+import { repeatEvery } from '#server/repeat.ts';
+
+/** A transparent 1x1 GIF: what an image tag asking the counter gets back. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const FLUSH_EVERY_MS = 10_000;
+
+/**
+ * The counter pixel (spec part 1, section 7): the SPA asks it on every page view once the visitor
+ * accepted analytics. It counts a view per day, counter website, site and host, nothing about the
+ * visitor. Every parameter must be this request's own (its session, its host, its site), so a
+ * script cannot count for others or fill the table with made-up hosts: anything else is a 400
+ * and counts nothing. A mid counts as a member's view only when it is the signed-in member.
+ */
+export const pixelRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, { 'GET /pixel': 'public' });
+  const { config, pageViews } = app.ctx;
+  const stop =
+    config.env === 'test'
+      ? null
+      : repeatEvery(FLUSH_EVERY_MS, pageViews.flush, (err) => app.log.warn({ err }, 'page view flush failed'));
+  app.addHook('preClose', async () => {
+    await stop?.();
+    await pageViews.flush().catch((err: unknown) => app.log.error({ err }, 'page views lost on close'));
+  });
+
+  app.get('/pixel', async (request, reply) => {
+    const parsed = pixelQuery.safeParse(request.query);
+    const domain = requestDomain(request);
+    const session = request.session;
+    const q = parsed.success ? parsed.data : null;
+    if (
+      !q ||
+      !session ||
+      q.session !== session.id.slice(0, 24) ||
+      q.host.toLowerCase() !== domain ||
+      q.webid !== siteFor(config, domain).webid
+    ) {
+      throw new AppError('bad_request');
+    }
+    const member = q.mid !== undefined && session.userId !== null && q.mid === session.userId;
+    pageViews.count(
+      { day: new Date().toISOString().slice(0, 10), websiteId: q.websiteid, webid: q.webid, host: domain },
+      member,
+    );
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-type', 'image/gif')
+      .header('content-length', PIXEL.length)
+      .send(PIXEL);
+  });
+};

@@ -1,0 +1,123 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOCALES } from '#common/constants.ts';
+import { translate } from '#common/i18n/translate.ts';
+import { escapeHtml } from '#server/features/mail/html.ts';
+import { issueSandboxToken, SANDBOX_SITE_KEY, SANDBOX_TOKEN_SECONDS, sandboxCaptchaKey } from './sandbox.ts';
+
+/** The message the widget posts to the page that framed it (CaptchaWidget in the SPA listens). */
+export const SANDBOX_MESSAGE = 'livecam-sandbox-captcha';
+
+const STYLE = `
+html,body{margin:0;height:100%;font-family:system-ui,sans-serif;background:transparent}
+.box{box-sizing:border-box;height:76px;max-width:302px;display:flex;align-items:center;gap:.75rem;padding:0 .75rem;border:1px solid rgb(211 211 211);border-radius:3px;background:rgb(249 249 249);color:rgb(34 34 34)}
+button{width:28px;height:28px;flex:none;border:2px solid rgb(193 193 193);border-radius:2px;background:white;cursor:pointer;padding:0;font-size:20px;line-height:1;color:rgb(0 135 62)}
+button:focus-visible{outline:3px solid rgb(66 133 244);outline-offset:2px}
+button[aria-checked=true]{border-color:rgb(0 135 62)}
+label{flex:1;font-size:14px}
+small{display:block;font-size:10px;color:rgb(85 85 85);margin-top:2px}
+`;
+
+const WIDGET_JS = `(() => {
+  const button = document.getElementById('solve');
+  const status = document.getElementById('status');
+  const texts = JSON.parse(document.getElementById('texts').textContent);
+  const post = (token) => parent.postMessage({ type: '${SANDBOX_MESSAGE}', token }, location.origin);
+  let expiry;
+  button.addEventListener('click', async () => {
+    if (button.getAttribute('aria-checked') === 'true') return;
+    button.disabled = true;
+    status.textContent = texts.checking;
+    try {
+      const res = await fetch('/sandbox/captcha/solve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ k: button.dataset.sitekey }),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      const { token, expires_in } = await res.json();
+      button.setAttribute('aria-checked', 'true');
+      button.textContent = '\\u2713';
+      status.textContent = texts.solved;
+      post(token);
+      clearTimeout(expiry);
+      expiry = setTimeout(() => {
+        button.setAttribute('aria-checked', 'false');
+        button.textContent = '';
+        status.textContent = texts.expired;
+        post(null);
+      }, expires_in * 1000);
+    } catch {
+      status.textContent = texts.failed;
+    } finally {
+      button.disabled = false;
+    }
+  });
+})();
+`;
+
+const query = z.object({ k: z.string().max(200).optional(), hl: z.string().max(10).optional() });
+const solveBody = z.object({ k: z.string().max(200) });
+
+/**
+ * The sandbox captcha service's widget, `/sandbox/captcha?k=<site key>&hl=<language>`: a small
+ * page the registration form frames, like reCAPTCHA's checkbox. Ticking it asks
+ * `/sandbox/captcha/solve` for a signed response token and posts it to the framing page (this
+ * origin only). The token then expires after two minutes, and the widget says so.
+ */
+export const captchaSandboxPages: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+  if (config.captcha.provider !== 'sandbox') return;
+  const key = sandboxCaptchaKey(config.sessionSecret);
+  const policy = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+  const framed = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', policy)
+      .header('x-frame-options', 'SAMEORIGIN');
+
+  app.get('/sandbox/captcha', { schema: { querystring: query } }, async (request, reply) => {
+    const locale = LOCALES.find((l) => l === request.query.hl) ?? request.locale;
+    const t = (k: string) => translate(locale, `captcha.sandbox.${k}`);
+    if (request.query.k !== SANDBOX_SITE_KEY) {
+      return framed(reply)
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="${locale}"><body><p>${escapeHtml(t('bad_key'))}</p></body></html>`);
+    }
+    const texts = JSON.stringify({
+      checking: t('checking'),
+      solved: t('solved'),
+      expired: t('expired'),
+      failed: t('failed'),
+    }).replaceAll('<', '\\u003c');
+    const page = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(t('title'))}</title><style>${STYLE}</style></head><body><div class="box"><button type="button" id="solve" role="checkbox" aria-checked="false" aria-labelledby="label" data-sitekey="${SANDBOX_SITE_KEY}"></button><label id="label" for="solve">${escapeHtml(t('label'))}<small>${escapeHtml(t('note'))}</small><small id="status" role="status" aria-live="polite"></small></label></div><script type="application/json" id="texts">${texts}</script><script src="/sandbox/captcha/widget.js"></script></body></html>`;
+    return framed(reply).type('text/html; charset=utf-8').send(page);
+  });
+
+  app.get('/sandbox/captcha/widget.js', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(WIDGET_JS),
+  );
+
+  // The service's own endpoint, not ours: no session or CSRF token of this site is involved.
+  app.post(
+    '/sandbox/captcha/solve',
+    { config: { csrf: false }, schema: { body: solveBody } },
+    async (request, reply) => {
+      if (request.body.k !== SANDBOX_SITE_KEY)
+        return reply.code(400).send({ error: 'bad_request', message: 'bad_request' });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ token: issueSandboxToken(key), expires_in: SANDBOX_TOKEN_SECONDS });
+    },
+  );
+};
