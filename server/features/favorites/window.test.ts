@@ -88,6 +88,17 @@ describe('PUT /api/favorites/{id}', () => {
     expect(await rowOf()).toMatchObject({ infoStart: '20:15', infoEnd: '23:45', infoTimeZone: '+05:30' });
   });
 
+  it('stores the zone in its one spelling, whatever letter case it came in', async () => {
+    for (const spelling of ['EUROPE/berlin', 'europe/BERLIN']) {
+      const res = await put({ ...sentFromBerlin('20:00', '23:00'), time_zone: spelling });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ info_start: berlin('20:00'), info_end: berlin('23:00') });
+      expect(await rowOf()).toMatchObject({ infoStart: '20:00', infoEnd: '23:00', infoTimeZone: BERLIN });
+    }
+    expect((await put({ ...sentFromBerlin('20:00', '23:00'), time_zone: 'utc' })).statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({ infoStart: '19:00', infoEnd: '22:00', infoTimeZone: 'UTC' });
+  });
+
   it('handles the old "HH:MM": sent, as her local time; stored before (no zone), as Berlin time', async () => {
     await put(sentFromBerlin('10:00', '11:00'));
     const res = await put({ info_start: '18:30', info_end: '19:45' });
