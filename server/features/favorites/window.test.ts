@@ -138,19 +138,25 @@ describe('PUT /api/favorites/{id}', () => {
     expect(await rowOf()).toEqual(before);
   });
 
-  it('refuses what is no ISO time, or no time zone, with 400 naming the field', async () => {
+  it('refuses what is no ISO time, or no time zone, with 422 naming the field, like every validation error', async () => {
     for (const bad of ['24:00', '7:00', '20:15+1', '2026-02-30T10:00:00Z', "07:00' or 1=1", '']) {
       const body = await expectUntouched(
         () => put({ ...sentFromBerlin('07:00', null), info_end: bad }),
-        400,
-        'bad_request',
+        422,
+        'validation_failed',
       );
       expect(body.errors).toEqual({ info_end: ['errors.validations.invalid'] });
     }
+    const start = await expectUntouched(
+      () => put({ ...sentFromBerlin(null, '08:00'), info_start: 'noon' }),
+      422,
+      'validation_failed',
+    );
+    expect(start.errors).toEqual({ info_start: ['errors.validations.invalid'] });
     const zone = await expectUntouched(
       () => put({ ...sentFromBerlin('07:00', '08:00'), time_zone: 'Mars/Olympus' }),
-      400,
-      'bad_request',
+      422,
+      'validation_failed',
     );
     expect(zone.errors).toEqual({ time_zone: ['errors.validations.invalid'] });
   });

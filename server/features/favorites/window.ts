@@ -8,18 +8,17 @@ import {
   parseIsoTime,
   type ZonedWindow,
 } from '#common/domain/favorite-time.ts';
-import { AppError, invalidField } from '#server/errors.ts';
+import { invalidField } from '#server/errors.ts';
 
-/** A 400 naming the field: what came is no ISO time (or no time zone), not a wrong choice in a form. */
-const badTime = (field: string) =>
-  new AppError('bad_request', { message: 'invalid_time', errors: { [field]: ['errors.validations.invalid'] } });
+/** A 422 naming the field, like every other validation error: what came is no ISO time (or no time zone). */
+const badTime = (field: string) => invalidField(field, 'errors.validations.invalid');
 
 /**
  * The window a PUT asks for, as it is stored (decision record 026): her local times of day in her
  * zone, or null for off. The zone is the body's `time_zone` in its canonical spelling, else the
  * offset the start was written with, else the zone stored before, else the default. Both ends are
- * required together (the contract checks that); each must be an ISO time (400) on the 15-minute
- * grid (422).
+ * required together (the contract checks that); each must be an ISO time on the 15-minute grid
+ * (422 for either, with the field named).
  */
 export function windowOf(body: FavoriteWindowBody, storedZone: string | null, now: Date): ZonedWindow | null {
   if (body.info_start === null || body.info_end === null) return null;
