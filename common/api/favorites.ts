@@ -34,9 +34,10 @@ export const favoriteResponse = z.object({ data: favorite });
 /**
  * PUT /favorites/{id}: the window; both required together (errors.validations.required). Each end
  * an ISO time ("20:15:00+01:00", "2026-11-24T20:15:00+01:00"; "20:15" without an offset is her
- * local time, as older clients sent it); what is no ISO time answers 400, minutes off the
- * 15-minute steps 422 (server/features/favorites/window.ts). `time_zone`: her IANA zone, so the
- * window follows her clock across summer time; without it the offset of the times is kept.
+ * local time, as older clients sent it); what is no ISO time or no known zone, and minutes off the
+ * 15-minute steps, answer 422 with the field named (server/features/favorites/window.ts).
+ * `time_zone`: her IANA zone (stored in its canonical spelling), so the window follows her clock
+ * across summer time; without it the offset of the times is kept.
  */
 const isoTimeText = singleLine().max(40, 'errors.validations.too_long');
 export const favoriteWindowBody = z

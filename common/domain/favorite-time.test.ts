@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cachedFormatCount,
+  canonicalTimeZone,
+  FORMAT_CACHE_LIMIT,
   formatOffset,
   inWindow,
   isoTimeOf,
@@ -44,6 +47,32 @@ describe('ISO times of the favorite window', () => {
     expect(formatOffset(60)).toBe('+01:00');
     expect(formatOffset(-210)).toBe('-03:30');
     expect(formatOffset(0)).toBe('+00:00');
+  });
+
+  it("spells a zone one way: the runtime's name of an IANA zone in any case, a fixed offset as written", () => {
+    expect(canonicalTimeZone('EUROPE/berlin')).toBe(BERLIN);
+    expect(canonicalTimeZone('europe/BERLIN')).toBe(BERLIN);
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('+05:30')).toBe('+05:30');
+    expect(canonicalTimeZone('Mars/Olympus')).toBeNull();
+    expect(canonicalTimeZone('')).toBeNull();
+    expect(canonicalTimeZone(`Europe/${'b'.repeat(60)}`)).toBeNull();
+  });
+
+  it('caches a bounded number of zone formats, and none for a zone only checked', () => {
+    const before = cachedFormatCount();
+    expect(isTimeZone('EUROPE/bERLIN')).toBe(true);
+    expect(canonicalTimeZone('aMERICA/nEW_yORK')).toBe('America/New_York');
+    expect(cachedFormatCount()).toBe(before);
+    // Many spellings that Intl takes (every zone, in three letter cases) fill it only up to the bound.
+    const spellings = Intl.supportedValuesOf('timeZone').flatMap((z) => [z, z.toUpperCase(), z.toLowerCase()]);
+    expect(spellings.length).toBeGreaterThan(FORMAT_CACHE_LIMIT * 2);
+    for (const zone of spellings) wallClock(zone, at('2026-01-15T12:00:00Z'));
+    expect(cachedFormatCount()).toBe(FORMAT_CACHE_LIMIT);
+    // A zone evicted long ago still reads right (its format is made again).
+    expect(zoneOffset(BERLIN, at('2026-07-15T12:00:00Z'))).toBe(120);
+    expect(zoneOffset('EUROPE/BERLIN', at('2026-01-15T12:00:00Z'))).toBe(60);
+    expect(cachedFormatCount()).toBe(FORMAT_CACHE_LIMIT);
   });
 
   it("reads Berlin's offset in winter and in summer", () => {

@@ -57,35 +57,58 @@ export function parseIsoTime(value: string): IsoTime | null {
   };
 }
 
+/**
+ * The formats of the zones in use, the most recently used last. Bounded: a zone string comes from
+ * a member (and from stored rows), and a cache that kept every spelling forever would let anyone
+ * grow the heap; a few hundred covers every IANA zone a product actually sees.
+ */
+export const FORMAT_CACHE_LIMIT = 500;
 const formats = new Map<string, Intl.DateTimeFormat>();
+const newFormat = (zone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 function formatIn(zone: string): Intl.DateTimeFormat {
   let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(zone, f);
+  if (f) {
+    formats.delete(zone);
+  } else {
+    f = newFormat(zone);
+    if (formats.size >= FORMAT_CACHE_LIMIT) formats.delete(formats.keys().next().value as string);
   }
+  formats.set(zone, f);
   return f;
+}
+
+/** How many zone formats are cached (for the tests of the bound). */
+export const cachedFormatCount = () => formats.size;
+
+/**
+ * The one spelling of a zone: a fixed offset ("+01:00") as it is, an IANA zone as the runtime
+ * names it (Intl takes any letter case, "EUROPE/berlin", and links like
+ * "America/Argentina/Buenos_Aires"); null for what is neither. Nothing is cached here, so
+ * refused or odd spellings leave no trace; only the canonical name is then stored and cached.
+ */
+export function canonicalTimeZone(zone: string): string | null {
+  if (FIXED.test(zone)) return zone;
+  if (zone.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the zone is a fixed offset ("+01:00") or a time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
-  if (FIXED.test(zone)) return true;
-  if (zone.length > 64) return false;
-  try {
-    formatIn(zone);
-    return true;
-  } catch {
-    return false;
-  }
+  return canonicalTimeZone(zone) !== null;
 }
 
 /** The zone's offset from UTC at an instant, in minutes east. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { shows } from '#server/db/schema/catalog.ts';
 import { users } from '#server/db/schema/users.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
-import { registerAndVerify } from '#server/test/fixtures.ts';
+import { registerAndVerify, registerUser } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { noticeFavoritesOnline } from './online-notices.ts';
 
@@ -115,6 +115,25 @@ describe('a favorite comes online', () => {
     expect(eventsTo(events, quiet.userId)).toHaveLength(1);
     expect(await mailsTo(quiet.email)).toEqual([]);
     expect((await mailsTo(german.email)).map((m) => m.subject)).toEqual(['Nachteule Nina ist jetzt online']);
+  });
+
+  it('a member whose address is unconfirmed gets the event on her own sockets, and no mail', async () => {
+    const show = await createShow(t.db, { showName: 'Careful Cara', online: true });
+    const email = `favorite-fan-${++n}@example.com`;
+    const { client, user } = await registerUser(t, email);
+    expect(user.is_verified).toBe(false);
+    expect((await client.post(`/api/favorites/${show.universalId}`)).statusCode).toBe(200);
+    const daily = { info_start: '00:00:00+01:00', info_end: '00:00:00+01:00', time_zone: BERLIN };
+    expect((await client.put(`/api/favorites/${show.universalId}`, daily)).statusCode).toBe(200);
+    const events = spyEvents();
+    away();
+    expect(await online(show, EVENING)).toEqual({ notified: 1, mailed: 0 });
+    expect(eventsTo(events, user.id)).toHaveLength(1);
+    expect(await mailsTo(email)).toEqual([]);
+    // Her day is not used up: confirmed later the same evening, she gets the mail.
+    await t.db.update(users).set({ isVerified: true }).where(eq(users.id, user.id));
+    expect(await online(show, new Date(EVENING.getTime() + 60 * 60_000))).toEqual({ notified: 1, mailed: 1 });
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 
   it('a show that went off again meanwhile, and a blocked member, are no news', async () => {

@@ -29,6 +29,7 @@ const candidateColumns = {
   email: users.email,
   locale: users.locale,
   wantsMail: users.favoriteMail,
+  verified: users.isVerified,
   status: users.status,
 };
 type Candidate = { [K in keyof typeof candidateColumns]: (typeof candidateColumns)[K]['_']['data'] } & {
@@ -39,8 +40,8 @@ type Candidate = { [K in keyof typeof candidateColumns]: (typeof candidateColumn
 /**
  * Tells the members whose favorite just came online, when now lies inside their window for it
  * (daily: all day), on their clocks: a `user:favorite_online` to their sockets and, to one who has
- * no socket open and wants these mails, a mail in her language, at most one per favorite and her
- * day. The favorites are read in id batches over an index of the ones with a window; each notice
+ * no socket open, wants these mails and has confirmed her address, a mail in her language, at most
+ * one per favorite and her day. The favorites are read in id batches over an index of the ones with a window; each notice
  * is claimed with one conditional update per batch (none within NOTICE_COOLDOWN_MS of the last),
  * and the mail's day likewise, so two comings online at once tell and mail once.
  */
@@ -112,7 +113,9 @@ async function claimNotices(deps: OnlineNoticeDeps, ids: number[], now: Date): P
 }
 
 async function mailIfAway(deps: OnlineNoticeDeps, r: Candidate, show: OnlineShow, now: Date): Promise<boolean> {
-  if (!r.wantsMail) return false;
+  // Only to a confirmed address: anyone can sign up with someone else's, and these mails name an
+  // adult site. The event above reaches only the account's own sockets, so it stays.
+  if (!r.wantsMail || !r.verified) return false;
   if (await deps.realtime.isConnected(r.userId)) return false;
   const today = wallClock(r.zone ?? DEFAULT_WINDOW_ZONE, now).date;
   const claimed = await deps.db

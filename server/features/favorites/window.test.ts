@@ -88,6 +88,17 @@ describe('PUT /api/favorites/{id}', () => {
     expect(await rowOf()).toMatchObject({ infoStart: '20:15', infoEnd: '23:45', infoTimeZone: '+05:30' });
   });
 
+  it('stores the zone in its one spelling, whatever letter case it came in', async () => {
+    for (const spelling of ['EUROPE/berlin', 'europe/BERLIN']) {
+      const res = await put({ ...sentFromBerlin('20:00', '23:00'), time_zone: spelling });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ info_start: berlin('20:00'), info_end: berlin('23:00') });
+      expect(await rowOf()).toMatchObject({ infoStart: '20:00', infoEnd: '23:00', infoTimeZone: BERLIN });
+    }
+    expect((await put({ ...sentFromBerlin('20:00', '23:00'), time_zone: 'utc' })).statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({ infoStart: '19:00', infoEnd: '22:00', infoTimeZone: 'UTC' });
+  });
+
   it('handles the old "HH:MM": sent, as her local time; stored before (no zone), as Berlin time', async () => {
     await put(sentFromBerlin('10:00', '11:00'));
     const res = await put({ info_start: '18:30', info_end: '19:45' });
@@ -127,19 +138,25 @@ describe('PUT /api/favorites/{id}', () => {
     expect(await rowOf()).toEqual(before);
   });
 
-  it('refuses what is no ISO time, or no time zone, with 400 naming the field', async () => {
+  it('refuses what is no ISO time, or no time zone, with 422 naming the field, like every validation error', async () => {
     for (const bad of ['24:00', '7:00', '20:15+1', '2026-02-30T10:00:00Z', "07:00' or 1=1", '']) {
       const body = await expectUntouched(
         () => put({ ...sentFromBerlin('07:00', null), info_end: bad }),
-        400,
-        'bad_request',
+        422,
+        'validation_failed',
       );
       expect(body.errors).toEqual({ info_end: ['errors.validations.invalid'] });
     }
+    const start = await expectUntouched(
+      () => put({ ...sentFromBerlin(null, '08:00'), info_start: 'noon' }),
+      422,
+      'validation_failed',
+    );
+    expect(start.errors).toEqual({ info_start: ['errors.validations.invalid'] });
     const zone = await expectUntouched(
       () => put({ ...sentFromBerlin('07:00', '08:00'), time_zone: 'Mars/Olympus' }),
-      400,
-      'bad_request',
+      422,
+      'validation_failed',
     );
     expect(zone.errors).toEqual({ time_zone: ['errors.validations.invalid'] });
   });

@@ -286,6 +286,31 @@ describe('telling the member', () => {
     expect(german).toBeDefined();
   });
 
+  it('mails no member whose address is unconfirmed: anyone can sign up with someone else’s', async () => {
+    const show = await createShow(t.db, { showName: 'Unconfirmed Una' });
+    const m = await member(0);
+    const email = `writer${n}@example.com`;
+    const c = (await send(m, show)).json().data.conversation.id;
+    await t.db.update(users).set({ isVerified: false }).where(eq(users.id, m.userId));
+    vi.spyOn(t.app.ctx.realtime, 'isConnected').mockResolvedValue(false);
+    try {
+      await reply(c);
+      await t.app.ctx.background.settled();
+      const mailsTo = async () =>
+        (await t.mails()).filter((x) => x.toAddress === email && x.subject.includes('Unconfirmed Una'));
+      expect(await mailsTo()).toEqual([]);
+      // The day is not used up: once she confirms, the next reply mails her.
+      const [row] = await t.db.select().from(conversations).where(eq(conversations.id, c));
+      expect(row?.memberMailedOn).toBeNull();
+      await t.db.update(users).set({ isVerified: true }).where(eq(users.id, m.userId));
+      await reply(c, 'Again');
+      await t.app.ctx.background.settled();
+      expect(await mailsTo()).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('a demo performer answers after the delay, in the member’s language, unless she was answered meanwhile', async () => {
     const show = await createShow(t.db, { showName: 'Demo Dora' });
     await t.db

@@ -26,16 +26,23 @@ export async function replyToMember(deps: ReplyDeps, m: Parameters<typeof sendFr
 }
 
 /**
- * One mail per conversation and day (UTC) for a reply to a member who has no socket open and has
- * not turned the mails off, in her language. The day is claimed with one conditional update, so
+ * One mail per conversation and day (UTC) for a reply to a member who has no socket open, has
+ * not turned the mails off and has confirmed her address (anyone can sign up with someone else's,
+ * and the mail names an adult site), in her language. The day is claimed with one conditional update, so
  * two replies at once mail once.
  */
 export async function mailIfAway(deps: ReplyDeps, c: ConversationRow): Promise<boolean> {
   const [member] = await deps.db
-    .select({ email: users.email, locale: users.locale, wants: users.messageMail, status: users.status })
+    .select({
+      email: users.email,
+      locale: users.locale,
+      wants: users.messageMail,
+      verified: users.isVerified,
+      status: users.status,
+    })
     .from(users)
     .where(eq(users.id, c.userId));
-  if (!member?.wants || member.status !== 'active') return false;
+  if (!member?.wants || !member.verified || member.status !== 'active') return false;
   if (await deps.realtime.isConnected(c.userId)) return false;
   const claimed = await deps.db
     .update(conversations)
