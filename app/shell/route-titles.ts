@@ -55,6 +55,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string | null>> = {
   freevideo: 'promos.freevideo.title',
   special: 'promos.special.title',
   xmas: 'promos.xmas.title',
+  game: 'game.title',
   videos: 'media.videos.title',
   'videos-show': 'media.videos.title',
   'videos-clip': 'media.videos.title',

@@ -100,6 +100,7 @@ describe('voucher code on the sign-up form', () => {
       password: 'long-enough-pw',
       code: VALID,
       terms_check: true,
+      form_ms: expect.any(Number),
     });
   });
 });
