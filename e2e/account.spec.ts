@@ -135,6 +135,10 @@ test('a member signs in with a link mailed from /token_login, without her passwo
 
   const link = await mailLink(request, email, '/token_login?token=');
   await page.goto(link);
+  // Opening the link signs nobody in: the visitor confirms first.
+  await expect(page.getByText(text('en', 'token_login.confirm.text'))).toBeVisible();
+  expect(await page.evaluate(async () => (await fetch('/api/auth/user')).status)).toBe(401);
+  await page.getByRole('button', { name: text('en', 'token_login.confirm.submit') }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: text('en', 'navbar.login') })).toHaveCount(0);
   const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());

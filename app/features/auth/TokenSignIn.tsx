@@ -1,7 +1,7 @@
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTokenLogin } from './api.ts';
@@ -11,21 +11,31 @@ import { LinkExpired } from './LinkExpired.tsx';
 import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 import { useApplySignedIn } from './signedIn.ts';
 
+/** Why a sign-in link did not sign in: kept in the history entry that replaced the link's address. */
+export type TokenLoginFailure = 'expired' | 'blocked' | { message: string };
+
 /** The way on from a link that no longer works: a new one, or the password. */
 const REQUEST_NEW = { to: '/token_login', label: 'token_login.request_new' };
 const STEPS = [REQUEST_NEW, { to: '/login', label: 'login.title' }];
 
-/** A mailed sign-in link, used once on arrival; signed in, the member goes home. */
+const failureOf = (error: unknown): TokenLoginFailure => {
+  if (isLinkExpired(error)) return 'expired';
+  if (isBlocked(error)) return 'blocked';
+  return { message: apiErrorKey(error) };
+};
+
+/**
+ * A mailed sign-in link, used only when the visitor says so. Using it on arrival would let a mail
+ * scanner that runs scripts use the one-time link up, and let a stranger sign a victim into the
+ * stranger's account by making her open his own link (login CSRF). Signed in, the member goes
+ * home; a failure replaces the address, so the token leaves the address bar and the history.
+ */
 export function TokenSignIn({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useTokenLogin();
   const signedIn = useApplySignedIn();
-  const sent = useRef(false);
-  useEffect(() => {
-    // Once, even when StrictMode mounts twice: a second call would find the link used.
-    if (sent.current) return;
-    sent.current = true;
+  const submit = () =>
     login.mutate(
       { token },
       {
@@ -33,19 +43,34 @@ export function TokenSignIn({ token }: { token: string }) {
           signedIn(user);
           void navigate('/', { replace: true });
         },
+        onError: (error) => {
+          const failed: TokenLoginFailure = failureOf(error);
+          void navigate('/token_login', { replace: true, state: { failed } });
+        },
       },
     );
-  }, [login, token, signedIn, navigate]);
+  // Busy from the click until the page is left: a second click would find the link used.
+  const busy = !login.isIdle;
 
-  if (login.isError) {
-    if (isLinkExpired(login.error)) return <LinkExpired next="link_expired.token_login" steps={STEPS} />;
-    if (isBlocked(login.error)) return <FormAlert {...BLOCKED_ALERT} />;
-    return <FormAlert message={apiErrorKey(login.error)} link={REQUEST_NEW} />;
-  }
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
-      <CircularProgress aria-hidden />
-      <Typography>{t('token_login.signing_in')}</Typography>
+    <Stack spacing={2}>
+      <Typography>{t('token_login.confirm.text')}</Typography>
+      <Button variant="contained" fullWidth onClick={submit} disabled={busy}>
+        {t('token_login.confirm.submit')}
+      </Button>
+      {busy && (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center' }} role="status">
+          <CircularProgress size={20} aria-hidden />
+          <Typography>{t('token_login.signing_in')}</Typography>
+        </Stack>
+      )}
     </Stack>
   );
+}
+
+/** What a failed sign-in link left behind, shown at the tokenless address. */
+export function TokenLoginFailed({ failure }: { failure: TokenLoginFailure }) {
+  if (failure === 'expired') return <LinkExpired next="link_expired.token_login" steps={STEPS} />;
+  if (failure === 'blocked') return <FormAlert {...BLOCKED_ALERT} />;
+  return <FormAlert message={failure.message} link={REQUEST_NEW} />;
 }

@@ -6,6 +6,7 @@ import { AppError, invalidField, linkExpired } from '#server/errors.ts';
 import { assertPasswordStrength, setPassword } from '#server/features/auth/mutations.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
+import { revokePasswordStandIns } from '#server/features/auth/tokens.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { endSession, endUserSessions } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
@@ -59,6 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (saved === 'name_taken') throw invalidField('name', 'errors.validations.username_taken');
       if (new_password !== undefined) {
         await setPassword(db, user.id, new_password);
+        await revokePasswordStandIns(db, user.id);
         // Other devices that knew the old password are logged out; this one stays.
         await endUserSessions(request, reply, user.id, request.session?.id);
       }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -55,6 +55,21 @@ export async function setPassword(db: DbOrTx, userId: number, password: string) 
 
 export async function markVerified(db: DbOrTx, userId: number) {
   await db.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Proves the address of an account nobody had proved it for, by a mailed link that reached its
+ * owner: whoever registered the address before may not be her, so the password they chose goes
+ * in the same update (she can set one by reset). False when the account was proved meanwhile,
+ * then nothing changes.
+ */
+export async function claimUnproven(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isVerified: true, passwordHash: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.isVerified, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function linkGoogle(db: DbOrTx, userId: number, sub: string, opts: { dropPassword: boolean }) {

@@ -33,7 +33,7 @@ import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
 import { claimVoucher, markKnownDevice, startMemberSession } from './sign-in.ts';
 import { sendTokenMail } from './token-mail.ts';
-import { consumeToken, peekToken } from './tokens.ts';
+import { consumeToken, peekToken, revokePasswordStandIns } from './tokens.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
@@ -189,6 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const owner = await loadPresentableUser(db, used.userId);
     if (!owner) throw linkExpired();
     await setPassword(db, owner.id, password);
+    await revokePasswordStandIns(db, owner.id);
     await markVerified(db, owner.id);
     // A reset link proves the address too: an account activated this way gets its voucher.
     if (!owner.isVerified) await claim(owner.id, request);

@@ -10,7 +10,7 @@ import { addressKey } from '#server/http/client-address.ts';
 import { endUserSessions } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
-import { markVerified } from './mutations.ts';
+import { claimUnproven } from './mutations.ts';
 import { claimVoucher, markKnownDevice, startMemberSession } from './sign-in.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken, revokeTokens } from './tokens.ts';
@@ -71,10 +71,10 @@ export const tokenLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       // Of two uses at once only one gets the row; then every other sign-in link of hers stops working.
       if (!(await consumeToken(db, config.sessionSecret, token, 'token_login'))) throw linkExpired();
       await revokeTokens(db, owner.id, ['token_login']);
-      if (!owner.isVerified) {
-        // The link proves the address, as an activation link does: the account is active now, and
-        // whoever registered the address before its owner proved it loses every session.
-        await markVerified(db, owner.id);
+      // The link proves the address: an account nobody had proved it for is hers now. Whoever
+      // registered it before may have been someone else, so their password and sessions go (as on
+      // the Google path); otherwise they could sign in again with the password they chose.
+      if (!owner.isVerified && (await claimUnproven(db, owner.id))) {
         await claimVoucher(app.ctx, owner.id, request);
         await endUserSessions(request, reply, owner.id);
       }

@@ -5,11 +5,13 @@ import { authTokens, users } from '#server/db/schema/users.ts';
 import {
   expectInvalid,
   expectRefused,
+  loginClient,
   mailTo,
   PASSWORD,
   registerAndVerify,
   registerUser,
   sessionRowsOf,
+  userRow,
 } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
@@ -206,7 +208,8 @@ describe('POST /api/auth/token_login', () => {
     for (const token of [strangers, third]) await expectRefused(t, () => c.post(LOGIN, { token }), 410, 'link_expired');
   });
 
-  it("activates an unverified account and ends the registrant's sessions", async () => {
+  it('activates an unverified account and takes it from the registrant: sessions and password go', async () => {
+    // Someone registered her address with a password of his own before she ever proved it.
     const { client: registrant, user } = await registerUser(t, 'unproved@example.com');
     const token = await requestLink('unproved@example.com');
     const owner = await visitor();
@@ -214,6 +217,19 @@ describe('POST /api/auth/token_login', () => {
     expect(res.json().user).toMatchObject({ id: user.id, is_verified: true });
     expect((await registrant.get('/api/auth/user')).statusCode).toBe(401);
     expect(await sessionRowsOf(t, user.id)).toHaveLength(1);
+    expect((await userRow(t, 'unproved@example.com')).passwordHash).toBeNull();
+    const again = await t.client().post('/api/auth/login', { username: 'unproved@example.com', password: PASSWORD });
+    expect(again.statusCode).toBe(401);
+    // Her own session from the link goes on working, writes included.
+    expect((await owner.get('/api/auth/user')).json().user.id).toBe(user.id);
+    expect((await owner.post('/api/auth/logout', {})).statusCode).toBe(200);
+  });
+
+  it('keeps the password of an account already proved', async () => {
+    await registerAndVerify(t, 'proved-link@example.com');
+    const token = await requestLink('proved-link@example.com');
+    expect((await t.client().post(LOGIN, { token })).statusCode).toBe(200);
+    await loginClient(t, 'proved-link@example.com');
   });
 
   it("lifts the account's login slow-down, as the mailbox proves the owner", async () => {

@@ -54,6 +54,15 @@ export async function revokeTokens(db: DbOrTx, userId: number, purposes: TokenPu
     .where(and(eq(authTokens.userId, userId), inArray(authTokens.purpose, purposes), isNull(authTokens.usedAt)));
 }
 
+/**
+ * A new password (by reset or by change) ends the live links that stand in for it: sign-in links
+ * sign in without it, and unlock links would make a browser known again after the new password
+ * forgot every known device. Whoever read a mail sent before is shut out like the old password's
+ * sessions.
+ */
+export const revokePasswordStandIns = (db: DbOrTx, userId: number) =>
+  revokeTokens(db, userId, ['token_login', 'unlock']);
+
 /** The token's row while it is unused and unexpired. */
 const isLive = (secret: string, token: string, purpose: TokenPurpose) =>
   and(
