@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pixelQuery } from '#common/api/pixel.ts';
-import { siteFor } from '#server/config.ts';
+import { siteFor, siteHosts } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/session.ts';
@@ -25,9 +25,7 @@ const FLUSH_EVERY_MS = 10_000;
 export const pixelRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, { 'GET /pixel': 'public' });
   const { config, pageViews, throttle } = app.ctx;
-  const ourHosts = new Set(
-    [new URL(config.publicUrl).hostname, ...Object.keys(config.sites)].map((h) => h.toLowerCase()),
-  );
+  const ourHosts = siteHosts(config);
   const stop =
     config.env === 'test'
       ? null
