@@ -72,8 +72,10 @@ export default defineConfig({
       CHAT_MINUTE_SECONDS: '6',
       // Performers answer messages from their studio in the journeys; demo performers stay quiet.
       DEMO_MESSAGE_REPLY_SECONDS: '0',
-      // The journeys register from one address and fill forms at machine speed: exactly what asks
-      // for a captcha (decision 027). Its own tests cover that; the journeys are not robots.
+      // The journeys register from one address and fill forms at machine speed, and some register
+      // over the API without the form's timing (form_ms): exactly what asks for a captcha
+      // (decision 027). Its own tests cover that; the journeys are not robots. A minimum of 0
+      // switches the timing rule off, a missing timing included.
       CAPTCHA_FREE_REGISTRATIONS: '100000',
       CAPTCHA_MIN_FORM_MS: '0',
     },

@@ -17,6 +17,14 @@ function buildId(): string {
 }
 const BUILD_ID = buildId();
 
+/**
+ * package.json's semantic version, baked into the bundle: what this bundle is, reported with its
+ * error logs and shown in its footer, whatever version the server runs by then.
+ */
+export const APP_VERSION: string = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8'),
+).version;
+
 const writeBuildId = (outDir: string): Plugin => ({
   name: 'write-build-id',
   apply: 'build',
@@ -62,7 +70,7 @@ export default defineConfig({
   root: 'app',
   publicDir: path.resolve(import.meta.dirname, 'public'),
   plugins: [react(), writeBuildId(outDir), precompress(outDir)],
-  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID), __APP_VERSION__: JSON.stringify(APP_VERSION) },
   build: { outDir, emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
     proxy: {

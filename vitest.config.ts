@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { APP_VERSION } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react()],
+  // The bundle's version, as the build defines it (vite.config.ts); the build id stays a test's to stub.
+  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   test: {
     globals: true,
     projects: [

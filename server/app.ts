@@ -182,10 +182,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     chat: undefined as unknown as ChatSessions,
     chatNotices: { tipped: () => {} },
     demoReplies: noDemoReplies,
-    pageViews: pageViewCounter(
-      () => ctx.db,
-      () => void ctx.pageViews.flush().catch((err: unknown) => app.log.warn({ err }, 'page view flush failed')),
-    ),
+    pageViews: pageViewCounter(() => ctx.db, {
+      onOverflow: () =>
+        void ctx.pageViews.flush().catch((err: unknown) => app.log.warn({ err }, 'page view flush failed')),
+      onDrop: () => app.log.error('page views dropped: too many unwritten counts while the database fails'),
+    }),
   };
   if (config.demoMessageReplySeconds > 0) {
     ctx.demoReplies = demoReplies(

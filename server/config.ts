@@ -153,6 +153,14 @@ export type Config = {
   };
 };
 
+/**
+ * The host names that are ours: PUBLIC_URL's and every SITES domain, in lower case. A request's
+ * Host header is the client's to choose, so whatever must be one of our sites checks it here.
+ */
+export function siteHosts(config: Config): Set<string> {
+  return new Set([new URL(config.publicUrl).hostname, ...Object.keys(config.sites)].map((h) => h.toLowerCase()));
+}
+
 /** Site settings for the domain a request came in on. */
 export function siteFor(config: Config, domain: string): SiteSettings {
   return config.sites[domain] ?? config.site;

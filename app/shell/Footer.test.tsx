@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import packageJson from '../../package.json';
 import { Footer } from './Footer.tsx';
 
 afterEach(async () => {
@@ -14,6 +15,14 @@ afterEach(async () => {
 const named = (name: string, path: string) => [{ path, handle: { name }, element: <Footer /> }];
 
 describe('Footer', () => {
+  it('shows the bundle’s own version, not the server’s from GET /config', () => {
+    // testConfig says 1.4.2: a server that moved on while this tab kept its bundle.
+    renderWithProviders(<p />, { route: '/', routes: named('index', '/') });
+    expect(packageJson.version).not.toBe('1.4.2');
+    expect(screen.getByTestId('app-version')).toHaveTextContent(`Version ${packageJson.version}`);
+    expect(screen.getByTestId('app-version')).not.toHaveTextContent('1.4.2');
+  });
+
   it('is the full footer on the index, with the legal links, card marks and languages', () => {
     renderWithProviders(<p />, { route: '/', routes: named('index', '/') });
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
@@ -23,14 +32,14 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Models wanted' })).toHaveAttribute('href', '/camgirl_werden');
     expect(screen.getByRole('list', { name: 'Accepted cards' })).toHaveTextContent('VISAMastercard');
     expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
-    expect(screen.getByTestId('app-version')).toHaveTextContent('Version 1.4.2');
+    expect(screen.getByTestId('app-version')).toHaveTextContent(`Version ${packageJson.version}`);
   });
 
   it('is compact elsewhere, with the same links', () => {
     renderWithProviders(<p />, { route: '/faq', routes: named('faq', '/faq') });
     expect(screen.getByTestId('footer-compact')).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(14);
-    expect(screen.getByTestId('app-version')).toHaveTextContent('Version 1.4.2');
+    expect(screen.getByTestId('app-version')).toHaveTextContent(`Version ${packageJson.version}`);
   });
 
   it('is hidden while the chat overlay is open', () => {

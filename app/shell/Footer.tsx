@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
+import { clientVersion } from './build.ts';
 import { CardMarks } from './CardMarks.tsx';
 import { FOOTER_GROUPS, FOOTER_LINKS, footerVariant } from './footer-links.ts';
 import { LanguageSelector } from './LanguageSelector.tsx';
@@ -30,10 +31,16 @@ function FooterLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** The small print: copyright and the application's semantic version (support asks for it). */
+/**
+ * The small print: copyright and the application's semantic version (support asks for it). The
+ * version is this bundle's, as in its error logs: what the visitor reads out to support is then
+ * the code actually running in the tab, and the logs of that tab carry the same; a newer server
+ * version is the update banner's to announce.
+ */
 function Copyright() {
   const { t } = useTranslation();
-  const { site, version } = usePublicConfig();
+  const { site } = usePublicConfig();
+  const version = clientVersion();
   return (
     <Typography variant="caption" sx={{ color: 'text.secondary' }}>
       {t('footer.copyright', { year: new Date().getFullYear(), site: site.name })}

@@ -3,6 +3,7 @@ import { configQuery, sessionQuery } from '#app/features/session/api.ts';
 import { queryClient } from '#app/query-client.ts';
 import { testConfig, testSession, testUser } from '#app/test/render.tsx';
 import { LOG_LEVELS } from '#common/constants.ts';
+import packageJson from '../../package.json';
 import { flushClientLog, logClientError, readClientLog, startClientLog, trackRoute } from './client-log.ts';
 
 let send: ReturnType<typeof vi.fn<(body: unknown) => Promise<unknown>>>;
@@ -48,7 +49,8 @@ describe('client error log', () => {
 
   it('sends one batch 5 s after the last entry, then clears it', async () => {
     queryClient.setQueryData(sessionQuery.queryKey, { session: testSession(), user: testUser({ id: 99 }) });
-    queryClient.setQueryData(configQuery.queryKey, testConfig({ version: '1.4.2' }));
+    // The server already runs a newer version than this bundle: the bundle's own is reported.
+    queryClient.setQueryData(configQuery.queryKey, testConfig({ version: '9.0.0' }));
     logClientError('first');
     await vi.advanceTimersByTimeAsync(4_000);
     logClientError('second');
@@ -58,8 +60,8 @@ describe('client error log', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]?.[0]).toMatchObject({
       memberid: 99,
-      // The semantic version of GET /config, not the build id.
-      version: '1.4.2',
+      // The bundle's semantic version (package.json's at build time), not the build id.
+      version: packageJson.version,
       errors: [
         { message: 'first', level: 1 },
         { message: 'second', level: 1 },
@@ -68,10 +70,17 @@ describe('client error log', () => {
     expect(readClientLog()).toEqual([]);
   });
 
-  it('sends memberid null for a visitor, and a valid placeholder version before the config is known', async () => {
+  it('sends memberid null for a visitor, and the bundle’s version before the config is known', async () => {
     logClientError('x');
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(send.mock.calls[0]?.[0]).toMatchObject({ memberid: null, version: '0.0.0+unknown' });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ memberid: null, version: packageJson.version });
+  });
+
+  it('sends a valid placeholder when the bundle’s version is no semantic version', async () => {
+    vi.stubGlobal('__APP_VERSION__', 'dev build');
+    logClientError('x');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ version: '0.0.0+unknown' });
   });
 
   it('keeps the entries when sending fails, and sends them with the next batch', async () => {

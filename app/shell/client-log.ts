@@ -1,9 +1,9 @@
-import { configQuery, sessionQuery } from '#app/features/session/api.ts';
+import { sessionQuery } from '#app/features/session/api.ts';
 import { api } from '#app/http.ts';
 import { queryClient } from '#app/query-client.ts';
 import type { ClientLogEntry } from '#common/api/session.ts';
 import { CLIENT_LOG_DEBOUNCE_MS, CLIENT_LOG_MAX_ENTRIES, LOG_LEVELS } from '#common/constants.ts';
-import { UNKNOWN_VERSION } from '#common/domain/semver.ts';
+import { clientVersion } from './build.ts';
 
 const STORAGE_KEY = 'livecam.client-log';
 const MAX_MESSAGE = 2000;
@@ -54,9 +54,9 @@ export async function flushClientLog(): Promise<boolean> {
   if (batch.length === 0) return true;
   const memberid = queryClient.getQueryData(sessionQuery.queryKey)?.user?.id ?? null;
   try {
-    // The application's semantic version (GET /config); the server refuses anything else.
-    const version = queryClient.getQueryData(configQuery.queryKey)?.version ?? UNKNOWN_VERSION;
-    await sender({ memberid, version, errors: batch });
+    // The version of this bundle, which made the errors, not the server's (GET /config): a tab
+    // left open across an update would otherwise report the new version for the old code.
+    await sender({ memberid, version: clientVersion(), errors: batch });
   } catch {
     return false;
   }

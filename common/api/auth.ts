@@ -52,7 +52,10 @@ export const registerBody = z.object({
   captcha: singleLine().max(4096, 'errors.validations.too_long').optional(),
   /** A field people never see (the honeypot): robots filling every field give themselves away. */
   homepage: z.string().max(500, 'errors.validations.too_long').optional(),
-  /** Milliseconds the form was open before it was sent, as the browser measured them. */
+  /**
+   * Milliseconds the form was open before it was sent, as the browser measured them. Optional
+   * in the schema, but a registration without it is asked for a captcha (decision 027).
+   */
   form_ms: z.number().int().min(0).max(86_400_000).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;

@@ -19,7 +19,10 @@ export const publicConfig = z.object({
   googleClientId: z.string().nullable(),
   /** Local environment: shows the items the spec reserves for it (categories link, "more"). */
   local: z.boolean(),
-  /** The application's semantic version (package.json), shown in the footer and sent with client error logs. */
+  /**
+   * The server's semantic version (package.json). The web app shows and reports its own bundle's
+   * version instead (baked in at build time), which lags behind this while a tab runs an older bundle.
+   */
   version: z.string(),
   /** One build of that version: the update banner compares it with GET /version. */
   buildId: z.string(),

@@ -9,7 +9,6 @@ describe('captchaReason', () => {
   it('asks nobody who looks like a person: first attempts, empty honeypot, a normal pace', () => {
     expect(captchaReason(person, limits(3))).toBeNull();
     expect(captchaReason({ ...person, earlierAttempts: 2 }, limits(3))).toBeNull();
-    expect(captchaReason({ earlierAttempts: 0 }, limits(3))).toBeNull();
   });
 
   it('asks from the attempt after the free ones from one address', () => {
@@ -30,8 +29,18 @@ describe('captchaReason', () => {
     expect(captchaReason({ ...person, formMs: CAPTCHA_MIN_FORM_MS }, limits(3))).toBeNull();
   });
 
+  it('asks when the timing is missing: the form always sends it, a script leaving it out does not dodge the rule', () => {
+    expect(captchaReason({ earlierAttempts: 0 }, limits(3))).toBe('no_timing');
+    expect(captchaReason({ earlierAttempts: 0, honeypot: '' })).toBe('no_timing');
+    expect(captchaReason({ ...person, formMs: undefined }, limits(3))).toBe('no_timing');
+    // The honeypot is named first; the timing rule switched off (0) lets a missing timing pass.
+    expect(captchaReason({ earlierAttempts: 0, honeypot: 'x' }, limits(3))).toBe('honeypot');
+    expect(captchaReason({ earlierAttempts: 0 }, { freePerHour: 3, minFormMs: 0 })).toBeNull();
+    expect(captchaReason({ earlierAttempts: 3 }, { freePerHour: 3, minFormMs: 0 })).toBe('address');
+  });
+
   it('uses the defaults (3 free, 3 s) and lets the operator switch the timing off', () => {
-    expect(captchaReason({ earlierAttempts: 3 })).toBe('address');
+    expect(captchaReason({ earlierAttempts: 3, formMs: 3_000 })).toBe('address');
     expect(captchaReason({ earlierAttempts: 2, formMs: 2_999 })).toBe('too_fast');
     expect(captchaReason({ earlierAttempts: 0, formMs: 10 }, { freePerHour: 3, minFormMs: 0 })).toBeNull();
   });

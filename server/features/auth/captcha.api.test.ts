@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSandboxToken, SANDBOX_SITE_KEY, sandboxCaptchaKey } from '#server/providers/captcha/sandbox.ts';
-import { expectInvalid, expectRefused, PASSWORD, userRow } from '#server/test/fixtures.ts';
+import { expectInvalid, expectRefused, FORM_MS, PASSWORD, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
@@ -13,7 +13,7 @@ const CHALLENGE = { provider: 'sandbox', site_key: SANDBOX_SITE_KEY };
 let n = 0;
 const body = (extra: object = {}) => {
   n += 1;
-  return { email: `captcha-${n}@example.com`, password: PASSWORD, terms_check: true, form_ms: 20_000, ...extra };
+  return { email: `captcha-${n}@example.com`, password: PASSWORD, terms_check: true, form_ms: FORM_MS, ...extra };
 };
 /**
  * Clients of one address, each its own browser with its session already open (so a refusal
@@ -60,6 +60,28 @@ describe('POST /api/register asks for a captcha only when the request looks auto
     expect(
       (await (await browser()).post('/api/register', body({ form_ms: 800, captcha: await solve() }))).statusCode,
     ).toBe(201);
+  });
+
+  it('asks at once when the form’s timing is missing: a script leaving form_ms out does not dodge the rule', async () => {
+    const browser = fromAddress('10.77.0.7');
+    const { form_ms: _timing, ...untimed } = body();
+    const c = await browser();
+    const refused = await expectRefused(t, () => c.post('/api/register', untimed), 422, 'captcha_required');
+    expect(refused).toMatchObject({ captcha: CHALLENGE });
+    const res = await (await browser()).post('/api/register', { ...untimed, captcha: await solve() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await userRow(t, untimed.email)).email).toBe(untimed.email);
+  });
+
+  it('lets a missing timing through when the operator switched the timing rule off', async () => {
+    const relaxed = await createTestApp({ env: { CAPTCHA_MIN_FORM_MS: '0' } });
+    try {
+      const { form_ms: _timing, ...untimed } = body();
+      const res = await relaxed.client().post('/api/register', untimed);
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await relaxed.close();
+    }
   });
 
   it('refuses a made-up or tampered token (captcha_invalid) and an expired one (captcha_expired)', async () => {

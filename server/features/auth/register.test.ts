@@ -4,6 +4,7 @@ import { authTokens, users } from '#server/db/schema/users.ts';
 import {
   expectInvalid,
   expectRefused,
+  FORM_MS,
   mailTo,
   PASSWORD,
   registerAndVerify,
@@ -34,6 +35,7 @@ describe('registration journey', () => {
       username: 'newbie',
       code: 'WELCOME10',
       terms_check: true,
+      form_ms: FORM_MS,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email: 'new.member@example.com', name: 'newbie', is_verified: false });
@@ -83,7 +85,7 @@ describe('registration journey', () => {
 
   it('signs up without a password; the activation then asks for one before it uses the token', async () => {
     const c = t.client();
-    const res = await c.post('/api/register', { email: 'nopass@example.com', terms_check: true });
+    const res = await c.post('/api/register', { email: 'nopass@example.com', terms_check: true, form_ms: FORM_MS });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.has_password).toBe(false);
     const token = await activationToken('nopass@example.com');
@@ -104,7 +106,11 @@ describe('registration journey', () => {
 
   it('without a password, end to end: the link opened in another browser asks for one, then signs in there', async () => {
     const registrant = t.client('de');
-    const res = await registrant.post('/api/register', { email: 'nopass-e2e@example.com', terms_check: true });
+    const res = await registrant.post('/api/register', {
+      email: 'nopass-e2e@example.com',
+      terms_check: true,
+      form_ms: FORM_MS,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ has_password: false, is_verified: false });
     const mail = await mailTo(t, 'nopass-e2e@example.com');
@@ -156,7 +162,13 @@ describe('POST /api/register refuses', () => {
     await c.get('/api/auth/csrf-cookie');
   });
   const register = (body: object) => () =>
-    c.post('/api/register', { email: 'fresh@example.com', password: PASSWORD, terms_check: true, ...body });
+    c.post('/api/register', {
+      email: 'fresh@example.com',
+      password: PASSWORD,
+      terms_check: true,
+      form_ms: FORM_MS,
+      ...body,
+    });
 
   it('an address that has an account, in any spelling, with 409 email_already_exists', async () => {
     await expectRefused(t, register({ email: 'Register-Member@Example.com' }), 409, 'email_already_exists');
@@ -290,7 +302,7 @@ describeWriteGuards(
     {
       method: 'POST',
       url: '/api/register',
-      body: { email: 'guard@example.com', password: PASSWORD, terms_check: true },
+      body: { email: 'guard@example.com', password: PASSWORD, terms_check: true, form_ms: FORM_MS },
       as: 'visitor',
     },
     { method: 'POST', url: '/api/register/validate', body: { token: 'x'.repeat(43) }, as: 'visitor' },

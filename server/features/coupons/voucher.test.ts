@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
-import { insertUser, mailTo, PASSWORD, userRow } from '#server/test/fixtures.ts';
+import { FORM_MS, insertUser, mailTo, PASSWORD, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, linkFrom, type TestContext } from '#server/test/harness.ts';
 import { claimSignupVoucher } from './mutations.ts';
 import { addCoupon, couponRows } from './test-support.ts';
@@ -17,7 +17,13 @@ afterAll(() => t.close());
 /** Signs up with a voucher code; the account is not activated yet. */
 async function signUp(email: string, code: string) {
   const client = t.client();
-  const res = await client.post('/api/register', { email, code, password: PASSWORD, terms_check: true });
+  const res = await client.post('/api/register', {
+    email,
+    code,
+    password: PASSWORD,
+    terms_check: true,
+    form_ms: FORM_MS,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { client, userId: res.json().user.id as number };
 }

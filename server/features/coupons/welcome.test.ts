@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { INCENTIVE_OVERTIME_MS, INCENTIVE_WINDOW_MS } from '#common/constants.ts';
 import { coupons, welcomeGifts } from '#server/db/schema/coupons.ts';
 import { createShow, createVideo, type TestVideo } from '#server/test/catalog.ts';
-import { mailTo, PASSWORD } from '#server/test/fixtures.ts';
+import { FORM_MS, mailTo, PASSWORD } from '#server/test/fixtures.ts';
 import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { grantWelcomeGift } from './welcome-mutations.ts';
 
@@ -44,7 +44,7 @@ async function visitor(proposed = seconds(new Date())) {
 }
 
 async function register(c: TestClient, email: string) {
-  const res = await c.post('/api/register', { email, password: PASSWORD, terms_check: true });
+  const res = await c.post('/api/register', { email, password: PASSWORD, terms_check: true, form_ms: FORM_MS });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().user.id as number;
 }

@@ -6,7 +6,20 @@ export type PageViewKey = { day: string; websiteId: number; webid: number; host:
 type Pending = PageViewKey & { views: number; memberViews: number };
 
 /** Keys held before a flush is due anyway (days x sites x hosts: a handful in practice). */
-const MAX_PENDING_KEYS = 5_000;
+export const MAX_PENDING_KEYS = 5_000;
+/**
+ * Keys held at most. Only while writes fail can the map grow past MAX_PENDING_KEYS (the early
+ * flush empties it otherwise); from here on the views of new keys are dropped, so an outage of
+ * the database costs some counts rather than the process's memory.
+ */
+export const MAX_HELD_KEYS = 20_000;
+
+export type PageViewCounterEvents = {
+  /** MAX_PENDING_KEYS reached: a flush is wanted before the timer's. */
+  onOverflow?: () => void;
+  /** Views were dropped at MAX_HELD_KEYS: told once, and again only after a write succeeded. */
+  onDrop?: () => void;
+};
 
 export type PageViewCounter = {
   /** Counts one view in memory; nothing touches the database here. */
@@ -21,17 +34,27 @@ export type PageViewCounter = {
  * deltas per day, site and host, however many views came in. Several processes each add their
  * own deltas, so the sums stay right without any coordination.
  */
-export function pageViewCounter(db: () => DbOrTx, onOverflow: () => void = () => {}): PageViewCounter {
+export function pageViewCounter(db: () => DbOrTx, events: PageViewCounterEvents = {}): PageViewCounter {
   let pending = new Map<string, Pending>();
   let flushing: Promise<void> | null = null;
+  let dropping = false;
 
-  const merge = (into: Map<string, Pending>, row: Pending) => {
+  /** Adds the row's counts; false when it was a new key and the map is full. */
+  const merge = (into: Map<string, Pending>, row: Pending): boolean => {
     const k = `${row.day}|${row.websiteId}|${row.webid}|${row.host}`;
     const had = into.get(k);
     if (had) {
       had.views += row.views;
       had.memberViews += row.memberViews;
-    } else into.set(k, { ...row });
+      return true;
+    }
+    if (into.size >= MAX_HELD_KEYS) {
+      if (!dropping) events.onDrop?.();
+      dropping = true;
+      return false;
+    }
+    into.set(k, { ...row });
+    return true;
   };
 
   const write = async () => {
@@ -49,6 +72,7 @@ export function pageViewCounter(db: () => DbOrTx, onOverflow: () => void = () =>
             memberViews: sql`${pageViews.memberViews} + excluded.member_views`,
           },
         });
+      dropping = false;
     } catch (err) {
       for (const row of batch.values()) merge(pending, row);
       throw err;
@@ -66,8 +90,11 @@ export function pageViewCounter(db: () => DbOrTx, onOverflow: () => void = () =>
 
   return {
     count(key, member) {
+      const before = pending.size;
       merge(pending, { ...key, views: 1, memberViews: member ? 1 : 0 });
-      if (pending.size >= MAX_PENDING_KEYS) onOverflow();
+      // Asked once as the threshold is crossed: while writes fail, every further view asking
+      // again would only hammer the database; the timer keeps retrying.
+      if (before < MAX_PENDING_KEYS && pending.size >= MAX_PENDING_KEYS) events.onOverflow?.();
     },
     flush,
     pending: () => [...pending.values()].reduce((sum, row) => sum + row.views, 0),

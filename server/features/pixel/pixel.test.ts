@@ -3,28 +3,33 @@ import { pageViews } from '#server/db/schema/analytics.ts';
 import { expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 
+const SECOND_SITE = { name: 'Cams DE', logo: '/logo.svg', webid: 2 };
+
 let t: TestContext;
 let member: TestClient;
 let memberId: number;
+let otherMember: TestClient;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A second site beside PUBLIC_URL's host (localhost): the pixel counts for both.
+  t = await createTestApp({ env: { SITES: JSON.stringify({ 'cams.example.de': SECOND_SITE }) } });
   const m = await registerAndVerify(t, 'pixel-member@example.com');
   member = m.client;
   memberId = (await member.get('/api/auth/user')).json().user.id;
+  otherMember = (await registerAndVerify(t, 'pixel-other@example.com')).client;
 });
 afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** A visitor with a session, and the pixel query the SPA would send for it. */
-async function visitorWithQuery(c: TestClient = t.client()) {
-  const { session } = (await c.get('/api/session/init')).json();
+/** A visitor with a session, and the pixel query the SPA would send for it (on `host`). */
+async function visitorWithQuery(c: TestClient = t.client(), host = 'localhost') {
+  const { session } = (await c.get('/api/session/init', { host })).json();
   const q: Record<string, string> = {
     webid: String(session.webid),
     session: session.session_id,
     websiteid: '19',
     noredirect: '1',
-    host: 'localhost',
+    host,
   };
   return { c, q };
 }
@@ -46,26 +51,65 @@ describe('GET /api/pixel', () => {
     // Counted in memory first: nothing written until the flush.
     expect(await t.db.select().from(pageViews)).toEqual([]);
     expect(t.app.ctx.pageViews.pending()).toBe(1);
-    await c.get(url(q));
-    const other = await visitorWithQuery();
-    await other.c.get(url(other.q));
+    for (let i = 0; i < 2; i++) {
+      const other = await visitorWithQuery();
+      await other.c.get(url(other.q));
+    }
     expect(await counted()).toEqual([
       { day: today(), websiteId: 19, webid: 1, host: 'localhost', views: 3, memberViews: 0 },
     ]);
     expect(t.app.ctx.pageViews.pending()).toBe(0);
     // The next batch adds to the row.
-    await c.get(url(q));
+    const later = await visitorWithQuery();
+    await later.c.get(url(later.q));
     expect((await counted())[0]?.views).toBe(4);
   });
 
+  it('counts one view of a session per second: a burst answers every image but counts once', async () => {
+    const before = (await counted())[0]?.views ?? 0;
+    const { c, q } = await visitorWithQuery();
+    for (let i = 0; i < 5; i++) {
+      const res = await c.get(url(q));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+    }
+    expect((await counted())[0]?.views).toBe(before + 1);
+  });
+
+  it('counts for every configured site on its own host and webid', async () => {
+    const { c, q } = await visitorWithQuery(t.client(), 'cams.example.de');
+    expect(q.webid).toBe('2');
+    const res = await c.get(url(q), { host: 'cams.example.de' });
+    expect(res.statusCode).toBe(200);
+    const rows = await counted();
+    expect(rows.find((r) => r.host === 'cams.example.de')).toEqual({
+      day: today(),
+      websiteId: 19,
+      webid: 2,
+      host: 'cams.example.de',
+      views: 1,
+      memberViews: 0,
+    });
+  });
+
+  it('refuses a Host that is none of our sites (400), however well the query matches it', async () => {
+    for (const host of ['evil.example', 'random-1.example', 'cams.example.de.evil.example']) {
+      const { c, q } = await visitorWithQuery(t.client(), host);
+      await expectRefused(t, () => c.get(url(q), { host }), 400, 'bad_request');
+    }
+    expect(t.app.ctx.pageViews.pending()).toBe(0);
+    expect((await counted()).map((r) => r.host).sort()).toEqual(['cams.example.de', 'localhost']);
+  });
+
   it('counts a member view only for the signed-in member’s own mid; a foreign mid is ignored', async () => {
-    const before = (await counted())[0] ?? { views: 0, memberViews: 0 };
+    const before = (await counted()).find((r) => r.host === 'localhost') ?? { views: 0, memberViews: 0 };
     const own = await visitorWithQuery(member);
     expect((await member.get(url({ ...own.q, mid: String(memberId) }))).statusCode).toBe(200);
-    expect((await member.get(url({ ...own.q, mid: String(memberId + 1) }))).statusCode).toBe(200);
+    const other = await visitorWithQuery(otherMember);
+    expect((await otherMember.get(url({ ...other.q, mid: String(memberId) }))).statusCode).toBe(200);
     const visitor = await visitorWithQuery();
     expect((await visitor.c.get(url({ ...visitor.q, mid: String(memberId) }))).statusCode).toBe(200);
-    const [row] = await counted();
+    const row = (await counted()).find((r) => r.host === 'localhost');
     expect(row?.views).toBe(before.views + 3);
     expect(row?.memberViews).toBe(before.memberViews + 1);
   });

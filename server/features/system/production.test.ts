@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, XSRF_COOKIE } from '#common/constants.ts';
+import { FORM_MS } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 /** The app as deployed: production mode behind an https address. */
@@ -35,6 +36,7 @@ describe('production over https', () => {
       email: 'prod@example.com',
       password: 'violet-Harbour-42',
       terms_check: true,
+      form_ms: FORM_MS,
     });
     expect(res.statusCode).toBe(201);
     for (const cookie of res.cookies as Cookie[]) expect(cookie.secure).toBe(true);

@@ -45,10 +45,16 @@ describe('reCAPTCHA v2 siteverify', () => {
   });
   afterAll(() => google.close());
   const errors: string[][] = [];
+  const foreign: Array<string | undefined> = [];
   const provider = () =>
     recaptchaProvider(
       { siteKey: 'site', secretKey: 'our-secret', verifyUrl: `${google.url}/recaptcha/api/siteverify` },
-      { timeoutMs: 500, onConfigError: (codes) => errors.push(codes) },
+      {
+        timeoutMs: 500,
+        hosts: new Set(['localhost', 'cams.example.de']),
+        onConfigError: (codes) => errors.push(codes),
+        onForeignHost: (hostname) => foreign.push(hostname),
+      },
     );
 
   it('posts secret, response and the visitor address as a form, and passes a success', async () => {
@@ -66,6 +72,24 @@ describe('reCAPTCHA v2 siteverify', () => {
       response: 'token-1',
       remoteip: '203.0.113.9',
     });
+  });
+
+  it('passes a success on any of our hosts, in any case', async () => {
+    for (const hostname of ['localhost', 'cams.example.de', 'CAMS.Example.DE']) {
+      google.answer({ status: 200, body: { success: true, challenge_ts: '2026-06-15T12:00:00Z', hostname } });
+      expect(await provider().verify('t', '203.0.113.9')).toBe('ok');
+    }
+    expect(foreign).toEqual([]);
+  });
+
+  it('calls a success on another host, or naming none, wrong, and says which host it was', async () => {
+    for (const hostname of ['evil.example', 'cams.example.de.evil.example', 'example.de']) {
+      google.answer({ status: 200, body: { success: true, challenge_ts: '2026-06-15T12:00:00Z', hostname } });
+      expect(await provider().verify('t', '203.0.113.9')).toBe('wrong');
+    }
+    google.answer({ status: 200, body: { success: true, challenge_ts: '2026-06-15T12:00:00Z' } });
+    expect(await provider().verify('t', '203.0.113.9')).toBe('wrong');
+    expect(foreign).toEqual(['evil.example', 'cams.example.de.evil.example', 'example.de', undefined]);
   });
 
   it.each([

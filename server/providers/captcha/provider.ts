@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '#server/config.ts';
+import { type Config, siteHosts } from '#server/config.ts';
 import type { Throttle } from '#server/http/throttle.ts';
 import type { Fetch } from '#server/providers/outbound.ts';
 import { recaptchaProvider } from './recaptcha.ts';
@@ -14,8 +14,10 @@ export function captchaProvider(
   if (config.captcha.provider === 'recaptcha') {
     return recaptchaProvider(config.captcha.recaptcha, {
       timeoutMs: config.providerTimeoutMs,
+      hosts: siteHosts(config),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       onConfigError: (codes) => deps.log.error({ codes }, 'reCAPTCHA refused our secret: check RECAPTCHA_SECRET_KEY'),
+      onForeignHost: (hostname) => deps.log.warn({ hostname }, 'reCAPTCHA token solved on a host that is not ours'),
     });
   }
   return sandboxCaptchaProvider(sandboxCaptchaKey(config.sessionSecret), deps.throttle);

@@ -19,10 +19,22 @@ const CONFIG_ERRORS = new Set(['missing-input-secret', 'invalid-input-secret', '
  * Google reCAPTCHA v2 ("I'm not a robot"): the token the widget gave the browser is sent to
  * `siteverify` with our secret and the visitor's address. Google answers a used or expired token
  * alike (`timeout-or-duplicate`): both become 'expired', which asks for a fresh solve.
+ *
+ * A success counts only when the `hostname` it names (where the widget was solved) is one of our
+ * `hosts`: with domain verification switched off in the reCAPTCHA console, Google leaves that
+ * check to us, and a token solved on someone else's page with our public site key would
+ * otherwise pass. Without a hostname the token cannot be placed, so it does not pass either.
  */
 export function recaptchaProvider(
   settings: RecaptchaSettings,
-  opts: { timeoutMs: number; fetch?: Fetch; onConfigError?: (codes: string[]) => void },
+  opts: {
+    timeoutMs: number;
+    /** Our host names, in lower case (config.ts siteHosts). */
+    hosts: ReadonlySet<string>;
+    fetch?: Fetch;
+    onConfigError?: (codes: string[]) => void;
+    onForeignHost?: (hostname: string | undefined) => void;
+  },
 ): CaptchaProvider {
   return {
     name: 'recaptcha',
@@ -45,7 +57,12 @@ export function recaptchaProvider(
       }
       const answer = siteverifyAnswer.safeParse(json);
       if (!answer.success) return 'unavailable';
-      if (answer.data.success) return 'ok';
+      if (answer.data.success) {
+        const hostname = answer.data.hostname?.toLowerCase();
+        if (hostname !== undefined && opts.hosts.has(hostname)) return 'ok';
+        opts.onForeignHost?.(answer.data.hostname);
+        return 'wrong';
+      }
       const codes = answer.data['error-codes'] ?? [];
       if (codes.some((c) => CONFIG_ERRORS.has(c))) {
         opts.onConfigError?.(codes);
