@@ -14,6 +14,9 @@ export async function createSession(
   init: { userId: number | null; domain: string; data: SessionData },
 ): Promise<{ token: string; row: SessionRow }> {
   const token = newToken();
+  // Every time of the row from the process's clock, as its later touches are: the database's own
+  // clock may differ, and a session would then be touched (or expire) early.
+  const now = new Date();
   const [row] = await db
     .insert(sessions)
     .values({
@@ -21,7 +24,9 @@ export async function createSession(
       userId: init.userId,
       domain: init.domain,
       data: init.data,
-      expiresAt: sessionExpiry(),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: sessionExpiry(now),
     })
     .returning();
   if (!row) throw new Error('session insert returned nothing');
