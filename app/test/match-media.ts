@@ -1,14 +1,8 @@
 /**
- * Makes window.matchMedia answer as a viewport `width` px wide would (min-width / max-width
- * queries, as MUI's useMediaQuery asks them). Returns the restore function.
+ * Makes window.matchMedia answer each query with `matches(query)`. Returns the restore function.
  */
-export function mockViewportWidth(width: number): () => void {
+export function mockMatchMedia(matches: (query: string) => boolean): () => void {
   const original = window.matchMedia;
-  const matches = (query: string) =>
-    query
-      .split(/\s+and\s+/)
-      .map((part) => /\((min|max)-width:\s*([\d.]+)px\)/.exec(part))
-      .every((m) => !m || (m[1] === 'min' ? width >= Number(m[2]) : width <= Number(m[2])));
   window.matchMedia = (query: string) =>
     ({
       matches: matches(query),
@@ -23,4 +17,17 @@ export function mockViewportWidth(width: number): () => void {
   return () => {
     window.matchMedia = original;
   };
+}
+
+/**
+ * Makes window.matchMedia answer as a viewport `width` px wide would (min-width / max-width
+ * queries, as MUI's useMediaQuery asks them). Returns the restore function.
+ */
+export function mockViewportWidth(width: number): () => void {
+  return mockMatchMedia((query) =>
+    query
+      .split(/\s+and\s+/)
+      .map((part) => /\((min|max)-width:\s*([\d.]+)px\)/.exec(part))
+      .every((m) => !m || (m[1] === 'min' ? width >= Number(m[2]) : width <= Number(m[2]))),
+  );
 }

@@ -7,6 +7,7 @@ import { couponsQuery } from '#app/features/coupons/api.ts';
 import { i18n } from '#app/i18n.ts';
 import { pageRoutes } from '#app/routes.tsx';
 import { routeGuard } from '#app/shell/middleware.ts';
+import { mockMatchMedia } from '#app/test/match-media.ts';
 import { jsonResponse, renderWithProviders, testSession, testUser } from '#app/test/render.tsx';
 import { GAME_ALREADY_SPUN, type GameStatus, type SpinResponse, type SpinResult } from '#common/api/game.ts';
 import { GamePage } from './GamePage.tsx';
@@ -40,23 +41,8 @@ const spunToday = (result: SpinResult): NonNullable<GameStatus['member']> => ({
 const spun = (result: SpinResult): SpinResponse => ({ result, member: spunToday(result) });
 
 /** Makes window.matchMedia say whether the reader asked for reduced motion. */
-function prefersReducedMotion(reduce: boolean) {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+const prefersReducedMotion = (reduce: boolean) =>
+  mockMatchMedia((query) => reduce && query.includes('prefers-reduced-motion: reduce'));
 
 /** A fake clock that also runs on its own, so the queries and the user events are not held up. */
 function fakeClock() {
