@@ -1,3 +1,5 @@
+import { wallClock, zoneOffset } from './favorite-time.ts';
+
 /**
  * The daily slot game (/game): three reels, one free spin per member and Berlin calendar day. The
  * server draws the outcome from the weighted prize table below with crypto randomness; the reels
@@ -89,32 +91,12 @@ export function expectedValue() {
 /** The game's calendar: a day starts at midnight in Berlin, whatever the member's own zone. */
 export const GAME_TIME_ZONE = 'Europe/Berlin';
 
-const berlinParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: GAME_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function wallClock(at: Date) {
-  const part = (type: string) => Number(berlinParts.formatToParts(at).find((p) => p.type === type)?.value);
-  return { y: part('year'), m: part('month'), d: part('day'), h: part('hour'), mi: part('minute'), s: part('second') };
-}
-
 /** How far Berlin's clock is ahead of UTC at that moment (1 or 2 hours), in ms. */
-function berlinOffset(at: Date): number {
-  const c = wallClock(at);
-  return Date.UTC(c.y, c.m - 1, c.d, c.h, c.mi, c.s) - Math.floor(at.getTime() / 1000) * 1000;
-}
+const berlinOffset = (at: Date): number => zoneOffset(GAME_TIME_ZONE, at) * 60_000;
 
 /** The Berlin calendar day of a moment, as YYYY-MM-DD (the spin table's `day`). */
 export function gameDay(at: Date): string {
-  const c = wallClock(at);
-  return `${c.y}-${String(c.m).padStart(2, '0')}-${String(c.d).padStart(2, '0')}`;
+  return wallClock(GAME_TIME_ZONE, at).date;
 }
 
 /**
