@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_SUPPORT_OPERATOR } from '../server/db/seed/demo-operator.ts';
+import { screenLabel } from '../server/features/admin/screens.ts';
 import { adminText } from '../server/features/admin/texts.ts';
 import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
 import { apiGet, logInDemo, shootView } from './catalogue-support.ts';
@@ -156,7 +157,7 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
   await expect(pane(page, 'en', supportName).getByText('How do I buy a video?')).toBeVisible();
   const desk = await supportDesk(browser);
   const d = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
-  await desk.getByRole('link', { name: d('deskLink') }).click();
+  await desk.getByRole('link', { name: screenLabel('/admin/support') }).click();
   await desk.getByRole('link', { name: 'demo@livecam.local' }).click();
   await expect(desk.getByText('How do I buy a video?')).toBeVisible();
   await desk.getByLabel(d('replyLabel')).fill('Open the video and press buy: coins or a voucher.');

@@ -1,7 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
-import { type PresentedOperator, usesSupportDesk } from './present.ts';
+import { may } from './policy.ts';
+import type { PresentedOperator } from './present.ts';
+import { CONSOLE_SCREENS } from './screens.ts';
 import { type AdminText, adminText, roleName } from './texts.ts';
 
 export type AdminNotice = { kind: 'status' | 'alert'; key: AdminText; vars?: Record<string, string> };
@@ -85,7 +87,9 @@ export function consolePage(opts: {
   const t = (key: AdminText, vars?: Record<string, string>) => escapeHtml(adminText(locale, key, vars));
   const roles = operator.roles.map((r) => roleName(locale, r)).join(', ');
   const links = [
-    usesSupportDesk(operator.roles) ? `<li><a href="/admin/support">${t('deskLink')}</a></li>` : '',
+    ...CONSOLE_SCREENS.filter((s) => may(operator.roles, s.capability)).map(
+      (s) => `<li><a href="${s.path}">${escapeHtml(s.label[locale])}</a></li>`,
+    ),
     opts.studio ? `<li><a href="/sandbox/studio">${t('studio')}</a></li>` : '',
   ].join('');
   const tools = links ? `<h2>${t('tools')}</h2><ul>${links}</ul>` : '';
@@ -93,4 +97,20 @@ export function consolePage(opts: {
 <p>${t('signedInAs', { name: operator.displayName, email: operator.email })}</p><p>${t('roles', { roles })}</p>${tools}
 <form method="post" action="/admin/logout"><input type="hidden" name="token" value="${escapeHtml(opts.formToken)}"><button type="submit">${t('signOut')}</button></form>`;
   return layout(locale, t('consoleTitle'), body);
+}
+
+/**
+ * A console page that says no: 403 (the operator's roles lack the page) or 404 (no such record).
+ * `message` names the missing thing more precisely; `back` leads somewhere better than the start page.
+ */
+export function refusalPage(
+  locale: Locale,
+  kind: 'forbidden' | 'notFound',
+  opts: { message?: AdminText; back?: { href: string; label: AdminText } } = {},
+): string {
+  const t = (key: AdminText) => escapeHtml(adminText(locale, key));
+  const title = t(kind === 'forbidden' ? 'forbiddenTitle' : 'notFoundTitle');
+  const message = t(opts.message ?? (kind === 'forbidden' ? 'forbidden' : 'notFoundAny'));
+  const back = opts.back ?? { href: '/admin', label: 'backToConsole' };
+  return layout(locale, title, `<h1>${title}</h1><p>${message}</p><p><a href="${back.href}">${t(back.label)}</a></p>`);
 }

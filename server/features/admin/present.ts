@@ -10,8 +10,3 @@ export const presentOperator = (row: OperatorRow): PresentedOperator => ({
   displayName: row.displayName,
   roles: row.roles,
 });
-
-/** The roles that work the support desk (/admin/support). */
-export const SUPPORT_DESK_ROLES: readonly OperatorRole[] = ['support', 'admin'];
-
-export const usesSupportDesk = (roles: readonly OperatorRole[]) => roles.some((r) => SUPPORT_DESK_ROLES.includes(r));

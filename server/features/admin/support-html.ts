@@ -1,6 +1,6 @@
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
-import { type AdminNotice, layout, noticeHtml } from './html.ts';
+import { type AdminNotice, layout, noticeHtml, refusalPage } from './html.ts';
 import type { DeskConversation, DeskMessage } from './support-data.ts';
 import { type AdminText, adminText } from './texts.ts';
 
@@ -103,12 +103,7 @@ ${noticeHtml(locale, opts.notice)}
 }
 
 /** A console page that says no: the role is missing (403) or the conversation unknown (404). */
-export function deskRefusalPage(locale: Locale, kind: 'forbidden' | 'notFound'): string {
-  const t = translator(locale);
-  const title = t(kind === 'forbidden' ? 'forbiddenTitle' : 'notFoundTitle');
-  const back =
-    kind === 'forbidden'
-      ? `<a href="/admin">${t('backToConsole')}</a>`
-      : `<a href="/admin/support">${t('backToDesk')}</a>`;
-  return layout(locale, title, `<h1>${title}</h1><p>${t(kind)}</p><p>${back}</p>`);
-}
+export const deskRefusalPage = (locale: Locale, kind: 'forbidden' | 'notFound'): string =>
+  kind === 'notFound'
+    ? refusalPage(locale, kind, { message: 'notFound', back: { href: '/admin/support', label: 'backToDesk' } })
+    : refusalPage(locale, kind);

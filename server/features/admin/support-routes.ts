@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, REQUIRED } from '#common/api/fields.ts';
@@ -7,14 +7,12 @@ import { messageBody } from '#common/api/messages.ts';
 import { MESSAGE_BODY_MAX } from '#common/constants.ts';
 import { markStaffRead } from '#server/features/messages/read-states.ts';
 import { replyToMember } from '#server/features/messages/replies.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
-import { acceptPageForms, formFields, fromOwnSite } from '#server/http/page-forms.ts';
+import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
+import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from './gate.ts';
 import { type AdminNotice, sendHtml } from './html.ts';
-import { usesSupportDesk } from './present.ts';
-import { type SignedInOperator, signedInOperator, signInUrl } from './session.ts';
+import type { SignedInOperator } from './session.ts';
 import { type DeskConversation, supportConversation, supportQueue, supportThread } from './support-data.ts';
 import { deskListPage, deskRefusalPage, deskThreadPage } from './support-html.ts';
-import { operatorFormToken } from './tokens.ts';
 
 /** Conversations per page of the desk's list. */
 export const DESK_PAGE_SIZE = 50;
@@ -28,9 +26,6 @@ const FORM_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 const listQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined) });
 const threadQuery = z.object({ sent: z.enum(['1']).optional().catch(undefined) });
 const idParam = z.object({ id: z.string().max(20).catch('') });
-
-/** A conversation id from the path, or null for anything that cannot be one. */
-const conversationId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2 ** 31 - 1 ? Number(raw) : null);
 
 const BODY_REFUSALS: Record<string, AdminNotice> = {
   [REQUIRED]: { kind: 'alert', key: 'replyRequired' },
@@ -47,23 +42,8 @@ const BODY_REFUSALS: Record<string, AdminNotice> = {
  */
 export const supportDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const { config, db } = ctx;
-  const origin = new URL(config.publicUrl).origin;
+  const { db } = ctx;
   acceptPageForms(app, REPLY_FORM_LIMIT);
-
-  /** The desk's operator, or the answer already given: the sign-in (coming back to `path`), or 403. */
-  async function deskOperator(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: string,
-  ): Promise<{ signedIn: SignedInOperator } | { refused: FastifyReply }> {
-    const signedIn = await signedInOperator(ctx, request);
-    if (!signedIn) return { refused: reply.redirect(signInUrl(path), 303) };
-    if (!usesSupportDesk(signedIn.operator.roles)) {
-      return { refused: sendHtml(reply, 403, deskRefusalPage(request.locale, 'forbidden')) };
-    }
-    return { signedIn };
-  }
 
   const threadHtml = async (
     request: FastifyRequest,
@@ -79,7 +59,7 @@ export const supportDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       messages: thread.rows,
       total: thread.total,
       notice,
-      formToken: operatorFormToken(config.sessionSecret, signedIn.token),
+      formToken: consoleFormToken(ctx, signedIn),
       formKey: randomBytes(24).toString('base64url'),
       draft,
       maxLength: MESSAGE_BODY_MAX,
@@ -88,7 +68,13 @@ export const supportDeskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/admin/support', { schema: { querystring: listQuery } }, async (request, reply) => {
     const page = request.query.page ?? 1;
-    const gate = await deskOperator(request, reply, page > 1 ? `/admin/support?page=${page}` : '/admin/support');
+    const gate = await consoleOperator(
+      ctx,
+      request,
+      reply,
+      'support',
+      page > 1 ? `/admin/support?page=${page}` : '/admin/support',
+    );
     if ('refused' in gate) return gate.refused;
     const queue = await supportQueue(db, { limit: DESK_PAGE_SIZE, offset: (page - 1) * DESK_PAGE_SIZE });
     const pages = Math.max(1, Math.ceil(queue.total / DESK_PAGE_SIZE));
@@ -96,8 +82,8 @@ export const supportDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/admin/support/:id', { schema: { params: idParam, querystring: threadQuery } }, async (request, reply) => {
-    const id = conversationId(request.params.id);
-    const gate = await deskOperator(request, reply, `/admin/support/${id ?? ''}`);
+    const id = pathId(request.params.id);
+    const gate = await consoleOperator(ctx, request, reply, 'support', `/admin/support/${id ?? ''}`);
     if ('refused' in gate) return gate.refused;
     const c = id === null ? null : await supportConversation(db, id);
     if (!c) return sendHtml(reply, 404, deskRefusalPage(request.locale, 'notFound'));
@@ -110,8 +96,8 @@ export const supportDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/support/:id/reply',
     { schema: { params: idParam }, config: { csrf: false } },
     async (request, reply) => {
-      const id = conversationId(request.params.id);
-      const gate = await deskOperator(request, reply, `/admin/support/${id ?? ''}`);
+      const id = pathId(request.params.id);
+      const gate = await consoleOperator(ctx, request, reply, 'support', `/admin/support/${id ?? ''}`);
       if ('refused' in gate) return gate.refused;
       const { signedIn } = gate;
       const c = id === null ? null : await supportConversation(db, id);
@@ -122,9 +108,8 @@ export const supportDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       // Control characters: the form's usual refusal, nothing of it shown back.
       if (!fields) return page(422, BODY_REFUSALS[CONTROL_CHARACTERS] as AdminNotice, '');
       const draft = (fields.body ?? '').replace(/\r\n?/g, '\n').slice(0, MESSAGE_BODY_MAX * 2);
-      const expected = operatorFormToken(config.sessionSecret, signedIn.token);
       const key = fields.key ?? '';
-      if (!fromOwnSite(request, origin) || !fields.token || !safeEqual(fields.token, expected) || !FORM_KEY.test(key)) {
+      if (!consoleFormValid(ctx, request, signedIn, fields.token) || !FORM_KEY.test(key)) {
         return page(403, { kind: 'alert', key: 'expired' }, draft);
       }
       const parsed = messageBody.safeParse(draft);

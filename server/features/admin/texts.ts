@@ -25,7 +25,6 @@ const en = {
   role_admin: 'Administrator',
   role_moderator: 'Moderator',
   role_support: 'Support',
-  deskLink: "Support desk: answer members' messages",
   deskTitle: 'Support desk',
   deskIntro: 'Conversations with unread messages come first, then the newest.',
   deskCounts: 'Conversations: {{total}}; with unread messages: {{unread}}.',
@@ -58,6 +57,7 @@ const en = {
   forbidden: 'Your roles do not include this page. Ask an administrator if you need it.',
   notFoundTitle: 'Not found',
   notFound: 'There is no such support conversation.',
+  notFoundAny: 'There is no such page or record.',
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -85,7 +85,6 @@ const de: Texts = {
   role_admin: 'Administration',
   role_moderator: 'Moderation',
   role_support: 'Support',
-  deskLink: 'Support-Postfach: Nachrichten von Mitgliedern beantworten',
   deskTitle: 'Support-Postfach',
   deskIntro: 'Unterhaltungen mit ungelesenen Nachrichten stehen oben, danach die neuesten.',
   deskCounts: 'Unterhaltungen: {{total}}; mit ungelesenen Nachrichten: {{unread}}.',
@@ -118,6 +117,7 @@ const de: Texts = {
   forbidden: 'Ihre Rollen umfassen diese Seite nicht. Wenden Sie sich an die Administration, wenn Sie sie brauchen.',
   notFoundTitle: 'Nicht gefunden',
   notFound: 'Diese Support-Unterhaltung gibt es nicht.',
+  notFoundAny: 'Diese Seite oder diesen Eintrag gibt es nicht.',
 };
 
 export type AdminText = keyof Texts;
@@ -129,3 +129,12 @@ export function adminText(locale: Locale, key: AdminText, vars: Record<string, s
 }
 
 export const roleName = (locale: Locale, role: OperatorRole) => adminText(locale, `role_${role}`);
+
+/**
+ * A translator for one console area's own words (each area keeps its texts beside its pages, in
+ * both languages; the German list must have every English key, which the type checks).
+ */
+export function consoleTexts<K extends string>(en: Record<K, string>, de: Record<K, string>) {
+  return (locale: Locale, key: K, vars: Record<string, string> = {}): string =>
+    interpolate((locale === 'de' ? de : en)[key], vars);
+}

@@ -1,0 +1,34 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { operators } from './operators.ts';
+
+/**
+ * Every operator action in the console: who did what to which subject, when, and the subject
+ * before and after. Append-only: triggers (migration 0022) refuse UPDATE, DELETE and TRUNCATE,
+ * so not even the application's own database user can rewrite it; operators are never deleted
+ * (they are disabled), so the reference always resolves.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** What was done, dotted: `member.block`, `operator.roles`, `content.approve` ... */
+    action: text('action').notNull(),
+    /** What it was done to: `user`, `operator`, `performer`, `video`, `notice` ... */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** The fields the action changed, as they were and as they became (never secrets). */
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    /** Why, in the operator's words, where the action asks for it. */
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_subject').on(t.subjectType, t.subjectId, t.at),
+    index('audit_log_operator').on(t.operatorId, t.at),
+  ],
+);
