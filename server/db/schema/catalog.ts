@@ -169,6 +169,10 @@ export const promos = pgTable(
   (t) => [index('promos_stop').on(t.stopsAt)],
 );
 
+/** Where an uploaded video or gallery stands (see `videos.status`). */
+export const PUBLICATION_STATUSES = ['pending', 'published', 'rejected', 'removed'] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
 /**
  * A video of a show. `ccid` is the public content id used by buy, rate, play and more-like-this;
  * `id` the one of the detail route. A video has one or more parts, each bought separately.
@@ -195,6 +199,12 @@ export const videos = pgTable(
     ratingBaseSum: integer('rating_base_sum').notNull().default(0),
     /** Plays counted through the view URL. */
     views: integer('views').notNull().default(0),
+    /**
+     * Whether the catalogue shows it: only `published` is ever listed, sold or played. New uploads
+     * wait as `pending` for a moderator; `rejected` carries the reason to the performer;
+     * `removed` after a notice decision.
+     */
+    status: text('status').$type<PublicationStatus>().notNull().default('published'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
@@ -203,6 +213,7 @@ export const videos = pgTable(
   },
   (t) => [
     uniqueIndex('videos_ccid_unique').on(t.ccid),
+    check('videos_status_known', sql`${t.status} in ('pending', 'published', 'rejected', 'removed')`),
     index('videos_show').on(t.showId, t.createdAt),
     index('videos_created').on(t.createdAt, t.id),
     index('videos_search').using('gin', t.search),
@@ -258,6 +269,12 @@ export const galleries = pgTable(
     /** Votes the gallery arrived with (seeded or imported), their count and sum of percents. */
     ratingBaseVotes: integer('rating_base_votes').notNull().default(0),
     ratingBaseSum: integer('rating_base_sum').notNull().default(0),
+    /**
+     * Whether the catalogue shows it: only `published` is ever listed, sold or played. New uploads
+     * wait as `pending` for a moderator; `rejected` carries the reason to the performer;
+     * `removed` after a notice decision.
+     */
+    status: text('status').$type<PublicationStatus>().notNull().default('published'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
@@ -266,6 +283,7 @@ export const galleries = pgTable(
   },
   (t) => [
     index('galleries_show').on(t.showId, t.createdAt),
+    check('galleries_status_known', sql`${t.status} in ('pending', 'published', 'rejected', 'removed')`),
     index('galleries_created').on(t.createdAt, t.id),
     index('galleries_search').using('gin', t.search),
     index('galleries_title_trgm').using('gin', sql`lower(${t.titleEn}) gin_trgm_ops`),

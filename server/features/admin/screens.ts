@@ -11,6 +11,47 @@ export const CONSOLE_SCREENS: readonly {
   label: Record<Locale, string>;
 }[] = [
   {
+    path: '/admin/members',
+    capability: 'members',
+    label: {
+      en: 'Members: find, block, orders and refunds',
+      de: 'Mitglieder: suchen, sperren, Bestellungen und Erstattungen',
+    },
+  },
+  {
+    path: '/admin/performers',
+    capability: 'performers',
+    label: {
+      en: 'Performer applications: identity and approval',
+      de: 'Bewerbungen von Darstellerinnen: Identität und Freigabe',
+    },
+  },
+  {
+    path: '/admin/review',
+    capability: 'review',
+    label: { en: 'Review queue: uploads and edits', de: 'Prüfliste: Uploads und Änderungen' },
+  },
+  {
+    path: '/admin/notices',
+    capability: 'notices',
+    label: { en: 'Notices and complaints (DSA)', de: 'Meldungen und Beschwerden (DSA)' },
+  },
+  {
+    path: '/admin/payouts',
+    capability: 'payouts',
+    label: { en: 'Performer payouts', de: 'Auszahlungen an Darstellerinnen' },
+  },
+  {
+    path: '/admin/operators',
+    capability: 'operators',
+    label: { en: 'Operators and roles', de: 'Betreiberteam und Rollen' },
+  },
+  {
+    path: '/admin/audit',
+    capability: 'audit',
+    label: { en: 'Audit log', de: 'Protokoll' },
+  },
+  {
     path: '/admin/support',
     capability: 'support',
     label: {
