@@ -33,6 +33,7 @@ import { liveRoutes } from './features/live/routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
+import { membersConsoleRoutes } from './features/members-console/routes.ts';
 import { demoReplies, noDemoReplies } from './features/messages/demo-replies.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
@@ -384,6 +385,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   await app.register(adminRoutes);
   await app.register(supportDeskRoutes);
+  await app.register(membersConsoleRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

@@ -29,7 +29,9 @@ export type CoinReason =
   | 'message'
   | 'picture'
   /** The performer's share of a chat minute, tip, message or picture, on her show's earnings account. */
-  | 'earning';
+  | 'earning'
+  /** An administrator's correction of a balance in the console, with a reason in the audit log. */
+  | 'correction';
 
 export type Movement = {
   userId: number;
