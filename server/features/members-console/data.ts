@@ -173,9 +173,10 @@ export async function memberOrders(db: DbOrTx, userId: number, limit: number): P
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       reversedAt: orders.reversedAt,
+      // Spelled out: inside a field's SQL a column renders without its table's name.
       refund: sql<
         string | null
-      >`(select ${refundRequests.outcome} from ${refundRequests} where ${refundRequests.orderId} = ${orders.id} order by ${refundRequests.id} desc limit 1)`,
+      >`(select r.outcome from ${refundRequests} r where r.order_id = ${orders}.id order by r.id desc limit 1)`,
     })
     .from(orders)
     .where(eq(orders.userId, userId))

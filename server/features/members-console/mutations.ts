@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { orders } from '#server/db/schema/billing.ts';
 import { refundRequests } from '#server/db/schema/refunds.ts';
@@ -123,6 +123,11 @@ export async function openRefundRequest(
 ): Promise<RefundOpened> {
   return deps.db.transaction(async (tx) => {
     const [paid] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, order.id)).for('update');
+    const [open] = await tx
+      .select({ id: refundRequests.id })
+      .from(refundRequests)
+      .where(and(eq(refundRequests.orderId, order.id), ne(refundRequests.outcome, 'refused')));
+    if (open) return { refused: 'requested' as const };
     if (paid?.state !== 'paid') return { refused: 'not_paid' as const };
     const [row] = await tx
       .insert(refundRequests)
