@@ -15,15 +15,17 @@ export const translator =
 
 /** Tables scroll sideways on narrow screens rather than squeezing their columns. */
 export const MEMBERS_STYLE = `<style>
-.scroll{overflow-x:auto;margin:.5rem 0}.scroll table{margin:0;min-width:36rem}
+h1{overflow-wrap:anywhere}
+.scroll{overflow-x:auto;margin:.5rem 0}.scroll table{margin:0}.scroll table.many{min-width:34rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:.5rem 0}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:40rem){dl.facts{grid-template-columns:1fr;gap:0}dl.facts dd{margin-bottom:.5rem}}
 td.num,th.num{text-align:right;white-space:nowrap}.flag{color:rgb(160 40 30);font-weight:600}
 form.search{display:flex;gap:.5rem;align-items:flex-end;flex-wrap:wrap}form.search .field{flex:1 1 16rem;margin:0}
-section.action{border-top:1px solid rgb(220 224 230);margin-top:1.25rem}
-select{font:inherit;padding:.5rem;border:1px solid rgb(112 120 130);border-radius:4px;background:white}
-fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:600;margin-bottom:.25rem}
-.inline label{display:inline;font-weight:400}.inline input{width:auto;margin-right:.35rem}
-td form{display:flex;flex-direction:column;gap:.35rem;min-width:12rem}td form label{font-weight:400;font-size:.9rem}
+.field .hint.above{margin:0 0 .35rem}
+section.action{border-top:1px solid rgb(220 224 230);margin-top:1.25rem}section.action>.hint{margin:0 0 .75rem}
+fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:600;margin-bottom:.25rem;padding:0}
+.inline label{display:inline;font-weight:400}.inline input{width:auto;margin:0 .4rem 0 0}
+td form{display:flex;flex-direction:column;gap:.35rem;min-width:12rem}td form label{font-weight:400;font-size:.9rem;margin:0}
 </style>`;
 
 /** A time every operator reads alike, whatever their language: UTC, to the minute. */
@@ -69,14 +71,14 @@ export function searchPage(opts: {
   let results = `<p>${t('searchFirst')}</p>`;
   if (q) {
     results = opts.rows.length
-      ? `<p role="status">${t('found', { total: String(opts.total) })}</p><div class="scroll"><table><thead><tr><th scope="col" class="num">${t('colId')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colNickname')}</th><th scope="col">${t('colStatus')}</th><th scope="col">${t('colCreated')}</th></tr></thead>
+      ? `<p role="status">${t('found', { total: String(opts.total) })}</p><div class="scroll"><table class="many"><thead><tr><th scope="col" class="num">${t('colId')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colNickname')}</th><th scope="col">${t('colStatus')}</th><th scope="col">${t('colCreated')}</th></tr></thead>
 <tbody>${opts.rows.map(row).join('\n')}</tbody></table></div>${pager(locale, opts.page, opts.pages, (p) => `/admin/members?q=${encodeURIComponent(q)}&page=${p}`, membersText(locale, 'pages'))}`
       : `<p role="status">${t('noneFound', { q })}</p>`;
   }
   const body = `${MEMBERS_STYLE}<p><a href="/admin">${t('backToConsole')}</a></p><h1>${t('title')}</h1>
 <form class="search" method="get" action="/admin/members" role="search">
-<div class="field"><label for="q">${t('searchLabel')}</label><input id="q" name="q" type="search" value="${escapeHtml(q)}" maxlength="254" autocomplete="off" aria-describedby="q-hint"></div>
-<button type="submit">${t('searchSubmit')}</button></form><p id="q-hint" class="hint">${t('searchHint')}</p>
+<div class="field"><label for="q">${t('searchLabel')}</label><p id="q-hint" class="hint above">${t('searchHint')}</p><input id="q" name="q" type="search" value="${escapeHtml(q)}" maxlength="254" autocomplete="off" aria-describedby="q-hint"></div>
+<button type="submit">${t('searchSubmit')}</button></form>
 ${results}`;
   return layout(locale, t('title'), body, { wide: true });
 }

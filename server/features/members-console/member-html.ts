@@ -43,8 +43,8 @@ function money(locale: Locale, cents: number, currency: string) {
 
 const number = (locale: Locale, n: number) => new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB').format(n);
 
-const table = (head: string, rows: string, caption = '') =>
-  `<div class="scroll"><table>${caption ? `<caption>${caption}</caption>` : ''}<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+const table = (head: string, rows: string, caption = '', many = false) =>
+  `<div class="scroll"><table${many ? ' class="many"' : ''}>${caption ? `<caption>${caption}</caption>` : ''}<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 
 export function memberPage(opts: {
   locale: Locale;
@@ -68,8 +68,8 @@ export function memberPage(opts: {
   const facts: [MembersText, string][] = [
     ['fId', String(a.id)],
     ['fEmail', escapeHtml(a.email)],
-    ['fUsername', escapeHtml(a.name ?? '')],
-    ['fNickname', escapeHtml(a.nickname ?? '')],
+    ['fUsername', escapeHtml(a.name ?? '—')],
+    ['fNickname', escapeHtml(a.nickname ?? '—')],
     ['fStatus', statusText(locale, a.status)],
     ['fCreated', timeHtml(a.createdAt)],
     ['fVerified', yesNo(a.isVerified)],
@@ -88,6 +88,8 @@ export function memberPage(opts: {
       ? table(
           th('colTime') + th('colChange', 'num') + th('colAfter', 'num') + th('colReason') + th('colReference'),
           ledger.rows.map(ledgerRow).join(''),
+          '',
+          true,
         ) +
         pager(
           locale,
@@ -131,6 +133,7 @@ export function memberPage(opts: {
             th('colAction'),
           data.orders.map(orderRow).join(''),
           data.orders.length >= data.ordersLimit ? t('ordersLatest', { count: String(data.ordersLimit) }) : '',
+          true,
         )
       : `<p>${t('ordersEmpty')}</p>`
   }`;
