@@ -15,6 +15,8 @@ import {
   submitCard,
 } from '#server/features/billing/billing-fixtures.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
+import type { SandboxPostback } from '#server/providers/payment/sandbox.ts';
+import { pendingPostbacks } from '#server/providers/payment/sandbox-records.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { expectUnchanged, openMember, postForm } from '#server/test/members-console.ts';
@@ -184,5 +186,44 @@ describe('refunding an order', () => {
     const moderator = await deskOperator(t, ['moderator']);
     await expectUnchanged(t, () => postForm(moderator.client, url, ok), 403);
     expect((await orderRow(t, other.orderId)).state).toBe('paid');
+  });
+});
+
+describe('refunding while the PSP holds its postbacks', () => {
+  let h: TestContext;
+  beforeAll(async () => {
+    h = await createTestApp({ env: { SANDBOX_PSP_POSTBACKS: 'hold' } });
+  });
+  afterAll(() => h.close());
+
+  /** Delivers what the PSP holds for the order, signed as it signs it. */
+  async function deliverHeld(orderId: number) {
+    for (const held of await pendingPostbacks(h.db)) {
+      const postback = JSON.parse(held.body) as SandboxPostback;
+      if (postback.order_id === orderId) expect((await sendPostback(h, postback)).statusCode).toBe(200);
+    }
+  }
+
+  it('records the refund as queued; the coins come back only when its postback arrives', async () => {
+    const hc = await loadCatalog(h);
+    const { client, user } = await registerAndVerify(h, 'refund-held@example.com');
+    const { id, link } = await initPurchase(client, hc);
+    expect((await submitCard(h, link, '4242 4242 4242 4242')).statusCode).toBe(303);
+    await deliverHeld(id);
+    expect((await orderRow(h, id)).state).toBe('paid');
+    const desk = await deskOperator(h, ['support']);
+    const { form } = await openMember(desk.client, user.id);
+    const res = await postForm(desk.client, refundUrl(user.id, id), { token: form.token, reason: 'Held' });
+    expect(res.headers.location).toContain('done=refundQueued');
+    // The console took nothing: the order is paid and the coins are hers until the PSP reports.
+    expect((await orderRow(h, id)).state).toBe('paid');
+    expect(await balanceOf(h.db, user.id)).toBe(275);
+    expect((await desk.client.raw('GET', `/admin/members/${user.id}`)).body).toContain(
+      'Refund booked; the postback is on its way',
+    );
+    await deliverHeld(id);
+    expect((await orderRow(h, id)).state).toBe('refunded');
+    expect(await balanceOf(h.db, user.id)).toBe(0);
+    expect(await ledgerSum(h.db, user.id)).toBe(0);
   });
 });
