@@ -40,6 +40,22 @@ td.excerpt{overflow-wrap:anywhere}
 .msg .body{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
 textarea{font:inherit;box-sizing:border-box;width:100%;padding:.55rem;border:1px solid rgb(112 120 130);border-radius:4px}
 nav.pages{display:flex;gap:1rem;align-items:center}
+.scroll{overflow-x:auto}
+fieldset{border:1px solid rgb(200 206 214);border-radius:4px;margin:0 0 1rem;padding:.5rem .75rem}
+legend{font-weight:600;padding:0 .25rem}
+label.check{display:flex;gap:.5rem;align-items:baseline;font-weight:400;margin:.25rem 0}
+label.check input{width:auto}
+select{font:inherit;padding:.45rem;border:1px solid rgb(112 120 130);border-radius:4px;max-width:100%}
+.secret{font-family:ui-monospace,monospace;font-size:1.05rem;background:rgb(255 248 225);padding:.4rem .6rem;border-radius:4px;overflow-wrap:anywhere;display:block}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0}
+.figures{list-style:none;padding:0;margin:.5rem 0 1rem;display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.75rem}
+.figures li{background:rgb(240 242 245);border-radius:6px;padding:.6rem .75rem}
+.figures .n{display:block;font-size:1.6rem;font-weight:700}
+dl.changes{display:grid;grid-template-columns:auto 1fr;gap:.1rem .5rem;margin:0}
+dl.changes dt{color:rgb(64 72 82)}
+dl.changes dd{margin:0;overflow-wrap:anywhere}
+.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.5rem .75rem;align-items:end}
+.filters .field{margin:0}
 `;
 
 /** The page around a console screen; `wide` for tables and threads. */
@@ -114,3 +130,14 @@ export function refusalPage(
   const back = opts.back ?? { href: '/admin', label: 'backToConsole' };
   return layout(locale, title, `<h1>${title}</h1><p>${message}</p><p><a href="${back.href}">${t(back.label)}</a></p>`);
 }
+
+/** A time every operator reads alike, whatever their language: UTC, to the minute (or the second). */
+export function utcTimeHtml(at: Date | null, opts: { seconds?: boolean } = {}): string {
+  if (!at) return '';
+  const iso = at.toISOString();
+  return `<time datetime="${iso}">${iso.slice(0, opts.seconds ? 19 : 16).replace('T', ' ')} UTC</time>`;
+}
+
+/** A status or alert line in words already translated (a console area's own texts). */
+export const messageHtml = (kind: 'status' | 'alert', text: string) =>
+  `<p id="notice" class="notice${kind === 'alert' ? ' alert' : ''}" role="${kind}">${escapeHtml(text)}</p>`;
