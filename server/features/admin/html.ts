@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
+import type { DashboardFigure } from './dashboard-data.ts';
 import { may } from './policy.ts';
 import type { PresentedOperator } from './present.ts';
 import { CONSOLE_SCREENS } from './screens.ts';
@@ -98,8 +99,10 @@ export function consolePage(opts: {
   operator: PresentedOperator;
   formToken: string;
   studio: boolean;
+  figures: DashboardFigure[];
 }): string {
   const { locale, operator } = opts;
+  const number = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB');
   const t = (key: AdminText, vars?: Record<string, string>) => escapeHtml(adminText(locale, key, vars));
   const roles = operator.roles.map((r) => roleName(locale, r)).join(', ');
   const links = [
@@ -109,10 +112,18 @@ export function consolePage(opts: {
     opts.studio ? `<li><a href="/sandbox/studio">${t('studio')}</a></li>` : '',
   ].join('');
   const tools = links ? `<h2>${t('tools')}</h2><ul>${links}</ul>` : '';
+  const figure = (f: DashboardFigure) => {
+    const label = escapeHtml(f.label[locale]);
+    const inner = `<span class="n">${number.format(f.value)}</span> ${f.href ? `<a href="${f.href}">${label}</a>` : label}`;
+    return `<li data-figure="${escapeHtml(f.key)}">${inner}</li>`;
+  };
+  const figures = opts.figures.length
+    ? `<h2 id="figures">${t('figuresTitle')}</h2><ul class="figures" aria-labelledby="figures">${opts.figures.map(figure).join('')}</ul><p class="hint">${t('figuresNote')}</p>`
+    : '';
   const body = `<h1>${t('consoleTitle')}</h1>
-<p>${t('signedInAs', { name: operator.displayName, email: operator.email })}</p><p>${t('roles', { roles })}</p>${tools}
+<p>${t('signedInAs', { name: operator.displayName, email: operator.email })}</p><p>${t('roles', { roles })}</p>${figures}${tools}
 <form method="post" action="/admin/logout"><input type="hidden" name="token" value="${escapeHtml(opts.formToken)}"><button type="submit">${t('signOut')}</button></form>`;
-  return layout(locale, t('consoleTitle'), body);
+  return layout(locale, t('consoleTitle'), body, { wide: true });
 }
 
 /**
