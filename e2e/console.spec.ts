@@ -64,6 +64,7 @@ test('the admin adds a moderator who signs in with her own key and sees her scre
   await admin.getByRole('checkbox', { name: /Support/ }).check();
   await admin.getByRole('button', { name: o('rolesSubmit') }).click();
   await expect(admin.getByText(o('done_roles'))).toBeVisible();
+  const monaPage = new URL(admin.url()).pathname;
   await mona.reload();
   await expect(mona.getByRole('link', { name: screenLabel('/admin/support') })).toBeVisible();
 
@@ -81,6 +82,7 @@ test('the admin adds a moderator who signs in with her own key and sees her scre
         ['/admin', 'console-dashboard'],
         ['/admin/operators', 'console-operators'],
         ['/admin/audit', 'console-audit'],
+        [monaPage, 'console-operator'],
       ] as const) {
         await admin.goto(`${path}?lang=${lang}`);
         await expect(admin.locator('html')).toHaveAttribute('lang', lang);

@@ -65,11 +65,11 @@ ${input('action', 'action', 60, 'actionHint')}${input('type', 'subjectType', 40,
       r.after && Object.keys(r.after).length ? `<p class="hint">${t('after')}</p>${changes(r.after)}` : '',
       r.reason ? `<p class="hint">${t('reason')}</p><p>${escapeHtml(r.reason)}</p>` : '',
     ].join('');
-    return `<tr id="e${r.id}"><td>${utcTimeHtml(r.at, { seconds: true })}</td><td>${escapeHtml(r.operatorName)}<br><span class="hint">${escapeHtml(r.operatorEmail)}</span></td>
-<td><code>${escapeHtml(r.action)}</code></td><td><a href="${escapeHtml(subjectLink)}" title="${t('sameSubject')}">${escapeHtml(subject)}</a></td><td>${change}</td></tr>`;
+    return `<tr id="e${r.id}"><td>${utcTimeHtml(r.at, { seconds: true })}</td><td data-label="${t('colOperator')}">${escapeHtml(r.operatorName)} <span class="hint">${escapeHtml(r.operatorEmail)}</span></td>
+<td data-label="${t('colAction')}"><code>${escapeHtml(r.action)}</code></td><td data-label="${t('colSubject')}"><a href="${escapeHtml(subjectLink)}" title="${t('sameSubject')}">${escapeHtml(subject)}</a></td><td>${change}</td></tr>`;
   };
   const table = opts.rows.length
-    ? `<div class="scroll"><table><caption>${t('showing', { count: String(opts.rows.length) })}</caption><thead><tr><th scope="col">${t('colTime')}</th><th scope="col">${t('colOperator')}</th><th scope="col">${t('colAction')}</th><th scope="col">${t('colSubject')}</th><th scope="col">${t('colChange')}</th></tr></thead>
+    ? `<div class="scroll"><table class="stack"><caption>${t('showing', { count: String(opts.rows.length) })}</caption><thead><tr><th scope="col">${t('colTime')}</th><th scope="col">${t('colOperator')}</th><th scope="col">${t('colAction')}</th><th scope="col">${t('colSubject')}</th><th scope="col">${t('colChange')}</th></tr></thead>
 <tbody>${opts.rows.map(line).join('\n')}</tbody></table></div>`
     : `<p>${t('empty')}</p>`;
   const newest = opts.first ? '' : `<a href="/admin/audit${escapeHtml(queryString(query))}">${t('newest')}</a>`;

@@ -55,8 +55,15 @@ select{font:inherit;padding:.45rem;border:1px solid rgb(112 120 130);border-radi
 dl.changes{display:grid;grid-template-columns:auto 1fr;gap:.1rem .5rem;margin:0}
 dl.changes dt{color:rgb(64 72 82)}
 dl.changes dd{margin:0;overflow-wrap:anywhere}
-.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.5rem .75rem;align-items:end}
+.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.5rem .75rem;align-items:start}
 .filters .field{margin:0}
+h2+p.hint{margin-bottom:1rem}
+@media (max-width:600px){
+table.stack thead{display:none}
+table.stack tr{display:block;border-bottom:1px solid rgb(220 224 230);padding:.4rem 0}
+table.stack td{display:block;border:0;padding:.15rem .25rem}
+table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
+}
 `;
 
 /** The page around a console screen; `wide` for tables and threads. */

@@ -51,12 +51,12 @@ export function operatorsListPage(opts: {
   const line = (o: ListedOperator) => {
     const you = o.id === opts.selfId ? ` ${t('you')}` : '';
     return `<tr><td><a href="/admin/operators/${o.id}" aria-label="${t('manage', { name: o.displayName })}">${escapeHtml(o.displayName)}</a>${you}</td>
-<td>${escapeHtml(o.email)}</td><td>${rolesOf(locale, o.roles)}</td><td>${t(o.disabled ? 'disabled' : 'enabled')}</td><td>${o.lastSignInAt ? utcTimeHtml(o.lastSignInAt) : t('never')}</td></tr>`;
+<td data-label="${t('colEmail')}">${escapeHtml(o.email)}</td><td data-label="${t('colRoles')}">${rolesOf(locale, o.roles)}</td><td data-label="${t('colStatus')}">${t(o.disabled ? 'disabled' : 'enabled')}</td><td data-label="${t('colLastSignIn')}">${o.lastSignInAt ? utcTimeHtml(o.lastSignInAt) : t('never')}</td></tr>`;
   };
   const alert = opts.message?.kind === 'alert';
   const body = `<p><a href="/admin">${escapeHtml(adminText(locale, 'backToConsole'))}</a></p><h1>${t('title')}</h1><p>${t('intro')}</p>
 ${message(locale, opts.message)}
-<div class="scroll"><table><thead><tr><th scope="col">${t('colName')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colRoles')}</th><th scope="col">${t('colStatus')}</th><th scope="col">${t('colLastSignIn')}</th></tr></thead>
+<div class="scroll"><table class="stack"><thead><tr><th scope="col">${t('colName')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colRoles')}</th><th scope="col">${t('colStatus')}</th><th scope="col">${t('colLastSignIn')}</th></tr></thead>
 <tbody>${opts.rows.map(line).join('\n')}</tbody></table></div>
 <h2 id="create">${t('createTitle')}</h2><p class="hint">${t('createHint')}</p>
 <form method="post" action="/admin/operators">${hidden(opts.token, opts.formKey)}
@@ -93,7 +93,7 @@ export function operatorPage(opts: {
     : `<p>${t('statusEnabled')}</p>${form('disable', `<button type="submit">${t('disableSubmit')}</button>`)}`;
   const body = `<p><a href="/admin/operators">${t('backToList')}</a></p><h1>${t('detailTitle', { name: o.displayName })}</h1>
 <p>${facts}</p>${message(locale, opts.message)}
-<h2>${t('rolesTitle')}</h2>${form('roles', `${roleChecks(locale, opts.roles ?? o.roles, opts.message?.kind === 'alert')}<button type="submit">${t('rolesSubmit')}</button>`)}
+${form('roles', `${roleChecks(locale, opts.roles ?? o.roles, opts.message?.kind === 'alert')}<button type="submit">${t('rolesSubmit')}</button>`)}
 <h2>${t('statusTitle')}</h2>${access}
 <h2>${t('credentialsTitle')}</h2><p class="hint">${t('credentialsHint')}</p>
 <div class="actions">${form('totp', `<button type="submit">${t('totpSubmit')}</button>`)}${form('password', `<button type="submit">${t('passwordSubmit')}</button>`)}</div>`;
