@@ -27,6 +27,9 @@ const DONE = ['roles', 'disabled', 'enabled', 'unchanged', 'repeat'] as const;
 const doneQuery = z.object({ done: z.enum(DONE).optional().catch(undefined) });
 const idParam = z.object({ id: z.string().max(20).catch('') });
 const newKey = () => randomBytes(24).toString('base64url');
+/** The console's forms post url-encoded bodies; anything else (JSON, multipart) is no form of these pages. */
+const isPageForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 
 const createSchema = z.object({
   email: z.email().max(254),
@@ -99,6 +102,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {
     const fields = formFields(request.body);
     const refuse = async (status: number, text: OperatorsText, draft?: CreateDraft) =>
       sendHtml(reply, status, await listHtml(request, signedIn, { kind: 'alert', text }, draft));
+    if (!isPageForm(request)) return refuse(415, 'expired');
     if (!fields) return refuse(422, 'nameInvalid');
     const key = fields.key ?? '';
     const { roles, unknown } = rolesOf(fields);
@@ -166,6 +170,9 @@ export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {
     if ('refused' in gate) return { answered: gate.refused };
     const { signedIn } = gate;
     if (id === null || !(await listedOperator(db, id))) return { answered: notFound(request, reply) };
+    if (!isPageForm(request)) {
+      return { answered: detail(request, reply, signedIn, id, 415, { kind: 'alert', text: 'expired' }) };
+    }
     const fields = formFields(request.body);
     const key = fields?.key ?? '';
     if (!fields || !consoleFormValid(ctx, request, signedIn, fields.token) || !FORM_KEY.test(key)) {

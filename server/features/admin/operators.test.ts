@@ -310,6 +310,17 @@ describe("an operator's roles, access and sign-in details", () => {
       expect((await client.raw('GET', path)).statusCode).toBe(404);
       expect((await post(client, `${path}/disable`, { token, key })).statusCode).toBe(404);
     }
+    // Bodies no form of ours sends: JSON, plain text, nothing.
+    for (const [payload, type] of [
+      [JSON.stringify({ token, key }), 'application/json'],
+      ['token=x', 'text/plain'],
+      ['', 'application/x-www-form-urlencoded'],
+    ]) {
+      const before = await state();
+      const res = await client.raw('POST', `${page}/disable`, { payload, headers: { 'content-type': type as string } });
+      expect([403, 415], type).toContain(res.statusCode);
+      expect(await state()).toEqual(before);
+    }
     // A form used once is not used twice.
     expect((await post(client, `${page}/disable`, { token, key })).statusCode).toBe(303);
     const before = await state();
