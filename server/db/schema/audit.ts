@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { operators } from './operators.ts';
 
 /**
@@ -24,11 +24,17 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     /** Why, in the operator's words, where the action asks for it. */
     reason: text('reason'),
+    /**
+     * The key of the console form that did it, unique: a form submitted twice finds its entry taken
+     * and its transaction, the change included, is undone (the action happens once).
+     */
+    formKey: text('form_key'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('audit_log_at').on(t.at),
     index('audit_log_subject').on(t.subjectType, t.subjectId, t.at),
     index('audit_log_operator').on(t.operatorId, t.at),
+    uniqueIndex('audit_log_form_key_unique').on(t.formKey),
   ],
 );

@@ -65,6 +65,8 @@ export const conversations = pgTable(
     index('conversations_member_latest').on(t.userId, t.lastMessageId),
     index('conversations_show_latest').on(t.showId, t.lastMessageId),
     index('conversations_support_latest').on(t.lastMessageId).where(sql`${t.kind} = 'support'`),
+    // The console's dashboard counts the support conversations the desk has not read.
+    index('conversations_support_unread').on(t.id).where(sql`${t.kind} = 'support' and ${t.staffUnread} > 0`),
   ],
 );
 

@@ -24,6 +24,8 @@ export const operators = pgTable(
     /** The last 30-second step a code was accepted for: a code is good once. */
     totpLastStep: integer('totp_last_step'),
     disabled: boolean('disabled').notNull().default(false),
+    /** When a session was last opened with the operator's details (null: never signed in). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

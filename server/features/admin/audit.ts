@@ -11,6 +11,8 @@ export type AuditEntry = {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   reason?: string | null;
+  /** The console form's key: a second entry under one key is refused (see FormUsed). */
+  formKey?: string | null;
 };
 
 /**
@@ -26,5 +28,6 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     before: entry.before ?? null,
     after: entry.after ?? null,
     reason: entry.reason ?? null,
+    formKey: entry.formKey ?? null,
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
+import type { DashboardFigure } from './dashboard-data.ts';
 import { may } from './policy.ts';
 import type { PresentedOperator } from './present.ts';
 import { CONSOLE_SCREENS } from './screens.ts';
@@ -40,6 +41,29 @@ td.excerpt{overflow-wrap:anywhere}
 .msg .body{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
 textarea{font:inherit;box-sizing:border-box;width:100%;padding:.55rem;border:1px solid rgb(112 120 130);border-radius:4px}
 nav.pages{display:flex;gap:1rem;align-items:center}
+.scroll{overflow-x:auto}
+fieldset{border:1px solid rgb(200 206 214);border-radius:4px;margin:0 0 1rem;padding:.5rem .75rem}
+legend{font-weight:600;padding:0 .25rem}
+label.check{display:flex;gap:.5rem;align-items:baseline;font-weight:400;margin:.25rem 0}
+label.check input{width:auto}
+select{font:inherit;padding:.45rem;border:1px solid rgb(112 120 130);border-radius:4px;max-width:100%}
+.secret{font-family:ui-monospace,monospace;font-size:1.05rem;background:rgb(255 248 225);padding:.4rem .6rem;border-radius:4px;overflow-wrap:anywhere;display:block}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0}
+.figures{list-style:none;padding:0;margin:.5rem 0 1rem;display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.75rem}
+.figures li{background:rgb(240 242 245);border-radius:6px;padding:.6rem .75rem}
+.figures .n{display:block;font-size:1.6rem;font-weight:700}
+dl.changes{display:grid;grid-template-columns:auto 1fr;gap:.1rem .5rem;margin:0}
+dl.changes dt{color:rgb(64 72 82)}
+dl.changes dd{margin:0;overflow-wrap:anywhere}
+.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.5rem .75rem;align-items:start}
+.filters .field{margin:0}
+h2+p.hint{margin-bottom:1rem}
+@media (max-width:600px){
+table.stack thead{display:none}
+table.stack tr{display:block;border-bottom:1px solid rgb(220 224 230);padding:.4rem 0}
+table.stack td{display:block;border:0;padding:.15rem .25rem}
+table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
+}
 `;
 
 /** The page around a console screen; `wide` for tables and threads. */
@@ -82,8 +106,10 @@ export function consolePage(opts: {
   operator: PresentedOperator;
   formToken: string;
   studio: boolean;
+  figures: DashboardFigure[];
 }): string {
   const { locale, operator } = opts;
+  const number = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB');
   const t = (key: AdminText, vars?: Record<string, string>) => escapeHtml(adminText(locale, key, vars));
   const roles = operator.roles.map((r) => roleName(locale, r)).join(', ');
   const links = [
@@ -93,10 +119,18 @@ export function consolePage(opts: {
     opts.studio ? `<li><a href="/sandbox/studio">${t('studio')}</a></li>` : '',
   ].join('');
   const tools = links ? `<h2>${t('tools')}</h2><ul>${links}</ul>` : '';
+  const figure = (f: DashboardFigure) => {
+    const label = escapeHtml(f.label[locale]);
+    const inner = `<span class="n">${number.format(f.value)}</span> ${f.href ? `<a href="${f.href}">${label}</a>` : label}`;
+    return `<li data-figure="${escapeHtml(f.key)}">${inner}</li>`;
+  };
+  const figures = opts.figures.length
+    ? `<h2 id="figures">${t('figuresTitle')}</h2><ul class="figures" aria-labelledby="figures">${opts.figures.map(figure).join('')}</ul><p class="hint">${t('figuresNote')}</p>`
+    : '';
   const body = `<h1>${t('consoleTitle')}</h1>
-<p>${t('signedInAs', { name: operator.displayName, email: operator.email })}</p><p>${t('roles', { roles })}</p>${tools}
+<p>${t('signedInAs', { name: operator.displayName, email: operator.email })}</p><p>${t('roles', { roles })}</p>${figures}${tools}
 <form method="post" action="/admin/logout"><input type="hidden" name="token" value="${escapeHtml(opts.formToken)}"><button type="submit">${t('signOut')}</button></form>`;
-  return layout(locale, t('consoleTitle'), body);
+  return layout(locale, t('consoleTitle'), body, { wide: true });
 }
 
 /**
@@ -114,3 +148,14 @@ export function refusalPage(
   const back = opts.back ?? { href: '/admin', label: 'backToConsole' };
   return layout(locale, title, `<h1>${title}</h1><p>${message}</p><p><a href="${back.href}">${t(back.label)}</a></p>`);
 }
+
+/** A time every operator reads alike, whatever their language: UTC, to the minute (or the second). */
+export function utcTimeHtml(at: Date | null, opts: { seconds?: boolean } = {}): string {
+  if (!at) return '';
+  const iso = at.toISOString();
+  return `<time datetime="${iso}">${iso.slice(0, opts.seconds ? 19 : 16).replace('T', ' ')} UTC</time>`;
+}
+
+/** A status or alert line in words already translated (a console area's own texts). */
+export const messageHtml = (kind: 'status' | 'alert', text: string) =>
+  `<p id="notice" class="notice${kind === 'alert' ? ' alert' : ''}" role="${kind}">${escapeHtml(text)}</p>`;

@@ -54,6 +54,7 @@ export async function createOperatorSession(
   await db
     .insert(operatorSessions)
     .values({ id: hashOperatorToken(secret, token), operatorId, expiresAt, createdAt: now });
+  await db.update(operators).set({ lastSignInAt: now }).where(eq(operators.id, operatorId));
   return { token, expiresAt };
 }
 

@@ -4,11 +4,13 @@ import { safeEqual } from '#server/features/session/tokens.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, fromOwnSite, pageFormGuard } from '#server/http/page-forms.ts';
+import { dashboardFigures } from './dashboard-data.ts';
+import { consoleOperator } from './gate.ts';
 import { type AdminNotice, consolePage, sendHtml, signInPage } from './html.ts';
 import { demoOperatorServed, signInOperator } from './login.ts';
 import { createOperatorSession, destroyOperatorSession } from './mutations.ts';
 import { presentOperator } from './present.ts';
-import { clearOperatorCookie, safeNext, setOperatorCookie, signedInOperator, signInUrl } from './session.ts';
+import { clearOperatorCookie, safeNext, setOperatorCookie, signedInOperator } from './session.ts';
 import { operatorFormToken } from './tokens.ts';
 
 /** The cookie the sign-in form's token is bound to (the form is posted before there is a session). */
@@ -101,13 +103,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/admin', async (request, reply) => {
-    const signedIn = await signedInOperator(ctx, request);
-    if (!signedIn) return reply.redirect(signInUrl('/admin'), 303);
+    const gate = await consoleOperator(ctx, request, reply, 'dashboard', '/admin');
+    if ('refused' in gate) return gate.refused;
+    const { signedIn } = gate;
     const html = consolePage({
       locale: request.locale,
       operator: presentOperator(signedIn.operator),
       formToken: operatorFormToken(config.sessionSecret, signedIn.token),
       studio: config.sandboxPages,
+      figures: await dashboardFigures(db, signedIn.operator.roles),
     });
     return sendHtml(reply, 200, html);
   });

@@ -21,6 +21,9 @@ const en = {
   roles: 'Roles: {{roles}}',
   signOut: 'Sign out',
   tools: 'Tools',
+  figuresTitle: 'At a glance',
+  figuresNote:
+    '“Today” is the calendar day in Berlin. The figures are those of the moment the page was opened: reload for new ones.',
   studio: 'Studio console (sandbox): switch performers on and off line',
   role_admin: 'Administrator',
   role_moderator: 'Moderator',
@@ -81,6 +84,9 @@ const de: Texts = {
   roles: 'Rollen: {{roles}}',
   signOut: 'Abmelden',
   tools: 'Werkzeuge',
+  figuresTitle: 'Auf einen Blick',
+  figuresNote:
+    '„Heute“ ist der Kalendertag in Berlin. Die Zahlen gelten für den Moment, in dem die Seite geöffnet wurde: Laden Sie sie für neue Zahlen neu.',
   studio: 'Studio-Konsole (Sandbox): Darstellerinnen online und offline schalten',
   role_admin: 'Administration',
   role_moderator: 'Moderation',

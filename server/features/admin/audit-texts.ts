@@ -1,0 +1,76 @@
+import { consoleTexts } from './texts.ts';
+
+/** The words of the audit log screen (/admin/audit), in both languages. */
+const en = {
+  title: 'Audit log',
+  intro:
+    'Every change made in this console: who did what to which record, and when (UTC). Entries cannot be changed or removed.',
+  filters: 'Filter',
+  operator: 'Operator',
+  anyOperator: 'Anyone',
+  action: 'Action starts with',
+  actionHint: 'For example operator. or member.block',
+  subjectType: 'Record type',
+  subjectTypeHint: 'For example operator, user, video',
+  subjectId: 'Record number',
+  apply: 'Show',
+  reset: 'All entries',
+  colTime: 'Time (UTC)',
+  colOperator: 'Operator',
+  colAction: 'Action',
+  colSubject: 'Record',
+  colChange: 'Change',
+  before: 'Before',
+  after: 'After',
+  reason: 'Reason',
+  empty: 'No entries match.',
+  older: 'Older entries',
+  newest: 'Newest entries',
+  pages: 'Pages',
+  showing: '{{count}} entries on this page.',
+  actionInvalid: 'The action may hold only lower-case letters, digits, dots and underscores (at most 60).',
+  subjectTypeInvalid: 'The record type may hold only lower-case letters and underscores (at most 40).',
+  subjectIdInvalid: 'The record number needs a record type, and at most 64 characters.',
+  operatorInvalid: 'Please choose an operator from the list.',
+  beforeInvalid: 'That page does not exist.',
+  sameSubject: 'Entries for this record',
+} as const;
+
+const de: Record<keyof typeof en, string> = {
+  title: 'Protokoll',
+  intro:
+    'Jede Änderung in dieser Konsole: wer was an welchem Datensatz getan hat und wann (UTC). Einträge können weder geändert noch gelöscht werden.',
+  filters: 'Filter',
+  operator: 'Teammitglied',
+  anyOperator: 'Alle',
+  action: 'Aktion beginnt mit',
+  actionHint: 'Zum Beispiel operator. oder member.block',
+  subjectType: 'Art des Datensatzes',
+  subjectTypeHint: 'Zum Beispiel operator, user, video',
+  subjectId: 'Nummer des Datensatzes',
+  apply: 'Anzeigen',
+  reset: 'Alle Einträge',
+  colTime: 'Zeit (UTC)',
+  colOperator: 'Teammitglied',
+  colAction: 'Aktion',
+  colSubject: 'Datensatz',
+  colChange: 'Änderung',
+  before: 'Vorher',
+  after: 'Nachher',
+  reason: 'Begründung',
+  empty: 'Keine passenden Einträge.',
+  older: 'Ältere Einträge',
+  newest: 'Neueste Einträge',
+  pages: 'Seiten',
+  showing: '{{count}} Einträge auf dieser Seite.',
+  actionInvalid:
+    'Die Aktion darf nur Kleinbuchstaben, Ziffern, Punkte und Unterstriche enthalten (höchstens 60 Zeichen).',
+  subjectTypeInvalid: 'Die Art des Datensatzes darf nur Kleinbuchstaben und Unterstriche enthalten (höchstens 40).',
+  subjectIdInvalid: 'Die Nummer des Datensatzes braucht eine Art und höchstens 64 Zeichen.',
+  operatorInvalid: 'Bitte wählen Sie ein Teammitglied aus der Liste.',
+  beforeInvalid: 'Diese Seite gibt es nicht.',
+  sameSubject: 'Einträge zu diesem Datensatz',
+};
+
+export type AuditText = keyof typeof en;
+export const auditText = consoleTexts<AuditText>(en, de);

@@ -1,0 +1,33 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { type OperatorRole, operators } from '#server/db/schema/operators.ts';
+
+/** What the operators screen shows of each operator: never the hash, the TOTP key or its last step. */
+export type ListedOperator = {
+  id: number;
+  email: string;
+  displayName: string;
+  roles: OperatorRole[];
+  disabled: boolean;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+};
+
+const listed = {
+  id: operators.id,
+  email: operators.email,
+  displayName: operators.displayName,
+  roles: operators.roles,
+  disabled: operators.disabled,
+  lastSignInAt: operators.lastSignInAt,
+  createdAt: operators.createdAt,
+};
+
+/** Every operator (a team, not a crowd): enabled ones first, then by name. */
+export const listOperators = (db: DbOrTx): Promise<ListedOperator[]> =>
+  db.select(listed).from(operators).orderBy(asc(operators.disabled), asc(operators.displayName), asc(operators.id));
+
+export async function listedOperator(db: DbOrTx, id: number): Promise<ListedOperator | null> {
+  const [row] = await db.select(listed).from(operators).where(eq(operators.id, id));
+  return row ?? null;
+}
