@@ -38,6 +38,8 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
+import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pageViewCounter } from './features/pixel/counter.ts';
@@ -71,6 +73,7 @@ import { WeriftSfu } from './live/werift-sfu.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { captchaSandboxPages } from './providers/captcha/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
+import { idCheckSandboxPages } from './providers/idcheck/sandbox-pages.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
 import { partnerChatSandboxPages } from './providers/partner-chat/sandbox-pages.ts';
 import { paymentSandboxPages } from './providers/payment/sandbox-pages.ts';
@@ -359,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     messageUnlockRoutes,
     studioMessageRoutes,
     studioRoutes,
+    onboardingRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
@@ -374,6 +378,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       phoneSandboxPages,
       phoneChatSandboxPages,
       avsSandboxPages,
+      idCheckSandboxPages,
       smsSandboxPages,
       studioSandboxPages,
       partnerChatSandboxPages,
@@ -384,6 +389,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   await app.register(adminRoutes);
   await app.register(supportDeskRoutes);
+  await app.register(onboardingConsoleRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
