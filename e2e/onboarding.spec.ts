@@ -109,6 +109,7 @@ test('a new performer signs up, passes the ID check, is approved with her 2257 r
   await shoot(admin, 'console-applications');
   await admin.getByRole('link', { name: showName }).click();
   await expect(admin.getByRole('img', { name: o('doc_selfie') })).toBeVisible();
+  await shoot(admin, 'console-approve-form');
   await admin.getByLabel(o('legalName')).fill('Nora Example');
   await admin.getByLabel(o('dateOfBirth')).fill('1996-07-21');
   await admin.getByLabel(o('idType')).selectOption('passport');

@@ -70,19 +70,23 @@ export function DocumentUpload({
         }}
         data-testid={`file-${kind}`}
       />
-      <Button
-        component="label"
-        htmlFor={inputId}
-        variant="outlined"
-        disabled={disabled}
-        loading={upload.isPending}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {t(uploaded ? 'studio.onboarding.replace' : 'studio.onboarding.choose')}
-      </Button>
-      <Typography id={hintId} variant="caption" color="text.secondary">
-        {t('studio.onboarding.fileHint')}
-      </Typography>
+      {!disabled && (
+        <>
+          <Button
+            component="label"
+            htmlFor={inputId}
+            variant="outlined"
+            disabled={disabled}
+            loading={upload.isPending}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t(uploaded ? 'studio.onboarding.replace' : 'studio.onboarding.choose')}
+          </Button>
+          <Typography id={hintId} variant="caption" color="text.secondary">
+            {t('studio.onboarding.fileHint')}
+          </Typography>
+        </>
+      )}
       {problem && <Alert severity="error">{t(problem)}</Alert>}
     </Stack>
   );
