@@ -105,8 +105,15 @@ test('a new performer signs up, passes the ID check, is approved with her 2257 r
   // The demo administrator approves her with the 2257 record.
   const admin = await consoleAdmin(browser);
   const o = (key: Parameters<typeof onboardingText>[1]) => onboardingText('en', key);
+  for (const lang of langs) {
+    for (const size of sizes) {
+      await admin.setViewportSize(size);
+      await admin.goto(`/admin/performers?lang=${lang}`);
+      await shoot(admin, 'console-applications');
+    }
+  }
+  await admin.setViewportSize(WIDTHS.desktop);
   await admin.goto('/admin/performers?lang=en');
-  await shoot(admin, 'console-applications');
   await admin.getByRole('link', { name: showName }).click();
   await expect(admin.getByRole('img', { name: o('doc_selfie') })).toBeVisible();
   await shoot(admin, 'console-approve-form');

@@ -16,8 +16,10 @@ const utc = (at: Date) =>
   `<time datetime="${at.toISOString()}">${at.toISOString().slice(0, 16).replace('T', ' ')} UTC</time>`;
 
 export function waitingFor(locale: Locale, since: Date, now: Date): string {
-  const hours = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 3_600_000));
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  const hours = Math.floor(minutes / 60);
   const t = tr(locale);
+  if (hours < 1) return t('minutes', { minutes: String(minutes) });
   return hours < 24
     ? t('hours', { hours: String(hours) })
     : t('days', { days: String(Math.floor(hours / 24)), hours: String(hours % 24) });
@@ -37,7 +39,7 @@ export function queuePage(locale: Locale, rows: QueueEntry[], now: Date): string
   const line = (r: QueueEntry) =>
     `<tr><td><a href="/admin/performers/${r.performerId}">${escapeHtml(r.showName)}</a></td><td>${escapeHtml(r.email)}</td><td>${checkText(locale, r.idCheckState, r.idCheckReason)}</td><td>${r.emailConfirmed ? t('yes') : t('no')}</td><td>${waitingFor(locale, r.submittedAt, now)}</td></tr>`;
   const table = rows.length
-    ? `<table><caption>${t('queueIntro')}</caption><thead><tr><th scope="col">${t('colShow')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colCheck')}</th><th scope="col">${t('colConfirmed')}</th><th scope="col">${t('colWaiting')}</th></tr></thead><tbody>${rows.map(line).join('\n')}</tbody></table>`
+    ? `<div style="overflow-x:auto"><table><caption>${t('queueIntro')}</caption><thead><tr><th scope="col">${t('colShow')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colCheck')}</th><th scope="col">${t('colConfirmed')}</th><th scope="col">${t('colWaiting')}</th></tr></thead><tbody>${rows.map(line).join('\n')}</tbody></table></div>`
     : `<p>${t('queueEmpty')}</p>`;
   const back = escapeHtml(locale === 'de' ? 'Zurück zur Betreiberkonsole' : 'Back to the console');
   return layout(locale, t('queueTitle'), `<p><a href="/admin">${back}</a></p><h1>${t('queueTitle')}</h1>${table}`, {
