@@ -39,7 +39,7 @@ export function queuePage(locale: Locale, rows: QueueEntry[], now: Date): string
   const line = (r: QueueEntry) =>
     `<tr><td><a href="/admin/performers/${r.performerId}">${escapeHtml(r.showName)}</a></td><td>${escapeHtml(r.email)}</td><td>${checkText(locale, r.idCheckState, r.idCheckReason)}</td><td>${r.emailConfirmed ? t('yes') : t('no')}</td><td>${waitingFor(locale, r.submittedAt, now)}</td></tr>`;
   const table = rows.length
-    ? `<div style="overflow-x:auto"><table><caption>${t('queueIntro')}</caption><thead><tr><th scope="col">${t('colShow')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colCheck')}</th><th scope="col">${t('colConfirmed')}</th><th scope="col">${t('colWaiting')}</th></tr></thead><tbody>${rows.map(line).join('\n')}</tbody></table></div>`
+    ? `<p id="queue-intro">${t('queueIntro')}</p><div style="overflow-x:auto"><table aria-describedby="queue-intro"><thead><tr><th scope="col">${t('colShow')}</th><th scope="col">${t('colEmail')}</th><th scope="col">${t('colCheck')}</th><th scope="col">${t('colConfirmed')}</th><th scope="col">${t('colWaiting')}</th></tr></thead><tbody>${rows.map(line).join('\n')}</tbody></table></div>`
     : `<p>${t('queueEmpty')}</p>`;
   const back = escapeHtml(locale === 'de' ? 'Zurück zur Betreiberkonsole' : 'Back to the console');
   return layout(locale, t('queueTitle'), `<p><a href="/admin">${back}</a></p><h1>${t('queueTitle')}</h1>${table}`, {
@@ -101,10 +101,10 @@ export function applicationPage(opts: {
 <input type="hidden" name="token" value="${escapeHtml(opts.formToken)}">
 ${field(t('legalName'), `<input id="legalName" name="legalName" maxlength="200" autocomplete="off" ${value(f.legalName)}${invalid(err('legalName'), 'legalName')}>`, err('legalName'), 'legalName')}
 ${field(t('dateOfBirth'), `<input id="dateOfBirth" name="dateOfBirth" type="date" ${value(f.dateOfBirth)}${invalid(err('dateOfBirth'), 'dateOfBirth')}>`, err('dateOfBirth'), 'dateOfBirth')}
-${field(t('idType'), `<select id="idType" name="idType"${invalid(err('idType'), 'idType')}><option value=""></option>${idTypes}</select>`, err('idType'), 'idType')}
+${field(t('idType'), `<select id="idType" name="idType" style="font:inherit;width:100%;padding:.55rem;border:1px solid rgb(112 120 130);border-radius:4px"${invalid(err('idType'), 'idType')}><option value=""></option>${idTypes}</select>`, err('idType'), 'idType')}
 ${field(t('idNumber'), `<input id="idNumber" name="idNumber" maxlength="40" autocomplete="off" ${value(f.idNumber)}${invalid(err('idNumber'), 'idNumber')}>`, err('idNumber'), 'idNumber')}
 ${field(t('checkedOn'), `<input id="checkedOn" name="checkedOn" type="date" ${value(f.checkedOn)}${invalid(err('checkedOn'), 'checkedOn')}>`, err('checkedOn'), 'checkedOn')}
-<p class="hint">${t('custodian', { custodian: opts.custodian })}</p>
+<p class="hint" style="margin-bottom:1rem">${t('custodian', { custodian: opts.custodian })}</p>
 <button type="submit">${t('approve')}</button></form>`
     : pending
       ? `<p class="notice alert">${t('approveNeedsCheck')}</p>`
