@@ -10,6 +10,7 @@ import { createTestApp, type TestClient, type TestContext } from '#server/test/h
 import { readyApplicant, sendIdCheckCallback } from '#server/test/onboarding.ts';
 import { createTestOperator, signIn } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
+import { performerMayPublish } from './data.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -174,6 +175,7 @@ describe('the applications in the console', () => {
     await awaitMail(t, a.email, 'Your studio');
     // Her studio now opens; a second submit changes nothing.
     expect((await a.client.get('/api/studio/me')).statusCode).toBe(200);
+    expect(await performerMayPublish(t.db, a.id)).toBe(true);
     const again = await form(client, `/admin/performers/${a.id}/approve`, { token, ...RECORD });
     expect(again.headers.location).toBe(`/admin/performers/${a.id}?done=decided`);
     expect(

@@ -5,10 +5,12 @@ import { DOCUMENT_MAX_BYTES } from '#common/api/onboarding.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performerApplications } from '#server/db/schema/onboarding.ts';
 import { performers } from '#server/db/schema/performers.ts';
+import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { confirmEmail, picture, signUpApplicant, signupBody, upload } from '#server/test/onboarding.ts';
+import { performerMayPublish } from './data.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -39,6 +41,9 @@ describe('POST /api/studio/signup', () => {
     expect((await client.post('/api/studio/live', {})).statusCode).toBe(401);
     expect((await client.get('/api/studio/live')).statusCode).toBe(401);
     expect((await client.patch('/api/studio/show', { free: true })).statusCode).toBe(401);
+    // Her socket does not speak as a performer (show chat, going live over the socket), and she may publish nothing.
+    expect(await performerOfHandshake(t.app.ctx, client.cookies.get(PERFORMER_COOKIE))).toBeNull();
+    expect(await performerMayPublish(t.db, id)).toBe(false);
     await confirmEmail(t, client, email);
     expect((await client.get('/api/studio/application')).json().application.emailConfirmed).toBe(true);
   });
