@@ -5,6 +5,7 @@ import { shows } from '#server/db/schema/catalog.ts';
 import { performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
 import { performers } from '#server/db/schema/performers.ts';
+import { sandboxIdCheckProvider } from '#server/providers/idcheck/sandbox.ts';
 import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { readyApplicant, sendIdCheckCallback } from '#server/test/onboarding.ts';
@@ -103,6 +104,29 @@ describe('the ID provider callback', () => {
       .poll(async () => (await a.client.get('/api/studio/application')).json().application.idCheck.state)
       .toBe('passed');
     expect((await a.client.raw('GET', '/sandbox/idcheck/forged.token')).statusCode).toBe(404);
+  });
+});
+
+describe('the sandbox provider, pending first', () => {
+  it('reports pending, then the result; its status API follows, and the application page shows the provider state', async () => {
+    const a = await readyApplicant(t);
+    const provider = sandboxIdCheckProvider(t.config, t.db);
+    expect(await provider.status(a.reference)).toEqual({ state: 'open', reason: null });
+    expect(await provider.status('pa_0_unknown')).toBeNull();
+    const path = new URL(a.link).pathname;
+    const sent = await a.client.raw('POST', path, {
+      payload: 'outcome=pending_rejected&reason=document_expired',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(sent.statusCode).toBe(303);
+    const state = async () => (await a.client.get('/api/studio/application')).json().application.idCheck;
+    await expect.poll(state, { timeout: 10_000 }).toEqual({ state: 'failed', reason: 'document_expired' });
+    expect(await provider.status(a.reference)).toEqual({ state: 'failed', reason: 'document_expired' });
+    const bad = await a.client.raw('POST', path, {
+      payload: 'outcome=rejected',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.statusCode).toBe(422);
   });
 });
 
