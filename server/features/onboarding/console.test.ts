@@ -11,7 +11,7 @@ import { createTestApp, type TestClient, type TestContext } from '#server/test/h
 import { readyApplicant, sendIdCheckCallback } from '#server/test/onboarding.ts';
 import { createTestOperator, signIn } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
-import { performerMayPublish } from './data.ts';
+import { performerMayPublish, waitingApplicationCount } from './data.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -132,8 +132,10 @@ describe('the sandbox provider, pending first', () => {
 
 describe('the applications in the console', () => {
   it('lists submitted applications oldest first for a moderator; support, members and performers are refused', async () => {
+    const before = await waitingApplicationCount(t.db);
     const first = await passedApplicant();
     const second = await readyApplicant(t);
+    expect(await waitingApplicationCount(t.db)).toBe(before + 2);
     const { client } = await operator(['moderator']);
     const page = await client.raw('GET', '/admin/performers');
     expect(page.statusCode).toBe(200);

@@ -113,3 +113,19 @@ export async function performerMayPublish(db: DbOrTx, performerId: number): Prom
     .where(eq(performers.id, performerId));
   return row?.status === 'active' && row.showId !== null;
 }
+
+/** How many applications wait for a moderator (the console dashboard's counter). */
+export async function waitingApplicationCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(performerApplications)
+    .innerJoin(performers, eq(performers.id, performerApplications.performerId))
+    .where(
+      and(
+        isNotNull(performerApplications.submittedAt),
+        isNull(performerApplications.decidedAt),
+        eq(performers.status, 'pending'),
+      ),
+    );
+  return row?.n ?? 0;
+}
