@@ -62,13 +62,16 @@ export async function api<T>(
     accept: 'application/json',
     'accept-language': language,
   };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A file (a Blob) goes as it is, under its own type; anything else as JSON.
+  const file = body instanceof Blob ? body : null;
+  if (file) headers['content-type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['content-type'] = 'application/json';
   if (UNSAFE.has(method)) headers['x-xsrf-token'] = readCookie(XSRF_COOKIE) ?? '';
   const res = await fetch(url, {
     method,
     headers,
     credentials: 'same-origin',
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(file ? { body: file } : body !== undefined ? { body: JSON.stringify(body) } : {}),
     ...(init.signal ? { signal: init.signal } : {}),
   });
   for (const l of listeners) l({ status: res.status, url, version: res.headers.get('x-version') });

@@ -41,6 +41,8 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
+import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pageViewCounter } from './features/pixel/counter.ts';
@@ -74,6 +76,7 @@ import { WeriftSfu } from './live/werift-sfu.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { captchaSandboxPages } from './providers/captcha/sandbox-pages.ts';
 import { googleVerifier } from './providers/google.ts';
+import { idCheckSandboxPages } from './providers/idcheck/sandbox-pages.ts';
 import { type MailTransport, smtpTransport } from './providers/mail.ts';
 import { partnerChatSandboxPages } from './providers/partner-chat/sandbox-pages.ts';
 import { paymentSandboxPages } from './providers/payment/sandbox-pages.ts';
@@ -362,6 +365,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     messageUnlockRoutes,
     studioMessageRoutes,
     studioRoutes,
+    onboardingRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
@@ -377,6 +381,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       phoneSandboxPages,
       phoneChatSandboxPages,
       avsSandboxPages,
+      idCheckSandboxPages,
       smsSandboxPages,
       studioSandboxPages,
       partnerChatSandboxPages,
@@ -390,6 +395,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(membersConsoleRoutes);
   await app.register(operatorsRoutes);
   await app.register(auditRoutes);
+  await app.register(onboardingConsoleRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

@@ -8,7 +8,7 @@ import type { ChatSessions } from './features/chat/chat-sessions.ts';
 import type { LiveShows } from './features/live/live-shows.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { DemoReplies } from './features/messages/demo-replies.ts';
-import type { SignedInPerformer } from './features/performers/session.ts';
+import type { SignedInApplicant, SignedInPerformer } from './features/performers/session.ts';
 import type { PageViewCounter } from './features/pixel/counter.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
@@ -68,6 +68,8 @@ declare module 'fastify' {
     initialSession: SessionRow | null;
     /** The performer of the studio cookie once looked up (undefined: not yet); never a member. */
     performer: SignedInPerformer | null | undefined;
+    /** The performer of the studio cookie whatever her application's state, once looked up. */
+    applicant: SignedInApplicant | null | undefined;
   }
   interface FastifyContextConfig {
     /** false for calls that are verified another way (provider callbacks, beacons). */

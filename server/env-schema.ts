@@ -130,6 +130,12 @@ export const envSchema = z.object({
   VERIFF_SHARED_SECRET: z.string().optional(),
   VERIFF_API_URL: z.url().default('https://stationapi.veriff.com'),
   AGE_CHECK_GATES: z.enum(['voicecall', 'media']).default('voicecall'),
+  /** Who checks a new performer's identity document and selfie: the built-in sandbox (a real adapter goes beside it). */
+  ID_CHECK_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** How long the sandbox ID provider keeps a "pending, then a result" check pending, in milliseconds. */
+  ID_CHECK_SANDBOX_PENDING_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** New performer sign-ups allowed per address and hour. */
+  PERFORMER_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Who checks the captcha registration asks for when it looks automated: the sandbox or Google reCAPTCHA v2. */
   CAPTCHA_PROVIDER: z.enum(['sandbox', 'recaptcha']).default('sandbox'),
   RECAPTCHA_SITE_KEY: z.string().optional(),

@@ -225,6 +225,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         apiUrl: e.VERIFF_API_URL.replace(/\/$/, ''),
       },
     },
+    idCheck: {
+      provider: e.ID_CHECK_PROVIDER,
+      sandboxPendingMs: e.ID_CHECK_SANDBOX_PENDING_MS,
+      signupsPerHour: e.PERFORMER_SIGNUPS_PER_HOUR,
+    },
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
       limits: { freePerHour: e.CAPTCHA_FREE_REGISTRATIONS, minFormMs: e.CAPTCHA_MIN_FORM_MS },

@@ -13,6 +13,7 @@ import live from './live.de.json' with { type: 'json' };
 import media from './media.de.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import messages from './messages.de.json' with { type: 'json' };
+import onboarding from './onboarding.de.json' with { type: 'json' };
 import payments from './payments.de.json' with { type: 'json' };
 import promos from './promos.de.json' with { type: 'json' };
 import search from './search.de.json' with { type: 'json' };
@@ -46,4 +47,5 @@ export const catalog: Catalog = merge(
   chatextras,
   messages,
   promos,
+  onboarding,
 );

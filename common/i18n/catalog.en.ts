@@ -13,6 +13,7 @@ import live from './live.en.json' with { type: 'json' };
 import media from './media.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import messages from './messages.en.json' with { type: 'json' };
+import onboarding from './onboarding.en.json' with { type: 'json' };
 import payments from './payments.en.json' with { type: 'json' };
 import promos from './promos.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
@@ -46,4 +47,5 @@ export const catalog: Catalog = merge(
   chatextras,
   messages,
   promos,
+  onboarding,
 );

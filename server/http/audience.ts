@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
-import { requirePerformer } from '#server/features/performers/session.ts';
+import { requireApplicant, requirePerformer } from '#server/features/performers/session.ts';
 
 /**
  * Whom a route serves (route option `config.audience`):
@@ -8,9 +8,11 @@ import { requirePerformer } from '#server/features/performers/session.ts';
  * - `member`: a logged-in member (else 401 unauthenticated; 403 user_blocked for a blocked account);
  * - `verified`: a member who confirmed the e-mail address (also 403 not_verified);
  * - `provider`: an outside system that proves itself another way (a signed callback or postback);
- * - `performer`: a performer signed in to her studio (her own cookie, never a member's; else 401).
+ * - `performer`: an approved, active performer signed in to her studio (her own cookie, never a member's; else 401);
+ * - `applicant`: a performer signed in to her studio whatever her application's state (pending,
+ *   rejected, active): only the onboarding routes, which show her application and take its documents.
  */
-export const AUDIENCES = ['public', 'member', 'verified', 'provider', 'performer'] as const;
+export const AUDIENCES = ['public', 'member', 'verified', 'provider', 'performer', 'applicant'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,10 +68,12 @@ export function registerAudiences(app: FastifyInstance) {
     routes.push(route);
   });
   app.decorateRequest('performer', undefined);
+  app.decorateRequest('applicant', undefined);
   app.addHook('onRequest', async (request) => {
     const audience = request.routeOptions.config.audience;
     if (audience === 'member') await requireUser(request);
     else if (audience === 'verified') await requireVerifiedUser(request);
     else if (audience === 'performer') await requirePerformer(request);
+    else if (audience === 'applicant') await requireApplicant(request);
   });
 }

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { fieldProps } from '#app/features/auth/formField.ts';
@@ -16,6 +16,7 @@ import { PasswordField } from '#app/features/auth/PasswordField.tsx';
 import { ApiError } from '#app/http.ts';
 import { studioLoginBody } from '#common/api/studio.ts';
 import { studioMeQuery, useStudioLogin } from './api.ts';
+import { applicationQuery } from './onboarding-api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
 
 type Values = z.input<typeof studioLoginBody>;
@@ -33,6 +34,8 @@ export function StudioLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useQuery(studioMeQuery);
+  // Not approved yet (or rejected): her session opens only her application.
+  const application = useQuery({ ...applicationQuery, enabled: me.data === null });
   const login = useStudioLogin();
   const form = useForm<Values, unknown, z.output<typeof studioLoginBody>>({
     resolver: zodResolver(studioLoginBody),
@@ -46,10 +49,15 @@ export function StudioLoginPage() {
     }
   }, [login.error, form]);
   const submit = form.handleSubmit((values) =>
-    login.mutate(values, { onSuccess: () => navigate('/studio', { replace: true }) }),
+    login.mutate(values, {
+      onSuccess: (answer) => navigate('application' in answer ? '/studio/onboarding' : '/studio', { replace: true }),
+    }),
   );
 
   if (me.data) return <Navigate to="/studio" replace />;
+  if (application.data && application.data.performer.status !== 'active') {
+    return <Navigate to="/studio/onboarding" replace />;
+  }
   const formError = login.isError && !(login.error instanceof ApiError && login.error.status === 422);
 
   return (
@@ -77,7 +85,10 @@ export function StudioLoginPage() {
           {t('studio.login.submit')}
         </Button>
       </Stack>
-      <Link href="/" sx={{ display: 'inline-block', mt: 3 }}>
+      <Link component={RouterLink} to="/studio/signup" sx={{ display: 'block', mt: 3 }}>
+        {t('studio.login.signup')}
+      </Link>
+      <Link href="/" sx={{ display: 'inline-block', mt: 2 }}>
         {t('studio.login.back')}
       </Link>
     </StudioFrame>

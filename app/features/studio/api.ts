@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
+import type { StudioApplication } from '#common/api/onboarding.ts';
 import type { StudioLoginBody, StudioMe, StudioShowSettingsBody } from '#common/api/studio.ts';
 
 /**
@@ -23,11 +24,19 @@ export const studioMeQuery = queryOptions({
   staleTime: 30_000,
 });
 
+/** Signs her in: an approved performer's answer is her studio, an applicant's her application. */
 export function useStudioLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudioLoginBody) => api<StudioMe>('POST', '/studio/login', body),
-    onSuccess: (me) => client.setQueryData(studioMeQuery.queryKey, me),
+    mutationFn: (body: StudioLoginBody) => api<StudioMe | StudioApplication>('POST', '/studio/login', body),
+    onSuccess: (answer) => {
+      if ('application' in answer) {
+        client.setQueryData(['studio', 'application'], answer);
+        client.setQueryData(studioMeQuery.queryKey, null);
+      } else {
+        client.setQueryData(studioMeQuery.queryKey, answer);
+      }
+    },
     meta: PERFORMER_META,
   });
 }
@@ -36,7 +45,10 @@ export function useStudioLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ ok: true }>('POST', '/studio/logout', {}),
-    onSettled: () => client.setQueryData(studioMeQuery.queryKey, null),
+    onSettled: () => {
+      client.setQueryData(studioMeQuery.queryKey, null);
+      client.setQueryData(['studio', 'application'], null);
+    },
     meta: PERFORMER_META,
   });
 }

@@ -23,6 +23,16 @@ export const studioRoutes: RouteObject[] = [
     lazy: page(() => import('./StudioInboxPage.tsx'), 'StudioInboxPage'),
   },
   {
+    path: 'signup',
+    handle: { name: 'studio-signup' },
+    lazy: page(() => import('./StudioSignupPage.tsx'), 'StudioSignupPage'),
+  },
+  {
+    path: 'onboarding',
+    handle: { name: 'studio-onboarding' },
+    lazy: page(() => import('./StudioOnboardingPage.tsx'), 'StudioOnboardingPage'),
+  },
+  {
     path: 'login',
     handle: { name: 'studio-login' },
     lazy: page(() => import('./StudioLoginPage.tsx'), 'StudioLoginPage'),

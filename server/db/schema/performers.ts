@@ -2,20 +2,23 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shows } from './catalog.ts';
 
-export const PERFORMER_STATUSES = ['active', 'disabled'] as const;
+/**
+ * active: approved, her show listed; disabled: switched off; pending: signed up, her application
+ * waits for the identity check and a moderator; rejected: a moderator turned the application down.
+ */
+export const PERFORMER_STATUSES = ['active', 'disabled', 'pending', 'rejected'] as const;
 export type PerformerStatus = (typeof PERFORMER_STATUSES)[number];
 
 /**
  * The people on camera (the studio under /studio): their own accounts, never members. Each owns
- * exactly one show and signs in with e-mail and password.
+ * exactly one show and signs in with e-mail and password. A performer who signed up herself has
+ * no show until a moderator approves her (decision 030): only then is it made and listed.
  */
 export const performers = pgTable(
   'performers',
   {
     id: serial('id').primaryKey(),
-    showId: integer('show_id')
-      .notNull()
-      .references(() => shows.id, { onDelete: 'cascade' }),
+    showId: integer('show_id').references(() => shows.id, { onDelete: 'cascade' }),
     /** Lower case. */
     email: text('email').notNull(),
     /** argon2id, as members' passwords. */
@@ -27,7 +30,9 @@ export const performers = pgTable(
   (t) => [
     uniqueIndex('performers_show_unique').on(t.showId),
     uniqueIndex('performers_email_unique').on(t.email),
-    check('performers_status_known', sql`${t.status} in ('active', 'disabled')`),
+    check('performers_status_known', sql`${t.status} in ('active', 'disabled', 'pending', 'rejected')`),
+    // An approved account always has its show; an application may not have one yet.
+    check('performers_active_has_show', sql`${t.status} not in ('active', 'disabled') or ${t.showId} is not null`),
   ],
 );
 

@@ -19,7 +19,10 @@ export type MailTemplate =
   | 'receipt'
   | 'unmatched_charge'
   | 'message_reply'
-  | 'favorite_online';
+  | 'favorite_online'
+  | 'performer_confirm'
+  | 'performer_approved'
+  | 'performer_rejected';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;

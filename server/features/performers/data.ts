@@ -1,10 +1,15 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performerSessions, performers } from '#server/db/schema/performers.ts';
 import { normalEmail } from '#server/features/session/scoped.ts';
 
 export type PerformerRow = typeof performers.$inferSelect;
+/** An approved performer: active, so she has her show (a check constraint holds it). */
+export type ActivePerformer = PerformerRow & { showId: number };
+
+/** Whether a performer is approved and active: the one rule for going live and publishing. */
+export const isActivePerformer = (p: PerformerRow): p is ActivePerformer => p.status === 'active' && p.showId !== null;
 
 export async function findPerformerByEmail(db: DbOrTx, email: string): Promise<PerformerRow | null> {
   const [row] = await db
@@ -12,6 +17,11 @@ export async function findPerformerByEmail(db: DbOrTx, email: string): Promise<P
     .from(performers)
     .where(eq(performers.email, normalEmail(email)))
     .limit(1);
+  return row ?? null;
+}
+
+export async function findPerformerById(db: DbOrTx, id: number): Promise<PerformerRow | null> {
+  const [row] = await db.select().from(performers).where(eq(performers.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -25,12 +35,37 @@ const liveSession = (id: string, now: Date) =>
   );
 
 /** The performer of a live session (by its keyed hash): not expired, not revoked, her account active. */
-export async function findPerformerBySession(db: DbOrTx, id: string, now = new Date()): Promise<PerformerRow | null> {
+export async function findPerformerBySession(
+  db: DbOrTx,
+  id: string,
+  now = new Date(),
+): Promise<ActivePerformer | null> {
   const [row] = await db
     .select({ performer: performers })
     .from(performerSessions)
     .innerJoin(performers, eq(performers.id, performerSessions.performerId))
     .where(liveSession(id, now))
+    .limit(1);
+  return row && isActivePerformer(row.performer) ? row.performer : null;
+}
+
+/**
+ * The performer of a live session whatever her application's state (pending, rejected or
+ * active): only the onboarding routes take this; every other studio route needs her active.
+ */
+export async function findApplicantBySession(db: DbOrTx, id: string, now = new Date()): Promise<PerformerRow | null> {
+  const [row] = await db
+    .select({ performer: performers })
+    .from(performerSessions)
+    .innerJoin(performers, eq(performers.id, performerSessions.performerId))
+    .where(
+      and(
+        eq(performerSessions.id, id),
+        gt(performerSessions.expiresAt, now),
+        isNull(performerSessions.revokedAt),
+        inArray(performers.status, ['active', 'pending', 'rejected']),
+      ),
+    )
     .limit(1);
   return row?.performer ?? null;
 }

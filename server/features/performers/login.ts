@@ -20,12 +20,13 @@ type FailedBecause = 'unknown' | 'disabled' | 'demo_performer' | 'password';
 function failure(performer: PerformerRow | null, passwordOk: boolean, demoRefused: boolean): FailedBecause {
   if (!performer) return 'unknown';
   if (demoRefused) return 'demo_performer';
-  if (performer.status !== 'active') return 'disabled';
+  if (performer.status === 'disabled') return 'disabled';
   return passwordOk ? 'unknown' : 'password';
 }
 
 /**
- * Checks e-mail and password; answers the performer or throws 401 unknown_credentials, alike for
+ * Checks e-mail and password; answers the performer (active, or an applicant whose application is
+ * pending or rejected) or throws 401 unknown_credentials, alike for
  * every failure (the password is checked even for an unknown address, so timing tells nothing),
  * or 429 throttle once the address or the account used up its attempts. A success clears the
  * account's count. Demo logins are refused unless `demoAllowed` (a local caller of a loopback
@@ -42,7 +43,8 @@ export async function signInPerformer(
   const performer = await findPerformerByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(performer?.passwordHash ?? null, input.password);
   const demoRefused = performer !== null && isDemoPerformer(performer.email) && !input.demoAllowed;
-  if (performer?.status !== 'active' || demoRefused || !passwordOk) {
+  // A pending or rejected applicant signs in too: she sees only her application (audience applicant).
+  if (!performer || performer.status === 'disabled' || demoRefused || !passwordOk) {
     log(failure(performer, passwordOk, demoRefused), performer?.id ?? null);
     throw unknownCredentials();
   }

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { okResponse } from '#common/api/fields.ts';
+import { studioApplication } from '#common/api/onboarding.ts';
 import { studioLoginBody, studioMe, studioShowSettingsBody } from '#common/api/studio.ts';
 import { showSettingsUpdate } from '#common/domain/show-settings.ts';
 import { notFound } from '#server/errors.ts';
+import { findApplication } from '#server/features/onboarding/data.ts';
+import { presentApplication } from '#server/features/onboarding/present.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
-import { performerShow } from './data.ts';
+import { type ActivePerformer, isActivePerformer, performerShow } from './data.ts';
 import { signInPerformer } from './login.ts';
 import { createPerformerSession, revokePerformerSession } from './mutations.ts';
 import { presentStudioMe } from './present.ts';
@@ -29,7 +33,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, presence } = ctx;
 
   /** Her account with her show as it is now; a show gone from the catalogue ends her studio (404). */
-  const me = async (performer: Awaited<ReturnType<typeof requirePerformer>>['performer']) => {
+  const me = async (performer: ActivePerformer) => {
     const show = await performerShow(db, performer.showId);
     if (!show) throw notFound();
     return presentStudioMe(performer, show);
@@ -37,7 +41,8 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/studio/login',
-    { schema: { body: studioLoginBody, response: { 200: studioMe } } },
+    // An approved performer hears her studio; an applicant her application (she goes to onboarding).
+    { schema: { body: studioLoginBody, response: { 200: z.union([studioMe, studioApplication]) } } },
     async (request, reply) => {
       const performer = await signInPerformer(
         ctx,
@@ -48,7 +53,13 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         (because, performerId) => request.log.warn({ because, performerId }, 'performer sign-in refused'),
       );
-      const answer = await me(performer);
+      let answer: z.infer<typeof studioMe> | z.infer<typeof studioApplication>;
+      if (isActivePerformer(performer)) answer = await me(performer);
+      else {
+        const application = await findApplication(db, performer.id);
+        if (!application) throw notFound();
+        answer = presentApplication(performer, application);
+      }
       const session = await createPerformerSession(db, config.sessionSecret, performer.id);
       setPerformerCookie(ctx, reply, session.token, session.expiresAt);
       request.log.info({ performerId: performer.id }, 'performer signed in');

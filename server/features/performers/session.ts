@@ -4,7 +4,13 @@ import type { AppContext } from '#server/context.ts';
 import { unauthenticated } from '#server/errors.ts';
 import { hashScopedToken } from '#server/features/session/scoped.ts';
 import { isWellFormedToken } from '#server/features/session/tokens.ts';
-import { findPerformerBySession, findPerformerShowBySession, type PerformerRow } from './data.ts';
+import {
+  type ActivePerformer,
+  findApplicantBySession,
+  findPerformerBySession,
+  findPerformerShowBySession,
+  type PerformerRow,
+} from './data.ts';
 
 /**
  * The performer's cookie: its own name and table, so a performer session never acts as a member
@@ -25,7 +31,8 @@ const FORMER_COOKIE_PATHS = ['/api/studio'];
 export const hashPerformerToken = (secret: string, token: string) =>
   hashScopedToken(secret, 'performer-session', token);
 
-export type SignedInPerformer = { performer: PerformerRow; sessionId: string };
+export type SignedInPerformer = { performer: ActivePerformer; sessionId: string };
+export type SignedInApplicant = { performer: PerformerRow; sessionId: string };
 
 /** The performer signed in on this request, or null (no cookie; an unknown, expired, revoked or disabled one). */
 export async function signedInPerformer(ctx: AppContext, request: FastifyRequest): Promise<SignedInPerformer | null> {
@@ -52,7 +59,31 @@ export async function performerOfHandshake(ctx: AppContext, token: string | unde
   return found ? { id: found.performerId, sessionId, showUniversalId: found.showUniversalId } : null;
 }
 
-/** The performer of a request for the `performer` audience, or 401 unauthenticated. */
+/**
+ * The performer signed in on this request whatever her application's state (pending, rejected,
+ * active), or null: the onboarding routes (audience `applicant`) only.
+ */
+export async function signedInApplicant(ctx: AppContext, request: FastifyRequest): Promise<SignedInApplicant | null> {
+  if (request.applicant !== undefined) return request.applicant;
+  const token = request.cookies[PERFORMER_COOKIE];
+  let found: SignedInApplicant | null = null;
+  if (isWellFormedToken(token)) {
+    const sessionId = hashPerformerToken(ctx.config.sessionSecret, token);
+    const performer = await findApplicantBySession(ctx.db, sessionId);
+    found = performer ? { performer, sessionId } : null;
+  }
+  request.applicant = found;
+  return found;
+}
+
+/** The performer of a request for the `applicant` audience, or 401 unauthenticated. */
+export async function requireApplicant(request: FastifyRequest): Promise<SignedInApplicant> {
+  const found = await signedInApplicant(request.server.ctx, request);
+  if (!found) throw unauthenticated();
+  return found;
+}
+
+/** The performer of a request for the `performer` audience (approved and active), or 401 unauthenticated. */
 export async function requirePerformer(request: FastifyRequest): Promise<SignedInPerformer> {
   const found = await signedInPerformer(request.server.ctx, request);
   if (!found) throw unauthenticated();

@@ -8,8 +8,11 @@ import { isLoopbackAddress } from '#server/http/local-caller.ts';
  * Their cookies hold random tokens like members' (tokens.ts), hashed under a label of their own:
  * a member's token is no operator's or performer's, even in the wrong cookie.
  */
-export const hashScopedToken = (secret: string, scope: 'operator-session' | 'performer-session', token: string) =>
-  createHmac('sha256', secret).update(`${scope}:${token}`).digest('base64url');
+export const hashScopedToken = (
+  secret: string,
+  scope: 'operator-session' | 'performer-session' | 'performer-email',
+  token: string,
+) => createHmac('sha256', secret).update(`${scope}:${token}`).digest('base64url');
 
 /** Addresses of operators and performers are kept in lower case and compared so. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();

@@ -1,0 +1,143 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
+import { adminText } from '../server/features/admin/texts.ts';
+import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+import { onboardingText } from '../server/features/onboarding/console-texts.ts';
+import { mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
+
+/**
+ * Performer onboarding end to end: a new performer signs up in the studio, confirms her address,
+ * uploads her ID and a selfie, passes the sandbox ID check; the demo administrator approves her
+ * with the 2257 record in the console; she then has her normal studio. Screenshots of the sign-up,
+ * the application and the console pages at both widths in both languages.
+ */
+
+type Lang = 'en' | 'de';
+const langs: Lang[] = ['en', 'de'];
+const sizes = [WIDTHS.phone, WIDTHS.desktop];
+
+const photo = (color: { r: number; g: number; b: number }) =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+async function everyView(page: Page, path: string, name: string, ready: (lang: Lang) => Promise<void>) {
+  for (const lang of langs) {
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+      await ready(lang);
+      await shoot(page, name);
+    }
+  }
+}
+
+async function consoleAdmin(browser: Browser): Promise<Page> {
+  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
+  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await page.goto('/admin/login?lang=en');
+  await page.getByLabel(t('email')).fill(DEMO_OPERATOR.email);
+  await page.getByLabel(t('password')).fill(DEMO_OPERATOR.password);
+  const key = base32Decode(DEMO_OPERATOR.totpSecret);
+  if (!key) throw new Error('demo operator key');
+  await page.getByLabel(t('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
+  await page.getByRole('button', { name: t('submit') }).click();
+  await expect(page.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
+  return page;
+}
+
+test('a new performer signs up, passes the ID check, is approved with her 2257 record and gets her studio', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('performer');
+  const showName = `Nova Lights ${Date.now() % 100000}`;
+
+  await everyView(page, '/studio/signup', 'studio-signup', async (lang) => {
+    await expect(page.getByRole('heading', { name: text(lang, 'studio.signup.title') })).toBeVisible();
+    await expect(page.getByTestId('categories-group')).toBeVisible();
+  });
+
+  // Sign-up.
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/studio/signup?lang=en');
+  await page.getByLabel(text('en', 'studio.signup.email'), { exact: false }).fill(email);
+  await page.getByLabel(text('en', 'studio.signup.password'), { exact: false }).first().fill('Stage-Lights-2026');
+  await page.getByLabel(text('en', 'studio.signup.showName'), { exact: false }).fill(showName);
+  await page.getByRole('checkbox', { name: text('en', 'studio.signup.languageNames.en') }).check();
+  await page.getByTestId('categories-group').getByRole('checkbox').first().check();
+  await page.getByRole('checkbox', { name: text('en', 'studio.signup.terms') }).check();
+  await page.getByRole('button', { name: text('en', 'studio.signup.submit') }).click();
+  await expect(page.getByRole('heading', { name: text('en', 'studio.onboarding.title') })).toBeVisible();
+
+  // She confirms her address with the mailed link.
+  await page.goto(await mailLink(page.request, email, '/studio/onboarding?confirm='));
+  await expect(
+    page.getByRole('heading', { name: new RegExp(text('en', 'studio.onboarding.step_email_done')) }),
+  ).toBeVisible();
+
+  // Her ID and a selfie.
+  await page
+    .getByTestId('file-id_front')
+    .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 90, g: 120, b: 200 }) });
+  await expect(page.getByTestId('document-id_front')).toContainText(text('en', 'studio.onboarding.uploaded'));
+  await page
+    .getByTestId('file-selfie')
+    .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 220, g: 170, b: 140 }) });
+  await expect(page.getByTestId('document-selfie')).toContainText(text('en', 'studio.onboarding.uploaded'));
+
+  // The sandbox ID provider: approved.
+  await page.getByRole('button', { name: text('en', 'studio.onboarding.startCheck') }).click();
+  await expect(page.getByRole('heading', { name: text('en', 'idcheck.sandbox.title') })).toBeVisible();
+  await shoot(page, 'idcheck-sandbox');
+  await page.getByRole('radio', { name: text('en', 'idcheck.sandbox.outcomes.approved'), exact: true }).check();
+  await page.getByRole('button', { name: text('en', 'idcheck.sandbox.submit') }).click();
+  await expect(page.getByTestId('check-state')).toHaveText(text('en', 'studio.onboarding.check_passed'));
+  // Still pending: no studio yet.
+  await page.goto('/studio?lang=en');
+  await expect(page).toHaveURL(/\/studio\/onboarding/);
+  await everyView(page, '/studio/onboarding', 'studio-onboarding', async (lang) => {
+    await expect(page.getByTestId('check-state')).toHaveText(text(lang, 'studio.onboarding.check_passed'));
+  });
+
+  // The demo administrator approves her with the 2257 record.
+  const admin = await consoleAdmin(browser);
+  const o = (key: Parameters<typeof onboardingText>[1]) => onboardingText('en', key);
+  for (const lang of langs) {
+    for (const size of sizes) {
+      await admin.setViewportSize(size);
+      await admin.goto(`/admin/performers?lang=${lang}`);
+      await shoot(admin, 'console-applications');
+    }
+  }
+  await admin.setViewportSize(WIDTHS.desktop);
+  await admin.goto('/admin/performers?lang=en');
+  await admin.getByRole('link', { name: showName }).click();
+  await expect(admin.getByRole('img', { name: o('doc_selfie') })).toBeVisible();
+  await shoot(admin, 'console-approve-form');
+  await admin.getByLabel(o('legalName')).fill('Nora Example');
+  await admin.getByLabel(o('dateOfBirth')).fill('1996-07-21');
+  await admin.getByLabel(o('idType')).selectOption('passport');
+  await admin.getByLabel(o('idNumber')).fill('C01X00T47');
+  await admin.getByRole('button', { name: o('approve') }).click();
+  await expect(admin.getByText(o('approved'))).toBeVisible();
+  for (const lang of langs) {
+    for (const size of sizes) {
+      await admin.setViewportSize(size);
+      await admin.goto(`${new URL(admin.url()).pathname}?lang=${lang}`);
+      await shoot(admin, 'console-application');
+    }
+  }
+  await admin.getByRole('link', { name: onboardingText('de', 'records') }).click();
+  await expect(admin.getByText('C01X00T47')).toBeVisible();
+  await shoot(admin, 'console-records');
+
+  // She now has her normal studio.
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/studio?lang=en');
+  await expect(page.getByText(showName).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: text('en', 'studio.live.go_live') })).toBeVisible();
+  await shoot(page, 'studio-approved');
+});

@@ -1,0 +1,294 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DocumentKind, StudioSignupBody } from '#common/api/onboarding.ts';
+import type { Locale } from '#common/constants.ts';
+import { slugify } from '#common/domain/category-bar.ts';
+import { ageOn } from '#common/domain/performer-age.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { showCategories, shows } from '#server/db/schema/catalog.ts';
+import { idCheckEvents, performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
+import { performers } from '#server/db/schema/performers.ts';
+import { recordAudit } from '#server/features/admin/audit.ts';
+import { hashScopedToken, normalEmail } from '#server/features/session/scoped.ts';
+import type { IdCheckEvent } from '#server/providers/idcheck/types.ts';
+import { type ApplicationRow, applicationByReference } from './data.ts';
+
+/** How long the link of her confirmation mail works. */
+export const EMAIL_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
+/** A new show's price per minute until she sets her own in the studio. */
+export const NEW_SHOW_PRICE_PER_MINUTE = 100;
+
+const hashEmailToken = (secret: string, token: string) => hashScopedToken(secret, 'performer-email', token);
+
+export type SignUpResult =
+  | { ok: true; performerId: number; emailToken: string }
+  | { ok: false; refused: 'email_taken' | 'show_name_taken' };
+
+/**
+ * Makes a pending performer and her application in one transaction: no show yet (decision 030),
+ * only its name held. Answers the token of her confirmation mail, shown once.
+ */
+export async function signUpPerformer(
+  db: DbOrTx,
+  secret: string,
+  input: Omit<StudioSignupBody, 'password' | 'terms'> & { passwordHash: string; locale: Locale },
+  now = new Date(),
+): Promise<SignUpResult> {
+  const emailToken = randomBytes(24).toString('base64url');
+  try {
+    return await db.transaction(async (tx) => {
+      const [performer] = await tx
+        .insert(performers)
+        .values({ email: normalEmail(input.email), passwordHash: input.passwordHash, status: 'pending', showId: null })
+        .returning({ id: performers.id });
+      if (!performer) throw new Error('performer insert returned nothing');
+      await tx.insert(performerApplications).values({
+        performerId: performer.id,
+        showName: input.showName,
+        showNameKey: input.showName.toLowerCase(),
+        languages: [...new Set(input.languages)],
+        categoryIds: [...new Set(input.categories)],
+        locale: input.locale,
+        termsAcceptedAt: now,
+        emailTokenHash: hashEmailToken(secret, emailToken),
+        emailTokenExpiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS),
+        createdAt: now,
+      });
+      return { ok: true as const, performerId: performer.id, emailToken };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'performers_email_unique')) return { ok: false, refused: 'email_taken' };
+    if (isUniqueViolation(err, 'performer_applications_show_name')) return { ok: false, refused: 'show_name_taken' };
+    throw err;
+  }
+}
+
+/** Confirms her address with the mailed token: true once confirmed (again: true), false for a wrong or old token. */
+export async function confirmPerformerEmail(
+  db: DbOrTx,
+  secret: string,
+  performerId: number,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
+  const [row] = await db.select().from(performerApplications).where(eq(performerApplications.performerId, performerId));
+  if (!row) return false;
+  if (row.emailConfirmedAt) return true;
+  if (row.emailTokenHash !== hashEmailToken(secret, token)) return false;
+  if (!row.emailTokenExpiresAt || row.emailTokenExpiresAt < now) return false;
+  await db
+    .update(performerApplications)
+    .set({ emailConfirmedAt: now, emailTokenHash: null, emailTokenExpiresAt: null })
+    .where(eq(performerApplications.performerId, performerId));
+  return true;
+}
+
+const DOCUMENT_COLUMN = { id_front: 'idFrontKey', id_back: 'idBackKey', selfie: 'selfieKey' } as const;
+
+/**
+ * Records a stored identity picture while her application is open (no check started, or one that
+ * failed); answers the key it replaced (to delete) or 'closed'.
+ */
+export async function setDocument(
+  db: DbOrTx,
+  performerId: number,
+  kind: DocumentKind,
+  key: string,
+): Promise<{ replaced: string | null } | 'closed'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(performerApplications)
+      .where(eq(performerApplications.performerId, performerId))
+      .for('update');
+    if (!row || row.decidedAt || !['none', 'failed'].includes(row.idCheckState)) return 'closed';
+    const column = DOCUMENT_COLUMN[kind];
+    await tx
+      .update(performerApplications)
+      .set({ [column]: key })
+      .where(eq(performerApplications.performerId, performerId));
+    return { replaced: row[column] };
+  });
+}
+
+/** Marks the check started under a new reference; the application enters the moderators' queue. */
+export async function markCheckStarted(db: DbOrTx, performerId: number, provider: string, now = new Date()) {
+  const reference = `pa_${performerId}_${randomBytes(9).toString('base64url')}`;
+  const [row] = await db
+    .update(performerApplications)
+    .set({
+      idCheckProvider: provider,
+      idCheckRef: reference,
+      idCheckState: 'started',
+      idCheckReason: null,
+      idCheckUpdatedAt: now,
+      submittedAt: now,
+    })
+    .where(eq(performerApplications.performerId, performerId))
+    .returning();
+  return row ? reference : null;
+}
+
+export type IdCheckEventResult =
+  | { kind: 'unknown' }
+  | { kind: 'replayed' | 'ignored' | 'applied'; performerId: number };
+
+/**
+ * Applies a verified ID provider report in one transaction: the event id is recorded first, so a
+ * replay changes nothing. A report for a check that is final already, or for another reference
+ * than her latest, is kept for the record and ignored. The result never changes her status.
+ */
+export async function applyIdCheckEvent(
+  db: DbOrTx,
+  provider: string,
+  e: IdCheckEvent,
+  now = new Date(),
+): Promise<IdCheckEventResult> {
+  return db.transaction(async (tx) => {
+    const application = await applicationByReference(tx, provider, e.reference);
+    if (!application) return { kind: 'unknown' as const };
+    const [recorded] = await tx
+      .insert(idCheckEvents)
+      .values({ provider, eventId: e.eventId, reference: e.reference, kind: e.type })
+      .onConflictDoNothing()
+      .returning({ id: idCheckEvents.id });
+    const performerId = application.performerId;
+    if (!recorded) return { kind: 'replayed' as const, performerId };
+    const open: ApplicationRow['idCheckState'][] = ['started', 'pending'];
+    if (!open.includes(application.idCheckState) || application.decidedAt)
+      return { kind: 'ignored' as const, performerId };
+    const state = e.type === 'check.pending' ? 'pending' : e.type === 'check.passed' ? 'passed' : 'failed';
+    await tx
+      .update(performerApplications)
+      .set({ idCheckState: state, idCheckReason: e.reason, idCheckUpdatedAt: now })
+      .where(
+        and(eq(performerApplications.performerId, performerId), eq(performerApplications.idCheckRef, e.reference)),
+      );
+    return { kind: 'applied' as const, performerId };
+  });
+}
+
+export type RecordInput = {
+  legalName: string;
+  dateOfBirth: string;
+  idType: string;
+  idNumber: string;
+  checkedOn: string;
+};
+
+type Decider = { operatorId: number; now?: Date };
+
+/**
+ * Approves a pending application whose ID check passed: makes and lists her show, stores her
+ * 2257 record (with the custodian of the settings), makes her active, and audits it, all in one
+ * transaction. The record's content stays out of the audit log.
+ */
+export async function approveApplication(
+  db: DbOrTx,
+  performerId: number,
+  record: RecordInput & { custodian: string },
+  by: Decider,
+): Promise<{ ok: true; showUniversalId: string; locale: string; email: string } | { ok: false; refused: 'state' }> {
+  const now = by.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ application: performerApplications, performer: performers })
+      .from(performerApplications)
+      .innerJoin(performers, eq(performers.id, performerApplications.performerId))
+      .where(eq(performerApplications.performerId, performerId))
+      .for('update');
+    if (row?.performer.status !== 'pending' || row.application.decidedAt) return { ok: false, refused: 'state' };
+    if (row.application.idCheckState !== 'passed') return { ok: false, refused: 'state' };
+    const { application } = row;
+    const age = ageOn(record.dateOfBirth, record.checkedOn) ?? 18;
+    let show: { id: number; universalId: string } | undefined;
+    for (let attempt = 0; !show; attempt++) {
+      try {
+        [show] = await tx
+          .insert(shows)
+          .values({
+            universalId: `1${randomInt(100_000, 999_999)}`,
+            slugName: slugify(application.showName),
+            showName: application.showName,
+            pricePerMinute: NEW_SHOW_PRICE_PER_MINUTE,
+            age,
+            languages: application.languages,
+            createdAt: now,
+          })
+          .returning({ id: shows.id, universalId: shows.universalId });
+      } catch (err) {
+        if (attempt < 5 && isUniqueViolation(err, 'shows_universal_id_unique')) continue;
+        throw err;
+      }
+    }
+    if (application.categoryIds.length) {
+      await tx
+        .insert(showCategories)
+        .values(application.categoryIds.map((categoryId) => ({ showId: show.id, categoryId })))
+        .onConflictDoNothing();
+    }
+    await tx.update(performers).set({ status: 'active', showId: show.id }).where(eq(performers.id, performerId));
+    await tx.insert(performerRecords).values({
+      performerId,
+      legalName: record.legalName,
+      dateOfBirth: record.dateOfBirth,
+      idType: record.idType,
+      idNumber: record.idNumber,
+      checkedOn: record.checkedOn,
+      custodian: record.custodian,
+      recordedBy: by.operatorId,
+      createdAt: now,
+    });
+    await tx
+      .update(performerApplications)
+      .set({ decidedAt: now, decidedBy: by.operatorId, rejectionReason: null })
+      .where(eq(performerApplications.performerId, performerId));
+    await recordAudit(tx, {
+      operatorId: by.operatorId,
+      action: 'performer.approve',
+      subjectType: 'performer',
+      subjectId: performerId,
+      before: { status: 'pending' },
+      after: { status: 'active', show: show.universalId, record: 'stored' },
+    });
+    return { ok: true, showUniversalId: show.universalId, locale: application.locale, email: row.performer.email };
+  });
+}
+
+/** Rejects a pending application with the reason she is told; audited in the same transaction. */
+export async function rejectApplication(
+  db: DbOrTx,
+  performerId: number,
+  reason: string,
+  by: Decider,
+): Promise<{ ok: true; locale: string; email: string } | { ok: false; refused: 'state' }> {
+  const now = by.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ application: performerApplications, performer: performers })
+      .from(performerApplications)
+      .innerJoin(performers, eq(performers.id, performerApplications.performerId))
+      .where(eq(performerApplications.performerId, performerId))
+      .for('update');
+    if (row?.performer.status !== 'pending' || row.application.decidedAt) return { ok: false, refused: 'state' };
+    await tx
+      .update(performers)
+      .set({ status: 'rejected' })
+      .where(and(eq(performers.id, performerId), eq(performers.status, 'pending')));
+    await tx
+      .update(performerApplications)
+      .set({ decidedAt: now, decidedBy: by.operatorId, rejectionReason: reason })
+      .where(and(eq(performerApplications.performerId, performerId), isNull(performerApplications.decidedAt)));
+    await recordAudit(tx, {
+      operatorId: by.operatorId,
+      action: 'performer.reject',
+      subjectType: 'performer',
+      subjectId: performerId,
+      before: { status: 'pending' },
+      after: { status: 'rejected' },
+      reason,
+    });
+    return { ok: true, locale: row.application.locale, email: row.performer.email };
+  });
+}

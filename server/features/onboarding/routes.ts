@@ -1,0 +1,208 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  confirmEmailBody,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+  documentParams,
+  idCheckStartAnswer,
+  studioApplication,
+  studioSignupBody,
+} from '#common/api/onboarding.ts';
+import { nameRules } from '#common/domain/name-blocklist.ts';
+import { nicknameRefusalKey } from '#common/domain/nickname.ts';
+import { AppError, invalidField, notFound } from '#server/errors.ts';
+import { hashPassword, isCommonPassword } from '#server/features/auth/passwords.ts';
+import { findPerformerById } from '#server/features/performers/data.ts';
+import { createPerformerSession } from '#server/features/performers/mutations.ts';
+import { requireApplicant, setPerformerCookie } from '#server/features/performers/session.ts';
+import { declareAudiences } from '#server/http/audience.ts';
+import { addressKey } from '#server/http/client-address.ts';
+import { enforce } from '#server/http/throttle.ts';
+import { idCheckProvider } from '#server/providers/idcheck/provider.ts';
+import { findApplication, knownCategories, showNameInCatalogue } from './data.ts';
+import { cleanIdentityPicture, storeIdentityPicture } from './documents.ts';
+import {
+  applyIdCheckEvent,
+  confirmPerformerEmail,
+  markCheckStarted,
+  setDocument,
+  signUpPerformer,
+} from './mutations.ts';
+import { presentApplication } from './present.ts';
+
+const callbackAnswer = z.object({ ok: z.literal(true), outcome: z.enum(['applied', 'replayed', 'ignored']) });
+
+/**
+ * Performer onboarding (/api/studio/signup, /api/studio/application/*): sign-up, her application's
+ * state, her identity pictures, the e-mail confirmation and the start of the ID check; and the ID
+ * provider's signed callback. A pending or rejected performer reaches only these routes (audience
+ * `applicant`); every other studio route needs her approved and active.
+ */
+export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  declareAudiences(app, {
+    'POST /studio/signup': 'public',
+    'GET /studio/application': 'applicant',
+    'POST /studio/application/confirm': 'applicant',
+    'PUT /studio/application/documents/:kind': 'applicant',
+    'POST /studio/application/check': 'applicant',
+  });
+  const { ctx } = app;
+  const { config, db } = ctx;
+  const provider = idCheckProvider(config, db);
+  const rules = nameRules({
+    siteNames: [config.site.name, ...Object.values(config.sites).map((site) => site.name)],
+    extra: config.nameBlocklist,
+  });
+
+  /** Her application as it is now (read again after every change). */
+  const answer = async (performerId: number) => {
+    const [performer, application] = await Promise.all([
+      findPerformerById(db, performerId),
+      findApplication(db, performerId),
+    ]);
+    if (!performer || !application) throw notFound();
+    return presentApplication(performer, application);
+  };
+
+  app.post(
+    '/studio/signup',
+    { schema: { body: studioSignupBody, response: { 201: studioApplication } } },
+    async (request, reply) => {
+      await enforce(
+        ctx.throttle,
+        `performer-signup:ip:${addressKey(request.ip)}`,
+        config.idCheck.signupsPerHour,
+        3600,
+        'throttled',
+      );
+      const body = request.body;
+      if (isCommonPassword(body.password)) throw invalidField('password', 'errors.validations.password_common');
+      const refused = nicknameRefusalKey(body.showName, rules);
+      if (refused) throw invalidField('showName', refused);
+      const categories = [...new Set(body.categories)];
+      if ((await knownCategories(db, categories)).length !== categories.length) {
+        throw invalidField('categories', 'errors.validations.invalid');
+      }
+      if (await showNameInCatalogue(db, body.showName)) {
+        throw invalidField('showName', 'studio.signup.errors.show_name_taken');
+      }
+      const created = await signUpPerformer(db, config.sessionSecret, {
+        email: body.email,
+        showName: body.showName,
+        languages: body.languages,
+        categories,
+        passwordHash: await hashPassword(body.password),
+        locale: request.locale,
+      });
+      if (!created.ok) {
+        if (created.refused === 'email_taken') throw new AppError('email_already_exists');
+        throw invalidField('showName', 'studio.signup.errors.show_name_taken');
+      }
+      await ctx.mailer.send({
+        to: body.email,
+        template: 'performer_confirm',
+        locale: request.locale,
+        vars: { link: `${config.publicUrl}/studio/onboarding?confirm=${created.emailToken}` },
+      });
+      const session = await createPerformerSession(db, config.sessionSecret, created.performerId);
+      setPerformerCookie(ctx, reply, session.token, session.expiresAt);
+      request.log.info({ performerId: created.performerId }, 'performer signed up');
+      return reply.code(201).send(await answer(created.performerId));
+    },
+  );
+
+  app.get('/studio/application', { schema: { response: { 200: studioApplication } } }, async (request) => {
+    const { performer } = await requireApplicant(request);
+    return answer(performer.id);
+  });
+
+  app.post(
+    '/studio/application/confirm',
+    { schema: { body: confirmEmailBody, response: { 200: studioApplication } } },
+    async (request) => {
+      const { performer } = await requireApplicant(request);
+      const ok = await confirmPerformerEmail(db, config.sessionSecret, performer.id, request.body.token);
+      if (!ok) throw new AppError('link_expired');
+      return answer(performer.id);
+    },
+  );
+
+  // Her pictures arrive as the raw image body; the content decides, not the header.
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    uploads.addContentTypeParser(
+      [...DOCUMENT_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    uploads.put(
+      '/studio/application/documents/:kind',
+      { schema: { params: documentParams, response: { 200: studioApplication } } },
+      async (request) => {
+        const { performer } = await requireApplicant(request);
+        if (performer.status !== 'pending') throw new AppError('conflict');
+        const data = Buffer.isBuffer(request.body) ? request.body : null;
+        if (!data?.length) throw new AppError('unsupported_media_type');
+        const picture = await cleanIdentityPicture(data);
+        if (!picture) throw new AppError('unsupported_media_type');
+        const key = await storeIdentityPicture(ctx.storage, performer.id, request.params.kind, picture);
+        const set = await setDocument(db, performer.id, request.params.kind, key);
+        if (set === 'closed') throw new AppError('conflict');
+        request.log.info({ performerId: performer.id, kind: request.params.kind }, 'identity picture stored');
+        return answer(performer.id);
+      },
+    );
+  });
+
+  app.post('/studio/application/check', { schema: { response: { 200: idCheckStartAnswer } } }, async (request) => {
+    const { performer } = await requireApplicant(request);
+    const application = await findApplication(db, performer.id);
+    if (!application || performer.status !== 'pending' || application.decidedAt) throw new AppError('conflict');
+    const ready = application.emailConfirmedAt && application.idFrontKey && application.selfieKey;
+    const open = application.idCheckState === 'none' || application.idCheckState === 'failed';
+    if (!ready || !open) throw new AppError('conflict');
+    const reference = await markCheckStarted(db, performer.id, provider.name);
+    if (!reference) throw notFound();
+    try {
+      const started = await provider.start({
+        reference,
+        returnUrl: `${config.publicUrl}/studio/onboarding`,
+        locale: request.locale,
+      });
+      request.log.info({ performerId: performer.id }, 'identity check started');
+      return started;
+    } catch (err) {
+      request.log.warn({ err, performerId: performer.id }, 'identity check could not start');
+      throw new AppError('unavailable');
+    }
+  });
+
+  // The ID provider's callback: verified by its signature over the raw body, not by a session.
+  await app.register(async (callbacks) => {
+    callbacks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_r, body, done) =>
+      done(null, body),
+    );
+    callbacks.post(
+      `/idcheck/callback/${provider.name}`,
+      { config: { csrf: false, audience: 'provider' }, schema: { response: { 200: callbackAnswer } } },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const verified = provider.verifyCallback({ headers: request.headers, rawBody: raw });
+        if (!verified.ok) {
+          request.log.warn({ provider: provider.name, reason: verified.reason }, 'ID check callback refused');
+          throw verified.reason === 'malformed' ? new AppError('bad_request') : new AppError('forbidden');
+        }
+        const { event } = verified;
+        const result = await applyIdCheckEvent(db, provider.name, event);
+        const about = { provider: provider.name, eventId: event.eventId, type: event.type };
+        if (result.kind === 'unknown') {
+          request.log.warn(about, 'ID check callback for no such check');
+          throw notFound();
+        }
+        request.log.info({ ...about, performerId: result.performerId, kind: result.kind }, 'ID check callback');
+        return { ok: true as const, outcome: result.kind };
+      },
+    );
+  });
+};
