@@ -43,6 +43,8 @@ export const coinLedger = pgTable(
   (t) => [
     uniqueIndex('coin_ledger_idempotency_key_unique').on(t.idempotencyKey),
     index('coin_ledger_user').on(t.userId, t.id),
+    // A month's earnings of each account (payout statements, decision 034).
+    index('coin_ledger_earnings').on(t.userId, t.createdAt).where(sql`${t.reason} = 'earning'`),
     check('coin_ledger_delta_not_zero', sql`${t.delta} <> 0`),
   ],
 );

@@ -29,7 +29,9 @@ export type CoinReason =
   | 'message'
   | 'picture'
   /** The performer's share of a chat minute, tip, message or picture, on her show's earnings account. */
-  | 'earning';
+  | 'earning'
+  /** A paid payout statement: the coins leave the earnings account (server/features/payouts). */
+  | 'payout';
 
 export type Movement = {
   userId: number;
