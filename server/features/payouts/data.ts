@@ -5,7 +5,10 @@ import { shows } from '#server/db/schema/catalog.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
 
 /**
- * Reads of payout statements and of the earnings they are made from. An earning row's kind is the
+ * Reads of payout statements and of the earnings they are made from. A statement counts the
+ * earnings before its month's end not counted by an earlier statement: so a row stamped inside a
+ * month but committed after that month's statements were made counts in the next one, and no
+ * coin is counted twice or never. An earning row's kind is the
  * first part of its idempotency key, which each writer sets: `chat:` (a chat minute), `tip:`,
  * `message:` (a paid message) and `purchase:` (a picture unlocked from a message); anything else
  * is `other`, so no coin is ever left off a statement.
@@ -25,21 +28,22 @@ export const emptyKinds = (): CoinsByKind => Object.fromEntries(EARNING_KINDS.ma
 type EarningSum = { user_id: number; prefix: string; coins: number };
 
 /**
- * The coins each earnings account earned from `start` (inclusive) to `end` (exclusive) by ledger
+ * The coins each earnings account earned before `end` (and from `start`, when given) by ledger
  * entry time, by kind; only accounts of a show. `account` narrows it to one account.
  */
 export async function earningsBetween(
   db: DbOrTx,
-  start: Date,
+  start: Date | null,
   end: Date,
   account?: number,
 ): Promise<Map<number, CoinsByKind>> {
   const only = account === undefined ? sql`` : sql`and s.earnings_user_id = ${account}`;
+  const from = start === null ? sql`` : sql`and l.created_at >= ${start.toISOString()}`;
   const result = await db.execute(sql`
     select l.user_id, split_part(l.idempotency_key, ':', 1) as prefix, sum(l.delta)::int as coins
     from shows s join coin_ledger l on l.user_id = s.earnings_user_id
     where s.earnings_user_id is not null ${only}
-      and l.reason = 'earning' and l.created_at >= ${start.toISOString()} and l.created_at < ${end.toISOString()}
+      and l.reason = 'earning' ${from} and l.created_at < ${end.toISOString()}
     group by 1, 2
   `);
   const byAccount = new Map<number, CoinsByKind>();
@@ -49,6 +53,41 @@ export async function earningsBetween(
     byAccount.set(row.user_id, kinds);
   }
   return byAccount;
+}
+
+/** The coins by kind every account's statements have counted so far (all periods). */
+export async function countedByKind(db: DbOrTx, account?: number): Promise<Map<number, CoinsByKind>> {
+  const p = payoutStatements;
+  const rows = await db
+    .select({
+      account: p.earningsUserId,
+      chat: sql<number>`sum(${p.coinsChat})::int`,
+      tip: sql<number>`sum(${p.coinsTip})::int`,
+      message: sql<number>`sum(${p.coinsMessage})::int`,
+      picture: sql<number>`sum(${p.coinsPicture})::int`,
+      other: sql<number>`sum(${p.coinsOther})::int`,
+    })
+    .from(p)
+    .where(account === undefined ? undefined : eq(p.earningsUserId, account))
+    .groupBy(p.earningsUserId);
+  return new Map(
+    rows.map((r) => [
+      r.account,
+      {
+        chat: Number(r.chat),
+        tip: Number(r.tip),
+        message: Number(r.message),
+        picture: Number(r.picture),
+        other: Number(r.other),
+      },
+    ]),
+  );
+}
+
+/** The latest period that has statements, or null. */
+export async function latestStatementPeriod(db: DbOrTx): Promise<string | null> {
+  const [row] = await db.select({ period: sql<string | null>`max(${payoutStatements.period})` }).from(payoutStatements);
+  return row?.period ?? null;
 }
 
 /** Coins of carried statements before `period` not yet counted in a later one, per account. */

@@ -1,9 +1,17 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { periodBounds, statementFigures } from '#common/domain/payouts.ts';
+import { type CoinsByKind, EARNING_KINDS, periodBounds, statementFigures } from '#common/domain/payouts.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
 import { recordAudit } from '#server/features/admin/audit.ts';
 import { type CoinDeps, debit } from '#server/features/coins/mutations.ts';
-import { earningsBetween, pendingCarried, type StatementRow, showsOfAccounts } from './data.ts';
+import {
+  countedByKind,
+  earningsBetween,
+  emptyKinds,
+  latestStatementPeriod,
+  pendingCarried,
+  type StatementRow,
+  showsOfAccounts,
+} from './data.ts';
 
 /**
  * The writes of performer payouts (decision 034): making a closed month's statements, and marking
@@ -13,11 +21,25 @@ import { earningsBetween, pendingCarried, type StatementRow, showsOfAccounts } f
 /** One lock for every statement maker, so two of them never count one carried statement twice. */
 const GENERATE_LOCK = 34_034;
 
-export type Generated = { created: number; existing: number; coins: number; amountCents: number };
+export type Generated =
+  | { ok: true; created: number; existing: number; coins: number; amountCents: number }
+  /** A later month has statements already: a month is made in order, never after a later one. */
+  | { ok: false; reason: 'later_exists'; latest: string };
+
+/** Earned by kind less what statements counted already; less than nothing would be a broken ledger. */
+function uncounted(total: CoinsByKind | undefined, counted: CoinsByKind | undefined, account: number): CoinsByKind {
+  const out = emptyKinds();
+  for (const k of EARNING_KINDS) {
+    out[k] = (total?.[k] ?? 0) - (counted?.[k] ?? 0);
+    if (out[k] < 0) throw new Error(`earnings account ${account}: statements counted more ${k} coins than it earned`);
+  }
+  return out;
+}
 
 /**
  * Makes the statements of a closed `period` (the caller checks it is closed): one for every
- * earnings account that earned in it or has carried coins waiting, unless it has one already
+ * earnings account with earnings before the month's end that no statement counted yet (by ledger
+ * entry time: late arrivals of an earlier month count here), or with carried coins waiting, unless it has one already
  * (unique per account and period), so running it again makes only what is missing. Carried
  * statements are linked to the new one that counts them. `operatorId`: who asked (audited), or
  * null for the job after the month ends.
@@ -27,17 +49,20 @@ export async function generateStatements(
   opts: { period: string; rate: number; minimumCents: number; operatorId: number | null },
 ): Promise<Generated> {
   const { period } = opts;
-  const { start, end } = periodBounds(period);
-  return deps.db.transaction(async (tx) => {
+  const { end } = periodBounds(period);
+  return deps.db.transaction(async (tx): Promise<Generated> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${GENERATE_LOCK})`);
-    const earned = await earningsBetween(tx, start, end);
+    const latest = await latestStatementPeriod(tx);
+    if (latest !== null && latest > period) return { ok: false, reason: 'later_exists', latest };
+    const total = await earningsBetween(tx, null, end);
+    const counted = await countedByKind(tx);
     const carried = await pendingCarried(tx, period);
-    const accounts = [...new Set([...earned.keys(), ...carried.keys()])].sort((a, b) => a - b);
+    const accounts = [...new Set([...total.keys(), ...carried.keys()])].sort((a, b) => a - b);
     const showOf = await showsOfAccounts(tx, accounts);
-    const made: Generated = { created: 0, existing: 0, coins: 0, amountCents: 0 };
+    const made = { ok: true as const, created: 0, existing: 0, coins: 0, amountCents: 0 };
     for (const account of accounts) {
       const figures = statementFigures({
-        byKind: earned.get(account) ?? {},
+        byKind: uncounted(total.get(account), counted.get(account), account),
         carriedIn: carried.get(account) ?? 0,
         rate: opts.rate,
         minimumCents: opts.minimumCents,
