@@ -39,6 +39,7 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { studioPayoutRoutes } from './features/payouts/studio-routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pageViewCounter } from './features/pixel/counter.ts';
@@ -360,6 +361,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     messageUnlockRoutes,
     studioMessageRoutes,
     studioRoutes,
+    studioPayoutRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { type CoinsByKind, EARNING_KINDS, type EarningKind } from '#common/domain/payouts.ts';
+import {
+  type CoinsByKind,
+  EARNING_KINDS,
+  type EarningKind,
+  nextPeriod,
+  periodBounds,
+  periodOf,
+} from '#common/domain/payouts.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
@@ -191,4 +198,38 @@ export function statementsOfShow(db: DbOrTx, showId: number, limit = 120): Promi
 export async function earningsAccountOf(db: DbOrTx, showId: number): Promise<number | null> {
   const [row] = await db.select({ account: shows.earningsUserId }).from(shows).where(eq(shows.id, showId));
   return row?.account ?? null;
+}
+
+export type RunningEarnings = {
+  current: { period: string; byKind: CoinsByKind; earned: number };
+  waiting: { uncounted: number; carried: number };
+};
+
+/**
+ * A show's earnings not yet paid as the studio shows them: the month running at `now` so far, and
+ * from earlier months what no statement counted yet and what was carried over.
+ */
+export async function runningEarnings(db: DbOrTx, showId: number, now: Date): Promise<RunningEarnings> {
+  const period = periodOf(now);
+  const { start, end } = periodBounds(period);
+  const account = await earningsAccountOf(db, showId);
+  if (account === null) {
+    return { current: { period, byKind: emptyKinds(), earned: 0 }, waiting: { uncounted: 0, carried: 0 } };
+  }
+  const [current, before, counted, carried] = await Promise.all([
+    earningsBetween(db, start, end, account),
+    earningsBetween(db, null, start, account),
+    countedByKind(db, account),
+    pendingCarried(db, nextPeriod(period), account),
+  ]);
+  const byKind = current.get(account) ?? emptyKinds();
+  const sum = (k?: CoinsByKind) => EARNING_KINDS.reduce((s, kind) => s + (k?.[kind] ?? 0), 0);
+  return {
+    current: { period, byKind, earned: sum(byKind) },
+    // Earlier months less what statements counted (never more than was earned; 0 guards a broken ledger).
+    waiting: {
+      uncounted: Math.max(0, sum(before.get(account)) - sum(counted.get(account))),
+      carried: carried.get(account) ?? 0,
+    },
+  };
 }
