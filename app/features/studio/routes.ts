@@ -23,6 +23,11 @@ export const studioRoutes: RouteObject[] = [
     lazy: page(() => import('./StudioInboxPage.tsx'), 'StudioInboxPage'),
   },
   {
+    path: 'payouts',
+    handle: { name: 'studio-payouts' },
+    lazy: page(() => import('./StudioPayoutsPage.tsx'), 'StudioPayoutsPage'),
+  },
+  {
     path: 'login',
     handle: { name: 'studio-login' },
     lazy: page(() => import('./StudioLoginPage.tsx'), 'StudioLoginPage'),
