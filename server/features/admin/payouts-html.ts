@@ -44,18 +44,18 @@ export function payoutPeriodsPage(opts: {
 }): string {
   const { locale } = opts;
   const t = translator(locale);
-  const row = ({ period, summary: s, canCreate }: (typeof opts.periods)[number]) => {
+  const createForm = (period: string) =>
+    `<form method="post" action="/admin/payouts/generate" style="margin:0 0 .75rem"><input type="hidden" name="token" value="${escapeHtml(opts.formToken)}"><input type="hidden" name="period" value="${period}"><button type="submit">${t('generate', { period })}</button></form>`;
+  const forms = opts.periods.filter((p) => p.canCreate).map((p) => createForm(p.period));
+  const row = ({ period, summary: s }: (typeof opts.periods)[number]) => {
     const name = s ? `<a href="/admin/payouts/${period}">${period}</a>` : period;
-    const form = canCreate
-      ? `<form method="post" action="/admin/payouts/generate"><input type="hidden" name="token" value="${escapeHtml(opts.formToken)}"><input type="hidden" name="period" value="${period}"><button type="submit">${t('generate', { period })}</button></form>`
-      : '';
-    return `<tr><th scope="row">${name}</th>${num(count(locale, s?.statements ?? 0))}${num(`${count(locale, s?.due ?? 0)} · ${euro(locale, s?.dueCents ?? 0)}`)}${num(`${count(locale, s?.paid ?? 0)} · ${euro(locale, s?.paidCents ?? 0)}`)}${num(count(locale, s?.carried ?? 0))}<td>${form}</td></tr>`;
+    return `<tr><th scope="row" style="white-space:nowrap">${name}</th>${num(count(locale, s?.statements ?? 0))}${num(`${count(locale, s?.due ?? 0)} · ${euro(locale, s?.dueCents ?? 0)}`)}${num(`${count(locale, s?.paid ?? 0)} · ${euro(locale, s?.paidCents ?? 0)}`)}${num(count(locale, s?.carried ?? 0))}</tr>`;
   };
-  const table = `<table><caption>${t('periodsCaption')}</caption><thead><tr><th scope="col">${t('colPeriod')}</th>${numHead(t('colStatements'))}${numHead(t('colDue'))}${numHead(t('colPaid'))}${numHead(t('colCarried'))}<th scope="col">${t('colAction')}</th></tr></thead>
+  const table = `<table><thead><tr><th scope="col">${t('colPeriod')}</th>${numHead(t('colStatements'))}${numHead(t('colDue'))}${numHead(t('colPaid'))}${numHead(t('colCarried'))}</tr></thead>
 <tbody>${opts.periods.map(row).join('\n')}</tbody></table>`;
   const intro = t('intro', { rate: centsPerCoinText(opts.rate), minimum: euro(locale, opts.minimumCents) });
   const body = `<p><a href="/admin">${t('backToConsole')}</a></p><h1>${t('title')}</h1><p>${intro}</p><p>${t('current', { period: opts.current })}</p>
-${notice(locale, opts.notice)}${scroller(table)}`;
+${notice(locale, opts.notice)}${forms.join('')}<p class="hint">${t('periodsCaption')}</p>${scroller(table)}`;
   return layout(locale, t('title'), body, { wide: true });
 }
 
