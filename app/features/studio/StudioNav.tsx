@@ -13,7 +13,17 @@ export function StudioNav() {
   const unread = useQuery(studioUnreadQuery).data?.unread ?? 0;
   const current = ['/studio/messages', '/studio/payouts'].find((p) => pathname.startsWith(p)) ?? '/studio';
   return (
-    <Tabs value={current} component="nav" aria-label={t('studio.inbox.nav')} sx={{ mb: 2 }} variant="fullWidth">
+    <Tabs
+      value={current}
+      component="nav"
+      aria-label={t('studio.inbox.nav')}
+      variant="fullWidth"
+      // Three tabs share a phone's width: smaller words, so the longest German one still fits.
+      sx={{
+        mb: 2,
+        '& .MuiTab-root': { minWidth: 0, px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.75rem', sm: '0.875rem' } },
+      }}
+    >
       <Tab value="/studio" label={t('studio.inbox.tab_live')} component={Link} to="/studio" />
       <Tab
         value="/studio/messages"

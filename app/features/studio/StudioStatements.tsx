@@ -76,7 +76,8 @@ export function StudioStatements({ statements }: { statements: StudioStatement[]
               {euros(s.amountCents, lang)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {coins(s.coins)} {t('studio.payouts.col_coins')} · {t('studio.payouts.rate', { rate: s.centsPerCoin })}
+              {t('studio.payouts.coins_count', { coins: coins(s.coins) })} ·{' '}
+              {t('studio.payouts.rate', { rate: s.centsPerCoin })}
               {carried(s) ? ` · ${carried(s)}` : ''}
             </Typography>
             {s.paidOn && (
