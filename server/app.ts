@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/admin/audit-routes.ts';
 import { operatorsRoutes } from './features/admin/operators-routes.ts';
+import { payoutConsoleRoutes } from './features/admin/payouts-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { supportDeskRoutes } from './features/admin/support-routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
@@ -43,6 +44,7 @@ import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
+import { studioPayoutRoutes } from './features/payouts/studio-routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pageViewCounter } from './features/pixel/counter.ts';
@@ -366,6 +368,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     studioMessageRoutes,
     studioRoutes,
     onboardingRoutes,
+    studioPayoutRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
@@ -396,6 +399,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(operatorsRoutes);
   await app.register(auditRoutes);
   await app.register(onboardingConsoleRoutes);
+  await app.register(payoutConsoleRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

@@ -141,6 +141,8 @@ export type Config = {
   /** ICE of live video: STUN/TURN servers, host candidate addresses, UDP ports (server/live/). */
   live: LiveIceSettings;
   /** Chat sessions billed by the minute, tips and moderation (features/chat). */
+  /** Performer payouts (decision 034): hundredths of a cent per coin, and the smallest payout in cents. */
+  payouts: { rate: number; minimumCents: number };
   chat: {
     minuteSeconds: number;
     performerSharePercent: number;

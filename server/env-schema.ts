@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPTCHA_FREE_PER_HOUR, CAPTCHA_MIN_FORM_MS } from '#common/domain/captcha.ts';
+import { parseCentsPerCoin } from '#common/domain/payouts.ts';
 import { parseTrustProxy } from './http/client-address.ts';
 
 /**
@@ -217,6 +218,20 @@ export const envSchema = z.object({
     }),
   /** Length of a billed chat minute in seconds (60; the browser journey shortens it). */
   CHAT_MINUTE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** What a performer is paid per earned coin, in euro cents (up to two decimals: "7.5"). */
+  PAYOUT_CENTS_PER_COIN: z
+    .string()
+    .default('5')
+    .transform((v, ctx) => {
+      const rate = parseCentsPerCoin(v);
+      if (rate === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be cents per coin above 0, up to two decimals (e.g. 5 or 7.5)' });
+        return z.NEVER;
+      }
+      return rate;
+    }),
+  /** The smallest payout in euro cents; a statement below it is carried into the next month. */
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(5000),
   /** The performer's share of every paid chat minute and tip, in percent. */
   CHAT_PERFORMER_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
   /** A voyeur's price per minute in percent of the show's private price (at least 1 coin). */

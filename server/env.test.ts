@@ -185,6 +185,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
 
+  it('pays performers 5 cents a coin from 50 euros unless told otherwise, and refuses a rate that is no amount', () => {
+    expect(loadConfig(base).payouts).toEqual({ rate: 500, minimumCents: 5000 });
+    expect(loadConfig({ ...base, PAYOUT_CENTS_PER_COIN: '7.5', PAYOUT_MINIMUM_CENTS: '0' }).payouts).toEqual({
+      rate: 750,
+      minimumCents: 0,
+    });
+    for (const bad of ['0', '-1', '1.234', 'five', '1e2']) {
+      expect(() => loadConfig({ ...base, PAYOUT_CENTS_PER_COIN: bad }), bad).toThrow(/PAYOUT_CENTS_PER_COIN/);
+    }
+    expect(() => loadConfig({ ...base, PAYOUT_MINIMUM_CENTS: '-5' })).toThrow(/PAYOUT_MINIMUM_CENTS/);
+  });
+
   it('lets the sandbox PSP send its postbacks unless told to hold them', () => {
     expect(loadConfig(base).payments.sandboxPostbacks).toBe('send');
     expect(loadConfig({ ...base, SANDBOX_PSP_POSTBACKS: 'hold' }).payments.sandboxPostbacks).toBe('hold');

@@ -270,6 +270,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stagingPassword: e.STAGING_PASSWORD ?? null,
     studioNeedsOperator: staging || !isLoopbackAddress(listenHost),
     live: { iceServers: e.ICE_SERVERS, hostAddresses: e.LIVE_ICE_HOSTS, udpPortRange: e.LIVE_UDP_PORTS },
+    payouts: { rate: e.PAYOUT_CENTS_PER_COIN, minimumCents: e.PAYOUT_MINIMUM_CENTS },
     chat: {
       minuteSeconds: e.CHAT_MINUTE_SECONDS,
       performerSharePercent: e.CHAT_PERFORMER_SHARE_PERCENT,

@@ -6,14 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { studioUnreadQuery } from './inbox-api.ts';
 
-/** The studio's pages as tabs: her live studio and her messages, with her unread count. */
+/** The studio's pages as tabs: her live studio, her messages with her unread count, and her payouts. */
 export function StudioNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const unread = useQuery(studioUnreadQuery).data?.unread ?? 0;
-  const current = pathname.startsWith('/studio/messages') ? '/studio/messages' : '/studio';
+  const current = ['/studio/messages', '/studio/payouts'].find((p) => pathname.startsWith(p)) ?? '/studio';
   return (
-    <Tabs value={current} component="nav" aria-label={t('studio.inbox.nav')} sx={{ mb: 2 }} variant="fullWidth">
+    <Tabs
+      value={current}
+      component="nav"
+      aria-label={t('studio.inbox.nav')}
+      variant="fullWidth"
+      // Three tabs share a phone's width: smaller words, so the longest German one still fits.
+      sx={{
+        mb: 2,
+        '& .MuiTab-root': { minWidth: 0, px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.75rem', sm: '0.875rem' } },
+      }}
+    >
       <Tab value="/studio" label={t('studio.inbox.tab_live')} component={Link} to="/studio" />
       <Tab
         value="/studio/messages"
@@ -26,6 +36,7 @@ export function StudioNav() {
           </Badge>
         }
       />
+      <Tab value="/studio/payouts" label={t('studio.payouts.tab')} component={Link} to="/studio/payouts" />
     </Tabs>
   );
 }

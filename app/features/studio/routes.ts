@@ -31,6 +31,9 @@ export const studioRoutes: RouteObject[] = [
     path: 'onboarding',
     handle: { name: 'studio-onboarding' },
     lazy: page(() => import('./StudioOnboardingPage.tsx'), 'StudioOnboardingPage'),
+    path: 'payouts',
+    handle: { name: 'studio-payouts' },
+    lazy: page(() => import('./StudioPayoutsPage.tsx'), 'StudioPayoutsPage'),
   },
   {
     path: 'login',

@@ -46,6 +46,8 @@ export const coinLedger = pgTable(
     // The console's dashboard sums a day of one reason (coins sold, coins spent): a range of this
     // index, read without the table (delta is in it).
     index('coin_ledger_reason_created').on(t.reason, t.createdAt, t.delta),
+    // A month's earnings of each account (payout statements, decision 034).
+    index('coin_ledger_earnings').on(t.userId, t.createdAt).where(sql`${t.reason} = 'earning'`),
     check('coin_ledger_delta_not_zero', sql`${t.delta} <> 0`),
   ],
 );

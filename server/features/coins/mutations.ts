@@ -32,6 +32,8 @@ export type CoinReason =
   | 'earning'
   /** An administrator's correction of a balance in the console, with a reason in the audit log. */
   | 'correction';
+  /** A paid payout statement: the coins leave the earnings account (server/features/payouts). */
+  | 'payout';
 
 export type Movement = {
   userId: number;

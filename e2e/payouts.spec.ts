@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import type { StudioPayouts } from '#common/api/payouts.ts';
+import { ownShows } from './live-support.ts';
+import { shoot, text, WIDTHS } from './support.ts';
+
+/**
+ * Her payouts in the studio: a demo performer signs in, opens the Payouts tab and sees her (still
+ * empty) statements and this month so far from the real API; then the page is shown with a year
+ * of statements (the API answer replaced) for screenshots at both widths in both languages.
+ * The console's payout screens are covered by server/features/admin/payouts-console.test.ts.
+ */
+
+const kinds = (chat: number, tip = 0, message = 0, picture = 0) => ({ chat, tip, message, picture, other: 0 });
+const SAMPLE: StudioPayouts = {
+  statements: [
+    {
+      id: 3,
+      period: '2026-10',
+      byKind: kinds(380, 40),
+      earned: 420,
+      carriedIn: 0,
+      coins: 420,
+      centsPerCoin: '5',
+      amountCents: 2100,
+      state: 'carried',
+      paidOn: null,
+    },
+    {
+      id: 2,
+      period: '2026-09',
+      byKind: kinds(9200, 650, 120, 30),
+      earned: 10000,
+      carriedIn: 0,
+      coins: 10000,
+      centsPerCoin: '5',
+      amountCents: 50000,
+      state: 'due',
+      paidOn: null,
+    },
+    {
+      id: 1,
+      period: '2026-08',
+      byKind: kinds(14000, 1000),
+      earned: 15000,
+      carriedIn: 300,
+      coins: 15300,
+      centsPerCoin: '5',
+      amountCents: 76500,
+      state: 'paid',
+      paidOn: '2026-09-05',
+    },
+  ],
+  current: { period: '2026-11', byKind: kinds(1240, 100, 60), earned: 1400, amountCents: 7000 },
+  waiting: { uncounted: 0, carried: 420 },
+  centsPerCoin: '5',
+  minimumCents: 5000,
+};
+
+test('a performer sees her payouts', async ({ page }) => {
+  const [show] = await ownShows(page, false);
+  if (!show) throw new Error('no demo show');
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/studio/login?lang=en');
+  const email = `${show.showName.toLowerCase().replace(/[^a-z0-9]+/g, '')}@performers.livecam.local`;
+  await page.getByLabel(text('en', 'studio.login.email')).fill(email);
+  await page.getByLabel(text('en', 'studio.login.password'), { exact: false }).first().fill('demo-performer-2026');
+  await page.getByRole('button', { name: text('en', 'studio.login.submit') }).click();
+  await page.getByRole('tab', { name: text('en', 'studio.payouts.tab') }).click();
+  await expect(page).toHaveURL(/\/studio\/payouts$/);
+  await expect(page.getByRole('heading', { level: 1, name: text('en', 'studio.payouts.title') })).toBeVisible();
+  await expect(page.getByText(text('en', 'studio.payouts.empty'))).toBeVisible();
+
+  await page.route('**/api/studio/payouts', (route) => route.fulfill({ json: SAMPLE }));
+  for (const lang of ['en', 'de'] as const) {
+    for (const [name, size] of Object.entries(WIDTHS)) {
+      await page.setViewportSize(size);
+      await page.goto(`/studio/payouts?lang=${lang}`);
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'studio.payouts.title') })).toBeVisible();
+      await expect(
+        page.getByText(text(lang, 'studio.payouts.state_paid'), { exact: true }).filter({ visible: true }),
+      ).toBeVisible();
+      await shoot(page, `payouts-studio-${name}`);
+    }
+  }
+});
