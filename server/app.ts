@@ -39,6 +39,8 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { notifierComplaintPages } from './features/notices/complaint-page.ts';
+import { studioNoticeRoutes } from './features/notices/studio-routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pageViewCounter } from './features/pixel/counter.ts';
@@ -360,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     messageUnlockRoutes,
     studioMessageRoutes,
     studioRoutes,
+    studioNoticeRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
@@ -386,6 +389,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(adminRoutes);
   await app.register(supportDeskRoutes);
   await app.register(noticesConsoleRoutes);
+  await app.register(notifierComplaintPages);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
