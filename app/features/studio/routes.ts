@@ -23,6 +23,11 @@ export const studioRoutes: RouteObject[] = [
     lazy: page(() => import('./StudioInboxPage.tsx'), 'StudioInboxPage'),
   },
   {
+    path: 'statements',
+    handle: { name: 'studio-statements' },
+    lazy: page(() => import('./StudioStatementsPage.tsx'), 'StudioStatementsPage'),
+  },
+  {
     path: 'login',
     handle: { name: 'studio-login' },
     lazy: page(() => import('./StudioLoginPage.tsx'), 'StudioLoginPage'),
