@@ -5,7 +5,7 @@ import { adminText } from '../server/features/admin/texts.ts';
 import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
 import { apiGet } from './catalogue-support.ts';
 import { ownShows } from './live-support.ts';
-import { shoot, text, WIDTHS } from './support.ts';
+import { confirmAge, shoot, text, WIDTHS } from './support.ts';
 
 /**
  * Notice and action (EU DSA): a visitor reports a seeded video through the legal pages' form; the
@@ -75,8 +75,7 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
   // The visitor sends the notice.
   await page.setViewportSize(WIDTHS.desktop);
   await page.goto('/takedown?lang=en');
-  const splash = page.getByRole('button', { name: text('en', 'splash.confirm') });
-  if (await splash.isVisible().catch(() => false)) await splash.click();
+  await confirmAge(page);
   const base = new URL(page.url()).origin;
   await page.getByRole('combobox', { name: new RegExp(text('en', 'content.takedown.category')) }).click();
   await page.getByRole('option', { name: text('en', 'content.takedown.categories.copyright') }).click();
@@ -106,17 +105,19 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
     .click();
   await expect(admin.getByRole('heading', { name: t('noticeTitle', { id: String(noticeId) }) })).toBeVisible();
   await expect(admin.getByText(`${t('kind_video')}: ${found.title}`)).toBeVisible();
-  await admin.getByRole('radio', { name: t('action_remove') }).check();
-  await admin.getByRole('radio', { name: t('ground_terms') }).check();
-  await admin
-    .getByLabel(t('reasoningLabel'))
-    .fill('The notifier showed that the film is theirs; no licence was given.');
   await shootBoth(
     admin,
     'notices-queue',
     (lang) => `/admin/notices?lang=${lang}`,
     (lang) => noticesText(lang, 'title'),
   );
+  await shootBoth(
+    admin,
+    'notices-open',
+    (lang) => `/admin/notices/${noticeId}?lang=${lang}`,
+    (lang) => noticesText(lang, 'noticeTitle', { id: String(noticeId) }),
+  );
+  await admin.setViewportSize(WIDTHS.desktop);
   await admin.goto(`/admin/notices/${noticeId}?lang=en`);
   await admin.getByRole('radio', { name: t('action_remove') }).check();
   await admin.getByRole('radio', { name: t('ground_terms') }).check();

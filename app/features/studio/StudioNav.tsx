@@ -1,6 +1,8 @@
 import Badge from '@mui/material/Badge';
+import type { Theme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,13 +13,23 @@ export function StudioNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const unread = useQuery(studioUnreadQuery).data?.unread ?? 0;
+  // Three tabs do not fit a phone's width side by side: there they scroll.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const current = pathname.startsWith('/studio/messages')
     ? '/studio/messages'
     : pathname.startsWith('/studio/statements')
       ? '/studio/statements'
       : '/studio';
   return (
-    <Tabs value={current} component="nav" aria-label={t('studio.inbox.nav')} sx={{ mb: 2 }} variant="fullWidth">
+    <Tabs
+      value={current}
+      component="nav"
+      aria-label={t('studio.inbox.nav')}
+      sx={{ mb: 2 }}
+      variant={narrow ? 'scrollable' : 'fullWidth'}
+      scrollButtons={narrow ? 'auto' : false}
+      allowScrollButtonsMobile
+    >
       <Tab value="/studio" label={t('studio.inbox.tab_live')} component={Link} to="/studio" />
       <Tab
         value="/studio/messages"

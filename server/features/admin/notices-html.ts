@@ -56,7 +56,9 @@ legend{font-weight:600;padding:0 .25rem}
 fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:flex-start;margin:.35rem 0}
 fieldset input{width:auto;margin-top:.2rem}
 .complaint{border-top:1px solid rgb(220 224 230);padding-top:.75rem;margin-top:.75rem}
-.table-wrap{overflow-x:auto}
+.url{overflow-wrap:anywhere;color:rgb(64 72 82)}
+@media (max-width:40rem){table.stack thead{display:none}table.stack tr{display:block;border-bottom:1px solid rgb(220 224 230);padding:.4rem 0}
+table.stack td{display:block;border:0;padding:.15rem 0}table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 </style>`;
 
 /** The queue: open notices and complaints, oldest first, with how long each waits; then the latest decisions. */
@@ -73,23 +75,23 @@ export function noticesQueuePage(opts: {
   const t = translator(locale);
   const waiting = (since: Date) => t('waiting', { time: durationText(locale, now.getTime() - since.getTime()) });
   const noticeLine = (n: NoticeRow) =>
-    `<tr><td><a href="/admin/notices/${n.id}">#${n.id}</a></td><td>${timeHtml(n.createdAt)}</td><td>${waiting(n.createdAt)}</td>
-<td>${categoryText(locale, n.category)}</td><td>${urlList(n.urls)}</td><td class="excerpt">${escapeHtml(excerpt(n.explanation))}</td></tr>`;
+    `<tr><td><a href="/admin/notices/${n.id}">#${n.id}</a></td><td data-label="${t('colReceived')}">${timeHtml(n.createdAt)}</td><td>${waiting(n.createdAt)}</td>
+<td data-label="${t('colCategory')}">${categoryText(locale, n.category)}</td><td data-label="${t('colUrls')}">${urlList(n.urls)}</td><td class="excerpt" data-label="${t('colExplanation')}">${escapeHtml(excerpt(n.explanation))}</td></tr>`;
   const notices = opts.notices.length
-    ? `<div class="table-wrap"><table><thead><tr><th scope="col">${t('colNotice')}</th><th scope="col">${t('colReceived')}</th><th scope="col">${t('colWaiting')}</th><th scope="col">${t('colCategory')}</th><th scope="col">${t('colUrls')}</th><th scope="col">${t('colExplanation')}</th></tr></thead>
+    ? `<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">${t('colNotice')}</th><th scope="col">${t('colReceived')}</th><th scope="col">${t('colWaiting')}</th><th scope="col">${t('colCategory')}</th><th scope="col">${t('colUrls')}</th><th scope="col">${t('colExplanation')}</th></tr></thead>
 <tbody>${opts.notices.map(noticeLine).join('\n')}</tbody></table></div>`
     : `<p>${t('noNotices')}</p>`;
   const complaintLine = (c: ComplaintRow) =>
-    `<tr><td><a href="/admin/notices/${c.noticeId}#complaint-${c.id}">#${c.noticeId}</a></td><td>${t(`who_${c.party}`)}</td><td>${timeHtml(c.createdAt)}</td><td>${waiting(c.createdAt)}</td><td class="excerpt">${escapeHtml(excerpt(c.text))}</td></tr>`;
+    `<tr><td><a href="/admin/notices/${c.noticeId}#complaint-${c.id}">#${c.noticeId}</a></td><td data-label="${t('colParty')}">${t(`who_${c.party}`)}</td><td data-label="${t('colReceived')}">${timeHtml(c.createdAt)}</td><td>${waiting(c.createdAt)}</td><td class="excerpt" data-label="${t('colText')}">${escapeHtml(excerpt(c.text))}</td></tr>`;
   const complaints = opts.complaints.length
-    ? `<div class="table-wrap"><table><thead><tr><th scope="col">${t('colNotice')}</th><th scope="col">${t('colParty')}</th><th scope="col">${t('colReceived')}</th><th scope="col">${t('colWaiting')}</th><th scope="col">${t('colText')}</th></tr></thead>
+    ? `<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">${t('colNotice')}</th><th scope="col">${t('colParty')}</th><th scope="col">${t('colReceived')}</th><th scope="col">${t('colWaiting')}</th><th scope="col">${t('colText')}</th></tr></thead>
 <tbody>${opts.complaints.map(complaintLine).join('\n')}</tbody></table></div>`
     : `<p>${t('noComplaints')}</p>`;
   const decidedLine = (n: NoticeRow & { decidedByName: string | null }) =>
-    `<tr><td><a href="/admin/notices/${n.id}">#${n.id}</a></td><td>${t(n.action === 'remove' ? 'decisionRemoved' : 'decisionKept')} (${t(`ground_${n.ground ?? 'none'}`)})</td>
-<td>${n.decidedAt ? escapeHtml(durationText(locale, n.decidedAt.getTime() - n.createdAt.getTime())) : ''}</td><td>${escapeHtml(n.decidedByName ?? '')}</td></tr>`;
+    `<tr><td><a href="/admin/notices/${n.id}">#${n.id}</a></td><td data-label="${t('colDecision')}">${t(n.action === 'remove' ? 'decisionRemoved' : 'decisionKept')} (${t(`ground_${n.ground ?? 'none'}`)})</td>
+<td data-label="${t('colTimeToDecision')}">${n.decidedAt ? escapeHtml(durationText(locale, n.decidedAt.getTime() - n.createdAt.getTime())) : ''}</td><td data-label="${t('colBy')}">${escapeHtml(n.decidedByName ?? '')}</td></tr>`;
   const decided = opts.decided.length
-    ? `<div class="table-wrap"><table><thead><tr><th scope="col">${t('colNotice')}</th><th scope="col">${t('colDecision')}</th><th scope="col">${t('colTimeToDecision')}</th><th scope="col">${t('colBy')}</th></tr></thead>
+    ? `<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">${t('colNotice')}</th><th scope="col">${t('colDecision')}</th><th scope="col">${t('colTimeToDecision')}</th><th scope="col">${t('colBy')}</th></tr></thead>
 <tbody>${opts.decided.map(decidedLine).join('\n')}</tbody></table></div>`
     : `<p>${t('noDecisions')}</p>`;
   const counts = t('counts', { notices: String(opts.openNotices), complaints: String(opts.openComplaints) });
@@ -118,7 +120,7 @@ function targetHtml(locale: Locale, target: NoticeTargetRow): string {
       ? `<strong>${t('kind_other')}</strong>`
       : `<strong>${t(`kind_${target.kind}`)}: ${escapeHtml(target.title ?? '')}</strong>${show}${status}`;
   const link = path ? `<br><a href="${escapeHtml(path)}" target="_blank" rel="noreferrer">${t('openPublic')}</a>` : '';
-  return `<li class="target" data-kind="${target.kind}">${what}<br><span class="urls">${escapeHtml(target.url)}</span>${link}</li>`;
+  return `<li class="target" data-kind="${target.kind}">${what}<br><span class="url">${escapeHtml(target.url)}</span>${link}</li>`;
 }
 
 export type DecisionDraft = { action: string; ground: string; reasoning: string; automated: string };
@@ -164,7 +166,7 @@ function complaintHtml(opts: {
   const state =
     c.status === 'open'
       ? t('complaintState_open', { time: durationText(locale, opts.now.getTime() - c.createdAt.getTime()) })
-      : `${t(`complaintState_${c.status}`, { time: c.decidedAt ? c.decidedAt.toISOString().slice(0, 16).replace('T', ' ') : '' })}`;
+      : `${t(`complaintState_${c.status}`, { time: c.decidedAt ? `${c.decidedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '' })}`;
   const reasons = c.status !== 'open' && c.reasoning ? `<p class="block">${escapeHtml(c.reasoning)}</p>` : '';
   const draft = opts.draft?.complaintId === c.id ? opts.draft : { complaintId: c.id, outcome: '', reasoning: '' };
   const form =
@@ -177,7 +179,7 @@ function complaintHtml(opts: {
 <div class="field"><label for="creasoning-${c.id}">${t('complaintReasoningLabel')}</label><textarea id="creasoning-${c.id}" name="reasoning" rows="4" maxlength="${opts.max}" required>${escapeHtml(draft.reasoning)}</textarea></div>
 <button type="submit">${t('complaintSubmit')}</button></form>`
         : `<p class="notice alert">${t('sameModerator')}</p>`;
-  return `<section class="complaint" id="complaint-${c.id}" aria-labelledby="complaint-${c.id}-head"><h3 id="complaint-${c.id}-head">${t('complaintHead', { id: String(c.id), party: noticesText(locale, `party_${c.party}`), time: c.createdAt.toISOString().slice(0, 16).replace('T', ' ') })}</h3>
+  return `<section class="complaint" id="complaint-${c.id}" aria-labelledby="complaint-${c.id}-head"><h3 id="complaint-${c.id}-head">${t('complaintHead', { id: String(c.id), party: noticesText(locale, `party_${c.party}`), time: `${c.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` })}</h3>
 <p>${state}</p><p class="block">${escapeHtml(c.text)}</p>${reasons}${form}</section>`;
 }
 
@@ -201,7 +203,7 @@ export function noticePage(opts: {
   const title = t('noticeTitle', { id: String(n.id) });
   const state = n.decidedAt
     ? t('stateDecided', {
-        time: n.decidedAt.toISOString().slice(0, 16).replace('T', ' '),
+        time: `${n.decidedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         duration: durationText(locale, n.decidedAt.getTime() - n.createdAt.getTime()),
       })
     : t('stateOpen', { time: durationText(locale, now.getTime() - n.createdAt.getTime()) });

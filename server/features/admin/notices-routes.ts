@@ -60,6 +60,10 @@ function reasoningOf(raw: string | undefined): { ok: string } | { refusal: Notic
   return { ok: text };
 }
 
+/** Only the page's own forms post here: url-encoded, as a browser sends them. */
+const isPageForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
 /** Whether the ground fits the action: removal needs a violation, keeping needs none. */
 const groundFits = (action: NoticeAction, ground: NoticeGround) =>
   action === 'remove' ? ground !== 'none' : ground === 'none';
@@ -167,6 +171,7 @@ export const noticesConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = formFields(request.body, { multiline: ['reasoning'] });
       const refuse = (status: number, banner: NoticesNotice, draft = EMPTY_DRAFT) =>
         page(request, reply, signedIn, notice.id, status, banner, draft);
+      if (!isPageForm(request)) return refuse(415, { kind: 'alert', key: 'expired' });
       if (!fields) return refuse(422, { kind: 'alert', key: 'reasoningInvalid' });
       const draft: DecisionDraft = {
         action: fields.action ?? '',
@@ -214,6 +219,7 @@ export const noticesConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const refuse = (status: number, banner: NoticesNotice, f: Record<string, string> | null) =>
         page(request, reply, signedIn, complaint.noticeId, status, banner, EMPTY_DRAFT, draftOf(f));
+      if (!isPageForm(request)) return refuse(415, { kind: 'alert', key: 'expired' }, null);
       if (!fields) return refuse(422, { kind: 'alert', key: 'reasoningInvalid' }, null);
       if (!consoleFormValid(ctx, request, signedIn, fields.token)) {
         return refuse(403, { kind: 'alert', key: 'expired' }, fields);

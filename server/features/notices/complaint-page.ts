@@ -124,6 +124,10 @@ export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
       const notice = await noticeOf(request.params.id, token);
       if (!notice) return notFoundPage(request, reply);
       if (!fields) return render(request, reply, 422, notice, token, { kind: 'alert', key: 'invalidText' });
+      const form = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      if (form !== 'application/x-www-form-urlencoded') {
+        return render(request, reply, 415, notice, token, { kind: 'alert', key: 'expired' });
+      }
       const draft = (fields.text ?? '').slice(0, COMPLAINT_TEXT_MAX * 2);
       if (!fromOwnSite(request, origin))
         return render(request, reply, 403, notice, token, { kind: 'alert', key: 'expired' }, draft);

@@ -211,7 +211,7 @@ describe('decisions', () => {
     expect(audit?.after).toMatchObject({ restricted: [`video:${s.video.id}`] });
 
     const decided = await moderator.raw('GET', `/admin/notices/${s.noticeId}?done=decided`);
-    expect(decided.body).toMatch(/Decided [\d-]+ [\d:]+, \d+ min after it arrived/);
+    expect(decided.body).toMatch(/Decided [\d-]+ [\d:]+ UTC, \d+ min after it arrived/);
   });
 
   it('keeps the content: no statement of reasons, the notifier told', async () => {
@@ -300,6 +300,31 @@ describe('decisions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     });
     expect(stolen.statusCode).toBe(403);
+    expect((await noticeRow(s.noticeId))?.status).toBe('open');
+    expect(await videoStatus(s.video.id)).toBe('published');
+  });
+
+  it('refuses an oversized or malformed body and changes nothing', async () => {
+    const s = await scene();
+    const token = tokenOf((await moderator.raw('GET', `/admin/notices/${s.noticeId}`)).body);
+    const huge = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
+      payload: new URLSearchParams({ token, automated: 'no', ...REMOVE, reasoning: 'x'.repeat(80_000) }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
+    expect(huge.statusCode).toBe(413);
+    const json = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
+      payload: JSON.stringify({ token, automated: 'no', ...REMOVE }),
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+    });
+    expect(json.statusCode).toBe(415);
+    const broken = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
+      payload: '%%%&&&=',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
+    expect(broken.statusCode).toBe(403);
+    const studio = await studioClient(t, s.performer.email);
+    expect((await studio.post('/api/studio/statements/1/complaint', { text: 5 })).statusCode).toBe(422);
+    expect((await studio.post('/api/studio/statements/abc/complaint', { text: 'x' })).statusCode).toBe(422);
     expect((await noticeRow(s.noticeId))?.status).toBe('open');
     expect(await videoStatus(s.video.id)).toBe('published');
   });
