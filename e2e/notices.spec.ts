@@ -3,15 +3,16 @@ import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
 import { noticesText } from '../server/features/admin/notices-texts.ts';
 import { adminText } from '../server/features/admin/texts.ts';
 import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+import { complaintText } from '../server/features/notices/complaint-texts.ts';
 import { apiGet } from './catalogue-support.ts';
 import { ownShows } from './live-support.ts';
-import { confirmAge, shoot, text, WIDTHS } from './support.ts';
+import { confirmAge, mailLink, shoot, text, WIDTHS } from './support.ts';
 
 /**
  * Notice and action (EU DSA): a visitor reports a seeded video through the legal pages' form; the
  * demo administrator decides it in the console's notices queue and removes it; the video's page
  * says it does not exist any more; its performer reads the statement of reasons in her studio.
- * Screenshots of the queue, the notice and the studio's page at both widths in both languages.
+ * Screenshots of the queue, the notice (open and decided), the notifier's complaint page and the studio's page at both widths in both languages.
  */
 
 type Lang = 'en' | 'de';
@@ -131,6 +132,15 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
     'notices-notice',
     (lang) => `/admin/notices/${noticeId}?lang=${lang}`,
     (lang) => noticesText(lang, 'noticeTitle', { id: String(noticeId) }),
+  );
+
+  // The notifier's link to complain (no account needed).
+  const complaint = await mailLink(page.request, 'rights@example.org', `/notices/${noticeId}/complaint`);
+  await shootBoth(
+    page,
+    'notice-complaint',
+    (lang) => `${complaint}&lang=${lang}`,
+    (lang) => complaintText(lang, 'title', { id: String(noticeId) }),
   );
 
   // The video's page no longer shows it.
