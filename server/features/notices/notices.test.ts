@@ -329,6 +329,26 @@ describe('decisions', () => {
     expect(await videoStatus(s.video.id)).toBe('published');
   });
 
+  it('answers hostile form fields (control characters, invalid UTF-8, repeated names) without a 5xx', async () => {
+    const s = await scene();
+    const token = tokenOf((await moderator.raw('GET', `/admin/notices/${s.noticeId}`)).body);
+    const hostile = ['%00', 'a%00b', '%7F', '%1B%5B31m', '%ED%A0%80', '%FF%FE'];
+    for (const field of ['reasoning', 'action', 'ground', 'automated', 'token']) {
+      for (const value of hostile) {
+        const fields = { token, automated: 'no', ...REMOVE, [field]: '' };
+        const body = `${new URLSearchParams(fields).toString().replace(`${field}=`, `${field}=${value}`)}&action=keep`;
+        const res = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
+          payload: body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+        });
+        expect(res.statusCode, `${field}=${value}`).toBeLessThan(500);
+        expect(res.statusCode, `${field}=${value}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    expect((await noticeRow(s.noticeId))?.status).toBe('open');
+    expect(await videoStatus(s.video.id)).toBe('published');
+  });
+
   it('answers 404 for unknown and malformed ids', async () => {
     for (const path of ['/admin/notices/999999', '/admin/notices/abc', '/admin/notices/0']) {
       expect((await moderator.raw('GET', path)).statusCode).toBe(404);
