@@ -57,6 +57,7 @@ fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:flex-start;mar
 fieldset input{width:auto;margin-top:.2rem}
 .complaint{border-top:1px solid rgb(220 224 230);padding-top:.75rem;margin-top:.75rem}
 .url{overflow-wrap:anywhere;color:rgb(64 72 82)}
+.preview{margin-top:.35rem;border-radius:4px;object-fit:cover;background:rgb(220 224 230)}
 @media (max-width:40rem){table.stack thead{display:none}table.stack tr{display:block;border-bottom:1px solid rgb(220 224 230);padding:.4rem 0}
 table.stack td{display:block;border:0;padding:.15rem 0}table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 </style>`;
@@ -120,7 +121,12 @@ function targetHtml(locale: Locale, target: NoticeTargetRow): string {
       ? `<strong>${t('kind_other')}</strong>`
       : `<strong>${t(`kind_${target.kind}`)}: ${escapeHtml(target.title ?? '')}</strong>${show}${status}`;
   const link = path ? `<br><a href="${escapeHtml(path)}" target="_blank" rel="noreferrer">${t('openPublic')}</a>` : '';
-  return `<li class="target" data-kind="${target.kind}">${what}<br><span class="url">${escapeHtml(target.url)}</span>${link}</li>`;
+  // A published video's poster, so the moderator sees what is named before opening it.
+  const preview =
+    target.kind === 'video' && target.status === 'published'
+      ? `<br><img class="preview" src="/api/videos/image/${target.targetId}/1" alt="" width="160" height="90" loading="lazy">`
+      : '';
+  return `<li class="target" data-kind="${target.kind}">${what}<br><span class="url">${escapeHtml(target.url)}</span>${link}${preview}</li>`;
 }
 
 export type DecisionDraft = { action: string; ground: string; reasoning: string; automated: string };
