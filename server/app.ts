@@ -13,6 +13,7 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/admin/audit-routes.ts';
 import { operatorsRoutes } from './features/admin/operators-routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts-routes.ts';
+import { noticesConsoleRoutes } from './features/admin/notices-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { supportDeskRoutes } from './features/admin/support-routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
@@ -45,6 +46,8 @@ import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { studioPayoutRoutes } from './features/payouts/studio-routes.ts';
+import { notifierComplaintPages } from './features/notices/complaint-page.ts';
+import { studioNoticeRoutes } from './features/notices/studio-routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pageViewCounter } from './features/pixel/counter.ts';
@@ -369,6 +372,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     studioRoutes,
     onboardingRoutes,
     studioPayoutRoutes,
+    studioNoticeRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
@@ -400,6 +404,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(auditRoutes);
   await app.register(onboardingConsoleRoutes);
   await app.register(payoutConsoleRoutes);
+  await app.register(noticesConsoleRoutes);
+  await app.register(notifierComplaintPages);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

@@ -34,6 +34,9 @@ export const studioRoutes: RouteObject[] = [
     path: 'payouts',
     handle: { name: 'studio-payouts' },
     lazy: page(() => import('./StudioPayoutsPage.tsx'), 'StudioPayoutsPage'),
+    path: 'statements',
+    handle: { name: 'studio-statements' },
+    lazy: page(() => import('./StudioStatementsPage.tsx'), 'StudioStatementsPage'),
   },
   {
     path: 'login',

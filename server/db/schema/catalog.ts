@@ -95,6 +95,11 @@ export const shows = pgTable(
     mainImageId: integer('main_image_id'),
     /** Higher first in the default order (promoted, new, ...). */
     position: integer('position').notNull().default(0),
+    /**
+     * Set when a notice of illegal content took the show off the catalogue (EU DSA, decision 032):
+     * lists leave it out and its page answers 404 until a complaint restores it (null again).
+     */
+    withheldAt: timestamp('withheld_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>

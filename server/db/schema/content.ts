@@ -1,4 +1,18 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { shows } from './catalog.ts';
+import { operators } from './operators.ts';
 import { users } from './users.ts';
 
 export const contactMessages = pgTable('contact_messages', {
@@ -12,7 +26,20 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Notices of illegal content (EU DSA Art. 16). */
+/** Where a notice stands: waiting in the console's queue, or decided by a moderator. */
+export const NOTICE_STATES = ['open', 'decided'] as const;
+export type NoticeState = (typeof NOTICE_STATES)[number];
+/** A decision on a notice: what it points at is removed, or kept. */
+export const NOTICE_ACTIONS = ['remove', 'keep'] as const;
+export type NoticeAction = (typeof NOTICE_ACTIONS)[number];
+/** The ground of a decision (DSA Art. 17(3)(d), (e)): illegal content, a breach of the terms, or neither. */
+export const NOTICE_GROUNDS = ['illegal', 'terms', 'none'] as const;
+export type NoticeGround = (typeof NOTICE_GROUNDS)[number];
+/** What a notice's URL points at on this site; `other` keeps an unknown URL as text. */
+export const NOTICE_TARGET_KINDS = ['video', 'gallery', 'show', 'other'] as const;
+export type NoticeTargetKind = (typeof NOTICE_TARGET_KINDS)[number];
+
+/** Notices of illegal content (EU DSA Art. 16), and the moderator's decision on each. */
 export const takedownNotices = pgTable(
   'takedown_notices',
   {
@@ -24,11 +51,105 @@ export const takedownNotices = pgTable(
     category: text('category').notNull(),
     explanation: text('explanation').notNull(),
     goodFaith: boolean('good_faith').notNull(),
-    status: text('status').notNull().default('received'),
+    status: text('status').$type<NoticeState>().notNull().default('open'),
     locale: text('locale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    action: text('action').$type<NoticeAction>(),
+    ground: text('ground').$type<NoticeGround>(),
+    /** The facts and the reasoning of the decision, as the parties are told them. */
+    reasoning: text('reasoning'),
+    /** Whether automated means took part in the decision (DSA Art. 17(3)(c)); the console decides by hand. */
+    automated: boolean('automated').notNull().default(false),
   },
-  (t) => [index('takedown_status').on(t.status)],
+  (t) => [
+    index('takedown_status').on(t.status, t.createdAt),
+    check('takedown_status_known', sql`${t.status} in ('open', 'decided')`),
+    check(
+      'takedown_decision_whole',
+      sql`(${t.status} = 'open') = (${t.decidedAt} is null and ${t.action} is null and ${t.ground} is null and ${t.reasoning} is null)`,
+    ),
+  ],
+);
+
+/** What each URL of a notice points at, resolved when it arrives (a video, gallery or show here, or other). */
+export const noticeTargets = pgTable(
+  'notice_targets',
+  {
+    id: serial('id').primaryKey(),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => takedownNotices.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    kind: text('kind').$type<NoticeTargetKind>().notNull(),
+    /** videos.id, galleries.id or shows.id by kind; null for `other`. */
+    targetId: integer('target_id'),
+    /** The show the content belongs to (its performer is the one told); null for `other`. */
+    showId: integer('show_id').references(() => shows.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('notice_targets_notice').on(t.noticeId),
+    check('notice_targets_kind_known', sql`${t.kind} in ('video', 'gallery', 'show', 'other')`),
+  ],
+);
+
+/**
+ * Statements of reasons (EU DSA Art. 17): one per show whose content a decision restricted, kept
+ * as sent, so the performer reads in her studio what her mail said.
+ */
+export const statementsOfReasons = pgTable(
+  'statements_of_reasons',
+  {
+    id: serial('id').primaryKey(),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => takedownNotices.id, { onDelete: 'cascade' }),
+    showId: integer('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    /** What was restricted: kind, id and title at the time. */
+    restricted: jsonb('restricted').$type<{ kind: NoticeTargetKind; id: number; title: string }[]>().notNull(),
+    ground: text('ground').$type<NoticeGround>().notNull(),
+    reasoning: text('reasoning').notNull(),
+    automated: boolean('automated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('statements_notice_show').on(t.noticeId, t.showId), index('statements_show').on(t.showId)],
+);
+
+export const COMPLAINT_PARTIES = ['performer', 'notifier'] as const;
+export type ComplaintParty = (typeof COMPLAINT_PARTIES)[number];
+export const COMPLAINT_STATES = ['open', 'upheld', 'rejected'] as const;
+export type ComplaintState = (typeof COMPLAINT_STATES)[number];
+
+/**
+ * Complaints about a decision (EU DSA Art. 20), by the performer (from her studio) or the notifier
+ * (from the link of the decision mail): one per party and notice, decided by another moderator.
+ */
+export const noticeComplaints = pgTable(
+  'notice_complaints',
+  {
+    id: serial('id').primaryKey(),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => takedownNotices.id, { onDelete: 'cascade' }),
+    party: text('party').$type<ComplaintParty>().notNull(),
+    /** The complaining performer's show; null for the notifier. */
+    showId: integer('show_id').references(() => shows.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: text('status').$type<ComplaintState>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    reasoning: text('reasoning'),
+  },
+  (t) => [
+    uniqueIndex('notice_complaints_once').on(t.noticeId, t.party, sql`coalesce(${t.showId}, 0)`),
+    index('notice_complaints_status').on(t.status, t.createdAt),
+    check('notice_complaints_party_known', sql`${t.party} in ('performer', 'notifier')`),
+    check('notice_complaints_status_known', sql`${t.status} in ('open', 'upheld', 'rejected')`),
+  ],
 );
 
 /** Client error batches (spec part 1: client error log). */

@@ -98,7 +98,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('POST /api/takedown', () => {
-  it('stores a notice as received and answers its id', async () => {
+  it('stores a notice as open and answers its id', async () => {
     const res = await member.post('/api/takedown', notice);
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
@@ -111,7 +111,7 @@ describe('POST /api/takedown', () => {
       category: 'copyright',
       explanation: notice.explanation,
       goodFaith: true,
-      status: 'received',
+      status: 'open',
       locale: 'en',
     });
     // The notifier gets a confirmation of receipt with the reference number (DSA Art. 16(4)).

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactBody, takedownBody, takedownResponse } from '#common/api/content.ts';
 import { okResponse } from '#common/api/fields.ts';
+import { storeNotice } from '#server/features/notices/mutations.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { enforce } from '#server/http/throttle.ts';
-import { storeContactMessage, storeTakedownNotice } from './mutations.ts';
+import { storeContactMessage } from './mutations.ts';
 
 /** The contact form and the notice-and-action form of the legal pages. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +35,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await limit(`takedown:${addressKey(request.ip)}`);
       const b = request.body;
-      const row = await storeTakedownNotice(db, {
+      // The notice goes to the console's queue (/admin/notices), its URLs resolved to our content.
+      const row = await storeNotice(app.ctx, {
         userId: request.session?.userId ?? null,
         name: b.name || null,
         email: b.email || null,

@@ -56,7 +56,7 @@ export async function galleryRowsByIds(db: DbOrTx, ids: readonly number[]): Prom
 /** The gallery, when it belongs to the show with this universal id. */
 export async function galleryOfShow(db: DbOrTx, universalId: string, galleryId: number): Promise<GalleryRow | null> {
   const [row] = await selectGalleries(db)
-    .where(and(eq(galleries.id, galleryId), eq(shows.universalId, universalId)))
+    .where(and(eq(galleries.id, galleryId), eq(shows.universalId, universalId), eq(galleries.status, 'published')))
     .limit(1);
   return row ?? null;
 }

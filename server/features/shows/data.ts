@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { ShowFilter } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -117,6 +117,9 @@ export async function showTilesByIds(db: DbOrTx, ids: number[], locale: Locale, 
   return (await showTileRowsByIds(db, ids)).map((row) => presentShowTile(row, locale, { now, phoneChatLine }));
 }
 
+/** Shows a notice decision took off the catalogue (decision 032) are neither listed nor shown. */
+const listed = isNull(shows.withheldAt);
+
 /** One slice of the list (`offset`, `limit`), optionally of one category (null: every show) and filter. */
 export async function listShowRows(
   db: DbOrTx,
@@ -127,7 +130,7 @@ export async function listShowRows(
   const page = db
     .select({ id: shows.id })
     .from(shows)
-    .where(and(inCategory(opts.categoryId), byFilter(opts.filter ?? null)))
+    .where(and(listed, inCategory(opts.categoryId), byFilter(opts.filter ?? null)))
     .orderBy(...listOrder)
     .limit(opts.limit)
     .offset(opts.offset);
@@ -149,10 +152,18 @@ export async function countShows(
     ? await db
         .select({ n })
         .from(shows)
-        .where(and(inCategory(categoryId), byFilter(filter)))
+        .where(and(listed, inCategory(categoryId), byFilter(filter)))
     : categoryId === null
-      ? await db.select({ n }).from(shows)
-      : await db.select({ n }).from(showCategories).where(eq(showCategories.categoryId, categoryId));
+      ? await db.select({ n }).from(shows).where(listed)
+      : await db
+          .select({ n })
+          .from(showCategories)
+          .where(
+            and(
+              eq(showCategories.categoryId, categoryId),
+              sql`not exists (select 1 from shows s where s.id = ${showCategories.showId} and s.withheld_at is not null)`,
+            ),
+          );
   return Number(row?.n ?? 0);
 }
 
@@ -231,7 +242,7 @@ export async function showDetailRow(
       messagePrice: shows.messagePrice,
     })
     .from(shows)
-    .where(eq(shows.universalId, universalId));
+    .where(and(eq(shows.universalId, universalId), listed));
   return row ?? null;
 }
 

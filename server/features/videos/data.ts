@@ -56,7 +56,10 @@ export async function videoRowsByIds(db: DbOrTx, ids: readonly number[]): Promis
 }
 
 export async function videoById(db: DbOrTx, id: number): Promise<VideoRow | null> {
-  const [row] = await selectVideos(db).where(eq(videos.id, id)).limit(1);
+  // Only published videos have a page (a removed one answers as unknown: decision 032).
+  const [row] = await selectVideos(db)
+    .where(and(eq(videos.id, id), eq(videos.status, 'published')))
+    .limit(1);
   return row ?? null;
 }
 

@@ -1,0 +1,162 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
+import { noticesText } from '../server/features/admin/notices-texts.ts';
+import { adminText } from '../server/features/admin/texts.ts';
+import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+import { complaintText } from '../server/features/notices/complaint-texts.ts';
+import { apiGet } from './catalogue-support.ts';
+import { ownShows } from './live-support.ts';
+import { confirmAge, mailLink, shoot, text, WIDTHS } from './support.ts';
+
+/**
+ * Notice and action (EU DSA): a visitor reports a seeded video through the legal pages' form; the
+ * demo administrator decides it in the console's notices queue and removes it; the video's page
+ * says it does not exist any more; its performer reads the statement of reasons in her studio.
+ * Screenshots of the queue, the notice (open and decided), the notifier's complaint page and the studio's page at both widths in both languages.
+ */
+
+type Lang = 'en' | 'de';
+const SIZES = [WIDTHS.phone, WIDTHS.desktop];
+
+async function console_(browser: Browser): Promise<Page> {
+  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
+  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await page.goto('/admin/login?lang=en&next=/admin/notices');
+  await page.getByLabel(t('email')).fill(DEMO_OPERATOR.email);
+  await page.getByLabel(t('password')).fill(DEMO_OPERATOR.password);
+  const key = base32Decode(DEMO_OPERATOR.totpSecret);
+  if (!key) throw new Error('demo operator key');
+  await page.getByLabel(t('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
+  await page.getByRole('button', { name: t('submit') }).click();
+  return page;
+}
+
+async function studio(browser: Browser, showName: string): Promise<Page> {
+  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await page.goto('/studio/login?lang=en');
+  const email = `${showName.toLowerCase().replace(/[^a-z0-9]+/g, '')}@performers.livecam.local`;
+  await page.getByLabel(text('en', 'studio.login.email')).fill(email);
+  await page.getByLabel(text('en', 'studio.login.password'), { exact: false }).first().fill('demo-performer-2026');
+  await page.getByRole('button', { name: text('en', 'studio.login.submit') }).click();
+  await expect(page.getByText(showName).first()).toBeVisible();
+  return page;
+}
+
+async function shootBoth(page: Page, name: string, path: (lang: Lang) => string, ready: (lang: Lang) => string) {
+  for (const lang of ['en', 'de'] as const) {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.goto(path(lang));
+      await expect(page.getByRole('heading', { name: ready(lang) }).first()).toBeVisible();
+      await shoot(page, name);
+    }
+  }
+}
+
+test('a notice about a video: sent by a visitor, removed by a moderator, explained to the performer', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // A seeded video of a demo performer (one who can sign in to her studio).
+  let found: { showName: string; universalId: string; id: number; title: string } | null = null;
+  for (const show of await ownShows(page, false)) {
+    const videos = await apiGet<{ data: Array<{ id: number; title: string }> }>(
+      page.request,
+      `search/videos?showid=${show.universalId}`,
+    );
+    const first = videos.data[0];
+    if (first) {
+      found = { showName: show.showName, universalId: show.universalId, id: first.id, title: first.title };
+      break;
+    }
+  }
+  if (!found) throw new Error('no demo show with a video');
+
+  // The visitor sends the notice.
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/takedown?lang=en');
+  await confirmAge(page);
+  const base = new URL(page.url()).origin;
+  await page.getByRole('combobox', { name: new RegExp(text('en', 'content.takedown.category')) }).click();
+  await page.getByRole('option', { name: text('en', 'content.takedown.categories.copyright') }).click();
+  await page
+    .getByRole('textbox', { name: text('en', 'content.takedown.url', { n: 1 }) })
+    .fill(`${base}/videos/clip/${found.id}`);
+  await page
+    .getByRole('textbox', { name: new RegExp(text('en', 'content.takedown.explanation').slice(0, 20)) })
+    .fill('This clip is my film, published without a licence.');
+  await page.getByRole('textbox', { name: new RegExp(text('en', 'content.takedown.name')) }).fill('Rights Holder');
+  await page
+    .getByRole('textbox', { name: new RegExp(text('en', 'content.takedown.email')) })
+    .fill('rights@example.org');
+  await page.getByRole('checkbox', { name: /good faith/ }).check();
+  await page.getByRole('button', { name: text('en', 'content.takedown.submit') }).click();
+  const sent = page.getByText(/reference number #\d+/);
+  await expect(sent).toBeVisible();
+  const noticeId = Number((await sent.textContent())?.match(/#(\d+)/)?.[1]);
+
+  // The moderator (demo administrator) removes the video.
+  const t = (key: Parameters<typeof noticesText>[1], vars?: Record<string, string>) => noticesText('en', key, vars);
+  const admin = await console_(browser);
+  await expect(admin.getByRole('heading', { name: t('title') })).toBeVisible();
+  await admin
+    .getByRole('link', { name: `#${noticeId}` })
+    .first()
+    .click();
+  await expect(admin.getByRole('heading', { name: t('noticeTitle', { id: String(noticeId) }) })).toBeVisible();
+  await expect(admin.getByText(`${t('kind_video')}: ${found.title}`)).toBeVisible();
+  await shootBoth(
+    admin,
+    'notices-queue',
+    (lang) => `/admin/notices?lang=${lang}`,
+    (lang) => noticesText(lang, 'title'),
+  );
+  await shootBoth(
+    admin,
+    'notices-open',
+    (lang) => `/admin/notices/${noticeId}?lang=${lang}`,
+    (lang) => noticesText(lang, 'noticeTitle', { id: String(noticeId) }),
+  );
+  await admin.setViewportSize(WIDTHS.desktop);
+  await admin.goto(`/admin/notices/${noticeId}?lang=en`);
+  await admin.getByRole('radio', { name: t('action_remove') }).check();
+  await admin.getByRole('radio', { name: t('ground_terms') }).check();
+  await admin
+    .getByLabel(t('reasoningLabel'))
+    .fill('The notifier showed that the film is theirs; no licence was given.');
+  await admin.getByRole('button', { name: t('decideSubmit') }).click();
+  await expect(admin.getByRole('status')).toHaveText(t('decided'));
+  await shootBoth(
+    admin,
+    'notices-notice',
+    (lang) => `/admin/notices/${noticeId}?lang=${lang}`,
+    (lang) => noticesText(lang, 'noticeTitle', { id: String(noticeId) }),
+  );
+
+  // The notifier's link to complain (no account needed).
+  const complaint = await mailLink(page.request, 'rights@example.org', `/notices/${noticeId}/complaint`);
+  await shootBoth(
+    page,
+    'notice-complaint',
+    (lang) => `${complaint}&lang=${lang}`,
+    (lang) => complaintText(lang, 'title', { id: String(noticeId) }),
+  );
+
+  // The video's page no longer shows it.
+  await page.goto(`/videos/clip/${found.id}?lang=en`);
+  await expect(page.getByText(text('en', 'media.clip.not_found'))).toBeVisible();
+
+  // Her studio explains why.
+  const her = await studio(browser, found.showName);
+  await her.getByRole('tab', { name: text('en', 'studio.statements.tab') }).click();
+  const card = her.getByRole('article', { name: new RegExp(`#${noticeId}`) });
+  await expect(card.getByText(`${text('en', 'studio.statements.kind_video')}: ${found.title}`)).toBeVisible();
+  await expect(card.getByText(text('en', 'studio.statements.ground_terms'))).toBeVisible();
+  await shootBoth(
+    her,
+    'studio-statements',
+    (lang) => `/studio/statements?lang=${lang}`,
+    (lang) => text(lang, 'studio.statements.title'),
+  );
+});

@@ -1,0 +1,270 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Locale } from '#common/constants.ts';
+import { siteHosts } from '#server/config.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DbOrTx, Tx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { galleries, shows, videos } from '#server/db/schema/catalog.ts';
+import {
+  type ComplaintParty,
+  type NoticeAction,
+  type NoticeGround,
+  noticeComplaints,
+  noticeTargets,
+  statementsOfReasons,
+  takedownNotices,
+} from '#server/db/schema/content.ts';
+import { recordAudit } from '#server/features/admin/audit.ts';
+import { type NoticeTargetRow, noticeTargetRows } from './data.ts';
+import { mailComplaintDecision, mailNoticeDecision, mailStatements } from './mails.ts';
+import { resolveNoticeUrl } from './resolve.ts';
+
+/** A party may complain within this many months of the decision (DSA Art. 20(1)). */
+export const COMPLAINT_MONTHS = 6;
+
+/** Stores a notice as it arrives, open, with what each of its URLs points at. */
+export async function storeNotice(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  n: {
+    userId: number | null;
+    name: string | null;
+    email: string | null;
+    urls: string[];
+    category: string;
+    explanation: string;
+    locale: Locale;
+  },
+): Promise<{ id: number }> {
+  const hosts = siteHosts(ctx.config);
+  const targets = await Promise.all(n.urls.map((url) => resolveNoticeUrl(ctx.db, url, hosts)));
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(takedownNotices)
+      .values({ ...n, goodFaith: true })
+      .returning({ id: takedownNotices.id });
+    if (!row) throw new Error('notice insert returned nothing');
+    await tx.insert(noticeTargets).values(targets.map((t) => ({ ...t, noticeId: row.id })));
+    return row;
+  });
+}
+
+type Restricted = { kind: NoticeTargetRow['kind']; id: number; title: string; showId: number };
+
+/** Takes a notice's resolved content off the site: videos and galleries `removed`, shows withheld. */
+async function restrict(tx: Tx, targets: NoticeTargetRow[], now: Date): Promise<Restricted[]> {
+  const done: Restricted[] = [];
+  for (const t of targets) {
+    if (t.targetId === null || t.showId === null) continue;
+    if (t.kind === 'video' || t.kind === 'gallery') {
+      const table = t.kind === 'video' ? videos : galleries;
+      const rows = await tx
+        .update(table)
+        .set({ status: 'removed' })
+        .where(and(eq(table.id, t.targetId), inArray(table.status, ['published', 'pending'])))
+        .returning({ id: table.id });
+      if (rows.length) done.push({ kind: t.kind, id: t.targetId, title: t.title ?? '', showId: t.showId });
+    } else if (t.kind === 'show') {
+      const rows = await tx
+        .update(shows)
+        .set({ withheldAt: now, online: false })
+        .where(and(eq(shows.id, t.targetId), sql`${shows.withheldAt} is null`))
+        .returning({ id: shows.id });
+      if (rows.length) done.push({ kind: 'show', id: t.targetId, title: t.title ?? '', showId: t.showId });
+    }
+  }
+  return done;
+}
+
+/** Puts restricted content back: removed videos and galleries published again, withheld shows listed. */
+async function restore(tx: Tx, targets: NoticeTargetRow[]): Promise<Restricted[]> {
+  const done: Restricted[] = [];
+  for (const t of targets) {
+    if (t.targetId === null || t.showId === null) continue;
+    if (t.kind === 'video' || t.kind === 'gallery') {
+      const table = t.kind === 'video' ? videos : galleries;
+      const rows = await tx
+        .update(table)
+        .set({ status: 'published' })
+        .where(and(eq(table.id, t.targetId), eq(table.status, 'removed')))
+        .returning({ id: table.id });
+      if (rows.length) done.push({ kind: t.kind, id: t.targetId, title: t.title ?? '', showId: t.showId });
+    } else if (t.kind === 'show') {
+      const rows = await tx
+        .update(shows)
+        .set({ withheldAt: null })
+        .where(and(eq(shows.id, t.targetId), sql`${shows.withheldAt} is not null`))
+        .returning({ id: shows.id });
+      if (rows.length) done.push({ kind: 'show', id: t.targetId, title: t.title ?? '', showId: t.showId });
+    }
+  }
+  return done;
+}
+
+/** One statement of reasons per show whose content was restricted; their ids. */
+async function writeStatements(
+  tx: Tx,
+  noticeId: number,
+  restricted: Restricted[],
+  decision: { ground: NoticeGround; reasoning: string },
+  now: Date,
+): Promise<number[]> {
+  const byShow = new Map<number, Restricted[]>();
+  for (const r of restricted) byShow.set(r.showId, [...(byShow.get(r.showId) ?? []), r]);
+  const ids: number[] = [];
+  for (const [showId, items] of byShow) {
+    const [row] = await tx
+      .insert(statementsOfReasons)
+      .values({
+        noticeId,
+        showId,
+        restricted: items.map(({ kind, id, title }) => ({ kind, id, title })),
+        ground: decision.ground,
+        reasoning: decision.reasoning,
+        automated: false,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: statementsOfReasons.id });
+    if (row) ids.push(row.id);
+  }
+  return ids;
+}
+
+export type NoticeDecision = { action: NoticeAction; ground: NoticeGround; reasoning: string };
+
+/**
+ * Decides an open notice: the content is removed (or kept), a statement of reasons written for each
+ * show that lost content, the decision audited, all in one transaction that only an open notice
+ * passes (a second submit finds it decided). Then the notifier and the performers are mailed.
+ */
+export async function decideNotice(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config'>,
+  input: { noticeId: number; operatorId: number; decision: NoticeDecision; now?: Date },
+): Promise<'decided' | 'already_decided' | 'not_found'> {
+  const now = input.now ?? new Date();
+  const { decision } = input;
+  const result = await ctx.db.transaction(async (tx) => {
+    const [notice] = await tx
+      .update(takedownNotices)
+      .set({ status: 'decided', decidedAt: now, decidedBy: input.operatorId, ...decision, automated: false })
+      .where(and(eq(takedownNotices.id, input.noticeId), eq(takedownNotices.status, 'open')))
+      .returning();
+    if (!notice) {
+      const [exists] = await tx
+        .select({ id: takedownNotices.id })
+        .from(takedownNotices)
+        .where(eq(takedownNotices.id, input.noticeId));
+      return exists ? ('already_decided' as const) : ('not_found' as const);
+    }
+    const targets = await noticeTargetRows(tx, notice.id);
+    const restricted = decision.action === 'remove' ? await restrict(tx, targets, now) : [];
+    const statementIds = await writeStatements(tx, notice.id, restricted, decision, now);
+    await recordAudit(tx, {
+      operatorId: input.operatorId,
+      action: `notice.${decision.action}`,
+      subjectType: 'notice',
+      subjectId: notice.id,
+      before: { status: 'open' },
+      after: {
+        status: 'decided',
+        action: decision.action,
+        ground: decision.ground,
+        restricted: restricted.map((r) => `${r.kind}:${r.id}`),
+      },
+      reason: decision.reasoning,
+    });
+    return { notice, statementIds };
+  });
+  if (typeof result === 'string') return result;
+  await mailNoticeDecision(ctx, result.notice);
+  await mailStatements(ctx, result.statementIds);
+  return 'decided';
+}
+
+/**
+ * Files a complaint about a decided notice (DSA Art. 20): within COMPLAINT_MONTHS of the decision,
+ * once per party (and, for performers, per show).
+ */
+export async function fileComplaint(
+  db: DbOrTx,
+  input: { noticeId: number; party: ComplaintParty; showId: number | null; text: string; now?: Date },
+): Promise<{ id: number } | 'not_decided' | 'too_late' | 'exists'> {
+  const now = input.now ?? new Date();
+  const [notice] = await db
+    .select({ decidedAt: takedownNotices.decidedAt })
+    .from(takedownNotices)
+    .where(eq(takedownNotices.id, input.noticeId));
+  if (!notice?.decidedAt) return 'not_decided';
+  const until = new Date(notice.decidedAt);
+  until.setUTCMonth(until.getUTCMonth() + COMPLAINT_MONTHS);
+  if (now > until) return 'too_late';
+  try {
+    const [row] = await db
+      .insert(noticeComplaints)
+      .values({ noticeId: input.noticeId, party: input.party, showId: input.showId, text: input.text, createdAt: now })
+      .returning({ id: noticeComplaints.id });
+    if (!row) throw new Error('complaint insert returned nothing');
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err, 'notice_complaints_once')) return 'exists';
+    throw err;
+  }
+}
+
+export type ComplaintOutcome = 'upheld' | 'rejected';
+
+/**
+ * Decides an open complaint. The moderator who decided the notice may not decide the complaint
+ * about it (DSA Art. 20(6): not solely by the same person). Upheld reverses the decision: removed
+ * content is published again, kept content is removed (with a statement of reasons). Both parties
+ * are told.
+ */
+export async function decideComplaint(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config'>,
+  input: { complaintId: number; operatorId: number; outcome: ComplaintOutcome; reasoning: string; now?: Date },
+): Promise<'decided' | 'already_decided' | 'not_found' | 'same_moderator'> {
+  const now = input.now ?? new Date();
+  const result = await ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ complaint: noticeComplaints, notice: takedownNotices })
+      .from(noticeComplaints)
+      .innerJoin(takedownNotices, eq(takedownNotices.id, noticeComplaints.noticeId))
+      .where(eq(noticeComplaints.id, input.complaintId))
+      .for('update');
+    if (!found) return 'not_found' as const;
+    if (found.complaint.status !== 'open') return 'already_decided' as const;
+    if (found.notice.decidedBy === input.operatorId) return 'same_moderator' as const;
+    const [complaint] = await tx
+      .update(noticeComplaints)
+      .set({ status: input.outcome, decidedAt: now, decidedBy: input.operatorId, reasoning: input.reasoning })
+      .where(and(eq(noticeComplaints.id, input.complaintId), eq(noticeComplaints.status, 'open')))
+      .returning();
+    if (!complaint) return 'already_decided' as const;
+    let changed: Restricted[] = [];
+    let statementIds: number[] = [];
+    if (input.outcome === 'upheld') {
+      const targets = await noticeTargetRows(tx, found.notice.id);
+      if (found.notice.action === 'remove') {
+        changed = await restore(tx, targets);
+      } else {
+        changed = await restrict(tx, targets, now);
+        const ground = found.notice.ground === 'none' || !found.notice.ground ? 'illegal' : found.notice.ground;
+        statementIds = await writeStatements(tx, found.notice.id, changed, { ground, reasoning: input.reasoning }, now);
+      }
+    }
+    await recordAudit(tx, {
+      operatorId: input.operatorId,
+      action: `notice.complaint_${input.outcome}`,
+      subjectType: 'notice_complaint',
+      subjectId: complaint.id,
+      before: { status: 'open' },
+      after: { status: input.outcome, changed: changed.map((r) => `${r.kind}:${r.id}`) },
+      reason: input.reasoning,
+    });
+    return { complaint, notice: found.notice, statementIds };
+  });
+  if (typeof result === 'string') return result;
+  await mailComplaintDecision(ctx, result.notice, result.complaint);
+  await mailStatements(ctx, result.statementIds);
+  return 'decided';
+}
