@@ -8,32 +8,27 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { studioUnreadQuery } from './inbox-api.ts';
 
-/** The studio's pages as tabs: her live studio, her messages with her unread count, and her payouts. */
-/** The studio's pages as tabs: her live studio, her messages (with her unread count), her statements of reasons. */
+/**
+ * The studio's pages as tabs: her live studio, her messages (with her unread count), her payouts and
+ * her statements of reasons.
+ */
 export function StudioNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const unread = useQuery(studioUnreadQuery).data?.unread ?? 0;
-  const current = ['/studio/messages', '/studio/payouts'].find((p) => pathname.startsWith(p)) ?? '/studio';
-  // Three tabs do not fit a phone's width side by side: there they scroll.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const current = pathname.startsWith('/studio/messages')
-    ? '/studio/messages'
-    : pathname.startsWith('/studio/statements')
-      ? '/studio/statements'
-      : '/studio';
+  const current =
+    ['/studio/messages', '/studio/payouts', '/studio/statements'].find((p) => pathname.startsWith(p)) ?? '/studio';
   return (
     <Tabs
       value={current}
       component="nav"
       aria-label={t('studio.inbox.nav')}
-      variant="fullWidth"
-      // Three tabs share a phone's width: smaller words, so the longest German one still fits.
+      // Smaller words on a phone, and the tabs scroll there: four do not fit side by side in German.
       sx={{
         mb: 2,
         '& .MuiTab-root': { minWidth: 0, px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.75rem', sm: '0.875rem' } },
       }}
-      sx={{ mb: 2 }}
       variant={narrow ? 'scrollable' : 'fullWidth'}
       scrollButtons={narrow ? 'auto' : false}
       allowScrollButtonsMobile

@@ -31,9 +31,13 @@ export const studioRoutes: RouteObject[] = [
     path: 'onboarding',
     handle: { name: 'studio-onboarding' },
     lazy: page(() => import('./StudioOnboardingPage.tsx'), 'StudioOnboardingPage'),
+  },
+  {
     path: 'payouts',
     handle: { name: 'studio-payouts' },
     lazy: page(() => import('./StudioPayoutsPage.tsx'), 'StudioPayoutsPage'),
+  },
+  {
     path: 'statements',
     handle: { name: 'studio-statements' },
     lazy: page(() => import('./StudioStatementsPage.tsx'), 'StudioStatementsPage'),

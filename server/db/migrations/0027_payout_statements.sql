@@ -37,3 +37,15 @@ CREATE UNIQUE INDEX "payout_statements_account_period" ON "payout_statements" US
 CREATE INDEX "payout_statements_period" ON "payout_statements" USING btree ("period","id");--> statement-breakpoint
 CREATE INDEX "payout_statements_show" ON "payout_statements" USING btree ("show_id","period");--> statement-breakpoint
 CREATE INDEX "coin_ledger_earnings" ON "coin_ledger" USING btree ("user_id","created_at") WHERE "coin_ledger"."reason" = 'earning';
+--> statement-breakpoint
+CREATE FUNCTION "payout_statements_keep_paid"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A deleted show only loses its link (ON DELETE SET NULL); the figures stay as they were paid.
+  IF TG_OP = 'UPDATE' AND NEW."show_id" IS NULL AND to_jsonb(NEW) - 'show_id' = to_jsonb(OLD) - 'show_id' THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'a paid payout statement is never changed' USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "payout_statements_paid_fixed" BEFORE UPDATE OR DELETE ON "payout_statements" FOR EACH ROW WHEN (OLD."state" = 'paid') EXECUTE FUNCTION "payout_statements_keep_paid"();

@@ -36,6 +36,7 @@ CREATE TABLE "statements_of_reasons" (
 --> statement-breakpoint
 DROP INDEX "takedown_status";--> statement-breakpoint
 ALTER TABLE "takedown_notices" ALTER COLUMN "status" SET DEFAULT 'open';--> statement-breakpoint
+UPDATE "takedown_notices" SET "status" = 'open' WHERE "status" <> 'open';--> statement-breakpoint
 ALTER TABLE "shows" ADD COLUMN "withheld_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "takedown_notices" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "takedown_notices" ADD COLUMN "decided_by" integer;--> statement-breakpoint

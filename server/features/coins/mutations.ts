@@ -31,7 +31,7 @@ export type CoinReason =
   /** The performer's share of a chat minute, tip, message or picture, on her show's earnings account. */
   | 'earning'
   /** An administrator's correction of a balance in the console, with a reason in the audit log. */
-  | 'correction';
+  | 'correction'
   /** A paid payout statement: the coins leave the earnings account (server/features/payouts). */
   | 'payout';
 

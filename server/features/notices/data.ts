@@ -178,7 +178,7 @@ export async function performerEmails(db: DbOrTx, showIds: number[]): Promise<Ma
     .select({ showId: performers.showId, email: performers.email })
     .from(performers)
     .where(inArray(performers.showId, showIds));
-  return new Map(rows.map((r) => [r.showId, r.email]));
+  return new Map(rows.flatMap((r) => (r.showId === null ? [] : [[r.showId, r.email] as const])));
 }
 
 /** The shows whose performers have a statement about the notice. */
