@@ -7,6 +7,8 @@ import { chatSessions } from '#server/db/schema/chat.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { conversations } from '#server/db/schema/messages.ts';
 import type { CoinReason } from '#server/features/coins/mutations.ts';
+import { openComplaintCount, openNoticeCount } from '#server/features/notices/data.ts';
+import { waitingApplicationCount } from '#server/features/onboarding/data.ts';
 import type { ConsoleCapability } from './policy.ts';
 
 /**
@@ -93,5 +95,29 @@ export const DASHBOARD_COUNTERS: DashboardCounter[] = [
           .from(conversations)
           .where(and(eq(conversations.kind, 'support'), sql`${conversations.staffUnread} > 0`)),
       ),
+  },
+  {
+    key: 'applications',
+    label: { en: 'Performer applications waiting', de: 'Wartende Bewerbungen von Darstellerinnen' },
+    capability: 'performers',
+    href: '/admin/performers',
+    // performer_applications_queue: a partial index of the undecided ones.
+    count: (db) => waitingApplicationCount(db),
+  },
+  {
+    key: 'notices',
+    label: { en: 'Open notices (DSA)', de: 'Offene Meldungen (DSA)' },
+    capability: 'notices',
+    href: '/admin/notices',
+    // takedown_status (status, created_at).
+    count: (db) => openNoticeCount(db),
+  },
+  {
+    key: 'complaints',
+    label: { en: 'Open complaints about decisions', de: 'Offene Beschwerden über Entscheidungen' },
+    capability: 'notices',
+    href: '/admin/notices',
+    // notice_complaints_status (status, created_at).
+    count: (db) => openComplaintCount(db),
   },
 ];

@@ -4,6 +4,7 @@ import { chatSessions } from '#server/db/schema/chat.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
 import { credit, debit } from '#server/features/coins/mutations.ts';
 import { sendToSupport } from '#server/features/messages/mutations.ts';
+import { storeNotice } from '#server/features/notices/mutations.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { insertUser, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
@@ -77,7 +78,7 @@ describe('the dashboard figures', () => {
     await sendToSupport(t.db, { userId, body: 'Dashboard?', key: null });
 
     const after = await figuresAt(now);
-    expect(after).toEqual({
+    expect(after).toMatchObject({
       online: (before.online ?? 0) + 2,
       chats: (before.chats ?? 0) + 2,
       coinsSold: (before.coinsSold ?? 0) + 500,
@@ -97,6 +98,9 @@ describe('the dashboard figures', () => {
       'chats',
       'coinsSold',
       'coinsSpent',
+      'applications',
+      'notices',
+      'complaints',
     ]);
     expect(Object.keys(await figuresAt(new Date(), ['support']))).toContain('supportUnread');
     const extra: DashboardCounter = {
@@ -132,6 +136,26 @@ describe('GET /admin', () => {
     expect(page).toContain('<a href="/admin/support">Support conversations unread</a>');
     expect(page).toContain(screenLabel('/admin/operators'));
     expect(page).toContain(screenLabel('/admin/audit'));
+  });
+
+  it('counts open notices for those who decide them, not for support', async () => {
+    const before = await figuresAt(new Date(), ['moderator']);
+    await storeNotice(t.app.ctx, {
+      userId: null,
+      name: null,
+      email: null,
+      urls: ['https://example.com/elsewhere'],
+      category: 'other',
+      explanation: 'A dashboard count.',
+      locale: 'en',
+    });
+    const after = await figuresAt(new Date(), ['moderator']);
+    expect(after.notices).toBe((before.notices ?? 0) + 1);
+    expect(after.applications).toBeTypeOf('number');
+    expect(after.complaints).toBeTypeOf('number');
+    const support = await figuresAt(new Date(), ['support']);
+    expect(support).not.toHaveProperty('notices');
+    expect(support).not.toHaveProperty('applications');
   });
 
   it('sends strangers, members and performers to the sign-in', async () => {
