@@ -53,6 +53,7 @@ import { createPresence } from './features/shows/presence.ts';
 import { showRoutes } from './features/shows/routes.ts';
 import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { defaultAudience, registerAudiences } from './http/audience.ts';
@@ -359,6 +360,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     messageUnlockRoutes,
     studioMessageRoutes,
     studioRoutes,
+    uploadRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
