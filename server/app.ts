@@ -53,6 +53,7 @@ import { createPresence } from './features/shows/presence.ts';
 import { showRoutes } from './features/shows/routes.ts';
 import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { studioContentRoutes } from './features/uploads/content-routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
@@ -361,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     studioMessageRoutes,
     studioRoutes,
     uploadRoutes,
+    studioContentRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,

@@ -68,7 +68,8 @@ export const submitGalleryBody = z.strictObject({
   uploadIds: z.array(uploadParams.shape.id, { error: INVALID }).min(1, REQUIRED).max(GALLERY_PICTURES_MAX, INVALID),
   titleEn: texts.titleEn,
   titleDe: texts.titleDe,
-  price,
+  /** A gallery is sold (the show's free gallery is another thing): at least one coin. */
+  price: price.min(1, RANGE),
 });
 export type SubmitGalleryBody = z.input<typeof submitGalleryBody>;
 

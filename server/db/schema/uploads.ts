@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { galleries, videos } from './catalog.ts';
 import { performers } from './performers.ts';
 
