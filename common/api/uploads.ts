@@ -35,7 +35,13 @@ export const uploadParams = z.object({ id: singleLine().regex(/^[0-9a-f]{32}$/, 
 
 const price = z.number({ error: RANGE }).int(RANGE).min(0, RANGE).max(CONTENT_PRICE_MAX, RANGE);
 const tags = z
-  .array(singleLine().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, INVALID), { error: INVALID })
+  .array(
+    singleLine()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,40}$/, INVALID),
+    { error: INVALID },
+  )
   .max(TAGS_MAX, 'errors.validations.too_long');
 const texts = {
   titleEn: requiredString(TITLE_MAX),
