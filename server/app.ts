@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { reviewRoutes } from './features/admin/review-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { supportDeskRoutes } from './features/admin/support-routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
@@ -388,6 +389,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   await app.register(adminRoutes);
   await app.register(supportDeskRoutes);
+  await app.register(reviewRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
