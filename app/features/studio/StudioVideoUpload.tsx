@@ -78,8 +78,8 @@ export function StudioVideoUpload() {
         tags: tagList(values.tags),
         parts: starts.map((start, i) => ({ start, price: prices[i] ?? prices[prices.length - 1] ?? 0 })),
       });
+      // The finished bar (100 %) stays beside the confirmation until the next upload.
       setMessage({ severity: 'success', key: 'studio.content.submitted' });
-      setUpload(null);
       setFile(null);
       await client.invalidateQueries({ queryKey: studioContentQuery.queryKey });
     } catch (err) {
@@ -91,7 +91,7 @@ export function StudioVideoUpload() {
     }
   };
 
-  const busy = upload !== null && upload.status.phase !== 'failed';
+  const busy = upload !== null && (upload.status.phase === 'sending' || upload.status.phase === 'paused') && !message;
   return (
     <Box
       component="form"
