@@ -39,6 +39,12 @@ const LABEL: Record<Field, string> = {
   prices: 'studio.content.part_prices',
 };
 
+const HINT: Partial<Record<Field, string>> = {
+  tags: 'studio.content.tags_hint',
+  starts: 'studio.content.part_starts_hint',
+  prices: 'studio.content.part_prices_hint',
+};
+
 /** Upload a video: the file, its texts in both languages, tags, where its parts start and their prices. */
 export function StudioVideoUpload() {
   const { t } = useTranslation();
@@ -121,7 +127,7 @@ export function StudioVideoUpload() {
           required={field === 'titleEn' || field === 'titleDe'}
           multiline={field.startsWith('description')}
           onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-          helperText={field === 'prices' ? t('studio.content.price_hint', { max: CONTENT_PRICE_MAX }) : undefined}
+          helperText={HINT[field] ? t(HINT[field], { max: CONTENT_PRICE_MAX }) : undefined}
         />
       ))}
       {upload && <StudioUploadProgress name={upload.name} status={upload.status} control={upload.control} />}

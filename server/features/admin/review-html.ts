@@ -27,6 +27,7 @@ const STYLE = `<style>
 .preview .thumb{width:160px}
 dl{display:grid;grid-template-columns:minmax(8rem,max-content) 1fr;gap:.25rem .75rem;margin:.5rem 0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere;white-space:pre-wrap}
+@media (max-width:40rem){dl{grid-template-columns:1fr}dd{margin-bottom:.4rem}dd ul{padding-left:1.2rem}}
 .decide{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end;margin-top:.75rem}
 .decide form{flex:1 1 16rem}
 button.reject{background:rgb(160 40 40)}
@@ -102,7 +103,8 @@ function itemHtml(locale: Locale, item: ReviewItem, formToken: string, draft: { 
       ? 'editGallery'
       : 'newGallery';
   const reason = draft?.id === item.id ? draft.reason : '';
-  const name = escapeHtml(item.video?.titleEn ?? item.gallery?.titleEn ?? '');
+  const own = item.video ?? item.gallery;
+  const name = escapeHtml((locale === 'de' ? own?.titleDe : own?.titleEn) ?? '');
   return `<section class="item" id="review-${item.id}" aria-labelledby="review-${item.id}-title">
 <h2 id="review-${item.id}-title">${t(heading)}: ${name}</h2>
 ${preview(locale, item)}
