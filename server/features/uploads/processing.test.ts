@@ -8,6 +8,7 @@ import { galleries, galleryImages, videoParts, videos } from '#server/db/schema/
 import { contentReviews, mediaJobs, uploads } from '#server/db/schema/uploads.ts';
 import { galleryImageKey, videoPosterKey } from '#server/media/keys.ts';
 import { tagId } from '#server/test/catalog.ts';
+import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
 import { uploadFile } from './files.ts';
@@ -193,5 +194,29 @@ describe('processing', () => {
     const item = list.data.find((d) => d.id === lostVideo);
     expect(item?.processing).toBe('failed');
     expect(item?.error).toBeTruthy();
+  });
+
+  it('refuses the content calls to members, visitors, other performers and malformed bodies (4xx, nothing made)', async () => {
+    const before = await t.db.select().from(videos);
+    const { client: member } = await registerAndVerify(t, 'content-member@example.com');
+    const body = videoBody('0'.repeat(32));
+    expect((await member.get('/api/studio/content')).statusCode).toBe(401);
+    expect((await member.post('/api/studio/content/videos', body)).statusCode).toBe(401);
+    expect((await t.client().post('/api/studio/content/galleries', { uploadIds: [] })).statusCode).toBe(401);
+    expect((await her.post('/api/studio/content/videos', { ...body, titleEn: 'x'.repeat(10_000) })).statusCode).toBe(
+      422,
+    );
+    expect((await her.post('/api/studio/content/videos', { ...body, extra: 1 })).statusCode).toBe(422);
+    expect((await her.post('/api/studio/content/videos', body)).statusCode).toBe(404);
+    expect(
+      (await her.post('/api/studio/content/galleries', { uploadIds: ['nope'], titleEn: 'a', titleDe: 'a', price: 1 }))
+        .statusCode,
+    ).toBe(422);
+    const [own] = before;
+    const edit = { titleEn: 'Taken', titleDe: 'Genommen', descriptionEn: '', descriptionDe: '', tags: [] };
+    expect((await other.patch(`/api/studio/content/videos/${own?.id}`, edit)).statusCode).toBe(404);
+    expect((await member.patch(`/api/studio/content/videos/${own?.id}`, edit)).statusCode).toBe(401);
+    expect((await her.patch('/api/studio/content/videos/abc', edit)).statusCode).toBe(422);
+    expect(await t.db.select().from(videos)).toEqual(before);
   });
 });
