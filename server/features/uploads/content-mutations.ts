@@ -39,6 +39,25 @@ async function readyUpload(tx: DbOrTx, performerId: number, id: string, kind: 'v
  * she chose, each with its price), a processing job and an open review, in one transaction.
  */
 export async function submitVideo(db: Db, performerId: number, showId: number, input: VideoSubmission) {
+  // The next ccid is taken from the table: two submissions at once may pick the same one, and
+  // the second tries again with the next.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertVideo(db, performerId, showId, input);
+    } catch (err) {
+      if (attempt >= 3 || !isCcidClash(err)) throw err;
+    }
+  }
+}
+
+const isCcidClash = (err: unknown): boolean => {
+  const e = err as { code?: string; constraint?: string; cause?: unknown } | null;
+  if (!e) return false;
+  if (e.code === '23505' && (e.constraint === undefined || e.constraint === 'videos_ccid_unique')) return true;
+  return e.cause !== undefined && e.cause !== err && isCcidClash(e.cause);
+};
+
+async function insertVideo(db: Db, performerId: number, showId: number, input: VideoSubmission) {
   return db.transaction(async (tx) => {
     const upload = await readyUpload(tx, performerId, input.uploadId, 'video');
     const plan = splitParts(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type UploadKind, uploads } from '#server/db/schema/uploads.ts';
+import { mediaJobs, type UploadKind, uploads } from '#server/db/schema/uploads.ts';
 import { AppError } from '#server/errors.ts';
 import { createEmptyFile, removeUploadFile } from './files.ts';
 
@@ -74,14 +74,23 @@ export async function deleteUpload(db: DbOrTx, dir: string, id: string) {
 }
 
 /**
- * Deletes uploads nobody touched for `hours` that no video or gallery took (unfinished, or
- * received and never used), with their files. Answers how many went.
+ * Deletes uploads nobody touched for `hours`, with their files: unfinished ones, received ones
+ * never used, and used ones whose processing failed (no job of theirs still waits or runs).
+ * Answers how many went.
  */
 export async function sweepAbandonedUploads(db: Db, dir: string, hours: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - hours * 3_600_000);
   const gone = await db
     .delete(uploads)
-    .where(and(lt(uploads.touchedAt, before), inArray(uploads.state, ['receiving', 'ready'])))
+    .where(
+      and(
+        lt(uploads.touchedAt, before),
+        or(
+          inArray(uploads.state, ['receiving', 'ready']),
+          sql`not exists (select 1 from ${mediaJobs} where ${mediaJobs.uploadId} = ${uploads.id} and ${mediaJobs.state} in ('queued', 'running'))`,
+        ),
+      ),
+    )
     .returning({ id: uploads.id });
   for (const { id } of gone) await removeUploadFile(dir, id);
   return gone.length;
