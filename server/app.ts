@@ -14,6 +14,7 @@ import { auditRoutes } from './features/admin/audit-routes.ts';
 import { noticesConsoleRoutes } from './features/admin/notices-routes.ts';
 import { operatorsRoutes } from './features/admin/operators-routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts-routes.ts';
+import { reviewRoutes } from './features/admin/review-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { supportDeskRoutes } from './features/admin/support-routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
@@ -63,6 +64,8 @@ import { createPresence } from './features/shows/presence.ts';
 import { showRoutes } from './features/shows/routes.ts';
 import { studioSandboxPages } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { studioContentRoutes } from './features/uploads/content-routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { defaultAudience, registerAudiences } from './http/audience.ts';
@@ -373,6 +376,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     onboardingRoutes,
     studioPayoutRoutes,
     studioNoticeRoutes,
+    uploadRoutes,
+    studioContentRoutes,
     liveRoutes,
     chatRoutes,
     chatExternalRoutes,
@@ -406,6 +411,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(payoutConsoleRoutes);
   await app.register(noticesConsoleRoutes);
   await app.register(notifierComplaintPages);
+  await app.register(reviewRoutes);
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

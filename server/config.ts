@@ -107,6 +107,15 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; apiUrl: string; voiceEntry: VoiceEntry };
   /** How long a call to a provider's API may take before it counts as failed. */
   providerTimeoutMs: number;
+  uploads: {
+    /** Where uploads in progress are kept (UPLOAD_DIR). */
+    dir: string;
+    videoMaxBytes: number;
+    pictureMaxBytes: number;
+    /** Uploads in progress per performer. */
+    perPerformer: number;
+    abandonHours: number;
+  };
   media: {
     /** Where the local-disk storage keeps images and clips. */
     dir: string;

@@ -174,6 +174,29 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   API_DOCS: optionalBool,
   MEDIA_DIR: z.string().optional(),
+  /** Where uploads in progress are kept on disk (default DATA_DIR/uploads). */
+  UPLOAD_DIR: z.string().optional(),
+  /** The largest video a performer may upload, in bytes (default 2 GiB). */
+  UPLOAD_VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 ** 3),
+  /** The largest picture a performer may upload, in bytes (default 20 MiB). */
+  UPLOAD_PICTURE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 ** 2),
+  /** How many uploads a performer may have in progress at once. */
+  UPLOADS_PER_PERFORMER: z.coerce.number().int().min(1).max(100).default(4),
+  /** Hours after its last chunk an unfinished or unused upload is deleted. */
+  UPLOAD_ABANDON_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   IMAGE_HOST_1: optionalUrl,
   IMAGE_HOST_2: optionalUrl,
   DEMO_PRESENCE: z.enum(['on', 'off']).optional(),

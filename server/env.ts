@@ -248,6 +248,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       voiceEntry: voiceEntry(e.TWILIO_VOICE_ENTRY ?? ''),
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    uploads: {
+      dir: e.UPLOAD_DIR ? path.resolve(ROOT, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+      videoMaxBytes: e.UPLOAD_VIDEO_MAX_BYTES,
+      pictureMaxBytes: e.UPLOAD_PICTURE_MAX_BYTES,
+      perPerformer: e.UPLOADS_PER_PERFORMER,
+      abandonHours: e.UPLOAD_ABANDON_HOURS,
+    },
     media: {
       dir: e.MEDIA_DIR ? path.resolve(ROOT, e.MEDIA_DIR) : path.join(dataDir, 'media'),
       // Preview images come from one of two hosts chosen by the show's provider id (1 or 2);

@@ -21,6 +21,7 @@ import shell from './shell.de.json' with { type: 'json' };
 import showchat from './showchat.de.json' with { type: 'json' };
 import shows from './shows.de.json' with { type: 'json' };
 import studio from './studio.de.json' with { type: 'json' };
+import uploads from './uploads.de.json' with { type: 'json' };
 import voicecall from './voicecall.de.json' with { type: 'json' };
 
 /** The German interface catalog (all areas merged); the app loads it on demand. */
@@ -41,6 +42,7 @@ export const catalog: Catalog = merge(
   search,
   favorites,
   studio,
+  uploads,
   live,
   showchat,
   chatsession,

@@ -21,6 +21,7 @@ import shell from './shell.en.json' with { type: 'json' };
 import showchat from './showchat.en.json' with { type: 'json' };
 import shows from './shows.en.json' with { type: 'json' };
 import studio from './studio.en.json' with { type: 'json' };
+import uploads from './uploads.en.json' with { type: 'json' };
 import voicecall from './voicecall.en.json' with { type: 'json' };
 
 /** The English interface catalog (all areas merged); the app loads it on demand. */
@@ -41,6 +42,7 @@ export const catalog: Catalog = merge(
   search,
   favorites,
   studio,
+  uploads,
   live,
   showchat,
   chatsession,

@@ -49,3 +49,31 @@ export async function renderGalleryFiles(svg: string): Promise<GalleryFiles> {
   ]);
   return { full, thumb: thumbJpeg, thumbBlurred };
 }
+
+/** The longest side of an uploaded gallery picture as the catalogue keeps it. */
+export const GALLERY_FULL_MAX = 1600;
+
+/**
+ * An uploaded gallery picture (JPEG, PNG or WebP on disk): turned upright by its EXIF
+ * orientation and stripped of its metadata (location, device), the full picture fitted within
+ * GALLERY_FULL_MAX, the 320x240 thumbnail and its blurred twin, as JPEG like the demo pictures.
+ */
+export async function renderUploadedGalleryFiles(
+  file: string,
+): Promise<GalleryFiles & { width: number; height: number }> {
+  const { data, info } = await sharp(file, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize(GALLERY_FULL_MAX, GALLERY_FULL_MAX, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const thumb = await pixels().resize(320, 240, { fit: 'cover' }).raw().toBuffer();
+  const thumbPixels = () => sharp(thumb, { raw: { width: 320, height: 240, channels: info.channels } });
+  const [full, thumbJpeg, thumbBlurred] = await Promise.all([
+    pixels().jpeg(JPEG_FAST).toBuffer(),
+    thumbPixels().jpeg(JPEG).toBuffer(),
+    thumbPixels().blur(BLUR_SIGMA.large).jpeg(JPEG).toBuffer(),
+  ]);
+  return { full, thumb: thumbJpeg, thumbBlurred, width: info.width, height: info.height };
+}

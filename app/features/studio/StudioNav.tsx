@@ -9,8 +9,8 @@ import { Link, useLocation } from 'react-router';
 import { studioUnreadQuery } from './inbox-api.ts';
 
 /**
- * The studio's pages as tabs: her live studio, her messages (with her unread count), her payouts and
- * her statements of reasons.
+ * The studio's pages as tabs: her live studio, her messages (with her unread count), her content,
+ * her payouts and her statements of reasons.
  */
 export function StudioNav() {
   const { t } = useTranslation();
@@ -18,7 +18,9 @@ export function StudioNav() {
   const unread = useQuery(studioUnreadQuery).data?.unread ?? 0;
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const current =
-    ['/studio/messages', '/studio/payouts', '/studio/statements'].find((p) => pathname.startsWith(p)) ?? '/studio';
+    ['/studio/messages', '/studio/content', '/studio/payouts', '/studio/statements'].find((p) =>
+      pathname.startsWith(p),
+    ) ?? '/studio';
   return (
     <Tabs
       value={current}
@@ -45,6 +47,7 @@ export function StudioNav() {
           </Badge>
         }
       />
+      <Tab value="/studio/content" label={t('studio.content.tab')} component={Link} to="/studio/content" />
       <Tab value="/studio/payouts" label={t('studio.payouts.tab')} component={Link} to="/studio/payouts" />
       <Tab value="/studio/statements" label={t('studio.statements.tab')} component={Link} to="/studio/statements" />
     </Tabs>

@@ -43,6 +43,11 @@ export const studioRoutes: RouteObject[] = [
     lazy: page(() => import('./StudioStatementsPage.tsx'), 'StudioStatementsPage'),
   },
   {
+    path: 'content',
+    handle: { name: 'studio-content' },
+    lazy: page(() => import('./StudioContentPage.tsx'), 'StudioContentPage'),
+  },
+  {
     path: 'login',
     handle: { name: 'studio-login' },
     lazy: page(() => import('./StudioLoginPage.tsx'), 'StudioLoginPage'),

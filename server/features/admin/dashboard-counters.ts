@@ -10,6 +10,7 @@ import type { CoinReason } from '#server/features/coins/mutations.ts';
 import { openComplaintCount, openNoticeCount } from '#server/features/notices/data.ts';
 import { waitingApplicationCount } from '#server/features/onboarding/data.ts';
 import type { ConsoleCapability } from './policy.ts';
+import { openReviewCount } from './review-data.ts';
 
 /**
  * The figures on the console's start page (/admin). Each is one cheap, indexed count; an area adds
@@ -103,6 +104,14 @@ export const DASHBOARD_COUNTERS: DashboardCounter[] = [
     href: '/admin/performers',
     // performer_applications_queue: a partial index of the undecided ones.
     count: (db) => waitingApplicationCount(db),
+  },
+  {
+    key: 'review',
+    label: { en: 'Uploads and edits to review', de: 'Zu prüfende Uploads und Änderungen' },
+    capability: 'review',
+    href: '/admin/review',
+    // content_reviews_open (state, created_at): the open items whose processing is done.
+    count: (db) => openReviewCount(db),
   },
   {
     key: 'notices',

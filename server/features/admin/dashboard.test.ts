@@ -99,6 +99,7 @@ describe('the dashboard figures', () => {
       'coinsSold',
       'coinsSpent',
       'applications',
+      'review',
       'notices',
       'complaints',
     ]);

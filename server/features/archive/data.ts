@@ -71,7 +71,7 @@ export async function boughtPictures(db: DbOrTx, userId: number, offset: number,
     .innerJoin(galleryImages, eq(galleryImages.id, pictureImageId))
     .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
     .innerJoin(shows, eq(shows.id, galleries.showId))
-    .where(picturesOf(userId))
+    .where(and(picturesOf(userId), eq(galleries.status, 'published')))
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .offset(offset)
     .limit(limit);
@@ -82,6 +82,7 @@ export async function countBoughtPictures(db: DbOrTx, userId: number): Promise<n
     .select({ n: count() })
     .from(purchases)
     .innerJoin(galleryImages, eq(galleryImages.id, pictureImageId))
-    .where(picturesOf(userId));
+    .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
+    .where(and(picturesOf(userId), eq(galleries.status, 'published')));
   return row?.n ?? 0;
 }

@@ -79,7 +79,7 @@ export async function partnerPageShow(db: DbOrTx, showId: number) {
     .select({ storageKey: videoParts.storageKey, duration: videoParts.duration })
     .from(videoParts)
     .innerJoin(videos, eq(videos.id, videoParts.videoId))
-    .where(and(eq(videos.showId, showId), isNotNull(videoParts.storageKey)))
+    .where(and(eq(videos.showId, showId), eq(videos.status, 'published'), isNotNull(videoParts.storageKey)))
     .orderBy(desc(videoParts.free), asc(videos.createdAt), asc(videos.id), asc(videoParts.part))
     .limit(1);
   return { ...show, clip: clip?.storageKey ? { storageKey: clip.storageKey, duration: clip.duration } : null };

@@ -17,7 +17,7 @@ export async function offeredVideo(db: DbOrTx): Promise<number | null> {
   const [row] = await db
     .select({ id: videos.id })
     .from(videos)
-    .where(exists(forSale))
+    .where(and(eq(videos.status, 'published'), exists(forSale)))
     .orderBy(desc(videos.rating), desc(videos.views), desc(videos.id))
     .limit(1);
   return row?.id ?? null;

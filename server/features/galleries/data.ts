@@ -45,10 +45,13 @@ export const galleryItem = (galleryId: number) => `gallery:${galleryId}`;
 const selectGalleries = (db: DbOrTx) =>
   db.select(galleryColumns).from(galleries).innerJoin(shows, eq(shows.id, galleries.showId));
 
+/** The catalogue's rule: only a published gallery is ever listed, shown, sold or rated. */
+export const galleryPublished = eq(galleries.status, 'published');
+
 /** Galleries by id, in the order of `ids`; unknown ids are left out. */
 export async function galleryRowsByIds(db: DbOrTx, ids: readonly number[]): Promise<GalleryRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectGalleries(db).where(inArray(galleries.id, [...ids]));
+  const rows = await selectGalleries(db).where(and(inArray(galleries.id, [...ids]), galleryPublished));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -56,7 +59,7 @@ export async function galleryRowsByIds(db: DbOrTx, ids: readonly number[]): Prom
 /** The gallery, when it belongs to the show with this universal id. */
 export async function galleryOfShow(db: DbOrTx, universalId: string, galleryId: number): Promise<GalleryRow | null> {
   const [row] = await selectGalleries(db)
-    .where(and(eq(galleries.id, galleryId), eq(shows.universalId, universalId), eq(galleries.status, 'published')))
+    .where(and(eq(galleries.id, galleryId), eq(shows.universalId, universalId), galleryPublished))
     .limit(1);
   return row ?? null;
 }
@@ -64,7 +67,7 @@ export async function galleryOfShow(db: DbOrTx, universalId: string, galleryId: 
 /** The free gallery of the show with this universal id. */
 export async function freeGalleryOfShow(db: DbOrTx, universalId: string): Promise<GalleryRow | null> {
   const [row] = await selectGalleries(db)
-    .where(and(eq(shows.universalId, universalId), eq(galleries.free, true)))
+    .where(and(eq(shows.universalId, universalId), eq(galleries.free, true), galleryPublished))
     .orderBy(asc(galleries.id))
     .limit(1);
   return row ?? null;

@@ -41,14 +41,14 @@ export type DemoBroadcasts = {
 /** Our clips are a few hundred kilobytes; anything far larger is not one of them. */
 const MAX_CLIP_BYTES = 16 * 1024 * 1024;
 
-/** Each show's clip: the first part of her first video that has a file. */
+/** Each show's clip: the first part of her first published video that has a file. */
 async function clipKeys(db: Db, where: SQL): Promise<Map<string, string>> {
   const rows = await db
     .selectDistinctOn([shows.universalId], { universalId: shows.universalId, key: videoParts.storageKey })
     .from(shows)
     .innerJoin(videos, eq(videos.showId, shows.id))
     .innerJoin(videoParts, eq(videoParts.videoId, videos.id))
-    .where(and(where, isNotNull(videoParts.storageKey)))
+    .where(and(where, eq(videos.status, 'published'), isNotNull(videoParts.storageKey)))
     .orderBy(asc(shows.universalId), asc(videos.createdAt), asc(videos.id), asc(videoParts.part));
   return new Map(rows.flatMap((r) => (r.key ? [[r.universalId, r.key] as const] : [])));
 }

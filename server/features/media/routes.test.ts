@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKey } from '#common/domain/previews.ts';
 import { galleryImageKey, isPublicMediaKey, videoClipKey, videoPosterKey } from '#server/media/keys.ts';
+import { createGallery, createShow } from '#server/test/catalog.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
@@ -10,7 +11,6 @@ const publicKeys = [
   previewKey(3, 10, '320x240', true),
   previewKey(3, 10, '45x34'),
   previewKey(3, 10, '45x34', true),
-  galleryImageKey(4, 20, 'thumb_blurred'),
 ];
 /** The plain gallery thumb shows what was paid for: only through a signed URL. */
 const privateKeys = [
@@ -22,6 +22,9 @@ const privateKeys = [
 
 beforeAll(async () => {
   t = await createTestApp();
+  // A blurred thumbnail is public only while its gallery is published (the catalogue's rule).
+  const gallery = await createGallery(t.db, (await createShow(t.db)).id, { images: 1 });
+  publicKeys.push(galleryImageKey(gallery.id, gallery.images[0]?.id ?? 0, 'thumb_blurred'));
   for (const key of [...publicKeys, ...privateKeys]) await t.storage.put(key, jpeg);
 });
 afterAll(() => t.close());

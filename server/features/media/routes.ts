@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { singleLine } from '#common/api/fields.ts';
+import { galleries } from '#server/db/schema/catalog.ts';
 import { notFound } from '#server/errors.ts';
 import { sendStored } from '#server/http/send-stored.ts';
 import { isPublicMediaKey } from '#server/media/keys.ts';
@@ -13,10 +15,21 @@ const PUBLIC_IMAGE = { contentType: 'image/jpeg', cacheControl: 'public, max-age
  * pictures and clips are not public; they go through signed URLs of their own routes.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { storage } = app.ctx;
+  const { db, storage } = app.ctx;
+  /** A gallery's blurred thumbnails are public only while the gallery is published. */
+  const galleryShown = async (key: string) => {
+    const id = /^galleries\/(\d+)\//.exec(key)?.[1];
+    if (id === undefined) return true;
+    const [row] = await db
+      .select({ id: galleries.id })
+      .from(galleries)
+      .where(and(eq(galleries.id, Number(id)), eq(galleries.status, 'published')))
+      .limit(1);
+    return row !== undefined;
+  };
   app.get('/media/*', { schema: { hide: true, params: z.object({ '*': singleLine() }) } }, async (request, reply) => {
     const key = request.params['*'];
-    if (!isPublicMediaKey(key)) throw notFound();
+    if (!isPublicMediaKey(key) || !(await galleryShown(key))) throw notFound();
     // Pages of this site may load them from another host name (IMAGE_HOST_1/2 pointing here).
     reply.header('cross-origin-resource-policy', 'cross-origin');
     return sendStored(request, reply, storage, key, PUBLIC_IMAGE);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { galleryImages, purchases } from '#server/db/schema/catalog.ts';
+import { galleries, galleryImages, purchases } from '#server/db/schema/catalog.ts';
 import type { MessageRow } from './data.ts';
 
 /** Attached pictures: the image's gallery and size, and which of them the member has bought. */
@@ -16,7 +16,9 @@ export async function attachmentsOf(db: DbOrTx, rows: MessageRow[], userId: numb
       height: galleryImages.height,
     })
     .from(galleryImages)
-    .where(inArray(galleryImages.id, ids))
+    // A picture of a gallery no longer published (removed after a notice) is shown as gone.
+    .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
+    .where(and(inArray(galleryImages.id, ids), eq(galleries.status, 'published')))
     .orderBy(asc(galleryImages.id));
   const bought =
     userId === null

@@ -81,7 +81,7 @@ export async function showPictures(
   locale: Locale,
   page: { limit: number; offset: number },
 ) {
-  const where = eq(galleries.showId, showId);
+  const where = and(eq(galleries.showId, showId), eq(galleries.status, 'published'));
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -110,7 +110,7 @@ export async function showPictureGallery(db: DbOrTx, showId: number, imageId: nu
     .select({ galleryId: galleryImages.galleryId })
     .from(galleryImages)
     .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
-    .where(and(eq(galleryImages.id, imageId), eq(galleries.showId, showId)));
+    .where(and(eq(galleryImages.id, imageId), eq(galleries.showId, showId), eq(galleries.status, 'published')));
   return row?.galleryId ?? null;
 }
 

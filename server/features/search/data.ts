@@ -201,7 +201,7 @@ async function titleSearch(
 
 /** Videos matching a search: newest, best rated, longest or cheapest first, or by relevance. */
 export async function searchVideoIds(db: DbOrTx, q: VideoSearch): Promise<IdPage> {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [eq(videos.status, 'published')];
   if (q.showId !== undefined) filters.push(eq(videos.showId, q.showId));
   if (q.tags?.length) filters.push(sql`${videos.id} in ${videosWithAllTags(q.tags)}`);
   if (q.categoryId !== undefined && q.categoryId !== ALL_SHOWS_CATEGORY) {
@@ -229,7 +229,7 @@ export type GallerySearch = PageWindow & {
 
 /** Galleries matching a search: newest, best rated or cheapest first, or by relevance. */
 export async function searchGalleryIds(db: DbOrTx, q: GallerySearch): Promise<IdPage> {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [eq(galleries.status, 'published')];
   if (q.showId !== undefined) filters.push(eq(galleries.showId, q.showId));
   if (q.tags?.length) filters.push(sql`${galleries.showId} in ${showsWithAllTags(q.tags)}`);
   const order = (rank: SQL | null): SQL[] => {

@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { galleries, showTags, videos, videoTags } from '#server/db/schema/catalog.ts';
 import { parseSearch } from './text-match.ts';
@@ -31,7 +31,7 @@ export async function videosLike(db: DbOrTx, ccid: number, limit: number): Promi
   const [me] = await db
     .select({ id: videos.id, showId: videos.showId, title: videos.titleEn })
     .from(videos)
-    .where(eq(videos.ccid, ccid))
+    .where(and(eq(videos.ccid, ccid), eq(videos.status, 'published')))
     .limit(1);
   if (!me) return null;
   const title = me.title.toLowerCase();
@@ -53,7 +53,7 @@ export async function videosLike(db: DbOrTx, ccid: number, limit: number): Promi
   const rows = await db
     .select({ id: videos.id })
     .from(videos)
-    .where(sql`${videos.id} in ${candidates}`)
+    .where(and(sql`${videos.id} in ${candidates}`, eq(videos.status, 'published')))
     .orderBy(
       sql`${shared} desc`,
       sql`(${videos.showId} = ${me.showId}) desc`,
@@ -70,7 +70,7 @@ export async function galleriesLike(db: DbOrTx, galleryId: number, limit: number
   const [me] = await db
     .select({ id: galleries.id, showId: galleries.showId, title: galleries.titleEn })
     .from(galleries)
-    .where(eq(galleries.id, galleryId))
+    .where(and(eq(galleries.id, galleryId), eq(galleries.status, 'published')))
     .limit(1);
   if (!me) return null;
   const title = me.title.toLowerCase();
@@ -94,7 +94,7 @@ export async function galleriesLike(db: DbOrTx, galleryId: number, limit: number
   const rows = await db
     .select({ id: galleries.id })
     .from(galleries)
-    .where(sql`${galleries.id} in ${candidates}`)
+    .where(and(sql`${galleries.id} in ${candidates}`, eq(galleries.status, 'published')))
     .orderBy(
       sql`(${galleries.showId} = ${me.showId}) desc`,
       sql`${shared} desc`,

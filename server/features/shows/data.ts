@@ -234,11 +234,11 @@ export async function showDetailRow(
       categoryIds: sql<
         number[]
       >`coalesce((select array_agg(sc.category_id order by sc.category_id) from show_categories sc where sc.show_id = "shows"."id"), '{}'::int[])`,
-      videoCount: sql<number>`(select count(*)::int from videos v where v.show_id = "shows"."id")`,
-      galleryCount: sql<number>`(select count(*)::int from galleries g where g.show_id = "shows"."id")`,
+      videoCount: sql<number>`(select count(*)::int from videos v where v.show_id = "shows"."id" and v.status = 'published')`,
+      galleryCount: sql<number>`(select count(*)::int from galleries g where g.show_id = "shows"."id" and g.status = 'published')`,
       freeGalleryId: sql<
         number | null
-      >`(select g.id from galleries g where g.show_id = "shows"."id" and g.free order by g.id limit 1)`,
+      >`(select g.id from galleries g where g.show_id = "shows"."id" and g.free and g.status = 'published' order by g.id limit 1)`,
       messagePrice: shows.messagePrice,
     })
     .from(shows)

@@ -47,10 +47,13 @@ export type VideoPartRow = typeof videoParts.$inferSelect;
 
 const selectVideos = (db: DbOrTx) => db.select(videoColumns).from(videos).innerJoin(shows, eq(shows.id, videos.showId));
 
+/** The catalogue's rule: only a published video is ever listed, shown, sold, played or rated. */
+export const videoPublished = eq(videos.status, 'published');
+
 /** Videos by id, in the order of `ids`; unknown ids are left out. */
 export async function videoRowsByIds(db: DbOrTx, ids: readonly number[]): Promise<VideoRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectVideos(db).where(inArray(videos.id, [...ids]));
+  const rows = await selectVideos(db).where(and(inArray(videos.id, [...ids]), videoPublished));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -58,13 +61,15 @@ export async function videoRowsByIds(db: DbOrTx, ids: readonly number[]): Promis
 export async function videoById(db: DbOrTx, id: number): Promise<VideoRow | null> {
   // Only published videos have a page (a removed one answers as unknown: decision 032).
   const [row] = await selectVideos(db)
-    .where(and(eq(videos.id, id), eq(videos.status, 'published')))
+    .where(and(eq(videos.id, id), videoPublished))
     .limit(1);
   return row ?? null;
 }
 
 export async function videoByCcid(db: DbOrTx, ccid: number): Promise<VideoRow | null> {
-  const [row] = await selectVideos(db).where(eq(videos.ccid, ccid)).limit(1);
+  const [row] = await selectVideos(db)
+    .where(and(eq(videos.ccid, ccid), videoPublished))
+    .limit(1);
   return row ?? null;
 }
 

@@ -139,7 +139,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     const videoId = Number(id);
     const partNo = Number(n);
     if (!grant || !Number.isSafeInteger(videoId) || !Number.isSafeInteger(partNo)) throw forbidden();
-    const part = await videoPart(db, videoId, partNo);
+    const part = (await videoById(db, videoId)) && (await videoPart(db, videoId, partNo));
     if (!part) throw notFound();
     const viewer = grant.userId ?? addressKey(request.ip);
     const window = Math.max(VIEW_WINDOW_MIN_SECONDS, part.duration);

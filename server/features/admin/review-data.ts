@@ -1,0 +1,154 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { galleries, galleryImages, shows, videoParts, videos } from '#server/db/schema/catalog.ts';
+import { performers } from '#server/db/schema/performers.ts';
+import { type ContentEdit, contentReviews } from '#server/db/schema/uploads.ts';
+import { applyEdit } from '#server/features/uploads/content-mutations.ts';
+import { recordAudit } from './audit.ts';
+
+/**
+ * The moderators' review queue: open reviews whose media are processed (no job of the item
+ * still queued, running or failed), the oldest first. A new item waits as `pending`; an edit of
+ * a published one waits beside the published version.
+ */
+const processed = sql`not exists (select 1 from media_jobs j where j.state <> 'done'
+  and (j.video_id = ${contentReviews.videoId} or j.gallery_id = ${contentReviews.galleryId}))`;
+const openAndReady = and(eq(contentReviews.state, 'open'), processed);
+
+/** How many items wait for a moderator (for the console's start page). */
+export async function openReviewCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contentReviews).where(openAndReady);
+  return row?.n ?? 0;
+}
+
+export type ReviewItem = {
+  id: number;
+  createdAt: Date;
+  edit: ContentEdit | null;
+  performerEmail: string;
+  showName: string;
+  universalId: string;
+  video: (typeof videos.$inferSelect & { parts: (typeof videoParts.$inferSelect)[] }) | null;
+  gallery: (typeof galleries.$inferSelect & { imageIds: number[] }) | null;
+};
+
+const reviewColumns = {
+  id: contentReviews.id,
+  createdAt: contentReviews.createdAt,
+  edit: contentReviews.edit,
+  videoId: contentReviews.videoId,
+  galleryId: contentReviews.galleryId,
+  performerEmail: performers.email,
+  showName: shows.showName,
+  universalId: shows.universalId,
+};
+
+async function complete(db: DbOrTx, row: Awaited<ReturnType<typeof openRows>>[number]): Promise<ReviewItem> {
+  const [video] = row.videoId ? await db.select().from(videos).where(eq(videos.id, row.videoId)) : [];
+  const [gallery] = row.galleryId ? await db.select().from(galleries).where(eq(galleries.id, row.galleryId)) : [];
+  const parts = video
+    ? await db.select().from(videoParts).where(eq(videoParts.videoId, video.id)).orderBy(asc(videoParts.part))
+    : [];
+  const images = gallery
+    ? await db
+        .select({ id: galleryImages.id })
+        .from(galleryImages)
+        .where(eq(galleryImages.galleryId, gallery.id))
+        .orderBy(asc(galleryImages.position), asc(galleryImages.id))
+    : [];
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    edit: row.edit,
+    performerEmail: row.performerEmail,
+    showName: row.showName,
+    universalId: row.universalId,
+    video: video ? { ...video, parts } : null,
+    gallery: gallery ? { ...gallery, imageIds: images.map((i) => i.id) } : null,
+  };
+}
+
+const openRows = (db: DbOrTx, where = openAndReady, limit = 50) =>
+  db
+    .select(reviewColumns)
+    .from(contentReviews)
+    .innerJoin(performers, eq(performers.id, contentReviews.performerId))
+    .innerJoin(shows, eq(shows.id, performers.showId))
+    .where(where)
+    .orderBy(asc(contentReviews.createdAt), asc(contentReviews.id))
+    .limit(limit);
+
+/** The queue's first `limit` items, the oldest first. */
+export async function reviewQueue(db: DbOrTx, limit = 50): Promise<ReviewItem[]> {
+  const rows = await openRows(db, openAndReady, limit);
+  return Promise.all(rows.map((r) => complete(db, r)));
+}
+
+/** One review still waiting (and ready), or null. */
+export async function openReview(db: DbOrTx, id: number): Promise<ReviewItem | null> {
+  const [row] = await openRows(db, and(openAndReady, eq(contentReviews.id, id)), 1);
+  return row ? complete(db, row) : null;
+}
+
+/** Whether the review file key belongs to the open review (what its preview may show). */
+export function reviewMediaKeys(item: ReviewItem): Set<string> {
+  const keys = new Set<string>();
+  for (const p of item.video?.parts ?? []) if (p.storageKey) keys.add(p.storageKey);
+  return keys;
+}
+
+export type Decision = { approve: true } | { approve: false; reason: string };
+
+/**
+ * Decides an open review in one transaction with its audit entry: approval publishes a new item
+ * or writes an edit into the published one; a rejection keeps the reason for the performer (a
+ * new item becomes `rejected`, a published one stays as it was). Answers false when the review
+ * was decided already (a second submit, another moderator) and changes nothing then.
+ */
+export async function decideReview(db: Db, reviewId: number, operatorId: number, decision: Decision): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [review] = await tx
+      .select()
+      .from(contentReviews)
+      .where(and(eq(contentReviews.id, reviewId), eq(contentReviews.state, 'open')))
+      .for('update');
+    if (!review) return false;
+    const target = review.videoId ? { videoId: review.videoId } : { galleryId: review.galleryId ?? 0 };
+    const subjectType = review.videoId ? 'video' : 'gallery';
+    const subjectId = review.videoId ?? review.galleryId ?? 0;
+    const setStatus = async (status: 'published' | 'rejected') => {
+      if (review.videoId) await tx.update(videos).set({ status }).where(eq(videos.id, review.videoId));
+      else if (review.galleryId) await tx.update(galleries).set({ status }).where(eq(galleries.id, review.galleryId));
+    };
+    const state = decision.approve ? 'approved' : 'rejected';
+    const reason = decision.approve ? null : decision.reason;
+    await tx
+      .update(contentReviews)
+      .set({ state, reason, decidedBy: operatorId, decidedAt: new Date() })
+      .where(eq(contentReviews.id, review.id));
+    if (review.edit) {
+      if (decision.approve) await applyEdit(tx, target, review.edit);
+      await recordAudit(tx, {
+        operatorId,
+        action: decision.approve ? 'content.edit_approve' : 'content.edit_reject',
+        subjectType,
+        subjectId,
+        after: decision.approve ? { ...review.edit } : null,
+        reason,
+      });
+      return true;
+    }
+    const status = decision.approve ? 'published' : 'rejected';
+    await setStatus(status);
+    await recordAudit(tx, {
+      operatorId,
+      action: decision.approve ? 'content.approve' : 'content.reject',
+      subjectType,
+      subjectId,
+      before: { status: 'pending' },
+      after: { status },
+      reason,
+    });
+    return true;
+  });
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { mediaJobs, type UploadKind, uploads } from '#server/db/schema/uploads.ts';
+import { AppError } from '#server/errors.ts';
+import { createEmptyFile, removeUploadFile } from './files.ts';
+
+export type UploadLimits = { videoMaxBytes: number; pictureMaxBytes: number; perPerformer: number };
+
+export const maxBytesOf = (limits: UploadLimits, kind: UploadKind) =>
+  kind === 'video' ? limits.videoMaxBytes : limits.pictureMaxBytes;
+
+/**
+ * Announces an upload: refused when it is larger than its kind may be (413) or when she already
+ * has as many uploads in progress as she may (429). The count and the insert hold her lock, so
+ * two announcements at once cannot both take the last place.
+ */
+export async function createUpload(
+  db: Db,
+  dir: string,
+  limits: UploadLimits,
+  input: { performerId: number; kind: UploadKind; size: number; type: string; name: string },
+) {
+  if (input.size > maxBytesOf(limits, input.kind)) {
+    throw new AppError('payload_too_large', { message: 'upload_too_large' });
+  }
+  const id = randomBytes(16).toString('hex');
+  await createEmptyFile(dir, id);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(31, ${input.performerId})`);
+      const [open] = await tx
+        .select({ n: count() })
+        .from(uploads)
+        .where(and(eq(uploads.performerId, input.performerId), eq(uploads.state, 'receiving')));
+      if ((open?.n ?? 0) >= limits.perPerformer) {
+        throw new AppError('throttled', { retryAfter: 60, message: 'too_many_uploads' });
+      }
+      const [row] = await tx
+        .insert(uploads)
+        .values({
+          id,
+          performerId: input.performerId,
+          kind: input.kind,
+          size: input.size,
+          declaredType: input.type,
+          name: input.name,
+        })
+        .returning();
+      if (!row) throw new Error('upload insert returned nothing');
+      return row;
+    });
+  } catch (err) {
+    await removeUploadFile(dir, id);
+    throw err;
+  }
+}
+
+/** Records how far the file is received, from the offset the chunk started at (never backwards). */
+export async function recordOffset(db: DbOrTx, id: string, from: number, to: number, now = new Date()) {
+  await db
+    .update(uploads)
+    .set({ offset: to, touchedAt: now })
+    .where(and(eq(uploads.id, id), eq(uploads.offset, from)));
+}
+
+export async function markReady(db: DbOrTx, id: string, format: string, duration: number | null) {
+  await db.update(uploads).set({ state: 'ready', format, duration }).where(eq(uploads.id, id));
+}
+
+export async function deleteUpload(db: DbOrTx, dir: string, id: string) {
+  await db.delete(uploads).where(eq(uploads.id, id));
+  await removeUploadFile(dir, id);
+}
+
+/**
+ * Deletes uploads nobody touched for `hours`, with their files: unfinished ones, received ones
+ * never used, and used ones whose processing failed (no job of theirs still waits or runs).
+ * Answers how many went.
+ */
+export async function sweepAbandonedUploads(db: Db, dir: string, hours: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - hours * 3_600_000);
+  const gone = await db
+    .delete(uploads)
+    .where(
+      and(
+        lt(uploads.touchedAt, before),
+        or(
+          inArray(uploads.state, ['receiving', 'ready']),
+          sql`not exists (select 1 from ${mediaJobs} where ${mediaJobs.uploadId} = ${uploads.id} and ${mediaJobs.state} in ('queued', 'running'))`,
+        ),
+      ),
+    )
+    .returning({ id: uploads.id });
+  for (const { id } of gone) await removeUploadFile(dir, id);
+  return gone.length;
+}
