@@ -1,16 +1,21 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
+import { reviewText } from '../server/features/admin/review-texts.ts';
 import { adminText } from '../server/features/admin/texts.ts';
 import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
 import { onboardingText } from '../server/features/onboarding/console-texts.ts';
+import { testClip } from '../server/features/uploads/testing.ts';
+import { apiGet } from './catalogue-support.ts';
 import { mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 
 /**
  * Performer onboarding end to end: a new performer signs up in the studio, confirms her address,
  * uploads her ID and a selfie, passes the sandbox ID check; the demo administrator approves her
- * with the 2257 record in the console; she then has her normal studio. Screenshots of the sign-up,
- * the application and the console pages at both widths in both languages.
+ * with the 2257 record in the console; she then has her normal studio, uploads her first video (the
+ * progress shown), the administrator approves it in the review queue and it is in the catalogue.
+ * Screenshots of the sign-up, the application, the studio's content page and the console pages at
+ * both widths in both languages.
  */
 
 type Lang = 'en' | 'de';
@@ -47,7 +52,7 @@ async function consoleAdmin(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a new performer signs up, passes the ID check, is approved with her 2257 record and gets her studio', async ({
+test('a new performer signs up, passes the ID check, is approved; her first video is reviewed and listed', async ({
   page,
   browser,
 }) => {
@@ -140,4 +145,57 @@ test('a new performer signs up, passes the ID check, is approved with her 2257 r
   await expect(page.getByText(showName).first()).toBeVisible();
   await expect(page.getByRole('button', { name: text('en', 'studio.live.go_live') })).toBeVisible();
   await shoot(page, 'studio-approved');
+
+  // Her first video: uploaded with its progress shown, processed, waiting for review.
+  const title = `Beach walk ${Date.now()}`;
+  await page.goto('/studio/content?lang=en');
+  const form = page.getByRole('form', { name: text('en', 'studio.content.video_heading') });
+  await form.getByLabel(text('en', 'studio.content.video_file')).setInputFiles({
+    name: 'beach.webm',
+    mimeType: 'video/webm',
+    buffer: await testClip(3),
+  });
+  await form.getByLabel(text('en', 'studio.content.title_en')).fill(title);
+  await form.getByLabel(text('en', 'studio.content.title_de')).fill(`Strandspaziergang ${title.slice(11)}`);
+  await form.getByLabel(text('en', 'studio.content.part_starts')).fill('0, 1');
+  await form.getByLabel(text('en', 'studio.content.part_prices')).fill('0, 20');
+  await page
+    .getByRole('button', { name: text('en', 'studio.content.upload_submit') })
+    .first()
+    .click();
+  const bar = page.getByRole('progressbar', { name: text('en', 'studio.content.progress', { name: 'beach.webm' }) });
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText(text('en', 'studio.content.submitted'))).toBeVisible();
+  const item = page.getByRole('listitem').filter({ hasText: title });
+  await expect(item.getByText(text('en', 'studio.content.status_pending'))).toBeVisible();
+  await expect(item.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
+
+  // The moderator approves it in the review queue; it appears in the catalogue under her show.
+  await admin.setViewportSize(WIDTHS.desktop);
+  await admin.goto('/admin/review?lang=en');
+  const section = admin.getByRole('region', { name: new RegExp(title) });
+  await expect(section.getByRole('img', { name: reviewText('en', 'poster') })).toBeVisible();
+  await everyView(admin, '/admin/review', 'review-queue', async (lang) => {
+    await expect(admin.getByRole('heading', { name: reviewText(lang, 'title') })).toBeVisible();
+  });
+  await admin.setViewportSize(WIDTHS.desktop);
+  await admin.goto('/admin/review?lang=en');
+  await admin
+    .getByRole('region', { name: new RegExp(title) })
+    .getByRole('button', { name: reviewText('en', 'approve') })
+    .click();
+  await expect(admin.getByText(reviewText('en', 'approved'))).toBeVisible();
+  const me = await apiGet<{ show: { universalId: string } }>(page.request, 'studio/me');
+  const found = await apiGet<{ data: { title: string }[] }>(
+    page.request,
+    `search/videos?showid=${me.show.universalId}&limit=36`,
+  );
+  expect(found.data.map((v) => v.title)).toContain(title);
+  await page.goto('/studio/content?lang=en');
+  await expect(
+    page.getByRole('listitem').filter({ hasText: title }).getByText(text('en', 'studio.content.status_published')),
+  ).toBeVisible();
+  await everyView(page, '/studio/content', 'studio-content', async (lang) => {
+    await expect(page.getByRole('heading', { name: text(lang, 'studio.content.video_heading') })).toBeVisible();
+  });
 });
