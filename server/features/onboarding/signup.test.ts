@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '#common/api/onboarding.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performerApplications } from '#server/db/schema/onboarding.ts';
-import { performers } from '#server/db/schema/performers.ts';
+import { performerSessions, performers } from '#server/db/schema/performers.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
@@ -56,6 +56,25 @@ describe('POST /api/studio/signup', () => {
     expect(res.json().performer.status).toBe('pending');
     expect(res.json().show).toBeUndefined();
   });
+
+  it.each(['pending', 'rejected'] as const)(
+    'lets a %s applicant sign out: her session is revoked and her cookie opens nothing',
+    async (status) => {
+      const { client, id } = await signUpApplicant(t);
+      if (status === 'rejected') await t.db.update(performers).set({ status }).where(eq(performers.id, id));
+      const token = client.cookies.get(PERFORMER_COOKIE) ?? '';
+      expect((await client.get('/api/studio/application')).statusCode).toBe(200);
+      const res = await client.post('/api/studio/logout', {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(client.cookies.has(PERFORMER_COOKIE)).toBe(false);
+      const sessions = await t.db.select().from(performerSessions).where(eq(performerSessions.performerId, id));
+      expect(sessions.length).toBeGreaterThan(0);
+      expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
+      client.cookies.set(PERFORMER_COOKIE, token);
+      expect((await client.get('/api/studio/application')).statusCode).toBe(401);
+      expect((await client.post('/api/studio/logout', {})).statusCode).toBe(401);
+    },
+  );
 
   it.each([
     ['no e-mail', { email: '' }, 'email'],
