@@ -13,6 +13,7 @@ import { recordAudit } from '#server/features/admin/audit.ts';
 import { hashScopedToken, normalEmail } from '#server/features/session/scoped.ts';
 import type { IdCheckEvent } from '#server/providers/idcheck/types.ts';
 import { type ApplicationRow, applicationByReference } from './data.ts';
+import { documentsOpen } from './documents.ts';
 
 /** How long the link of her confirmation mail works. */
 export const EMAIL_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
@@ -102,7 +103,8 @@ export async function setDocument(
       .from(performerApplications)
       .where(eq(performerApplications.performerId, performerId))
       .for('update');
-    if (!row || row.decidedAt || !['none', 'failed'].includes(row.idCheckState)) return 'closed';
+    if (!documentsOpen(row ?? null)) return 'closed';
+    if (!row) return 'closed';
     const column = DOCUMENT_COLUMN[kind];
     await tx
       .update(performerApplications)

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +171,29 @@ describe('identity pictures', () => {
     // The public media route never serves them.
     const pub = await fresh().get(`/media/${row?.idFrontKey}`);
     expect(pub.statusCode).toBe(404);
+  });
+
+  it('deletes the picture a new one replaces, and stores none once the application is closed', async () => {
+    const { client, email, id } = await signUpApplicant(t);
+    const keyOf = async () =>
+      (await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, id)))[0]
+        ?.selfieKey ?? '';
+    expect((await upload(client, 'selfie', await picture())).statusCode).toBe(200);
+    const first = await keyOf();
+    expect(await t.storage.exists(first)).toBe(true);
+    expect((await upload(client, 'selfie', await picture('png'))).statusCode).toBe(200);
+    const second = await keyOf();
+    expect(second).not.toBe(first);
+    expect(await t.storage.exists(second)).toBe(true);
+    expect(await t.storage.exists(first)).toBe(false);
+    await confirmEmail(t, client, email);
+    expect((await upload(client, 'id_front', await picture())).statusCode).toBe(200);
+    expect((await client.post('/api/studio/application/check', {})).statusCode).toBe(200);
+    const folder = path.join(t.config.media.dir, 'identity', String(id));
+    const files = await readdir(folder);
+    expect((await upload(client, 'selfie', await picture('webp'))).statusCode).toBe(409);
+    expect(await readdir(folder)).toEqual(files);
+    expect(await keyOf()).toBe(second);
   });
 
   it('refuses what is no picture by its content (415), a picture too big (413), and nobody signed in (401)', async () => {
