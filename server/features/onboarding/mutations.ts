@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DocumentKind, StudioSignupBody } from '#common/api/onboarding.ts';
 import type { Locale } from '#common/constants.ts';
 import { slugify } from '#common/domain/category-bar.ts';
@@ -114,8 +114,17 @@ export async function setDocument(
   });
 }
 
-/** Marks the check started under a new reference; the application enters the moderators' queue. */
-export async function markCheckStarted(db: DbOrTx, performerId: number, provider: string, now = new Date()) {
+/**
+ * Marks the check started under a new reference; the application enters the moderators' queue.
+ * Only an undecided application with no check open (none yet, or the last one failed) changes:
+ * of two starts at once one wins, the other answers null.
+ */
+export async function markCheckStarted(
+  db: DbOrTx,
+  performerId: number,
+  provider: string,
+  now = new Date(),
+): Promise<string | null> {
   const reference = `pa_${performerId}_${randomBytes(9).toString('base64url')}`;
   const [row] = await db
     .update(performerApplications)
@@ -127,8 +136,14 @@ export async function markCheckStarted(db: DbOrTx, performerId: number, provider
       idCheckUpdatedAt: now,
       submittedAt: now,
     })
-    .where(eq(performerApplications.performerId, performerId))
-    .returning();
+    .where(
+      and(
+        eq(performerApplications.performerId, performerId),
+        inArray(performerApplications.idCheckState, ['none', 'failed']),
+        isNull(performerApplications.decidedAt),
+      ),
+    )
+    .returning({ performerId: performerApplications.performerId });
   return row ? reference : null;
 }
 

@@ -177,8 +177,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     const ready = application.emailConfirmedAt && application.idFrontKey && application.selfieKey;
     const open = application.idCheckState === 'none' || application.idCheckState === 'failed';
     if (!ready || !open) throw new AppError('conflict');
+    // Another start got there first (a double click, a second tab): nothing more happens.
     const reference = await markCheckStarted(db, performer.id, provider.name);
-    if (!reference) throw notFound();
+    if (!reference) throw new AppError('conflict');
     try {
       const started = await provider.start({
         reference,

@@ -13,6 +13,7 @@ import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { confirmEmail, picture, signUpApplicant, signupBody, upload } from '#server/test/onboarding.ts';
 import { performerMayPublish } from './data.ts';
+import { markCheckStarted } from './mutations.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -241,6 +242,46 @@ describe('identity pictures', () => {
     expect(started.json().link).toMatch(/\/sandbox\/idcheck\//);
     // Once started, the pictures are kept as they were checked.
     expect((await upload(client, 'selfie', await picture())).statusCode).toBe(409);
+  });
+});
+
+describe('starting the ID check', () => {
+  it('starts once: a second start, in a row or at the same time, answers 409 and keeps the first reference', async () => {
+    const { client, email, id } = await signUpApplicant(t);
+    await confirmEmail(t, client, email);
+    expect((await upload(client, 'id_front', await picture())).statusCode).toBe(200);
+    expect((await upload(client, 'selfie', await picture())).statusCode).toBe(200);
+    const refOf = async () =>
+      (await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, id)))[0];
+    const [a, b] = await Promise.all([
+      client.post('/api/studio/application/check', {}),
+      client.post('/api/studio/application/check', {}),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const started = await refOf();
+    expect(started?.idCheckState).toBe('started');
+    expect((await client.post('/api/studio/application/check', {})).statusCode).toBe(409);
+    expect((await refOf())?.idCheckRef).toBe(started?.idCheckRef);
+  });
+
+  it('changes only an undecided application without an open check (markCheckStarted)', async () => {
+    const { id } = await signUpApplicant(t);
+    const first = await markCheckStarted(t.db, id, 'sandbox');
+    expect(first).toMatch(new RegExp(`^pa_${id}_`));
+    expect(await markCheckStarted(t.db, id, 'sandbox')).toBeNull();
+    const [row] = await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, id));
+    expect(row?.idCheckRef).toBe(first);
+    // A failed check may be started again; a decided application never.
+    await t.db
+      .update(performerApplications)
+      .set({ idCheckState: 'failed' })
+      .where(eq(performerApplications.performerId, id));
+    expect(await markCheckStarted(t.db, id, 'sandbox')).not.toBeNull();
+    await t.db
+      .update(performerApplications)
+      .set({ idCheckState: 'failed', decidedAt: new Date() })
+      .where(eq(performerApplications.performerId, id));
+    expect(await markCheckStarted(t.db, id, 'sandbox')).toBeNull();
   });
 });
 
