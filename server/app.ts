@@ -47,6 +47,7 @@ import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { notifierComplaintPages } from './features/notices/complaint-page.ts';
 import { studioNoticeRoutes } from './features/notices/studio-routes.ts';
 import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
+import { startPictureRetention } from './features/onboarding/retention.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { studioPayoutRoutes } from './features/payouts/studio-routes.ts';
 import { studioRoutes } from './features/performers/routes.ts';
@@ -262,6 +263,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           () => deleteTranscriptBefore(database.db, new Date(Date.now() - config.chat.transcriptDays * DAY_MS)),
           (err) => app.log.warn({ err }, 'chat transcript sweep failed'),
         );
+  // A rejected applicant's identity pictures go REJECTED_PICTURES_KEPT_DAYS after the decision (tests call the sweep).
+  const stopPictureRetention = config.env === 'test' ? null : startPictureRetention(database.db, ctx.storage, app.log);
   const stopLiveSweep =
     config.env === 'test'
       ? null
@@ -304,6 +307,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await stopLiveSweep?.();
     for (const stop of stopChatClock ?? []) await stop();
     await stopTranscriptSweep?.();
+    await stopPictureRetention?.();
     // Every live session ends (sfu_closed) while the sockets that tell pages so are still open.
     await ctx.live.close();
     ctx.presence.close();

@@ -10,7 +10,8 @@ import { requireApplicant, requirePerformer } from '#server/features/performers/
  * - `provider`: an outside system that proves itself another way (a signed callback or postback);
  * - `performer`: an approved, active performer signed in to her studio (her own cookie, never a member's; else 401);
  * - `applicant`: a performer signed in to her studio whatever her application's state (pending,
- *   rejected, active): only the onboarding routes, which show her application and take its documents.
+ *   rejected, active): only the onboarding routes, which show her application and take its documents,
+ *   and her sign-out.
  */
 export const AUDIENCES = ['public', 'member', 'verified', 'provider', 'performer', 'applicant'] as const;
 export type Audience = (typeof AUDIENCES)[number];

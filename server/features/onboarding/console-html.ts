@@ -64,6 +64,8 @@ export function applicationPage(opts: {
   custodian: string;
   today: string;
   showRecordsLink: boolean;
+  /** Whether this operator may open the identity pictures (decided applications: records only). */
+  showDocuments: boolean;
   notice: OnboardingText | null;
   form?: RecordForm;
   errors?: RecordFormErrors;
@@ -83,9 +85,11 @@ export function applicationPage(opts: {
   const docs = DOCUMENT_KINDS.map((kind) => {
     const key = kind === 'id_front' ? a.idFrontKey : kind === 'id_back' ? a.idBackKey : a.selfieKey;
     const label = t(`doc_${kind}`);
-    const body = key
-      ? `<a href="/admin/performers/${id}/documents/${kind}"><img src="/admin/performers/${id}/documents/${kind}" alt="${label}" style="max-width:100%;max-height:18rem;border:1px solid rgb(200 206 212)"></a>`
-      : `<p class="hint">${t('docMissing')}</p>`;
+    const body = !key
+      ? `<p class="hint">${t('docMissing')}</p>`
+      : !opts.showDocuments
+        ? `<p class="hint">${t('docRecordsOnly')}</p>`
+        : `<a href="/admin/performers/${id}/documents/${kind}"><img src="/admin/performers/${id}/documents/${kind}" alt="${label}" style="max-width:100%;max-height:18rem;border:1px solid rgb(200 206 212)"></a>`;
     return `<figure style="margin:0 0 1rem"><figcaption><strong>${label}</strong></figcaption>${body}</figure>`;
   }).join('');
   const pending = detail.status === 'pending' && !a.decidedAt;

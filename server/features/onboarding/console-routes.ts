@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '#common/api/onboarding.ts';
+import type { OperatorRole } from '#server/db/schema/operators.ts';
+import { recordAudit } from '#server/features/admin/audit.ts';
 import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from '#server/features/admin/gate.ts';
 import { refusalPage, sendHtml } from '#server/features/admin/html.ts';
 import { may } from '#server/features/admin/policy.ts';
@@ -21,6 +23,13 @@ const docParam = z.object({ id: z.string().max(20).catch(''), kind: z.string().m
 const pageQuery = z.object({ done: z.enum(['approved', 'rejected', 'decided']).optional().catch(undefined) });
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Who may open an application's identity pictures: while it is undecided, whoever decides it
+ * (performers); once approved or rejected they are 2257-grade data, for the records capability only.
+ */
+export const documentsOpenTo = (roles: readonly OperatorRole[], application: { decidedAt: Date | null }) =>
+  may(roles, application.decidedAt ? 'records' : 'performers');
 
 /**
  * The console's performer screens (capability `performers`: moderators and administrators): the
@@ -67,6 +76,7 @@ export const onboardingConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       custodian: config.legal.records,
       today: isoDay(new Date()),
       showRecordsLink: detail.status === 'active' && may(signedIn.operator.roles, 'records'),
+      showDocuments: documentsOpenTo(signedIn.operator.roles, a),
       notice: extra.notice ?? null,
       ...(extra.form ? { form: extra.form } : {}),
       ...(extra.errors ? { errors: extra.errors } : {}),
@@ -92,17 +102,28 @@ export const onboardingConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The documents: only to operators with the capability, never stored by a browser or proxy.
+  // While the application is open the moderator deciding it sees them (performers); once decided
+  // they belong to the 2257 records and only the records capability opens them. Every view is audited.
   app.get('/admin/performers/:id/documents/:kind', { schema: { params: docParam } }, async (request, reply) => {
     const id = pathId(request.params.id);
     const gate = await consoleOperator(ctx, request, reply, 'performers', `/admin/performers/${id ?? ''}`);
     if ('refused' in gate) return gate.refused;
+    const { operator } = gate.signedIn;
     const kind = DOCUMENT_KINDS.find((k) => k === request.params.kind);
     const detail = id === null || !kind ? null : await applicationDetail(db, id);
-    if (!detail || !kind) return notFoundPage(request, reply);
+    if (!detail || !kind || id === null) return notFoundPage(request, reply);
     const a = detail.application;
+    if (!documentsOpenTo(operator.roles, a)) return sendHtml(reply, 403, refusalPage(request.locale, 'forbidden'));
     const key = kind === 'id_front' ? a.idFrontKey : kind === 'id_back' ? a.idBackKey : a.selfieKey;
     if (!key || !(await storage.exists(key))) return notFoundPage(request, reply);
-    request.log.info({ operatorId: gate.signedIn.operator.id, performerId: id, kind }, 'identity document viewed');
+    await recordAudit(db, {
+      operatorId: operator.id,
+      action: 'performer.document_view',
+      subjectType: 'performer',
+      subjectId: id,
+      after: { document: kind },
+    });
+    request.log.info({ operatorId: operator.id, performerId: id, kind }, 'identity document viewed');
     return reply
       .code(200)
       .header('cache-control', 'no-store')
@@ -191,6 +212,12 @@ export const onboardingConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     const detail = id === null ? null : await applicationDetail(db, id);
     if (!detail || id === null) return notFoundPage(request, reply);
     const record = await findRecord(db, id);
+    await recordAudit(db, {
+      operatorId: gate.signedIn.operator.id,
+      action: 'performer.records_view',
+      subjectType: 'performer',
+      subjectId: id,
+    });
     return sendHtml(reply, 200, recordsPage(request.locale, detail.application.showName, id, record));
   });
 };

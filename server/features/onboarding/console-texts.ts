@@ -44,6 +44,7 @@ const en = {
   doc_id_back: 'ID document, back',
   doc_selfie: 'Selfie',
   docMissing: 'not uploaded',
+  docRecordsOnly: 'kept with the 2257 records: administrators only',
   approveTitle: 'Approve with the 2257 record',
   approveIntro: 'Enter the data exactly as the document shows it. The record is visible to administrators only.',
   approveNeedsCheck: 'Approval needs a passed ID check and a confirmed e-mail address.',
@@ -121,6 +122,7 @@ const de: Record<keyof typeof en, string> = {
   doc_id_back: 'Ausweisdokument, Rückseite',
   doc_selfie: 'Selfie',
   docMissing: 'nicht hochgeladen',
+  docRecordsOnly: 'bei den 2257-Unterlagen abgelegt: nur für Administratoren',
   approveTitle: 'Mit 2257-Nachweis freigeben',
   approveIntro:
     'Geben Sie die Daten genau so ein, wie das Dokument sie zeigt. Der Nachweis ist nur für die Administration sichtbar.',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -47,6 +47,12 @@ async function passedApplicant() {
   expect(res.statusCode, res.body).toBe(200);
   return a;
 }
+
+const auditOf = (id: number, action: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectId, String(id)), eq(auditLog.action, action)));
 
 const statusOf = async (id: number) =>
   (await t.db.select({ status: performers.status }).from(performers).where(eq(performers.id, id)))[0]?.status;
@@ -155,15 +161,18 @@ describe('the applications in the console', () => {
     expect((await first.client.raw('GET', `/admin/performers/${first.id}/documents/selfie`)).statusCode).toBe(303);
   });
 
-  it('shows the documents to the moderator only, never cached', async () => {
+  it('shows the documents to the moderator only, never cached, each view audited', async () => {
     const a = await passedApplicant();
-    const { client } = await operator(['moderator']);
+    const { op, client } = await operator(['moderator']);
     const page = (await client.raw('GET', `/admin/performers/${a.id}`)).body;
     expect(page).toContain(`/admin/performers/${a.id}/documents/id_front`);
     const doc = await client.raw('GET', `/admin/performers/${a.id}/documents/id_front`);
     expect(doc.statusCode).toBe(200);
     expect(doc.headers['content-type']).toBe('image/jpeg');
     expect(doc.headers['cache-control']).toBe('no-store');
+    const views = await auditOf(a.id, 'performer.document_view');
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ operatorId: op.id, before: null, after: { document: 'id_front' } });
     expect((await client.raw('GET', `/admin/performers/${a.id}/documents/id_back`)).statusCode).toBe(404);
     expect((await client.raw('GET', `/admin/performers/${a.id}/documents/passport`)).statusCode).toBe(404);
     expect((await client.raw('GET', '/admin/performers/99999999')).statusCode).toBe(404);
@@ -218,8 +227,44 @@ describe('the applications in the console', () => {
     const records = await admin.raw('GET', `/admin/performers/${a.id}/records`);
     expect(records.statusCode).toBe(200);
     expect(records.body).toContain('C01X00T47');
+    const recordViews = await auditOf(a.id, 'performer.records_view');
+    expect(recordViews).toHaveLength(1);
+    expect(recordViews[0]).toMatchObject({ before: null, after: null });
+    expect(JSON.stringify(recordViews)).not.toContain('C01X00T47');
     expect((await client.raw('GET', `/admin/performers/${a.id}`)).body).not.toContain('C01X00T47');
   });
+
+  it.each(['approved', 'rejected'] as const)(
+    'keeps the pictures of an %s application to administrators (2257 records)',
+    async (outcome) => {
+      const a = await passedApplicant();
+      const { client: moderator } = await operator(['moderator']);
+      const token = tokenOf((await moderator.raw('GET', `/admin/performers/${a.id}`)).body);
+      const decided =
+        outcome === 'approved'
+          ? await form(moderator, `/admin/performers/${a.id}/approve`, { token, ...RECORD })
+          : await form(moderator, `/admin/performers/${a.id}/reject`, { token, reason: 'The selfie is blurred.' });
+      expect(decided.statusCode, decided.body).toBe(303);
+      const page = await moderator.raw('GET', `/admin/performers/${a.id}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('/documents/');
+      expect(page.body).toContain('administrators only');
+      for (const kind of ['id_front', 'selfie']) {
+        expect((await moderator.raw('GET', `/admin/performers/${a.id}/documents/${kind}`)).statusCode).toBe(403);
+      }
+      expect(await auditOf(a.id, 'performer.document_view')).toHaveLength(0);
+      const { op: adminOp, client: admin } = await operator(['admin']);
+      expect((await admin.raw('GET', `/admin/performers/${a.id}`)).body).toContain(
+        `/admin/performers/${a.id}/documents/selfie`,
+      );
+      const doc = await admin.raw('GET', `/admin/performers/${a.id}/documents/selfie`);
+      expect(doc.statusCode).toBe(200);
+      expect(doc.headers['content-type']).toBe('image/png');
+      const views = await auditOf(a.id, 'performer.document_view');
+      expect(views).toHaveLength(1);
+      expect(views[0]).toMatchObject({ operatorId: adminOp.id, after: { document: 'selfie' } });
+    },
+  );
 
   it('refuses an underage or incomplete record (422), a foreign or missing token (403), and a check not passed', async () => {
     const a = await passedApplicant();

@@ -58,6 +58,12 @@ export async function storeIdentityPicture(
   return key;
 }
 
+/** Whether the application still takes pictures: undecided, and no check started (or the last one failed). */
+export const documentsOpen = (application: { decidedAt: Date | null; idCheckState: string } | null): boolean =>
+  application !== null &&
+  !application.decidedAt &&
+  (application.idCheckState === 'none' || application.idCheckState === 'failed');
+
 /** The content type of a stored identity picture, by its key's extension. */
 export const identityContentType = (key: string) =>
   CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';

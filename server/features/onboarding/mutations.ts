@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DocumentKind, StudioSignupBody } from '#common/api/onboarding.ts';
 import type { Locale } from '#common/constants.ts';
 import { slugify } from '#common/domain/category-bar.ts';
@@ -13,6 +13,7 @@ import { recordAudit } from '#server/features/admin/audit.ts';
 import { hashScopedToken, normalEmail } from '#server/features/session/scoped.ts';
 import type { IdCheckEvent } from '#server/providers/idcheck/types.ts';
 import { type ApplicationRow, applicationByReference } from './data.ts';
+import { documentsOpen } from './documents.ts';
 
 /** How long the link of her confirmation mail works. */
 export const EMAIL_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
@@ -102,7 +103,8 @@ export async function setDocument(
       .from(performerApplications)
       .where(eq(performerApplications.performerId, performerId))
       .for('update');
-    if (!row || row.decidedAt || !['none', 'failed'].includes(row.idCheckState)) return 'closed';
+    if (!documentsOpen(row ?? null)) return 'closed';
+    if (!row) return 'closed';
     const column = DOCUMENT_COLUMN[kind];
     await tx
       .update(performerApplications)
@@ -112,8 +114,17 @@ export async function setDocument(
   });
 }
 
-/** Marks the check started under a new reference; the application enters the moderators' queue. */
-export async function markCheckStarted(db: DbOrTx, performerId: number, provider: string, now = new Date()) {
+/**
+ * Marks the check started under a new reference; the application enters the moderators' queue.
+ * Only an undecided application with no check open (none yet, or the last one failed) changes:
+ * of two starts at once one wins, the other answers null.
+ */
+export async function markCheckStarted(
+  db: DbOrTx,
+  performerId: number,
+  provider: string,
+  now = new Date(),
+): Promise<string | null> {
   const reference = `pa_${performerId}_${randomBytes(9).toString('base64url')}`;
   const [row] = await db
     .update(performerApplications)
@@ -125,8 +136,14 @@ export async function markCheckStarted(db: DbOrTx, performerId: number, provider
       idCheckUpdatedAt: now,
       submittedAt: now,
     })
-    .where(eq(performerApplications.performerId, performerId))
-    .returning();
+    .where(
+      and(
+        eq(performerApplications.performerId, performerId),
+        inArray(performerApplications.idCheckState, ['none', 'failed']),
+        isNull(performerApplications.decidedAt),
+      ),
+    )
+    .returning({ performerId: performerApplications.performerId });
   return row ? reference : null;
 }
 

@@ -21,7 +21,7 @@ import { addressKey } from '#server/http/client-address.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { idCheckProvider } from '#server/providers/idcheck/provider.ts';
 import { findApplication, knownCategories, showNameInCatalogue } from './data.ts';
-import { cleanIdentityPicture, storeIdentityPicture } from './documents.ts';
+import { cleanIdentityPicture, documentsOpen, storeIdentityPicture } from './documents.ts';
 import {
   applyIdCheckEvent,
   confirmPerformerEmail,
@@ -54,6 +54,12 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     siteNames: [config.site.name, ...Object.values(config.sites).map((site) => site.name)],
     extra: config.nameBlocklist,
   });
+
+  /** Deletes an identity picture no application points at; a failure is logged, the answer stands. */
+  const dropPicture = (key: string, performerId: number) =>
+    ctx.storage.delete(key).catch((err: unknown) => {
+      app.log.warn({ err, performerId }, 'identity picture could not be deleted');
+    });
 
   /** Her application as it is now (read again after every change). */
   const answer = async (performerId: number) => {
@@ -141,15 +147,24 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: documentParams, response: { 200: studioApplication } } },
       async (request) => {
         const { performer } = await requireApplicant(request);
-        if (performer.status !== 'pending') throw new AppError('conflict');
+        const { kind } = request.params;
         const data = Buffer.isBuffer(request.body) ? request.body : null;
         if (!data?.length) throw new AppError('unsupported_media_type');
         const picture = await cleanIdentityPicture(data);
         if (!picture) throw new AppError('unsupported_media_type');
-        const key = await storeIdentityPicture(ctx.storage, performer.id, request.params.kind, picture);
-        const set = await setDocument(db, performer.id, request.params.kind, key);
-        if (set === 'closed') throw new AppError('conflict');
-        request.log.info({ performerId: performer.id, kind: request.params.kind }, 'identity picture stored');
+        // Nothing is stored for an application that no longer takes pictures (checked again when it is set).
+        if (performer.status !== 'pending' || !documentsOpen(await findApplication(db, performer.id))) {
+          throw new AppError('conflict');
+        }
+        const key = await storeIdentityPicture(ctx.storage, performer.id, kind, picture);
+        const set = await setDocument(db, performer.id, kind, key);
+        if (set === 'closed') {
+          await dropPicture(key, performer.id);
+          throw new AppError('conflict');
+        }
+        // The picture it replaced goes once the new one is committed: she never has none.
+        if (set.replaced) await dropPicture(set.replaced, performer.id);
+        request.log.info({ performerId: performer.id, kind }, 'identity picture stored');
         return answer(performer.id);
       },
     );
@@ -162,8 +177,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     const ready = application.emailConfirmedAt && application.idFrontKey && application.selfieKey;
     const open = application.idCheckState === 'none' || application.idCheckState === 'failed';
     if (!ready || !open) throw new AppError('conflict');
+    // Another start got there first (a double click, a second tab): nothing more happens.
     const reference = await markCheckStarted(db, performer.id, provider.name);
-    if (!reference) throw notFound();
+    if (!reference) throw new AppError('conflict');
     try {
       const started = await provider.start({
         reference,

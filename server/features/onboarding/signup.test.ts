@@ -1,16 +1,19 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '#common/api/onboarding.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performerApplications } from '#server/db/schema/onboarding.ts';
-import { performers } from '#server/db/schema/performers.ts';
+import { performerSessions, performers } from '#server/db/schema/performers.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { confirmEmail, picture, signUpApplicant, signupBody, upload } from '#server/test/onboarding.ts';
 import { performerMayPublish } from './data.ts';
+import { markCheckStarted } from './mutations.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -56,6 +59,25 @@ describe('POST /api/studio/signup', () => {
     expect(res.json().performer.status).toBe('pending');
     expect(res.json().show).toBeUndefined();
   });
+
+  it.each(['pending', 'rejected'] as const)(
+    'lets a %s applicant sign out: her session is revoked and her cookie opens nothing',
+    async (status) => {
+      const { client, id } = await signUpApplicant(t);
+      if (status === 'rejected') await t.db.update(performers).set({ status }).where(eq(performers.id, id));
+      const token = client.cookies.get(PERFORMER_COOKIE) ?? '';
+      expect((await client.get('/api/studio/application')).statusCode).toBe(200);
+      const res = await client.post('/api/studio/logout', {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(client.cookies.has(PERFORMER_COOKIE)).toBe(false);
+      const sessions = await t.db.select().from(performerSessions).where(eq(performerSessions.performerId, id));
+      expect(sessions.length).toBeGreaterThan(0);
+      expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
+      client.cookies.set(PERFORMER_COOKIE, token);
+      expect((await client.get('/api/studio/application')).statusCode).toBe(401);
+      expect((await client.post('/api/studio/logout', {})).statusCode).toBe(401);
+    },
+  );
 
   it.each([
     ['no e-mail', { email: '' }, 'email'],
@@ -152,6 +174,29 @@ describe('identity pictures', () => {
     expect(pub.statusCode).toBe(404);
   });
 
+  it('deletes the picture a new one replaces, and stores none once the application is closed', async () => {
+    const { client, email, id } = await signUpApplicant(t);
+    const keyOf = async () =>
+      (await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, id)))[0]
+        ?.selfieKey ?? '';
+    expect((await upload(client, 'selfie', await picture())).statusCode).toBe(200);
+    const first = await keyOf();
+    expect(await t.storage.exists(first)).toBe(true);
+    expect((await upload(client, 'selfie', await picture('png'))).statusCode).toBe(200);
+    const second = await keyOf();
+    expect(second).not.toBe(first);
+    expect(await t.storage.exists(second)).toBe(true);
+    expect(await t.storage.exists(first)).toBe(false);
+    await confirmEmail(t, client, email);
+    expect((await upload(client, 'id_front', await picture())).statusCode).toBe(200);
+    expect((await client.post('/api/studio/application/check', {})).statusCode).toBe(200);
+    const folder = path.join(t.config.media.dir, 'identity', String(id));
+    const files = await readdir(folder);
+    expect((await upload(client, 'selfie', await picture('webp'))).statusCode).toBe(409);
+    expect(await readdir(folder)).toEqual(files);
+    expect(await keyOf()).toBe(second);
+  });
+
   it('refuses what is no picture by its content (415), a picture too big (413), and nobody signed in (401)', async () => {
     const { client, id } = await signUpApplicant(t);
     const fake = Buffer.from('GIF89a not really a jpeg at all');
@@ -197,6 +242,46 @@ describe('identity pictures', () => {
     expect(started.json().link).toMatch(/\/sandbox\/idcheck\//);
     // Once started, the pictures are kept as they were checked.
     expect((await upload(client, 'selfie', await picture())).statusCode).toBe(409);
+  });
+});
+
+describe('starting the ID check', () => {
+  it('starts once: a second start, in a row or at the same time, answers 409 and keeps the first reference', async () => {
+    const { client, email, id } = await signUpApplicant(t);
+    await confirmEmail(t, client, email);
+    expect((await upload(client, 'id_front', await picture())).statusCode).toBe(200);
+    expect((await upload(client, 'selfie', await picture())).statusCode).toBe(200);
+    const refOf = async () =>
+      (await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, id)))[0];
+    const [a, b] = await Promise.all([
+      client.post('/api/studio/application/check', {}),
+      client.post('/api/studio/application/check', {}),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const started = await refOf();
+    expect(started?.idCheckState).toBe('started');
+    expect((await client.post('/api/studio/application/check', {})).statusCode).toBe(409);
+    expect((await refOf())?.idCheckRef).toBe(started?.idCheckRef);
+  });
+
+  it('changes only an undecided application without an open check (markCheckStarted)', async () => {
+    const { id } = await signUpApplicant(t);
+    const first = await markCheckStarted(t.db, id, 'sandbox');
+    expect(first).toMatch(new RegExp(`^pa_${id}_`));
+    expect(await markCheckStarted(t.db, id, 'sandbox')).toBeNull();
+    const [row] = await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, id));
+    expect(row?.idCheckRef).toBe(first);
+    // A failed check may be started again; a decided application never.
+    await t.db
+      .update(performerApplications)
+      .set({ idCheckState: 'failed' })
+      .where(eq(performerApplications.performerId, id));
+    expect(await markCheckStarted(t.db, id, 'sandbox')).not.toBeNull();
+    await t.db
+      .update(performerApplications)
+      .set({ idCheckState: 'failed', decidedAt: new Date() })
+      .where(eq(performerApplications.performerId, id));
+    expect(await markCheckStarted(t.db, id, 'sandbox')).toBeNull();
   });
 });
 

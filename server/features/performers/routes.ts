@@ -15,7 +15,7 @@ import { type ActivePerformer, isActivePerformer, performerShow } from './data.t
 import { signInPerformer } from './login.ts';
 import { createPerformerSession, revokePerformerSession } from './mutations.ts';
 import { presentStudioMe } from './present.ts';
-import { clearPerformerCookie, requirePerformer, setPerformerCookie } from './session.ts';
+import { clearPerformerCookie, requireApplicant, requirePerformer, setPerformerCookie } from './session.ts';
 import { updateShowSettings } from './show-settings.ts';
 
 /**
@@ -25,7 +25,8 @@ import { updateShowSettings } from './show-settings.ts';
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
     'POST /studio/login': 'public',
-    'POST /studio/logout': 'performer',
+    // Sign-out serves an applicant too (pending or rejected), not only an approved performer.
+    'POST /studio/logout': 'applicant',
     'GET /studio/me': 'performer',
     'PATCH /studio/show': 'performer',
   });
@@ -68,7 +69,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/studio/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
-    const { performer, sessionId } = await requirePerformer(request);
+    const { performer, sessionId } = await requireApplicant(request);
     await revokePerformerSession(db, sessionId);
     ctx.realtime.sessionsEnded({ performerSessionId: sessionId });
     clearPerformerCookie(ctx, reply);

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertKey, type Storage } from './storage.ts';
 
@@ -28,6 +28,10 @@ export function localDiskStorage(root: string): Storage {
     },
     async exists(key) {
       return (await this.size(key)) !== null;
+    },
+    async delete(key) {
+      // force: a file gone already is no error (a second sweep, a retry after a crash).
+      await rm(file(key), { force: true });
     },
   };
 }
