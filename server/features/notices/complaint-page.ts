@@ -14,8 +14,7 @@ import { enforce } from '#server/http/throttle.ts';
 import { type ComplaintText, complaintText } from './complaint-texts.ts';
 import { type NoticeRow, noticeById } from './data.ts';
 import { notifierTokenValid } from './mails.ts';
-import { fileComplaint } from './mutations.ts';
-import { complaintUntil } from './studio-routes.ts';
+import { complaintUntil, fileComplaint } from './mutations.ts';
 
 const FORM_LIMIT = COMPLAINT_TEXT_MAX * 12 + 1024;
 const idParam = z.object({ id: z.string().max(20).catch('') });

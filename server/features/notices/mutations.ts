@@ -22,6 +22,16 @@ import { resolveNoticeUrl } from './resolve.ts';
 /** A party may complain within this many months of the decision (DSA Art. 20(1)). */
 export const COMPLAINT_MONTHS = 6;
 
+/**
+ * The last moment a complaint is accepted about a decision a party learnt of at `at`: the
+ * performer's statement of reasons, the notifier's decision (the studio shows it, fileComplaint checks it).
+ */
+export function complaintUntil(at: Date): Date {
+  const until = new Date(at);
+  until.setUTCMonth(until.getUTCMonth() + COMPLAINT_MONTHS);
+  return until;
+}
+
 /** Stores a notice as it arrives, open, with what each of its URLs points at. */
 export async function storeNotice(
   ctx: Pick<AppContext, 'db' | 'config'>,
@@ -271,8 +281,9 @@ export async function decideNotice(
 }
 
 /**
- * Files a complaint about a decided notice (DSA Art. 20): within COMPLAINT_MONTHS of the decision,
- * once per party (and, for performers, per show).
+ * Files a complaint about a decided notice (DSA Art. 20), once per party (and, for performers, per
+ * show): the notifier within COMPLAINT_MONTHS of the decision, the performer within as many of her
+ * statement of reasons (which a complaint upheld later may have written).
  */
 export async function fileComplaint(
   db: DbOrTx,
@@ -284,9 +295,15 @@ export async function fileComplaint(
     .from(takedownNotices)
     .where(eq(takedownNotices.id, input.noticeId));
   if (!notice?.decidedAt) return 'not_decided';
-  const until = new Date(notice.decidedAt);
-  until.setUTCMonth(until.getUTCMonth() + COMPLAINT_MONTHS);
-  if (now > until) return 'too_late';
+  let from = notice.decidedAt;
+  if (input.party === 'performer' && input.showId !== null) {
+    const [statement] = await db
+      .select({ createdAt: statementsOfReasons.createdAt })
+      .from(statementsOfReasons)
+      .where(and(eq(statementsOfReasons.noticeId, input.noticeId), eq(statementsOfReasons.showId, input.showId)));
+    if (statement) from = statement.createdAt;
+  }
+  if (now > complaintUntil(from)) return 'too_late';
   try {
     const [row] = await db
       .insert(noticeComplaints)

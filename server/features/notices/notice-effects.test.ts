@@ -184,3 +184,51 @@ describe('the notice’s current effect decides what an upheld complaint does', 
     expect(await videoStatus(video.id)).toBe('published');
   });
 });
+
+describe('the performer’s complaint window', () => {
+  it('runs from her statement of reasons, not from the notice’s first decision', async () => {
+    const { performer, show } = await createTestPerformer(t, { email: 'window-star@example.com' });
+    const video = await createVideo(t.db, show.id);
+    const id = await notice([`${ORIGIN}/videos/clip/${video.id}`]);
+    const decided = new Date('2026-01-10T12:00:00Z');
+    await decideNotice(t.app.ctx, { noticeId: id, operatorId: first, decision: KEEP, now: decided });
+    // Five months later the notifier's complaint is upheld: the video goes, her statement is written then.
+    const later = new Date('2026-06-10T12:00:00Z');
+    const filed = await fileComplaint(t.db, {
+      noticeId: id,
+      party: 'notifier',
+      showId: null,
+      text: 'Mine.',
+      now: later,
+    });
+    if (typeof filed === 'string') throw new Error(filed);
+    await decideComplaint(t.app.ctx, {
+      complaintId: filed.id,
+      operatorId: second,
+      outcome: 'upheld',
+      reasoning: 'Upheld.',
+      now: later,
+    });
+    // Eight months after the first decision, three after her statement: still open to her.
+    const studio = await studioClient(t, performer.email);
+    const [statement] = (await studio.get('/api/studio/statements')).json().data;
+    expect(statement.complaint_until).toBe(new Date('2026-12-10T12:00:00Z').toISOString());
+    const inTime = new Date('2026-09-10T12:00:00Z');
+    const hers = await fileComplaint(t.db, {
+      noticeId: id,
+      party: 'performer',
+      showId: show.id,
+      text: 'Licensed.',
+      now: inTime,
+    });
+    expect(typeof hers).toBe('object');
+    const show2 = await createShow(t.db);
+    const video2 = await createVideo(t.db, show2.id);
+    const id2 = await notice([`${ORIGIN}/videos/clip/${video2.id}`]);
+    await decideNotice(t.app.ctx, { noticeId: id2, operatorId: first, decision: REMOVE, now: decided });
+    const late = new Date('2026-07-11T12:00:00Z');
+    expect(
+      await fileComplaint(t.db, { noticeId: id2, party: 'performer', showId: show2.id, text: 'x', now: late }),
+    ).toBe('too_late');
+  });
+});
