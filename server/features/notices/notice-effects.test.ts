@@ -15,6 +15,7 @@ import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { createTestOperator } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
+import { notifierToken } from './mails.ts';
 import { decideComplaint, decideNotice, fileComplaint, storeNotice } from './mutations.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -230,5 +231,43 @@ describe('the performer’s complaint window', () => {
     expect(
       await fileComplaint(t.db, { noticeId: id2, party: 'performer', showId: show2.id, text: 'x', now: late }),
     ).toBe('too_late');
+  });
+});
+
+describe('the notifier’s complaint link', () => {
+  const row = async (id: number) => (await t.db.select().from(takedownNotices).where(eq(takedownNotices.id, id)))[0];
+
+  it('is bound to the notice, her address and the decision’s time; refused after the window', async () => {
+    const show = await createShow(t.db);
+    const video = await createVideo(t.db, show.id);
+    const id = await notice([`${ORIGIN}/videos/clip/${video.id}`]);
+    await decideNotice(t.app.ctx, { noticeId: id, operatorId: first, decision: KEEP });
+    const decided = await row(id);
+    if (!decided) throw new Error('no notice');
+    const token = notifierToken(t.config.sessionSecret, decided) ?? '';
+    const page = (tok: string, noticeId = id) =>
+      t.client().raw('GET', `/notices/${noticeId}/complaint?token=${encodeURIComponent(tok)}`);
+    expect((await page(token)).statusCode).toBe(200);
+    const other = await notice([`${ORIGIN}/videos/clip/${video.id}`]);
+    await decideNotice(t.app.ctx, { noticeId: other, operatorId: first, decision: KEEP });
+    expect((await page(token, other)).statusCode).toBe(404);
+    const elsewhere = notifierToken(t.config.sessionSecret, { ...decided, email: 'someone@example.com' }) ?? '';
+    expect((await page(elsewhere)).statusCode).toBe(404);
+    const redecided = { ...decided, decidedAt: new Date((decided.decidedAt?.getTime() ?? 0) + 1000) };
+    expect((await page(notifierToken(t.config.sessionSecret, redecided) ?? '')).statusCode).toBe(404);
+    expect((await page('')).statusCode).toBe(404);
+
+    // Seven months after the decision the page is gone (410, no form), and a post files nothing.
+    const longAgo = new Date(Date.now() - 7 * 31 * 86_400_000);
+    await t.db.update(takedownNotices).set({ decidedAt: longAgo }).where(eq(takedownNotices.id, id));
+    const oldToken = notifierToken(t.config.sessionSecret, { ...decided, decidedAt: longAgo }) ?? '';
+    const late = await page(oldToken);
+    expect(late.statusCode).toBe(410);
+    expect(late.body).not.toContain('<form');
+    const post = await t.client().raw('POST', `/notices/${id}/complaint`, {
+      payload: new URLSearchParams({ token: oldToken, text: 'Too late?' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
+    expect(post.statusCode).toBe(409);
   });
 });
