@@ -58,6 +58,37 @@ export async function storeNotice(
   });
 }
 
+/**
+ * Resolves the stored URLs of a notice that has no targets yet (one that arrived before targets
+ * were kept): when the console opens it and before it is decided. Twice at once resolves once.
+ */
+export async function ensureNoticeTargets(ctx: Pick<AppContext, 'db' | 'config'>, noticeId: number): Promise<number> {
+  const missing = sql`not exists (select 1 from notice_targets nt where nt.notice_id = ${takedownNotices.id})`;
+  const [notice] = await ctx.db
+    .select({ urls: takedownNotices.urls })
+    .from(takedownNotices)
+    .where(and(eq(takedownNotices.id, noticeId), missing));
+  if (!notice || notice.urls.length === 0) return 0;
+  const hosts = siteHosts(ctx.config);
+  const targets = await Promise.all(notice.urls.map((url) => resolveNoticeUrl(ctx.db, url, hosts)));
+  return ctx.db.transaction(async (tx) => {
+    // The notice's row locked first, then looked at again: a second opening waits and finds them stored.
+    await tx
+      .select({ id: takedownNotices.id })
+      .from(takedownNotices)
+      .where(eq(takedownNotices.id, noticeId))
+      .for('update');
+    const [stored] = await tx
+      .select({ id: noticeTargets.id })
+      .from(noticeTargets)
+      .where(eq(noticeTargets.noticeId, noticeId))
+      .limit(1);
+    if (stored) return 0;
+    await tx.insert(noticeTargets).values(targets.map((t) => ({ ...t, noticeId })));
+    return targets.length;
+  });
+}
+
 type Restricted = { kind: NoticeTargetRow['kind']; id: number; title: string; showId: number };
 
 /** A show a decision withheld: after the commit its broadcast and chat sessions are stopped. */
@@ -234,6 +265,7 @@ export async function decideNotice(
 ): Promise<'decided' | 'already_decided' | 'not_found'> {
   const now = input.now ?? new Date();
   const { decision } = input;
+  await ensureNoticeTargets(ctx, input.noticeId);
   const result = await ctx.db.transaction(async (tx) => {
     const [notice] = await tx
       .update(takedownNotices)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { favorites, galleries, promos, shows, videos } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
-import { takedownNotices } from '#server/db/schema/content.ts';
+import { noticeTargets, takedownNotices } from '#server/db/schema/content.ts';
 import { favoritesOf } from '#server/features/favorites/data.ts';
 import { latestVisits } from '#server/features/history/data.ts';
 import { recordVisit } from '#server/features/history/mutations.ts';
@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { createTestOperator } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
 import { notifierToken } from './mails.ts';
-import { decideComplaint, decideNotice, fileComplaint, storeNotice } from './mutations.ts';
+import { decideComplaint, decideNotice, ensureNoticeTargets, fileComplaint, storeNotice } from './mutations.ts';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestContext;
@@ -269,5 +269,48 @@ describe('the notifier’s complaint link', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     });
     expect(post.statusCode).toBe(409);
+  });
+});
+
+describe('notices stored before their URLs were resolved', () => {
+  it('are resolved when the console opens them (once) and before they are decided', async () => {
+    const show = await createShow(t.db);
+    const video = await createVideo(t.db, show.id);
+    const [old] = await t.db
+      .insert(takedownNotices)
+      .values({
+        urls: [`${ORIGIN}/videos/clip/${video.id}`, 'https://elsewhere.example/x'],
+        category: 'copyright',
+        explanation: 'Old.',
+        goodFaith: true,
+        locale: 'en',
+      })
+      .returning({ id: takedownNotices.id });
+    if (!old) throw new Error('no notice');
+    const targetsOf = () => t.db.select().from(noticeTargets).where(eq(noticeTargets.noticeId, old.id));
+    expect(await targetsOf()).toEqual([]);
+    const both = await Promise.all([ensureNoticeTargets(t.app.ctx, old.id), ensureNoticeTargets(t.app.ctx, old.id)]);
+    expect(both.sort()).toEqual([0, 2]);
+    expect((await targetsOf()).map((r) => [r.kind, r.targetId])).toEqual([
+      ['video', video.id],
+      ['other', null],
+    ]);
+    expect(await ensureNoticeTargets(t.app.ctx, old.id)).toBe(0);
+
+    // One never opened is resolved by its decision, which then removes the video.
+    const video2 = await createVideo(t.db, show.id);
+    const [unopened] = await t.db
+      .insert(takedownNotices)
+      .values({
+        urls: [`${ORIGIN}/videos/clip/${video2.id}`],
+        category: 'copyright',
+        explanation: 'Old.',
+        goodFaith: true,
+        locale: 'en',
+      })
+      .returning({ id: takedownNotices.id });
+    if (!unopened) throw new Error('no notice');
+    await decideNotice(t.app.ctx, { noticeId: unopened.id, operatorId: first, decision: REMOVE });
+    expect(await videoStatus(video2.id)).toBe('removed');
   });
 });
