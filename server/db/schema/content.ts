@@ -32,6 +32,9 @@ export type NoticeState = (typeof NOTICE_STATES)[number];
 /** A decision on a notice: what it points at is removed, or kept. */
 export const NOTICE_ACTIONS = ['remove', 'keep'] as const;
 export type NoticeAction = (typeof NOTICE_ACTIONS)[number];
+/** What a decided notice does now: its content removed, or kept (each upheld complaint turns it over). */
+export const NOTICE_EFFECTS = ['removed', 'kept'] as const;
+export type NoticeEffect = (typeof NOTICE_EFFECTS)[number];
 /** The ground of a decision (DSA Art. 17(3)(d), (e)): illegal content, a breach of the terms, or neither. */
 export const NOTICE_GROUNDS = ['illegal', 'terms', 'none'] as const;
 export type NoticeGround = (typeof NOTICE_GROUNDS)[number];
@@ -62,6 +65,8 @@ export const takedownNotices = pgTable(
     reasoning: text('reasoning'),
     /** Whether automated means took part in the decision (DSA Art. 17(3)(c)); the console decides by hand. */
     automated: boolean('automated').notNull().default(false),
+    /** The decision's effect now: set by the decision, turned over by each upheld complaint; null while open. */
+    effect: text('effect').$type<NoticeEffect>(),
   },
   (t) => [
     index('takedown_status').on(t.status, t.createdAt),
@@ -69,6 +74,10 @@ export const takedownNotices = pgTable(
     check(
       'takedown_decision_whole',
       sql`(${t.status} = 'open') = (${t.decidedAt} is null and ${t.action} is null and ${t.ground} is null and ${t.reasoning} is null)`,
+    ),
+    check(
+      'takedown_effect_known',
+      sql`(${t.status} = 'open') = (${t.effect} is null) and (${t.effect} is null or ${t.effect} in ('removed', 'kept'))`,
     ),
   ],
 );
@@ -85,11 +94,17 @@ export const noticeTargets = pgTable(
     kind: text('kind').$type<NoticeTargetKind>().notNull(),
     /** videos.id, galleries.id or shows.id by kind; null for `other`. */
     targetId: integer('target_id'),
+    /**
+     * A video's or gallery's status before this notice removed it (`published`, `pending`, ...), so
+     * that an upheld complaint returns it there; null while this notice has not removed it.
+     */
+    priorStatus: text('prior_status'),
     /** The show the content belongs to (its performer is the one told); null for `other`. */
     showId: integer('show_id').references(() => shows.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('notice_targets_notice').on(t.noticeId),
+    index('notice_targets_target').on(t.kind, t.targetId),
     check('notice_targets_kind_known', sql`${t.kind} in ('video', 'gallery', 'show', 'other')`),
   ],
 );

@@ -15,7 +15,7 @@ import {
   openNotices,
   operatorName,
 } from '#server/features/notices/data.ts';
-import { decideComplaint, decideNotice } from '#server/features/notices/mutations.ts';
+import { decideComplaint, decideNotice, ensureNoticeTargets } from '#server/features/notices/mutations.ts';
 import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
 import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from './gate.ts';
 import { sendHtml } from './html.ts';
@@ -92,6 +92,7 @@ export const noticesConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const notice = await noticeById(db, noticeId);
     if (!notice) return sendHtml(reply, 404, noticesRefusalPage(request.locale, 'notFound'));
+    await ensureNoticeTargets(ctx, notice.id);
     const [targets, complaints, decidedByName] = await Promise.all([
       noticeTargetRows(db, notice.id),
       complaintsOfNotice(db, notice.id),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { favorites, shows } from '#server/db/schema/catalog.ts';
 
@@ -33,12 +33,15 @@ const favoriteColumns = {
 
 /** A member's favorites: online shows first, then by name. */
 export async function favoritesOf(db: DbOrTx, userId: number): Promise<FavoriteRow[]> {
-  return db
-    .select(favoriteColumns)
-    .from(favorites)
-    .innerJoin(shows, eq(shows.id, favorites.showId))
-    .where(eq(favorites.userId, userId))
-    .orderBy(desc(shows.online), asc(sql`lower(${shows.showName})`), asc(favorites.id));
+  return (
+    db
+      .select(favoriteColumns)
+      .from(favorites)
+      .innerJoin(shows, eq(shows.id, favorites.showId))
+      // A show withheld by a notice decision (decision 032) is not listed, nor counted online.
+      .where(and(eq(favorites.userId, userId), isNull(shows.withheldAt)))
+      .orderBy(desc(shows.online), asc(sql`lower(${shows.showName})`), asc(favorites.id))
+  );
 }
 
 /** The member's favorite of a show, or null. */

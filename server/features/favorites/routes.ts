@@ -5,7 +5,7 @@ import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
-import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
+import { listedShowIdOf, showTilesByIds } from '#server/features/shows/data.ts';
 import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { favoriteOf, favoritesOf } from './data.ts';
@@ -19,7 +19,7 @@ const okResponse = z.object({ ok: z.literal(true) });
 async function answerFavorite(db: DbOrTx, userId: number, showId: number, locale: Locale, phoneChatLine: boolean) {
   const row = await favoriteOf(db, userId, showId);
   if (!row) throw notFound();
-  const [tile] = await showTilesByIds(db, [showId], locale, phoneChatLine);
+  const [tile] = await showTilesByIds(db, [showId], locale, phoneChatLine, { listedOnly: true });
   if (!tile) throw notFound();
   return { data: presentFavorite(row, tile, new Date()) };
 }
@@ -37,7 +37,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const phoneChatLine = phoneChatLineOf(app.ctx.config);
   /** The show behind a universalId; 404 for an unknown one. */
   const showOf = async (universalId: string) => {
-    const showId = await showIdOf(db, universalId);
+    const showId = await listedShowIdOf(db, universalId);
     if (showId === null) throw notFound();
     return showId;
   };
@@ -50,6 +50,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       rows.map((r) => r.showId),
       request.locale,
       phoneChatLine,
+      { listedOnly: true },
     );
     return presentFavorites(rows, tiles, new Date());
   });

@@ -24,6 +24,7 @@ export async function latestVisits(db: DbOrTx, userId: number, limit = HISTORY_L
       await showTileRowsByIds(
         db,
         visits.map((v) => v.showId),
+        { listedOnly: true },
       )
     ).map((s) => [s.id, s]),
   );
@@ -67,6 +68,7 @@ export async function latestChats(db: DbOrTx, userId: number, limit = CHAT_HISTO
       await showTileRowsByIds(
         db,
         chats.map((c) => c.showId),
+        { listedOnly: true },
       )
     ).map((s) => [s.id, s]),
   );

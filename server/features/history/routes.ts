@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatHistoryResponse, historyResponse, universalIdParam } from '#common/api/shows.ts';
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
-import { showIdOf } from '#server/features/shows/data.ts';
+import { listedShowIdOf } from '#server/features/shows/data.ts';
 import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { latestChats, latestVisits } from './data.ts';
@@ -21,7 +21,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/history/:id', { schema: { params: universalIdParam } }, async (request, reply) => {
     const user = await requireUser(request);
-    const showId = await showIdOf(db, request.params.id);
+    const showId = await listedShowIdOf(db, request.params.id);
     if (showId === null) throw notFound();
     // A member who turned the history off leaves no trace.
     if (user.showHistory) await recordVisit(db, user.id, showId);

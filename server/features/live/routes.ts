@@ -11,12 +11,12 @@ import {
   watchBody,
 } from '#common/api/live.ts';
 import { universalIdParam } from '#common/api/shows.ts';
-import { notFound } from '#server/errors.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import { performerShow } from '#server/features/performers/data.ts';
 import { requirePerformer } from '#server/features/performers/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession } from '#server/http/session.ts';
-import { liveShowByUniversalId } from './data.ts';
+import { liveShowByUniversalId, showWithheld } from './data.ts';
 import { liveRefused } from './refusals.ts';
 
 /**
@@ -88,6 +88,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/studio/live', { schema: { body: publishBody, response: { 200: publishAnswer } } }, async (request) => {
     const { performer, sessionId, show } = await herShow(request);
+    if (await showWithheld(db, show.id)) throw new AppError('forbidden', { message: 'show_withheld' });
     const { answer } = await live.publish(show, { id: performer.id, sessionId }, request.body.offer);
     return { answer, iceServers };
   });

@@ -14,8 +14,7 @@ import { enforce } from '#server/http/throttle.ts';
 import { type ComplaintText, complaintText } from './complaint-texts.ts';
 import { type NoticeRow, noticeById } from './data.ts';
 import { notifierTokenValid } from './mails.ts';
-import { fileComplaint } from './mutations.ts';
-import { complaintUntil } from './studio-routes.ts';
+import { complaintUntil, fileComplaint } from './mutations.ts';
 
 const FORM_LIMIT = COMPLAINT_TEXT_MAX * 12 + 1024;
 const idParam = z.object({ id: z.string().max(20).catch('') });
@@ -42,7 +41,7 @@ function pageHtml(locale: Locale, title: string, body: string) {
 
 /**
  * The notifier's complaint about a decision (DSA Art. 20), from the link of the decision mail: the
- * link's token (an HMAC of the notice id) stands in for an account. A post must come from this
+ * link's token (an HMAC of the notice id, her address and the decision's time) stands in for an account. A post must come from this
  * site and carry the token; a second one finds the complaint filed and changes nothing.
  */
 export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
@@ -67,9 +66,18 @@ export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
   /** The notice the link names, when it is decided and the token is its own. */
   const noticeOf = async (rawId: string, token: string): Promise<NoticeRow | null> => {
     const id = pathId(rawId);
-    if (id === null || !notifierTokenValid(config.sessionSecret, id, token)) return null;
+    if (id === null || token.length === 0) return null;
     const notice = await noticeById(db, id);
-    return notice?.decidedAt ? notice : null;
+    if (!notice?.decidedAt || !notifierTokenValid(config.sessionSecret, notice, token)) return null;
+    return notice;
+  };
+
+  const notifierComplaintFiled = async (noticeId: number): Promise<boolean> => {
+    const [row] = await db
+      .select({ id: noticeComplaints.id })
+      .from(noticeComplaints)
+      .where(and(eq(noticeComplaints.noticeId, noticeId), eq(noticeComplaints.party, 'notifier')));
+    return row !== undefined;
   };
 
   const render = async (
@@ -83,10 +91,7 @@ export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const { locale } = request;
     const t = (k: ComplaintText, vars?: Record<string, string>) => escapeHtml(complaintText(locale, k, vars));
-    const [filed] = await db
-      .select({ id: noticeComplaints.id })
-      .from(noticeComplaints)
-      .where(and(eq(noticeComplaints.noticeId, notice.id), eq(noticeComplaints.party, 'notifier')));
+    const filed = await notifierComplaintFiled(notice.id);
     const until = complaintUntil(notice.decidedAt ?? new Date());
     const closed = !filed && new Date() > until;
     const shown: Banner | null =
@@ -111,7 +116,10 @@ export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
     const notice = await noticeOf(request.params.id, request.query.token);
     if (!notice) return notFoundPage(request, reply);
     const banner: Banner | null = request.query.sent ? { kind: 'status', key: 'sent' } : null;
-    return render(request, reply, 200, notice, request.query.token, banner);
+    // After the window the page is refused (410, no form), unless it shows her complaint as filed.
+    const late = !request.query.sent && new Date() > complaintUntil(notice.decidedAt ?? new Date());
+    const filed = late && (await notifierComplaintFiled(notice.id));
+    return render(request, reply, late && !filed ? 410 : 200, notice, request.query.token, banner);
   });
 
   app.post(

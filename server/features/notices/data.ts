@@ -24,6 +24,8 @@ export type NoticeTargetRow = {
   showId: number | null;
   title: string | null;
   status: string | null;
+  /** The status this notice removed the video or gallery from; null when it removed nothing. */
+  priorStatus: string | null;
   showUniversalId: string | null;
   showName: string | null;
 };
@@ -97,6 +99,7 @@ export async function noticeTargetRows(db: DbOrTx, noticeId: number): Promise<No
       kind: noticeTargets.kind,
       targetId: noticeTargets.targetId,
       showId: noticeTargets.showId,
+      priorStatus: noticeTargets.priorStatus,
       title: sql<string | null>`case ${noticeTargets.kind}
         when 'video' then (select v.title_en from videos v where v.id = ${noticeTargets.targetId})
         when 'gallery' then (select g.title_en from galleries g where g.id = ${noticeTargets.targetId})

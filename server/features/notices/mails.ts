@@ -20,15 +20,28 @@ type MailCtx = Pick<AppContext, 'db' | 'mailer' | 'config'>;
  */
 export const PERFORMER_MAIL_LOCALE: Locale = 'de';
 
-/** The token of the notifier's complaint link: an HMAC of the notice id, no account needed. */
-export const notifierToken = (secret: string, noticeId: number) =>
-  createHmac('sha256', secret).update(`notice-complaint:${noticeId}`).digest('base64url');
+/** What the notifier's complaint link is bound to: the notice, her address and the decision's time. */
+export type TokenNotice = Pick<NoticeRow, 'id' | 'email' | 'decidedAt'>;
 
-export const notifierTokenValid = (secret: string, noticeId: number, token: string) =>
-  token.length > 0 && safeEqual(token, notifierToken(secret, noticeId));
+/**
+ * The token of the notifier's complaint link, no account needed: an HMAC of the notice id, the
+ * notifier's address and the decision's time, so it opens no other notice, and dies with a new
+ * decision; null when there is nobody to send it to or nothing decided.
+ */
+export function notifierToken(secret: string, notice: TokenNotice): string | null {
+  if (!notice.email || !notice.decidedAt) return null;
+  return createHmac('sha256', secret)
+    .update(`notice-complaint:${notice.id}:${notice.email.trim().toLowerCase()}:${notice.decidedAt.toISOString()}`)
+    .digest('base64url');
+}
 
-export const complaintLink = (config: AppContext['config'], noticeId: number) =>
-  `${config.publicUrl}/notices/${noticeId}/complaint?token=${notifierToken(config.sessionSecret, noticeId)}`;
+export function notifierTokenValid(secret: string, notice: TokenNotice, token: string): boolean {
+  const expected = notifierToken(secret, notice);
+  return expected !== null && token.length > 0 && safeEqual(token, expected);
+}
+
+export const complaintLink = (config: AppContext['config'], notice: TokenNotice) =>
+  `${config.publicUrl}/notices/${notice.id}/complaint?token=${notifierToken(config.sessionSecret, notice) ?? ''}`;
 
 const groundText = (locale: Locale, ground: string | null) =>
   translate(locale, `mail.notice_grounds.${ground ?? 'none'}`);
@@ -49,7 +62,7 @@ export async function mailNoticeDecision(ctx: MailCtx, notice: NoticeRow) {
       id: String(notice.id),
       ground: groundText(locale, notice.ground),
       reasoning: notice.reasoning ?? '',
-      link: complaintLink(ctx.config, notice.id),
+      link: complaintLink(ctx.config, notice),
     },
   });
 }

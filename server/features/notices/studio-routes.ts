@@ -7,18 +7,11 @@ import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { type StatementRow, statementOfShow, statementsOfShow } from './data.ts';
 import { PERFORMER_MAIL_LOCALE } from './mails.ts';
-import { COMPLAINT_MONTHS, fileComplaint } from './mutations.ts';
+import { complaintUntil, fileComplaint } from './mutations.ts';
 
 type StatementWithComplaint = StatementRow & {
   complaint: Awaited<ReturnType<typeof statementsOfShow>>[number]['complaint'];
 };
-
-/** The last moment a complaint about a decision taken at `at` is accepted. */
-export function complaintUntil(at: Date): Date {
-  const until = new Date(at);
-  until.setUTCMonth(until.getUTCMonth() + COMPLAINT_MONTHS);
-  return until;
-}
 
 function presentStatement(s: StatementWithComplaint, now: Date): StudioStatement {
   const until = complaintUntil(s.createdAt);

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { VideoSort } from '#common/api/media.ts';
 import type { SHOW_FILTERS } from '#common/api/search.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -105,7 +105,8 @@ export type ShowHit = { id: number; distance: number | null };
  * full text, or, when that finds nothing, names by trigram similarity (typos).
  */
 export async function searchShowIds(db: DbOrTx, q: ShowSearch): Promise<IdPage<ShowHit>> {
-  const filters: SQL[] = [];
+  // A show withheld by a notice decision (decision 032) is found by no search.
+  const filters: SQL[] = [isNull(shows.withheldAt)];
   if (q.tags?.length) filters.push(sql`${shows.id} in ${showsWithAllTags(q.tags)}`);
   if (q.categoryId !== undefined && q.categoryId !== ALL_SHOWS_CATEGORY) {
     filters.push(sql`${shows.id} in ${showsInCategory(q.categoryId)}`);

@@ -103,6 +103,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         found.shows.hits.map((h) => h.id),
         locale,
         phoneChatLine,
+        { listedOnly: true },
       ),
       videoTilesByIds(db, found.videos.hits, locale),
       galleryTilesByIds(db, found.galleries.hits, locale, userId, config.media.signingKey),
@@ -168,6 +169,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         found.hits.map((h) => h.id),
         request.locale,
         phoneChatLine,
+        { listedOnly: true },
       );
       const data = tiles.map((tile) => ({ ...tile, distance: distances.get(tile.id) ?? null }));
       return presentPage(data, found.total, q.page, q.limit);

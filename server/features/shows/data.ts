@@ -6,6 +6,9 @@ import { categories, promos, showCategories, shows, showTags, tags } from '#serv
 import { presentShowTile } from './present.ts';
 
 /** Ids from 1001 up are search categories (spec part 2 "Categories"). */
+/** Shows a notice decision took off the catalogue (decision 032) are neither listed nor shown. */
+const listed = isNull(shows.withheldAt);
+
 export const SEARCH_CATEGORY_FROM = 1001;
 /** Category 1 is the hidden "all shows" category: it filters nothing. */
 export const ALL_SHOWS_CATEGORY = 1;
@@ -99,11 +102,21 @@ const byFilter = (filter: ShowFilter | null): SQL | undefined => {
   return undefined;
 };
 
-/** The rows of shows with these ids, in the order of `ids`; missing ids are skipped. */
-export async function showTileRowsByIds(db: DbOrTx, ids: number[]): Promise<ShowTileRow[]> {
+/**
+ * The rows of shows with these ids, in the order of `ids`; missing ids are skipped, and with
+ * `listedOnly` also shows a notice decision withheld (decision 032).
+ */
+export async function showTileRowsByIds(
+  db: DbOrTx,
+  ids: number[],
+  opts: { listedOnly?: boolean } = {},
+): Promise<ShowTileRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await db.select(showTileColumns).from(shows).where(inArray(shows.id, unique));
+  const rows = await db
+    .select(showTileColumns)
+    .from(shows)
+    .where(and(inArray(shows.id, unique), opts.listedOnly ? listed : undefined));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.flatMap((id) => {
     const row = byId.get(id);
@@ -112,13 +125,16 @@ export async function showTileRowsByIds(db: DbOrTx, ids: number[]): Promise<Show
 }
 
 /** Show tiles by id, in the order of `ids` (missing ids skipped): search, favorites, history, archive. */
-export async function showTilesByIds(db: DbOrTx, ids: number[], locale: Locale, phoneChatLine: boolean) {
+export async function showTilesByIds(
+  db: DbOrTx,
+  ids: number[],
+  locale: Locale,
+  phoneChatLine: boolean,
+  opts: { listedOnly?: boolean } = {},
+) {
   const now = new Date();
-  return (await showTileRowsByIds(db, ids)).map((row) => presentShowTile(row, locale, { now, phoneChatLine }));
+  return (await showTileRowsByIds(db, ids, opts)).map((row) => presentShowTile(row, locale, { now, phoneChatLine }));
 }
-
-/** Shows a notice decision took off the catalogue (decision 032) are neither listed nor shown. */
-const listed = isNull(shows.withheldAt);
 
 /** One slice of the list (`offset`, `limit`), optionally of one category (null: every show) and filter. */
 export async function listShowRows(
@@ -204,7 +220,7 @@ export function runningPromos(db: DbOrTx, limit = 1000): Promise<PromoRow[]> {
     .select(promoColumns)
     .from(promos)
     .innerJoin(shows, eq(shows.id, promos.showId))
-    .where(running())
+    .where(and(running(), listed))
     .orderBy(asc(promos.stopsAt), asc(promos.id))
     .limit(limit);
 }
@@ -271,6 +287,15 @@ export async function showPromo(db: DbOrTx, showId: number): Promise<PromoRow | 
 /** The internal id of a show by its universal id, or null. */
 export async function showIdOf(db: DbOrTx, universalId: string): Promise<number | null> {
   const [row] = await db.select({ id: shows.id }).from(shows).where(eq(shows.universalId, universalId));
+  return row?.id ?? null;
+}
+
+/** The id of a show members may reach (not withheld by a notice decision); null otherwise. */
+export async function listedShowIdOf(db: DbOrTx, universalId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: shows.id })
+    .from(shows)
+    .where(and(eq(shows.universalId, universalId), listed));
   return row?.id ?? null;
 }
 

@@ -189,7 +189,7 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
       const ids = await ranking.get('ids', () =>
         mostActiveShowIds(db, new Date(now() - MOST_ACTIVE_DAYS * DAY_MS), MOST_ACTIVE_MAX),
       );
-      const tileRows = await rankedRows.get(ids.join(','), () => showTileRowsByIds(db, ids));
+      const tileRows = await rankedRows.get(ids.join(','), () => showTileRowsByIds(db, ids, { listedOnly: true }));
       const at = new Date(now());
       // A stable sort keeps the activity order within online and within offline shows.
       return [...tileRows]
