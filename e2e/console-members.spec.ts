@@ -1,27 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
+import { expect, type Page, test } from '@playwright/test';
 import { screenLabel } from '../server/features/admin/screens.ts';
-import { adminText } from '../server/features/admin/texts.ts';
-import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
 import { membersText } from '../server/features/members-console/texts.ts';
+import { consoleSignIn } from './console-support.ts';
 import { confirmAge, field, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 
 const PASSWORD = 'Lantern-Quiet-Harbour-51';
-
-/** The demo administrator signed in to the console in a browser of its own. */
-async function console_(browser: Browser): Promise<Page> {
-  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await page.goto('/admin/login?lang=en');
-  await page.getByLabel(t('email')).fill(DEMO_OPERATOR.email);
-  await page.getByLabel(t('password')).fill(DEMO_OPERATOR.password);
-  const key = base32Decode(DEMO_OPERATOR.totpSecret);
-  if (!key) throw new Error('demo key');
-  await page.getByLabel(t('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
-  await page.getByRole('button', { name: t('submit') }).click();
-  await expect(page.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
-  return page;
-}
 
 async function logIn(page: Page, email: string) {
   await field(page, 'en', 'login.username').fill(email);
@@ -48,7 +31,7 @@ test('the console finds a new member, blocks her, and she can no longer log in',
   await expect(page).toHaveURL(/\/verify$/);
 
   // The administrator finds her by the start of her address and opens her page.
-  const admin = await console_(browser);
+  const admin = await consoleSignIn(browser);
   await admin.setViewportSize(WIDTHS.desktop);
   await admin.getByRole('link', { name: screenLabel('/admin/members') }).click();
   await admin.getByLabel(m('searchLabel')).fill(email.slice(0, 14));

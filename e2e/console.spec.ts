@@ -4,7 +4,7 @@ import { auditText } from '../server/features/admin/audit-texts.ts';
 import { operatorsText } from '../server/features/admin/operators-texts.ts';
 import { screenLabel } from '../server/features/admin/screens.ts';
 import { adminText } from '../server/features/admin/texts.ts';
-import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+import { type ConsoleAccount, consoleSignIn } from './console-support.ts';
 import { shoot, uniqueEmail, WIDTHS } from './support.ts';
 
 /**
@@ -19,24 +19,16 @@ const a = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
 const o = (key: Parameters<typeof operatorsText>[1], vars: Record<string, string> = {}) =>
   operatorsText('en', key, vars);
 
-async function signInAs(browser: Browser, email: string, password: string, secret: string): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+async function signInAs(browser: Browser, account: ConsoleAccount): Promise<Page> {
+  const page = await consoleSignIn(browser, account);
   await page.setViewportSize(WIDTHS.desktop);
-  await page.goto('/admin/login?lang=en');
-  await page.getByLabel(a('email')).fill(email);
-  await page.getByLabel(a('password')).fill(password);
-  const key = base32Decode(secret);
-  if (!key) throw new Error('not a base32 key');
-  await page.getByLabel(a('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
-  await page.getByRole('button', { name: a('submit') }).click();
-  await expect(page.getByRole('heading', { name: a('consoleTitle') })).toBeVisible();
   return page;
 }
 
 test('the admin adds a moderator who signs in with her own key and sees her screens; both changes are in the audit log', async ({
   browser,
 }) => {
-  const admin = await signInAs(browser, DEMO_OPERATOR.email, DEMO_OPERATOR.password, DEMO_OPERATOR.totpSecret);
+  const admin = await signInAs(browser, DEMO_OPERATOR);
   await expect(admin.getByRole('heading', { name: a('figuresTitle') })).toBeVisible();
   await expect(admin.locator('[data-figure="online"] .n')).toHaveText(/^\d+$/);
 
@@ -54,7 +46,7 @@ test('the admin adds a moderator who signs in with her own key and sees her scre
   await expect(admin.locator('#totp-uri')).toContainText('otpauth://totp/');
 
   // She signs in elsewhere and sees the screens of her role only.
-  const mona = await signInAs(browser, email, password, secret);
+  const mona = await signInAs(browser, { email, password, totpSecret: secret });
   await expect(mona.getByRole('link', { name: screenLabel('/admin/review') })).toBeVisible();
   await expect(mona.getByRole('link', { name: screenLabel('/admin/operators') })).toHaveCount(0);
   await expect(mona.getByRole('link', { name: screenLabel('/admin/support') })).toHaveCount(0);

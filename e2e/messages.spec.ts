@@ -2,8 +2,8 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_SUPPORT_OPERATOR } from '../server/db/seed/demo-operator.ts';
 import { screenLabel } from '../server/features/admin/screens.ts';
 import { adminText } from '../server/features/admin/texts.ts';
-import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
 import { apiGet, logInDemo, shootView } from './catalogue-support.ts';
+import { consoleSignIn } from './console-support.ts';
 import { type LiveShow, ownShows } from './live-support.ts';
 import { coinBalance, shoot, text, WIDTHS } from './support.ts';
 
@@ -28,20 +28,6 @@ async function studioOf(browser: Browser, show: LiveShow): Promise<Page> {
   await studio.getByRole('button', { name: text('en', 'studio.login.submit') }).click();
   await expect(studio.getByText(show.showName).first()).toBeVisible();
   return studio;
-}
-
-async function supportDesk(browser: Browser): Promise<Page> {
-  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
-  const desk = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await desk.goto('/admin/login?lang=en');
-  await desk.getByLabel(t('email')).fill(DEMO_SUPPORT_OPERATOR.email);
-  await desk.getByLabel(t('password')).fill(DEMO_SUPPORT_OPERATOR.password);
-  const key = base32Decode(DEMO_SUPPORT_OPERATOR.totpSecret);
-  if (!key) throw new Error('demo support key');
-  await desk.getByLabel(t('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
-  await desk.getByRole('button', { name: t('submit') }).click();
-  await expect(desk.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
-  return desk;
 }
 
 const menuButton = (page: Page, lang: Lang, count: number) =>
@@ -155,7 +141,7 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
   await page.getByRole('textbox', { name: text('en', 'messages.composer.input') }).fill('How do I buy a video?');
   await page.getByRole('button', { name: text('en', 'messages.composer.send') }).click();
   await expect(pane(page, 'en', supportName).getByText('How do I buy a video?')).toBeVisible();
-  const desk = await supportDesk(browser);
+  const desk = await consoleSignIn(browser, DEMO_SUPPORT_OPERATOR);
   const d = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
   await desk.getByRole('link', { name: screenLabel('/admin/support') }).click();
   await desk.getByRole('link', { name: 'demo@livecam.local' }).click();

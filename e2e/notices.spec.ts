@@ -1,10 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
 import { noticesText } from '../server/features/admin/notices-texts.ts';
-import { adminText } from '../server/features/admin/texts.ts';
-import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
 import { complaintText } from '../server/features/notices/complaint-texts.ts';
 import { apiGet } from './catalogue-support.ts';
+import { consoleSignIn } from './console-support.ts';
 import { ownShows } from './live-support.ts';
 import { confirmAge, mailLink, shoot, text, WIDTHS } from './support.ts';
 
@@ -17,19 +16,6 @@ import { confirmAge, mailLink, shoot, text, WIDTHS } from './support.ts';
 
 type Lang = 'en' | 'de';
 const SIZES = [WIDTHS.phone, WIDTHS.desktop];
-
-async function console_(browser: Browser): Promise<Page> {
-  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await page.goto('/admin/login?lang=en&next=/admin/notices');
-  await page.getByLabel(t('email')).fill(DEMO_OPERATOR.email);
-  await page.getByLabel(t('password')).fill(DEMO_OPERATOR.password);
-  const key = base32Decode(DEMO_OPERATOR.totpSecret);
-  if (!key) throw new Error('demo operator key');
-  await page.getByLabel(t('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
-  await page.getByRole('button', { name: t('submit') }).click();
-  return page;
-}
 
 async function studio(browser: Browser, showName: string): Promise<Page> {
   const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
@@ -98,7 +84,7 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
 
   // The moderator (demo administrator) removes the video.
   const t = (key: Parameters<typeof noticesText>[1], vars?: Record<string, string>) => noticesText('en', key, vars);
-  const admin = await console_(browser);
+  const admin = await consoleSignIn(browser, DEMO_OPERATOR, '/admin/notices');
   await expect(admin.getByRole('heading', { name: t('title') })).toBeVisible();
   await admin
     .getByRole('link', { name: `#${noticeId}` })

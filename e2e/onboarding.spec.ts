@@ -1,12 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
 import { reviewText } from '../server/features/admin/review-texts.ts';
-import { adminText } from '../server/features/admin/texts.ts';
-import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
 import { onboardingText } from '../server/features/onboarding/console-texts.ts';
 import { testClip } from '../server/features/uploads/testing.ts';
 import { apiGet } from './catalogue-support.ts';
+import { consoleSignIn } from './console-support.ts';
 import { mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 
 /**
@@ -36,20 +34,6 @@ async function everyView(page: Page, path: string, name: string, ready: (lang: L
       await shoot(page, name);
     }
   }
-}
-
-async function consoleAdmin(browser: Browser): Promise<Page> {
-  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await page.goto('/admin/login?lang=en');
-  await page.getByLabel(t('email')).fill(DEMO_OPERATOR.email);
-  await page.getByLabel(t('password')).fill(DEMO_OPERATOR.password);
-  const key = base32Decode(DEMO_OPERATOR.totpSecret);
-  if (!key) throw new Error('demo operator key');
-  await page.getByLabel(t('code')).fill(totpCode(key, Math.floor(Date.now() / 30_000)));
-  await page.getByRole('button', { name: t('submit') }).click();
-  await expect(page.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
-  return page;
 }
 
 test('a new performer signs up, passes the ID check, is approved; her first video is reviewed and listed', async ({
@@ -108,7 +92,7 @@ test('a new performer signs up, passes the ID check, is approved; her first vide
   });
 
   // The demo administrator approves her with the 2257 record.
-  const admin = await consoleAdmin(browser);
+  const admin = await consoleSignIn(browser);
   const o = (key: Parameters<typeof onboardingText>[1]) => onboardingText('en', key);
   for (const lang of langs) {
     for (const size of sizes) {

@@ -1,0 +1,56 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
+import { adminText } from '../server/features/admin/texts.ts';
+import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+
+export type ConsoleAccount = { email: string; password: string; totpSecret: string };
+
+/** The last authenticator step used per account in this worker: the server takes each step once. */
+const usedSteps = new Map<string, number>();
+const STEP_MS = 30_000;
+
+/**
+ * The authenticator step for this account's next sign-in: the current one, or the one after the
+ * last used (the server takes one step of drift), waiting for a step to begin when both are used.
+ */
+export async function nextStep(page: Page, email: string): Promise<number> {
+  const now = Math.floor(Date.now() / STEP_MS);
+  const step = Math.max(now, (usedSteps.get(email) ?? now - 1) + 1);
+  if (step > now + 1) await page.waitForTimeout((step - 1) * STEP_MS - Date.now() + 100);
+  usedSteps.set(email, step);
+  return step;
+}
+
+/**
+ * An operator signed in to the console in a browser context of her own (the demo administrator
+ * unless another account is given); the page ends on `next` (the start page by default). The
+ * server accepts the step before and after the current one, each once: a second sign-in of the
+ * same account within one 30-second step takes the next step's code, and a code another worker
+ * used already is answered by trying the next step (after that step has begun, when needed).
+ */
+export async function consoleSignIn(
+  browser: Browser,
+  account: ConsoleAccount = DEMO_OPERATOR,
+  next = '/admin',
+): Promise<Page> {
+  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
+  const key = base32Decode(account.totpSecret);
+  if (!key) throw new Error('not a base32 key');
+  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const step = await nextStep(page, account.email);
+    await page.goto(`/admin/login?lang=en&next=${encodeURIComponent(next)}`);
+    await page.getByLabel(t('email')).fill(account.email);
+    await page.getByLabel(t('password')).fill(account.password);
+    await page.getByLabel(t('code')).fill(totpCode(key, step));
+    await page.getByRole('button', { name: t('submit') }).click();
+    const signedIn = await page
+      .waitForURL((url) => url.pathname !== '/admin/login', { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!signedIn) continue;
+    if (next === '/admin') await expect(page.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
+    return page;
+  }
+  throw new Error(`console sign-in of ${account.email} failed`);
+}
