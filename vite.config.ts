@@ -63,24 +63,28 @@ const precompress = (outDir: string): Plugin => ({
  */
 const api = { target: 'http://127.0.0.1:3000', xfwd: true };
 
+/** The dev server's proxy to the API server and its own pages. */
+export const devProxy = {
+  // WebSocket upgrades too; the server checks the Origin against PUBLIC_URL (the Vite address here).
+  '/api/socket': { ...api, ws: true },
+  '/api': api,
+  '/dev': api,
+  // The sandbox providers' own pages (payment, phone, age check) and the operator console.
+  '/sandbox': api,
+  '/admin': api,
+};
+
 // APP_DIR lets a second build live beside the first (the server reads the same setting).
 const outDir = path.resolve(import.meta.dirname, process.env.APP_DIR || 'dist/app');
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
-  publicDir: path.resolve(import.meta.dirname, 'public'),
-  plugins: [react(), writeBuildId(outDir), precompress(outDir)],
+  publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
+  plugins: isSsrBuild ? [react()] : [react(), writeBuildId(outDir), precompress(outDir)],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID), __APP_VERSION__: JSON.stringify(APP_VERSION) },
-  build: { outDir, emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
-  server: {
-    proxy: {
-      // WebSocket upgrades too; the server checks the Origin against PUBLIC_URL (the Vite address here).
-      '/api/socket': { ...api, ws: true },
-      '/api': api,
-      '/dev': api,
-      // The sandbox providers' own pages (payment, phone, age check) and the operator console.
-      '/sandbox': api,
-      '/admin': api,
-    },
-  },
-});
+  // `vite build --ssr entry-server.tsx` writes the server's renderer beside the browser build, never into what is served.
+  build: isSsrBuild
+    ? { outDir: `${outDir}-ssr`, emptyOutDir: true, sourcemap: false, target: 'node20' }
+    : { outDir, emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
+  server: { proxy: devProxy },
+}));

@@ -29,6 +29,15 @@ export const onApiResponse = (l: Listener) => {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** How a call leaves: the browser's fetch; the server's page renderer answers it in process instead. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Replaces how calls leave (the server's renderer, once per process). */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 async function ensureXsrf() {
   if (!readCookie(XSRF_COOKIE)) await fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' });
 }
@@ -67,7 +76,7 @@ export async function api<T>(
   if (file) headers['content-type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['content-type'] = 'application/json';
   if (UNSAFE.has(method)) headers['x-xsrf-token'] = readCookie(XSRF_COOKIE) ?? '';
-  const res = await fetch(url, {
+  const res = await transport(url, {
     method,
     headers,
     credentials: 'same-origin',

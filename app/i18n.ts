@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_UI_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale } from '#common/constants.ts';
-import { chooseLocale } from '#common/domain/locale.ts';
+import { chooseLocale, isLocale } from '#common/domain/locale.ts';
 import type { Catalog } from '#common/i18n/merge.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 
@@ -13,6 +13,9 @@ export const i18n = i18next.createInstance();
  */
 export function initialLocale(): Locale {
   if (typeof document === 'undefined') return DEFAULT_UI_LOCALE;
+  // A server-rendered page is in the language the server chose by the same rules (data-locale).
+  const rendered = document.documentElement.dataset.locale;
+  if (isLocale(rendered)) return rendered;
   const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
   const query = new URLSearchParams(window.location.search).get('lang');
   return chooseLocale({ query, cookie: readCookie(LOCALE_COOKIE), browser }, DEFAULT_UI_LOCALE);
@@ -44,9 +47,14 @@ export async function loadLocale(locale: Locale) {
   i18n.addResourceBundle(locale, 'translation', catalog, true, true);
 }
 
+/** Remembers a language choice for 365 days. */
+export function rememberLocale(locale: Locale) {
+  writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
+}
+
 /** Switches the language without a URL prefix and remembers it for 365 days. */
 export async function setLocale(locale: Locale) {
-  writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
+  rememberLocale(locale);
   await loadLocale(locale);
   document.documentElement.lang = locale;
   if (i18n.language !== locale) await i18n.changeLanguage(locale);

@@ -1,40 +1,48 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { i18n, initialLocale, loadLocale } from './i18n.ts';
+import { AppProviders } from './app-providers.tsx';
+import { sessionQuery } from './features/session/api.ts';
+import { i18n, initialLocale, loadLocale, rememberLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { browserRoutes, createAppRouter, loadMatchedRoutes } from './router.tsx';
 import { applyLayout } from './shell/layout.ts';
+import { queryPreferences } from './shell/middleware.ts';
 import { useShellStore } from './shell/store.ts';
-import { appTheme } from './theme/themes.ts';
-
-function App() {
-  const layout = useShellStore((s) => s.layout);
-  return (
-    <ThemeProvider theme={appTheme(layout)}>
-      <CssBaseline />
-      <RouterProvider router={router} />
-    </ThemeProvider>
-  );
-}
-
-applyLayout(useShellStore.getState().layout);
-// The router's loader (session, config) runs meanwhile: it started when router.tsx was evaluated.
-await loadLocale(initialLocale());
-document.documentElement.lang = i18n.language;
+import { decodeQueryErrors, readSsrState } from './ssr-state.ts';
+import { isThemeName } from './theme/themes.ts';
 
 const root = document.getElementById('root');
-if (root) {
+const ssr = readSsrState();
+const routes = browserRoutes();
+
+if (root && ssr) {
+  // A server-rendered page: the same language, answers and route modules as the server had, then
+  // hydrate; the visitor's own session (the server drew a visitor's page) is asked for right after.
+  hydrate(queryClient, decodeQueryErrors(ssr.queries));
+  await Promise.all([loadLocale(ssr.locale), loadMatchedRoutes(routes, window.location.pathname)]);
+  if (i18n.language !== ssr.locale) await i18n.changeLanguage(ssr.locale);
+  const router = createAppRouter(routes, ssr.router);
+  hydrateRoot(
+    root,
+    <AppProviders i18n={i18n} client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  // What the query asked for is remembered as the browser's own choice (the server applied it already).
+  const prefs = queryPreferences(new URLSearchParams(window.location.search));
+  if (prefs.lang === ssr.locale) rememberLocale(ssr.locale);
+  if (isThemeName(prefs.layout)) applyLayout(prefs.layout);
+  void queryClient.refetchQueries({ queryKey: sessionQuery.queryKey });
+} else if (root) {
+  applyLayout(useShellStore.getState().layout);
+  // The router's loader (session, config) runs meanwhile: it started when the router was created.
+  const router = createAppRouter(routes);
+  await loadLocale(initialLocale());
+  document.documentElement.lang = i18n.language;
   createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <App />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </StrictMode>,
+    <AppProviders i18n={i18n} client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
 }

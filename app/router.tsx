@@ -1,15 +1,13 @@
-import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject, redirect } from 'react-router';
 import { isLocale } from '#common/domain/locale.ts';
 import { configQuery, sessionQuery } from './features/session/api.ts';
-import { studioLoader, studioRoutes } from './features/studio/routes.ts';
+import { studioLoader } from './features/studio/routes.ts';
 import { setLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
+import { appRoutes } from './route-table.tsx';
 import { pageRoutes } from './routes.tsx';
-import { BootProgress } from './shell/BootProgress.tsx';
 import { applyLayout } from './shell/layout.ts';
 import { queryPreferences, routeGuard } from './shell/middleware.ts';
-import { RootLayout } from './shell/RootLayout.tsx';
-import { RouteError } from './shell/RouteError.tsx';
 import { useShellStore } from './shell/store.ts';
 import { isThemeName } from './theme/themes.ts';
 
@@ -41,23 +39,24 @@ export async function rootLoader({ request }: { request: Request }) {
   return null;
 }
 
-export const router = createBrowserRouter([
-  {
-    id: 'root',
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: BootProgress,
-    loader: rootLoader,
-    shouldRevalidate: () => true,
-    children: [{ ErrorBoundary: RouteError, children: pageRoutes }],
-  },
-  // The performer's studio: her own session, none of the member shell (menus, coins, age splash).
-  {
-    id: 'studio',
-    path: 'studio',
-    ErrorBoundary: RouteError,
-    HydrateFallback: BootProgress,
-    loader: studioLoader,
-    children: studioRoutes,
-  },
-]);
+/**
+ * Loads the lazy route modules the current address matches, so a server-rendered page hydrates at
+ * once (the router would otherwise show its fallback while they load, and the markup would differ).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string) {
+  const lazy = (matchRoutes(routes, pathname) ?? []).map((m) => m.route).filter((r) => r.lazy);
+  await Promise.all(
+    lazy.map(async (route) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, await load(), { lazy: undefined });
+    }),
+  );
+}
+
+/** The browser's router over the shared route table; `hydrationData` when the server rendered the page. */
+export function createAppRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+/** The route table with the browser's loaders: the spec's middleware and the studio's language. */
+export const browserRoutes = () => appRoutes({ root: rootLoader, studio: studioLoader });

@@ -10,8 +10,13 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 if (!existsSync(path.join(root, 'dist/app/index.html'))) {
   console.log('Building the web app (first start only)…');
-  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  run(process.execPath, [vite, 'build', '--logLevel', 'warn']);
+}
+// The server's page renderer (public pages as HTML), built beside the web app.
+if (!existsSync(path.join(root, 'dist/app-ssr/entry-server.js'))) {
+  run(process.execPath, [vite, 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']);
 }
 run(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')]);

@@ -76,7 +76,7 @@ import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
-import { registerSpa } from './http/spa.ts';
+import { type PageRendering, registerSpa } from './http/spa.ts';
 import { registerStagingGate } from './http/staging-gate.ts';
 import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -105,6 +105,8 @@ export type AppDeps = {
   storage?: Storage;
   /** The media server of live video; the embedded werift SFU by default. */
   sfu?: Sfu;
+  /** The page renderer and template (tests; production loads the server build beside APP_DIR). */
+  pages?: PageRendering;
   /** Where log lines go instead of stdout, at LOG_LEVEL even under test: for tests that read the logs. */
   logStream?: { write(line: string): void };
 };
@@ -419,7 +421,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
-  await registerSpa(app);
+  await registerSpa(app, deps.pages);
   attachSocketServer(app, {
     // The performer kicked or banned someone from her chat: their chat sessions on her show end
     // (chat.kicked, which ends the streams they opened), and any stream of theirs still open here.

@@ -23,7 +23,7 @@ import {
 export function PageLinks({ page, lastPage, keep = [] }: { page: number; lastPage: number; keep?: readonly string[] }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const { pathname, search } = useLocation();
   if (!paginationVisible(lastPage)) return null;
   const pages = pageWindow(page, lastPage, narrow ? PAGE_LINKS_NARROW : PAGE_LINKS_WIDE);

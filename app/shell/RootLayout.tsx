@@ -13,8 +13,8 @@ import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav.tsx';
 import { useConsent } from './consent.ts';
 import { HashDialogs } from './HashDialogs.tsx';
 import { currentOverlay } from './overlays.ts';
+import { useHeaderHidden } from './prefs.tsx';
 import { PermanentSideMenu } from './SideMenu.tsx';
-import { useShellStore } from './store.ts';
 import { TopBar } from './TopBar.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
@@ -46,21 +46,24 @@ export function RootLayout() {
   useShellEffects();
   useRouteTitle();
   const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const headerHidden = useShellStore((s) => s.headerHidden);
-  const { session, user } = useSessionState();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const headerHidden = useHeaderHidden();
+  const { session, user, pending } = useSessionState();
   const [menuOpen, setMenuOpen] = useState(false);
   const drawerMounted = useOpenedOnce(!desktop && menuOpen);
-  const splashMounted = useOpenedOnce(!session.splash18_confirmed);
+  const splashMounted = useOpenedOnce(!pending && !session.splash18_confirmed);
   const ageGate = useAgeGateOpen();
   const consent = useConsent();
-  // One overlay at a time: the age gate, then the consent banner, then the welcome gift or the incentive.
-  const overlay = currentOverlay({
-    age_gate: ageGate,
-    consent: consent === null,
-    welcome: Boolean(user && session.welcome_dialog),
-    incentive: !user,
-  });
+  // One overlay at a time: the age gate, then the consent banner, then the welcome gift or the incentive;
+  // none while a server-rendered page still waits for the visitor's session.
+  const overlay = pending
+    ? null
+    : currentOverlay({
+        age_gate: ageGate,
+        consent: consent === null,
+        welcome: Boolean(user && session.welcome_dialog),
+        incentive: !user,
+      });
   const popupAsked = useMessagePopup((s) => s.requested);
   const bottomNav = !desktop && !session.voicecall;
   const bottomOffset = bottomNav ? BOTTOM_NAV_HEIGHT : 0;

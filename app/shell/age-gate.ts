@@ -15,7 +15,7 @@ const EXEMPT = new Set<string>([...SPLASH_EXEMPT_ROUTES, ...SPLASH_LINKS.map((l)
 
 /** Whether the 18+ splash stands in front of this page: the session has not confirmed the age, and the page is not exempt. */
 export function useAgeGateOpen(): boolean {
-  const { session } = useSessionState();
+  const { session, pending } = useSessionState();
   const routeName = useRouteName();
-  return !session.splash18_confirmed && !EXEMPT.has(routeName ?? '');
+  return !pending && !session.splash18_confirmed && !EXEMPT.has(routeName ?? '');
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect } from 'react';
+import { useContext, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { configQuery } from '#app/features/session/api.ts';
+import { HeadCollector } from './head.ts';
 import { useRouteName } from './route-name.ts';
 import { routeTitleKey } from './route-titles.ts';
 
@@ -19,6 +20,8 @@ export function useTitle(key: string, options?: Record<string, string | number>,
   const { pathname } = useLocation();
   const site = useQuery(configQuery).data?.site.name;
   const page = t(key, options ?? {});
+  const head = useContext(HeadCollector);
+  if (head && enabled) head.title = titled(page, site);
   useEffect(() => {
     // The pathname: a navigation resets the title to the route's, and this page sets its own again.
     if (enabled && pathname) document.title = titled(page, site);
@@ -35,6 +38,8 @@ export function useRouteTitle() {
   const key = routeTitleKey(useRouteName());
   const site = useQuery(configQuery).data?.site.name;
   const page = key ? t(key) : '';
+  const head = useContext(HeadCollector);
+  if (head) head.title = titled(page, site);
   useLayoutEffect(() => {
     if (pathname) document.title = titled(page, site);
   }, [page, site, pathname]);

@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import { type Device, ssrMatchMedia } from '#app/shell/viewport.ts';
 import { BREAKPOINTS, CONTENT_MAX_WIDTH, DEFAULT_THEME, THEMES, type ThemeName } from '#common/constants.ts';
 
 /**
@@ -92,10 +93,15 @@ const INSET_RING = { outline: '2px solid var(--focus-ring)', outlineOffset: -2 }
 export const isThemeName = (v: string | null | undefined): v is ThemeName =>
   (THEMES as readonly string[]).includes(v ?? '');
 
-const cache = new Map<ThemeName, Theme>();
+const cache = new Map<string, Theme>();
 
-export function appTheme(name: ThemeName = DEFAULT_THEME): Theme {
-  const hit = cache.get(name);
+/**
+ * The MUI theme of a layout. `device` is the width a server-rendered page was laid out for: media
+ * queries answer for it on the server and while the browser hydrates (viewport.ts).
+ */
+export function appTheme(name: ThemeName = DEFAULT_THEME, device: Device = 'desktop'): Theme {
+  const key = `${name}:${device}`;
+  const hit = cache.get(key);
   if (hit) return hit;
   const p = PALETTES[name];
   const theme = createTheme({
@@ -127,8 +133,9 @@ export function appTheme(name: ThemeName = DEFAULT_THEME): Theme {
       MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
       MuiBottomNavigationAction: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
       MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': INSET_RING } } },
+      MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: ssrMatchMedia(device) } },
     },
   });
-  cache.set(name, theme);
+  cache.set(key, theme);
   return theme;
 }

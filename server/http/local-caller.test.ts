@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import viteConfig from '../../vite.config.ts';
+import { devProxy } from '../../vite.config.ts';
 import { isLoopbackAddress } from './local-caller.ts';
 
 describe('isLoopbackAddress', () => {
@@ -144,7 +144,7 @@ describe('/dev/ outboxes behind a trusted proxy', () => {
 
 describe("the dev server's proxy", () => {
   it('tells the API server where every request came from (X-Forwarded-For)', () => {
-    const proxy = viteConfig.server?.proxy ?? {};
+    const proxy = devProxy;
     expect(Object.keys(proxy)).toEqual(expect.arrayContaining(['/api', '/dev', '/sandbox', '/admin']));
     for (const [path, entry] of Object.entries(proxy)) {
       expect(typeof entry === 'object' && entry.xfwd, path).toBe(true);

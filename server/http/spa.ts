@@ -3,13 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '#server/errors.ts';
+import { createPageServer } from '#server/render/pages.ts';
+import { loadBuiltRenderer, type PageRenderer } from '#server/render/renderer.ts';
+
+/** A renderer and the page template, handed in by tests (production loads the build's). */
+export type PageRendering = { renderer: PageRenderer; template: string };
 
 /**
  * First path segments the SPA never answers: the API, built files, media, and the server's own
  * pages (sandbox providers, development outboxes, the operator console), which are a plain 404
  * wherever they are not served.
  */
-const NOT_SPA = new Set(['api', 'assets', 'sandbox', 'dev', 'media', 'admin']);
+const NOT_SPA = new Set(['api', 'assets', 'sandbox', 'dev', 'media', 'admin', 'sitemaps']);
 
 /** The first segment of a request path, decoded (`/media/%2e%2e/x` -> `media`). */
 function firstSegment(url: string): string {
@@ -25,7 +30,7 @@ function firstSegment(url: string): string {
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * unknown non-API GET answered with the SPA, whose router shows its own 404 page.
  */
-export async function registerSpa(app: FastifyInstance) {
+export async function registerSpa(app: FastifyInstance, rendering?: PageRendering) {
   const { appDir } = app.ctx.config;
   const indexFile = path.join(appDir, 'index.html');
   const hasApp = existsSync(indexFile);
@@ -48,9 +53,16 @@ export async function registerSpa(app: FastifyInstance) {
   const index = hasApp ? readFileSync(indexFile) : null;
   const brotli = hasApp && existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : null;
   const gzip = hasApp && existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : null;
-  app.setNotFoundHandler((request, reply) => {
+  // Public pages are rendered on the server when a server build is there (or a test hands one in).
+  const renderer = rendering?.renderer ?? (hasApp ? await loadBuiltRenderer(appDir) : null);
+  const template = rendering?.template ?? index?.toString('utf8');
+  const servePage = renderer && template ? createPageServer(app, renderer, template) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const isServerPath = NOT_SPA.has(firstSegment(request.url));
-    if (isServerPath || request.method !== 'GET' || !index) throw notFound();
+    if (isServerPath || request.method !== 'GET') throw notFound();
+    const served = servePage ? await servePage(request, reply) : null;
+    if (served) return served;
+    if (!index) throw notFound();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     if (brotli && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(brotli);

@@ -10,6 +10,7 @@ import { type App, buildApp } from '#server/app.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { loadConfig, testServices } from '#server/env.ts';
+import type { PageRendering } from '#server/http/spa.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
 import { localDiskStorage } from '#server/providers/storage/local-disk.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
@@ -195,6 +196,8 @@ export async function createTestApp(
     redisUrl?: string;
     /** Keep the app's log lines (at LOG_LEVEL, info by default) for the test to read in `logLines`. */
     captureLogs?: boolean;
+    /** Public pages rendered on the server with this renderer and template (server/render/). */
+    pages?: PageRendering;
   } = {},
 ) {
   const { database, drop, label, url } = opts.sharing
@@ -223,6 +226,7 @@ export async function createTestApp(
     redis: redis.redis,
     mailTransport: opts.mailTransport ?? null,
     storage,
+    ...(opts.pages ? { pages: opts.pages } : {}),
     ...(opts.captureLogs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
   });
   return {

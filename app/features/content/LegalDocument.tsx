@@ -23,7 +23,7 @@ function LastUpdated() {
 /** A legal text: title, intro, table of contents, sections, then `children` (a form or a call to action). */
 export function LegalDocument({ doc, children }: { doc: LegalDoc; children?: ReactNode }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const entries: TocEntry[] = doc.sections.map((s, i) => ({ id: sectionId(i), label: s.heading }));
   const showToc = entries.length > 1;
   return (

@@ -1,7 +1,8 @@
-import { use, useEffect } from 'react';
+import { use, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '#app/features/session/api.ts';
 import { loadLegalTexts } from '#app/i18n.ts';
+import { HeadCollector } from '#app/shell/head.ts';
 
 /** The keys of the lazily loaded `legal` namespace. */
 export type LegalKey =
@@ -97,6 +98,8 @@ function fillDeep<T>(value: T, vars: Readonly<Record<string, string>>): T {
 /** "<page title> · <site name>" in the browser tab. */
 export function useDocumentTitle(title: string) {
   const site = usePublicConfig().site.name;
+  const head = useContext(HeadCollector);
+  if (head) head.title = title ? `${title} · ${site}` : site;
   useEffect(() => {
     document.title = title ? `${title} · ${site}` : site;
   }, [title, site]);

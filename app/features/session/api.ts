@@ -4,7 +4,38 @@ import type { User } from '#common/api/auth.ts';
 import type { SessionInfo } from '#common/api/session.ts';
 import type { PublicConfig } from '#common/api/system.ts';
 
-export type SessionState = { session: SessionInfo; user: User | null };
+/**
+ * `pending`: the stand-in a server-rendered page starts with. The server renders every public page
+ * as a visitor sees it (one cached HTML for all), so the real session is asked for once the page
+ * has hydrated; until then nothing member-specific and no overlay (splash, consent) is shown.
+ */
+export type SessionState = { session: SessionInfo; user: User | null; pending?: true };
+
+/** The session a server-rendered page is drawn with: a visitor's, not yet known. */
+export const PENDING_SESSION: SessionState = {
+  session: {
+    webid: 0,
+    website_id: 0,
+    session_id: '',
+    domain: '',
+    visitor_id: null,
+    splash18_confirmed: false,
+    agechecked: false,
+    redirect_splash: null,
+    voicecall: false,
+    phonecall_payment_type_id: null,
+    phonecall_product_id: null,
+    phonecall_payment_name: null,
+    sms_coins_disabled: false,
+    sms_coins_available: false,
+    temp_nickname: null,
+    welcome_dialog: null,
+    incentive_tsp: null,
+    _date: '',
+  },
+  user: null,
+  pending: true,
+};
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'] as const,

@@ -25,7 +25,7 @@ export function SectionPager({
   label: string;
 }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!paginationVisible(lastPage)) return null;
   const pages = pageWindow(page, lastPage, narrow ? PAGE_LINKS_NARROW : PAGE_LINKS_WIDE);
   return (

@@ -1,8 +1,8 @@
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { ShowFilter, ShowsResponse, ShowTile } from '#common/api/shows.ts';
 import { MOST_ACTIVE_MAX } from '#common/api/shows.ts';
 import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { compressedOnce, type Encoding, memo } from '#server/http/cached-body.ts';
 import {
   ALL_SHOWS_CATEGORY,
   allCategories,
@@ -18,6 +18,8 @@ import { presentPromo, presentShowTile } from './present.ts';
 
 /** Pages rebuilt together (infinite scroll after a reload) at most. */
 export const MAX_PAGES_AT_ONCE = 10;
+
+export { acceptedEncoding, type Encoding } from '#server/http/cached-body.ts';
 
 export type ListTimings = {
   /** How long a list page, the running promos and the known category ids are reused. */
@@ -39,69 +41,14 @@ const firstPage = (q: ShowListQuery) =>
 /** Listing caches this long in a running server: the list is read far more often than it changes. */
 export const LIVE_TIMINGS: ListTimings = { pageMs: 1500, countMs: 10_000, rankingMs: 60_000 };
 
-type Entry<T> = { value: T; expires: number };
-/** Few keys are hot (first pages of each category); the cap bounds memory whatever clients ask. */
-const MAX_ENTRIES = 200;
-
-/** A small time-limited memo; `clear` drops everything at once. */
-function memo<T>(ttlMs: number, now: () => number) {
-  const entries = new Map<string, Entry<Promise<T>>>();
-  return {
-    get(key: string, load: () => Promise<T>): Promise<T> {
-      if (ttlMs <= 0) return load();
-      const t = now();
-      const hit = entries.get(key);
-      if (hit && hit.expires > t) return hit.value;
-      if (entries.size >= MAX_ENTRIES) {
-        for (const [k, e] of entries) if (e.expires <= t) entries.delete(k);
-        if (entries.size >= MAX_ENTRIES) entries.clear();
-      }
-      const value = load();
-      entries.set(key, { value, expires: t + ttlMs });
-      // A failed load is not kept: the next request tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
-      return value;
-    },
-    clear: () => entries.clear(),
-  };
-}
-
 /**
  * A page and its JSON, serialised once for every request that reuses it; its compressed forms
  * are made on first demand and kept with it (a page of 36 tiles is ~30 KB of JSON, ~5 KB as br).
  */
 export type ListPage = { body: ShowsResponse; json: string; encoded?: Partial<Record<Encoding, Buffer>> };
-export type Encoding = 'br' | 'gzip';
 
 /** The page's JSON in `encoding`, compressed once per cached page. */
-export function encodedPage(page: ListPage, encoding: Encoding): Buffer {
-  page.encoded ??= {};
-  const done = page.encoded[encoding];
-  if (done) return done;
-  const made =
-    encoding === 'br'
-      ? brotliCompressSync(page.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(page.json, { level: 6 });
-  page.encoded[encoding] = made;
-  return made;
-}
-
-/** The compression a request accepts that pages come in, br first (`;q=0` refuses one). */
-export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const accepted = new Set(
-    value
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
+export const encodedPage = (page: ListPage, encoding: Encoding): Buffer => compressedOnce(page, page.json, encoding);
 
 export type ShowListQuery = {
   page: number;

@@ -1,0 +1,81 @@
+import type { Locale } from '#common/constants.ts';
+import type { PageHead, ShellPrefs, SsrState } from './renderer.ts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** JSON inside a <script>: nothing in it can close the tag or open a comment. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export type PageAddress = {
+  /** PUBLIC_URL, without a trailing slash. */
+  origin: string;
+  /** The path and the query parameters that make the page what it is (page numbers, search terms). */
+  path: string;
+};
+
+/** The page's own address in a language: the `lang` query names it (the way the sitemap lists it). */
+export function localized(address: PageAddress, locale: Locale | null): string {
+  const url = new URL(address.path, address.origin);
+  url.searchParams.delete('lang');
+  if (locale) url.searchParams.set('lang', locale);
+  return url.toString();
+}
+
+/** Title, description, canonical address, language alternates and the link preview of a page. */
+export function headTags(head: PageHead, address: PageAddress, locale: Locale, siteName: string): string {
+  const title = escapeHtml(head.title || siteName);
+  const description = head.description ? escapeHtml(head.description) : null;
+  const canonical = escapeHtml(localized(address, locale));
+  const tags = [
+    `<title>${title}</title>`,
+    description ? `<meta name="description" content="${description}" />` : '',
+    `<link rel="canonical" href="${canonical}" />`,
+    `<link rel="alternate" hreflang="en" href="${escapeHtml(localized(address, 'en'))}" />`,
+    `<link rel="alternate" hreflang="de" href="${escapeHtml(localized(address, 'de'))}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localized(address, null))}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    description ? `<meta property="og:description" content="${description}" />` : '',
+    `<meta property="og:url" content="${canonical}" />`,
+    `<meta property="og:locale" content="${locale === 'de' ? 'de_DE' : 'en_US'}" />`,
+    head.image
+      ? `<meta property="og:image" content="${escapeHtml(new URL(head.image, address.origin).toString())}" />`
+      : '',
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+  ];
+  return tags.filter(Boolean).join('');
+}
+
+/** The root element's attributes: the language and layout the page was rendered in, which the browser starts from. */
+export function rootAttributes(locale: Locale, prefs: ShellPrefs): string {
+  const header = prefs.headerHidden ? ' data-header="off"' : '';
+  return `lang="${locale}" class="layout-${prefs.layout}" data-locale="${locale}" data-layout="${prefs.layout}" data-device="${prefs.device}"${header}`;
+}
+
+/**
+ * The built index.html with a rendered page in it: head tags and styles before </head>, the
+ * markup in #root, and the hydration state in a JSON script before the application's own.
+ */
+export function pageDocument(
+  template: string,
+  parts: { rootAttributes: string; head: string; styles: string; html: string; state: SsrState },
+): string {
+  // Replacer functions: a `$` in the page must not be read as a replacement pattern.
+  return template
+    .replace(/<html[^>]*>/, () => `<html ${parts.rootAttributes}>`)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `${parts.head}${parts.styles}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${parts.html}</div><script id="ssr-state" type="application/json">${scriptJson(parts.state)}</script>`,
+    );
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '#common/constants.ts';
+import { acceptedEncoding, compressedOnce, type Encoding, memo } from '#server/http/cached-body.ts';
+import { sessionFromToken } from '#server/http/session.ts';
+import { headTags, pageDocument, rootAttributes } from './document.ts';
+import type { PageRenderer, PageRequest, ShellPrefs } from './renderer.ts';
+import { pagePrefs } from './request-prefs.ts';
+
+/** A rendered page is reused this long for every visitor who asks for it in the same language and layout. */
+export const PAGE_CACHE_MS = 5_000;
+
+/** Query parameters the page key leaves out: they are part of the preferences (or trackers). */
+const PREFERENCE_PARAMS = new Set(['lang', 'l', 'h']);
+
+type CachedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; html: string; encoded?: Partial<Record<Encoding, Buffer>> };
+
+type Guarded = { kind: 'continue' } | { kind: 'redirect' | 'leave'; to: string };
+
+/** The API answers a render needs, asked in process as a visitor would ask them (no cookies, the page's language). */
+function visitorTransport(app: FastifyInstance, request: FastifyRequest, locale: string): PageRequest['fetch'] {
+  return async (url, init) => {
+    const target = new URL(url, 'http://render.invalid');
+    // A page only reads; and only the API, whatever a path parameter held (`..` is resolved above).
+    if (!target.pathname.startsWith('/api/') || (init.method ?? 'GET') !== 'GET') {
+      throw new Error(`a server render may only read the API (${init.method} ${target.pathname})`);
+    }
+    const res = await app.inject({
+      method: 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers: { accept: 'application/json', 'accept-language': locale },
+      remoteAddress: request.ip,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (name !== 'set-cookie' && typeof value === 'string') headers.set(name, value);
+    }
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
+  };
+}
+
+/**
+ * The page key: path, the parameters that change the page (sorted), and the preferences it was
+ * rendered with. Nothing of the visitor's session is in it, and nothing of it is in the page.
+ */
+function pageKey(url: URL, locale: string, prefs: ShellPrefs): string {
+  const params = [...url.searchParams]
+    .filter(([k]) => !PREFERENCE_PARAMS.has(k))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const query = new URLSearchParams(params).toString();
+  return `${locale}|${prefs.layout}|${prefs.device}|${prefs.headerHidden ? 'h' : ''}|${url.pathname}?${query}`;
+}
+
+/**
+ * Serves the public pages as HTML rendered on the server (one route table with the browser), each
+ * kept PAGE_CACHE_MS per page, language, layout and device, and compressed once. The spec's route
+ * rules that depend on the visitor's session (voice call, splash address, unverified member) are
+ * applied first, as real redirects. Answers null for a path it does not render.
+ */
+export function createPageServer(app: FastifyInstance, renderer: PageRenderer, template: string) {
+  const { config } = app.ctx;
+  const pages = memo<CachedPage>(PAGE_CACHE_MS, Date.now);
+
+  async function guard(request: FastifyRequest, pathname: string): Promise<Guarded> {
+    const token = request.cookies[SESSION_COOKIE];
+    // A visitor without a live session has nothing the rules look at.
+    if (!token || !(await sessionFromToken(app.ctx, token))) return { kind: 'continue' };
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/session/init',
+      headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
+      remoteAddress: request.ip,
+    });
+    if (res.statusCode !== 200) return { kind: 'continue' };
+    const state = res.json() as Parameters<PageRenderer['routeGuard']>[0];
+    return renderer.routeGuard({
+      pathname,
+      routeName: renderer.serverRouteName(pathname),
+      session: state.session,
+      user: state.user,
+    });
+  }
+
+  async function render(request: FastifyRequest, url: URL, locale: PageRequest['locale'], prefs: ShellPrefs) {
+    const page = await renderer.renderPage({
+      url: `${config.publicUrl}${url.pathname}${url.search}`,
+      locale,
+      prefs,
+      fetch: visitorTransport(app, request, locale),
+    });
+    if (page.kind === 'redirect') return page;
+    const address = { origin: config.publicUrl, path: `${url.pathname}${canonicalQuery(url)}` };
+    const html = pageDocument(template, {
+      rootAttributes: rootAttributes(locale, prefs),
+      head: headTags(page.head, address, locale, config.site.name),
+      styles: page.styles,
+      html: page.html,
+      state: page.state,
+    });
+    return { kind: 'page' as const, status: page.status, html };
+  }
+
+  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
+    const url = new URL(request.url, 'http://page.invalid');
+    if (!renderer.isServerRendered(url.pathname)) return null;
+    const decision = await guard(request, url.pathname);
+    if (decision.kind !== 'continue') return reply.header('cache-control', 'no-store').redirect(decision.to, 302);
+    const { locale, prefs } = pagePrefs(request);
+    const page = await pages.get(pageKey(url, locale, prefs), () => render(request, url, locale, prefs));
+    if (page.kind === 'redirect') return reply.header('cache-control', 'no-cache').redirect(page.location, page.status);
+    reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, accept-language, cookie, user-agent');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(compressedOnce(page, page.html, encoding));
+  };
+}
+
+/** The query a page's canonical address keeps: what selects the content (a page number, a search term). */
+function canonicalQuery(url: URL): string {
+  const kept = [...url.searchParams].filter(([k]) => k === 'page' || k === 'q');
+  return kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+}
