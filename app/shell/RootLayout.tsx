@@ -18,7 +18,7 @@ import { PermanentSideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
-import { useRouteTitle } from './use-title.ts';
+import { useRouteTitle, useSiteDescription } from './use-title.ts';
 
 // Not needed for the first paint: loaded after it, so the index route does not carry them.
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
@@ -45,6 +45,7 @@ function Later({ children }: { children: ReactNode }) {
 export function RootLayout() {
   useShellEffects();
   useRouteTitle();
+  useSiteDescription();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const headerHidden = useHeaderHidden();

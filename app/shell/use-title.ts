@@ -3,7 +3,7 @@ import { useContext, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { configQuery } from '#app/features/session/api.ts';
-import { HeadCollector } from './head.ts';
+import { HeadCollector, usePageMeta } from './head.ts';
 import { useRouteName } from './route-name.ts';
 import { routeTitleKey } from './route-titles.ts';
 
@@ -43,4 +43,11 @@ export function useRouteTitle() {
   useLayoutEffect(() => {
     if (pathname) document.title = titled(page, site);
   }, [page, site, pathname]);
+}
+
+/** The site's description, which a page's own (usePageMeta) replaces: for search engines (server only). */
+export function useSiteDescription() {
+  const { t } = useTranslation();
+  const site = useQuery(configQuery).data?.site.name ?? '';
+  usePageMeta({ description: t('seo.description', { site }) });
 }

@@ -16,6 +16,7 @@ import { RatingStars } from '#app/features/videos/RatingStars.tsx';
 import { useRevealBelowShow, useTitleLevel } from '#app/features/videos/show-links.ts';
 import { useMediaAgeGate } from '#app/features/videos/use-purchase.ts';
 import { ApiError } from '#app/http.ts';
+import { usePageMeta } from '#app/shell/head.ts';
 import { useTitle } from '#app/shell/use-title.ts';
 import { HEADER_HEIGHT } from '#common/constants.ts';
 import { galleryQuery, moreGalleriesQuery } from './api.ts';
@@ -49,6 +50,7 @@ export function GalleryPicturesPage() {
     gallery ? 'media.gallery.page_title' : 'media.galleries.title',
     gallery ? { title: gallery.title } : undefined,
   );
+  usePageMeta({ description: gallery ? `${gallery.title} – ${gallery.showName}` : null, image: gallery?.cover });
 
   let body: ReactNode;
   if (!valid || (detail.error instanceof ApiError && detail.error.status === 404)) {

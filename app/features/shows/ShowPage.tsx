@@ -6,11 +6,14 @@ import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ChatSessionHost } from '#app/features/chat/ChatSessionHost.tsx';
 import { ChatStartPanel } from '#app/features/chat/ChatStartPanel.tsx';
 import { ExternalChatHost, isExternalShow } from '#app/features/chat/ExternalChatHost.tsx';
+import { usePublicConfig } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
+import { usePageMeta } from '#app/shell/head.ts';
 import { NotFoundPage } from '#app/shell/NotFoundPage.tsx';
 import { useRouteName } from '#app/shell/route-name.ts';
 import { useTitle } from '#app/shell/use-title.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
+import { previewUrl } from '#common/domain/previews.ts';
 import { useRecordVisit, useShow } from './api.ts';
 import { ListError } from './ListStates.tsx';
 import { CallMeBox, FreeGalleryLink, WriteMessageButton } from './ShowActions.tsx';
@@ -39,6 +42,15 @@ function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
   // A video or gallery opened below the show names the tab itself.
   const nested = /(videos-clip|galleries-pictures)$/.test(useRouteName() ?? '');
   useTitle('shows.page.title', { name: show.showName }, !nested);
+  const hosts = usePublicConfig().image_hosts;
+  const imageId = show.previews[0];
+  usePageMeta({
+    description: [show.texts.slogan, show.texts.description].filter(Boolean).join(' – '),
+    image:
+      imageId === undefined
+        ? null
+        : previewUrl(hosts, { contentproviderId: show.contentproviderId, showId: show.id, imageId, size: '320x240' }),
+  });
   useRecordVisit(show.universalId);
   const external = isExternalShow(show);
   return (

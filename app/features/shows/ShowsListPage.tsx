@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useOutlet, useParams } from 'react-router';
+import { usePageMeta } from '#app/shell/head.ts';
 import { useTitle } from '#app/shell/use-title.ts';
 import { useCategories } from './api.ts';
 import { ShowsList } from './ShowsList.tsx';
@@ -26,5 +27,6 @@ function CategoryList() {
   const known = [...(categories?.data ?? []), ...(categories?.search_categories ?? [])].find((c) => c.id === category);
   const title = known?.name ?? t('shows.all_title');
   useTitle(known ? 'shows.category_title' : 'shows.all_title', { name: known?.name ?? '' });
+  usePageMeta({ description: known?.description });
   return <ShowsList category={category} title={title} description={known?.description} />;
 }

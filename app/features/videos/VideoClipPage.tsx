@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ApiError } from '#app/http.ts';
+import { usePageMeta } from '#app/shell/head.ts';
 import { useTitle } from '#app/shell/use-title.ts';
 import type { VideoDetail } from '#common/api/media.ts';
 import { HEADER_HEIGHT } from '#common/constants.ts';
@@ -71,6 +72,7 @@ export function VideoClipPage() {
   const part = video ? selectPart(video, positiveInt(params.part)) : undefined;
   const reveal = useRevealBelowShow<HTMLDivElement>(video?.id ?? null);
   useTitle(video ? 'media.clip.page_title' : 'media.videos.title', video ? { title: video.title } : undefined);
+  usePageMeta({ description: video?.description, image: video?.image });
 
   let body: ReactNode;
   if (id === null || (detail.error instanceof ApiError && detail.error.status === 404)) body = <NotFound />;
