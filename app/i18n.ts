@@ -34,17 +34,66 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** One chunk per language, so the index route carries no catalog it does not show. */
-const CATALOG_LOADERS: Record<Locale, () => Promise<{ catalog: Catalog }>> = {
-  en: () => import('#common/i18n/catalog.en.ts'),
-  de: () => import('#common/i18n/catalog.de.ts'),
+/**
+ * The catalog in two parts per language: `start` (what the shell and the index page show on their
+ * first render) and `later` (every other area). The landing page waits for `start` only; every
+ * other route and every part the shell loads lazily also waits for `later`.
+ */
+type Part = 'start' | 'later';
+const CATALOG_LOADERS: Record<Locale, Record<Part, () => Promise<{ catalog: Catalog }>>> = {
+  en: {
+    start: () => import('#common/i18n/catalog-start.en.ts'),
+    later: () => import('#common/i18n/catalog-later.en.ts'),
+  },
+  de: {
+    start: () => import('#common/i18n/catalog-start.de.ts'),
+    later: () => import('#common/i18n/catalog-later.de.ts'),
+  },
 };
 
-/** Adds a language's interface catalog unless it is there already. */
-export async function loadLocale(locale: Locale) {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  const { catalog } = await CATALOG_LOADERS[locale]();
-  i18n.addResourceBundle(locale, 'translation', catalog, true, true);
+/** Routes whose first render needs only the start part (spec route names). */
+const START_ONLY_ROUTES = new Set(['index']);
+
+// Parts asked for so far (a language switch loads the same parts of the new language) and the
+// loads under way or done, one per language and part.
+const wanted = new Set<Part>(['start']);
+const loads = new Map<string, Promise<void>>();
+
+function loadPart(locale: Locale, part: Part): Promise<void> {
+  wanted.add(part);
+  const key = `${locale}:${part}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = CATALOG_LOADERS[locale][part]().then(({ catalog }) => {
+      i18n.addResourceBundle(locale, 'translation', catalog, true, true);
+    });
+    // A failed load (network) may be tried again.
+    load.catch(() => loads.delete(key));
+    loads.set(key, load);
+  }
+  return load;
+}
+
+/**
+ * Adds the texts a route's first render needs in a language: the start part, for a named route
+ * other than the index the later part too, and any part already loaded in another language (a
+ * switch shows the same screens). The boot code awaits it before the first render; without a
+ * route name it loads the start part, and the lazy pages and shell parts load the later part
+ * themselves before they render (`loadLaterTexts`).
+ */
+export async function loadLocale(locale: Locale, routeName?: string) {
+  const parts: Part[] = routeName === undefined || START_ONLY_ROUTES.has(routeName) ? ['start'] : ['start', 'later'];
+  await Promise.all([...new Set([...parts, ...wanted])].map((part) => loadPart(locale, part)));
+}
+
+/**
+ * The later part of the texts, in every language started (the active one, and the one a switch
+ * under way is loading): every lazy page and shell part awaits it before rendering.
+ */
+export async function loadLaterTexts(): Promise<void> {
+  const started = LOCALES.filter((locale) => loads.has(`${locale}:start`));
+  const active = LOCALES.find((locale) => locale === i18n.language) ?? DEFAULT_UI_LOCALE;
+  await Promise.all([...new Set([active, ...started])].map((locale) => loadPart(locale, 'later')));
 }
 
 /** Remembers a language choice for 365 days. */

@@ -29,7 +29,8 @@ export const pageRoutes: RouteObject[] = [
   {
     index: true,
     handle: { name: 'index' },
-    lazy: page(() => import('./features/shows/IndexPage.tsx'), 'IndexPage'),
+    // The landing page: its first render needs only the start part of the catalog.
+    lazy: page(() => import('./features/shows/IndexPage.tsx'), 'IndexPage', 'start'),
   },
   { path: 'login', handle: { name: 'login' }, lazy: page(() => import('./features/auth/LoginPage.tsx'), 'LoginPage') },
   {

@@ -1,21 +1,20 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
+import { lazyPart } from '#app/lazy-page.ts';
 import { escapeClearsHash, HASH } from './hash-dialogs.ts';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 // The dialogs load on first use, so the index route does not carry their forms.
-const SignInDialog = lazy(() =>
-  import('#app/features/auth/SignInDialog.tsx').then((m) => ({ default: m.SignInDialog })),
+const SignInDialog = lazyPart(() => import('#app/features/auth/SignInDialog.tsx').then((m) => m.SignInDialog));
+const SignInSuccessDialog = lazyPart(() =>
+  import('#app/features/auth/SignInSuccessDialog.tsx').then((m) => m.SignInSuccessDialog),
 );
-const SignInSuccessDialog = lazy(() =>
-  import('#app/features/auth/SignInSuccessDialog.tsx').then((m) => ({ default: m.SignInSuccessDialog })),
+const OpenConversationDialog = lazyPart(() =>
+  import('#app/features/messages/OpenConversationDialog.tsx').then((m) => m.OpenConversationDialog),
 );
-const OpenConversationDialog = lazy(() =>
-  import('#app/features/messages/OpenConversationDialog.tsx').then((m) => ({ default: m.OpenConversationDialog })),
-);
-const NicknameDialog = lazy(() =>
-  import('#app/features/accounts/NicknameDialog.tsx').then((m) => ({ default: m.NicknameDialog })),
+const NicknameDialog = lazyPart(() =>
+  import('#app/features/accounts/NicknameDialog.tsx').then((m) => m.NicknameDialog),
 );
 
 /** Dialogs opened by the URL hash; closing one removes the hash. */

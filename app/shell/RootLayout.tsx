@@ -3,10 +3,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useMessagePopup } from '#app/features/messages/store.ts';
 import { useSessionState } from '#app/features/session/api.ts';
+import { lazyPart } from '#app/lazy-page.ts';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
 import { useAgeGateOpen } from './age-gate.ts';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav.tsx';
@@ -21,20 +22,16 @@ import { useShellEffects } from './use-shell-effects.ts';
 import { useRouteTitle, useSiteDescription } from './use-title.ts';
 
 // Not needed for the first paint: loaded after it, so the index route does not carry them.
-const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
-const ConsentDock = lazy(() => import('./BottomDock.tsx').then((m) => ({ default: m.ConsentDock })));
-const IncentiveDock = lazy(() => import('./BottomDock.tsx').then((m) => ({ default: m.IncentiveDock })));
-const SideMenuDrawer = lazy(() => import('./SideMenuDrawer.tsx').then((m) => ({ default: m.SideMenuDrawer })));
-const AgeSplash = lazy(() => import('./AgeSplash.tsx').then((m) => ({ default: m.AgeSplash })));
-const WelcomeDialog = lazy(() => import('./WelcomeDialog.tsx').then((m) => ({ default: m.WelcomeDialog })));
-const UpdateBanner = lazy(() => import('./UpdateBanner.tsx').then((m) => ({ default: m.UpdateBanner })));
-const SnackbarHost = lazy(() => import('./SnackbarHost.tsx').then((m) => ({ default: m.SnackbarHost })));
-const MessagesPopup = lazy(() =>
-  import('#app/features/messages/MessagesPopup.tsx').then((m) => ({ default: m.MessagesPopup })),
-);
-const VoicecallMode = lazy(() =>
-  import('#app/features/voicecall/VoicecallMode.tsx').then((m) => ({ default: m.VoicecallMode })),
-);
+const Footer = lazyPart(() => import('./Footer.tsx').then((m) => m.Footer));
+const ConsentDock = lazyPart(() => import('./BottomDock.tsx').then((m) => m.ConsentDock));
+const IncentiveDock = lazyPart(() => import('./BottomDock.tsx').then((m) => m.IncentiveDock));
+const SideMenuDrawer = lazyPart(() => import('./SideMenuDrawer.tsx').then((m) => m.SideMenuDrawer));
+const AgeSplash = lazyPart(() => import('./AgeSplash.tsx').then((m) => m.AgeSplash));
+const WelcomeDialog = lazyPart(() => import('./WelcomeDialog.tsx').then((m) => m.WelcomeDialog));
+const UpdateBanner = lazyPart(() => import('./UpdateBanner.tsx').then((m) => m.UpdateBanner));
+const SnackbarHost = lazyPart(() => import('./SnackbarHost.tsx').then((m) => m.SnackbarHost));
+const MessagesPopup = lazyPart(() => import('#app/features/messages/MessagesPopup.tsx').then((m) => m.MessagesPopup));
+const VoicecallMode = lazyPart(() => import('#app/features/voicecall/VoicecallMode.tsx').then((m) => m.VoicecallMode));
 
 /** A lazily loaded part: nothing until it is there, and its loading holds up nothing else. */
 function Later({ children }: { children: ReactNode }) {

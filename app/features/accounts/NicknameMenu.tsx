@@ -2,13 +2,14 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import FaceIcon from '@mui/icons-material/Face';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
+import { lazyPart } from '#app/lazy-page.ts';
 import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
 
 // The menu (and the nickname mutation) loads on first open, so the top bar stays light.
-const NicknameMenuList = lazy(() => import('./NicknameMenuList.tsx').then((m) => ({ default: m.NicknameMenuList })));
+const NicknameMenuList = lazyPart(() => import('./NicknameMenuList.tsx').then((m) => m.NicknameMenuList));
 
 /** Top-bar nickname menu: the current nickname, switching, and managing nicknames. */
 export function NicknameMenu() {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyPart } from '#app/lazy-page.ts';
 import { HASH } from '#app/shell/hash-dialogs.ts';
 import { ChatRatingPrompt } from './ChatRatingPrompt.tsx';
 import type { ChatShow } from './offers.ts';
@@ -8,7 +9,7 @@ import { chatActions, useChatStore } from './store.ts';
 import { useChatEnd } from './use-chat-end.ts';
 
 /** The overlay's code (the player, WebRTC, the session bar) loads when a session starts. */
-const ChatOverlay = lazy(() => import('#app/features/live/ChatOverlay.tsx').then((m) => ({ default: m.ChatOverlay })));
+const ChatOverlay = lazyPart(() => import('#app/features/live/ChatOverlay.tsx').then((m) => m.ChatOverlay));
 
 /** A tip button for the session bar (members in an open session, not in a voice call). */
 export type TipButton = ComponentType<{ sessionId: string; showName: string }>;

@@ -6,13 +6,14 @@ import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyPart } from '#app/lazy-page.ts';
 import { HASH } from '#app/shell/hash-dialogs.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 
-const ExternalChatFrame = lazy(() => import('./ExternalChatFrame.tsx').then((m) => ({ default: m.ExternalChatFrame })));
+const ExternalChatFrame = lazyPart(() => import('./ExternalChatFrame.tsx').then((m) => m.ExternalChatFrame));
 
 /** A show whose provider runs its chat (spec part 2 section 4: contentproviderId above 1). */
 export const isExternalShow = (show: Pick<ShowDetail, 'contentproviderId'>) => show.contentproviderId > 1;

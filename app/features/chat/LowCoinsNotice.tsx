@@ -1,10 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '#app/lazy-page.ts';
 
 /** The billing choice loads when the member tops up. */
-const TopUpDialog = lazy(() => import('./TopUpDialog.tsx').then((m) => ({ default: m.TopUpDialog })));
+const TopUpDialog = lazyPart(() => import('./TopUpDialog.tsx').then((m) => m.TopUpDialog));
 
 /**
  * The coins will not pay for the next minute: a warning a minute ahead, with a top-up that opens

@@ -1,13 +1,12 @@
 import KeyIcon from '@mui/icons-material/Key';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '#app/lazy-page.ts';
 import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
 
 // The form (text field, the call) loads on first open: the index stays light.
-const ReferralCodeDialog = lazy(() =>
-  import('./ReferralCodeDialog.tsx').then((m) => ({ default: m.ReferralCodeDialog })),
-);
+const ReferralCodeDialog = lazyPart(() => import('./ReferralCodeDialog.tsx').then((m) => m.ReferralCodeDialog));
 
 /** "Have a code?": opens the referral code form (spec part 2 "ruf"). */
 export function ReferralCodeEntry() {

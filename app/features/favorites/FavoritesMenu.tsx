@@ -1,16 +1,17 @@
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
+import { lazyPart } from '#app/lazy-page.ts';
 import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
 import { onlineCount, useFavorites } from './api.ts';
 import { FAVORITES_HASH, FAVORITES_PAGE } from './paths.ts';
 
 // The list loads on first open, so the top bar stays light.
-const FavoritesMenuList = lazy(() => import('./FavoritesMenuList.tsx').then((m) => ({ default: m.FavoritesMenuList })));
+const FavoritesMenuList = lazyPart(() => import('./FavoritesMenuList.tsx').then((m) => m.FavoritesMenuList));
 
 /**
  * Top-bar favorites menu (members): a heart with a badge of how many favorites are online,

@@ -1,12 +1,13 @@
 import HistoryIcon from '@mui/icons-material/History';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
+import { lazyPart } from '#app/lazy-page.ts';
 import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
 
 // The list loads on first open, so the top bar stays light.
-const HistoryMenuList = lazy(() => import('./HistoryMenuList.tsx').then((m) => ({ default: m.HistoryMenuList })));
+const HistoryMenuList = lazyPart(() => import('./HistoryMenuList.tsx').then((m) => m.HistoryMenuList));
 
 /** Top-bar history menu (members): the shows visited last. */
 export function HistoryMenu() {

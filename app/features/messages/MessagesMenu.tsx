@@ -1,14 +1,15 @@
 import MailIcon from '@mui/icons-material/Mail';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
+import { lazyPart } from '#app/lazy-page.ts';
 import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
 import { useMessageCount } from './api.ts';
 import { MessagesBadge } from './MessagesBadge.tsx';
 
 // The lists load on first open, so the top bar stays light.
-const MessagesMenuList = lazy(() => import('./MessagesMenuList.tsx').then((m) => ({ default: m.MessagesMenuList })));
+const MessagesMenuList = lazyPart(() => import('./MessagesMenuList.tsx').then((m) => m.MessagesMenuList));
 
 /** Top-bar messages menu (members): the unread count as its badge; the menu lists unread and latest conversations. */
 export function MessagesMenu() {

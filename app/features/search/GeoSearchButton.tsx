@@ -1,15 +1,16 @@
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyPart } from '#app/lazy-page.ts';
 import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
 import { GEO_MAX_AGE_MS } from '#common/constants.ts';
 import { roundCoordinate, searchHref } from './search-params.ts';
 
 // The error dialog loads only when a lookup fails.
-const GeoErrorDialog = lazy(() => import('./GeoErrorDialog.tsx').then((m) => ({ default: m.GeoErrorDialog })));
+const GeoErrorDialog = lazyPart(() => import('./GeoErrorDialog.tsx').then((m) => m.GeoErrorDialog));
 
 /** How long the browser may take to find the position before it reports a timeout (code 3). */
 export const GEO_TIMEOUT_MS = 20_000;

@@ -5,8 +5,9 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import { alpha } from '@mui/material/styles';
-import { type FocusEvent, type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '#app/lazy-page.ts';
 import { GeoSearchButton } from './GeoSearchButton.tsx';
 import { useSearchHistory } from './store.ts';
 import { useQuickSearch } from './use-quick-search.ts';
@@ -14,9 +15,7 @@ import { useQuickSearch } from './use-quick-search.ts';
 const PANEL_ID = 'quick-search-panel';
 
 // The overlay (results, history) loads when it first opens, so the top bar stays light.
-const QuickSearchOverlay = lazy(() =>
-  import('./QuickSearchOverlay.tsx').then((m) => ({ default: m.QuickSearchOverlay })),
-);
+const QuickSearchOverlay = lazyPart(() => import('./QuickSearchOverlay.tsx').then((m) => m.QuickSearchOverlay));
 
 /**
  * The top bar's quick search with the geo-search button: results in an overlay panel, the recent
