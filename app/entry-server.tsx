@@ -16,7 +16,6 @@ import { AppProviders } from './app-providers.tsx';
 import { PENDING_SESSION, sessionQuery } from './features/session/api.ts';
 import { type ApiTransport, setApiTransport } from './http.ts';
 import { appRoutes } from './route-table.tsx';
-import { pageRoutes } from './routes.tsx';
 import { HeadCollector, type PageHead } from './shell/head.ts';
 import { ServerPrefsProvider, type ShellPrefs } from './shell/prefs.tsx';
 import { SERVER_RENDERED_ROUTES } from './ssr-routes.ts';
@@ -39,9 +38,12 @@ export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; html: string; styles: string; head: PageHead; state: SsrState };
 
+// The browser runs the spec's middleware in the root loader; the server has run it before rendering.
+const handler = createStaticHandler(appRoutes({ root: () => null, studio: () => null }));
+
 /** The route name a path would render, or undefined; the server renders only SERVER_RENDERED_ROUTES. */
 export function serverRouteName(pathname: string): string | undefined {
-  const matches = matchRoutes(pageRoutes, pathname) ?? [];
+  const matches = matchRoutes(handler.dataRoutes, pathname) ?? [];
   const last = matches[matches.length - 1];
   return (last?.route.handle as { name?: string } | undefined)?.name;
 }
@@ -49,8 +51,6 @@ export function serverRouteName(pathname: string): string | undefined {
 export const isServerRendered = (pathname: string) =>
   SERVER_RENDERED_ROUTES.has(serverRouteName(pathname) ?? 'not-found');
 
-// The browser runs the spec's middleware in the root loader; the server has run it before rendering.
-const handler = createStaticHandler(appRoutes({ root: () => null, studio: () => null }));
 
 // Each render's API calls go out through its own transport, whichever request is rendering.
 const current = new AsyncLocalStorage<ApiTransport>();

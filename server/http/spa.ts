@@ -62,11 +62,12 @@ export async function registerSpa(app: FastifyInstance, rendering?: PageRenderin
     if (isServerPath || request.method !== 'GET') throw notFound();
     const served = servePage ? await servePage(request, reply) : null;
     if (served) return served;
-    if (!index) throw notFound();
+    const shell = index ?? (template ? Buffer.from(template) : null);
+    if (!shell) throw notFound();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     if (brotli && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(brotli);
     if (gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzip);
-    return reply.send(index);
+    return reply.send(shell);
   });
 }
