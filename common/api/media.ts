@@ -12,6 +12,9 @@ import { limitField, paged, pageField, searchField, showTile, tag, tagsField } f
 export const VIDEO_SORTS = ['new', 'rating', 'duration', 'price'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
 
+/** A `<source>` of a `<picture>`: a format's MIME type and its widths (common/domain/images.ts). */
+export const imageSource = z.object({ type: z.string(), srcSet: z.string() });
+
 export const videoTile = z.object({
   id: z.number().int(),
   ccid: z.number().int(),
@@ -30,6 +33,8 @@ export const videoTile = z.object({
   free: z.boolean(),
   /** Poster image URL (GET /videos/image/{id}/1). */
   image: z.string(),
+  /** The poster's responsive renditions (GET /videos/image/{id}/1.<width>w.webp); `image` is the fallback. */
+  imageSources: z.array(imageSource),
   tags: z.array(z.string()),
 });
 export type VideoTile = z.infer<typeof videoTile>;
@@ -104,6 +109,8 @@ export const galleryTile = z.object({
   imageCount: z.number().int(),
   /** Cover picture URL (the blurred variant while the gallery is locked for this visitor). */
   cover: z.string(),
+  /** The cover's responsive renditions (signed like `cover` when it is); empty without a cover. */
+  coverSources: z.array(imageSource),
 });
 export type GalleryTile = z.infer<typeof galleryTile>;
 

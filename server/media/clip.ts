@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '#common/domain/images.ts';
+import { renderVariants, type Variant } from './images.ts';
 import { type Random, seededRandom } from './random.ts';
 import { hsl, svgDocument } from './svg.ts';
 import { muxWebm, type VideoFrame, vp8FromWebp } from './webm.ts';
@@ -150,6 +152,18 @@ export async function renderPoster(c: ClipCover): Promise<Buffer> {
     .removeAlpha()
     .jpeg({ quality: 78 })
     .toBuffer();
+}
+
+/** The poster's ratio (width / height), which its renditions keep. */
+export const POSTER_RATIO = CLIP.width / CLIP.height;
+
+/** The poster and its responsive renditions, drawn at the widest rendition's size. */
+export async function renderPosterFiles(c: ClipCover): Promise<{ poster: Buffer; variants: Variant[] }> {
+  const width = Math.max(...IMAGE_WIDTHS);
+  const svg = coverSvg(c, width, Math.round(width / POSTER_RATIO));
+  const pixels = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [poster, variants] = await Promise.all([renderPoster(c), renderVariants(pixels, POSTER_RATIO)]);
+  return { poster, variants };
 }
 
 /** Encodes the animation frames of a look, from the end of the cover up to `maxSeconds`. */

@@ -1,3 +1,5 @@
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from '#common/domain/images.ts';
+
 /**
  * Storage keys of the catalogue's media besides the show previews (previewKey in
  * common/domain/previews.ts). Blurred gallery thumbnails are public under /media/...; plain
@@ -38,10 +40,16 @@ export function isGeneratedClipKey(key: string, ccid: number, part: number): boo
 
 /**
  * Keys anyone may fetch under /media/: show previews (plain or blurred) and the blurred gallery
- * thumbnails. A plain gallery thumbnail shows what was paid for, so it goes through a signed URL.
+ * thumbnails, and the responsive renditions of the ones tiles show (plain 320x240 previews and
+ * blurred thumbnails). A plain gallery thumbnail shows what was paid for, so it and its renditions
+ * go through signed URLs.
  */
-const PUBLIC_KEY =
-  /^(?:previews\/[1-9]\d{0,9}\/[1-9]\d{0,9}_(?:45x34|320x240)(?:_b)?|galleries\/[1-9]\d{0,9}\/[1-9]\d{0,9}_320x240_b)\.jpg$/;
+const ID = '[1-9]\\d{0,9}';
+const RENDITION = `\\.(?:${IMAGE_WIDTHS.join('|')})w\\.(?:${IMAGE_FORMATS.join('|')})`;
+const PUBLIC_KEY = new RegExp(
+  `^(?:previews/${ID}/${ID}_(?:(?:45x34|320x240)(?:_b)?\\.jpg|320x240${RENDITION})` +
+    `|galleries/${ID}/${ID}_320x240_b(?:\\.jpg|${RENDITION}))$`,
+);
 
 export function isPublicMediaKey(key: string): boolean {
   return PUBLIC_KEY.test(key);

@@ -47,7 +47,7 @@ export function GalleriesPage() {
           {t('media.galleries.count', { count: list.data.total })}
         </Typography>
       )}
-      <GalleryGrid galleries={galleries} loading={list.isFetching} />
+      <GalleryGrid galleries={galleries} loading={list.isFetching} priority />
       <ListStatus
         error={list.isError}
         empty={list.isSuccess && galleries.length === 0}

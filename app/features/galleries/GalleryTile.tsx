@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { MediaGrid } from '#app/features/videos/MediaGrid.tsx';
 import { PriceBadge } from '#app/features/videos/PriceBadge.tsx';
 import { RatingStars } from '#app/features/videos/RatingStars.tsx';
+import { MEDIA_TILE_SIZES, type PictureLoading, ResponsivePicture } from '#app/features/videos/ResponsivePicture.tsx';
 import type { GalleryTile as GalleryTileData } from '#common/api/media.ts';
 
 /** Cover ratio of every gallery tile (the 320x240 preview). */
@@ -23,26 +24,26 @@ export function GalleryTile({
   gallery,
   unlocked = false,
   to,
-  eager = false,
+  loading = 'lazy',
 }: {
   gallery: GalleryTileData;
   unlocked?: boolean;
   to?: string;
-  eager?: boolean;
+  loading?: PictureLoading;
 }) {
   const { t } = useTranslation();
   return (
     <Card component="article" sx={{ height: '100%' }} aria-label={gallery.title}>
       <CardActionArea component={RouterLink} to={to ?? galleryPath(gallery)} sx={{ height: '100%' }}>
         <Box sx={{ position: 'relative', aspectRatio: COVER_RATIO, bgcolor: 'action.hover' }}>
-          <Box
-            component="img"
+          <ResponsivePicture
             src={gallery.cover}
+            sources={gallery.coverSources}
             alt={t('media.cover_alt', { title: gallery.title })}
             width={320}
             height={240}
-            loading={eager ? 'eager' : 'lazy'}
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            sizes={MEDIA_TILE_SIZES}
+            loading={loading}
           />
           <Stack
             direction="row"
@@ -86,9 +87,12 @@ export function GalleryGrid({
   loading = false,
   unlocked = false,
   linkTo,
+  priority = false,
 }: {
   galleries: GalleryTileData[];
   loading?: boolean;
+  /** The first list of its page (MediaGrid). */
+  priority?: boolean;
   /** Every gallery listed is the member's (the archive). */
   unlocked?: boolean;
   linkTo?: (gallery: GalleryTileData) => string | undefined;
@@ -98,9 +102,10 @@ export function GalleryGrid({
       items={galleries}
       loading={loading}
       ratio={COVER_RATIO}
-      tile={(g, eager) => {
+      priority={priority}
+      tile={(g, loading) => {
         const to = linkTo?.(g);
-        return <GalleryTile gallery={g} unlocked={unlocked} eager={eager} {...(to ? { to } : {})} />;
+        return <GalleryTile gallery={g} unlocked={unlocked} loading={loading} {...(to ? { to } : {})} />;
       }}
     />
   );

@@ -1,6 +1,7 @@
 import { showTileRow } from '#app/features/favorites/testing.ts';
 import type { GalleryTile, VideoTile } from '#common/api/media.ts';
 import type { SearchAllResponse } from '#common/api/search.ts';
+import { imageSources } from '#common/domain/images.ts';
 
 /** A video tile as the server presents it, for tests. */
 export const videoTileRow = (over: Partial<VideoTile> = {}): VideoTile => ({
@@ -17,6 +18,7 @@ export const videoTileRow = (over: Partial<VideoTile> = {}): VideoTile => ({
   price: 40,
   free: false,
   image: '/api/videos/image/501/1',
+  imageSources: imageSources('/api/videos/image/501/1'),
   tags: [],
   ...over,
 });
@@ -34,6 +36,7 @@ export const galleryTileRow = (over: Partial<GalleryTile> = {}): GalleryTile => 
   ratingCount: 3,
   imageCount: 12,
   cover: '/media/galleries/301/1_320x240_b.jpg',
+  coverSources: imageSources('/media/galleries/301/1_320x240_b.jpg'),
   ...over,
 });
 

@@ -50,11 +50,14 @@ function useLoadAtEnd(onEnd: () => void, active: boolean) {
 export function InfiniteShows({
   category,
   label,
+  priority = false,
   headingLevel,
 }: {
   category: number | undefined;
   label: string;
   headingLevel: 'h2' | 'h3';
+  /** The first list of its page (ShowGrid). */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -88,7 +91,7 @@ export function InfiniteShows({
 
   return (
     <>
-      <ShowGrid shows={shows} loading={list.isPending} label={label} headingLevel={headingLevel} />
+      <ShowGrid shows={shows} loading={list.isPending} label={label} headingLevel={headingLevel} priority={priority} />
       <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: 3, minHeight: 64 }}>
         {list.isFetchNextPageError && <ListError onRetry={() => void fetchNextPage()} />}
         {!list.isFetchNextPageError && hasNextPage && (

@@ -14,12 +14,15 @@ import { forgetScroll, useScrollMemory } from './scroll-memory.ts';
 export function PagedShows({
   category,
   label,
+  priority = false,
   onLastPage,
   headingLevel,
 }: {
   category: number | undefined;
   label: string;
   headingLevel: 'h2' | 'h3';
+  /** The first list of its page (ShowGrid). */
+  priority?: boolean;
   onLastPage: (lastPage: number) => void;
 }) {
   const [params] = useSearchParams();
@@ -57,7 +60,13 @@ export function PagedShows({
   return (
     <>
       <LoadingOverlay loading={list.isPlaceholderData && list.isFetching}>
-        <ShowGrid shows={shows} loading={list.isPending} label={label} headingLevel={headingLevel} />
+        <ShowGrid
+          shows={shows}
+          loading={list.isPending}
+          label={label}
+          headingLevel={headingLevel}
+          priority={priority}
+        />
       </LoadingOverlay>
       {list.isError && <ListError onRetry={() => void list.refetch()} />}
       <PageLinks page={list.data?.current_page ?? page} lastPage={lastPage} />

@@ -7,7 +7,9 @@ import { alpha } from '@mui/material/styles';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '#app/features/session/api.ts';
+import { ResponsivePicture, WIDE_SIZES } from '#app/features/videos/ResponsivePicture.tsx';
 import type { ShowDetail } from '#common/api/shows.ts';
+import { imageSources } from '#common/domain/images.ts';
 import { previewUrl } from '#common/domain/previews.ts';
 
 const navSx = {
@@ -20,6 +22,21 @@ const navSx = {
     bgcolor: (theme: { palette: { common: { black: string } } }) => alpha(theme.palette.common.black, 0.65),
   },
 } as const;
+
+/** The shown preview with its WebP renditions; the first is the show page's largest paint. */
+function CarouselPicture({ src, alt, first }: { src: string; alt: string; first: boolean }) {
+  return (
+    <ResponsivePicture
+      src={src}
+      sources={imageSources(src)}
+      alt={alt}
+      width={320}
+      height={240}
+      sizes={WIDE_SIZES}
+      loading={first ? 'priority' : 'eager'}
+    />
+  );
+}
 
 /**
  * The show's preview pictures, one at a time in a 4:3 frame: buttons, dots and the arrow keys move
@@ -53,8 +70,8 @@ export function ShowCarousel({ show }: { show: ShowDetail }) {
         {imageId === undefined ? (
           <PersonIcon role="img" aria-label={show.showName} sx={{ fontSize: 96, color: 'text.disabled' }} />
         ) : (
-          <Box
-            component="img"
+          <CarouselPicture
+            key={imageId}
             src={previewUrl(hosts, {
               contentproviderId: show.contentproviderId,
               showId: show.id,
@@ -62,9 +79,7 @@ export function ShowCarousel({ show }: { show: ShowDetail }) {
               size: '320x240',
             })}
             alt={t('shows.carousel.picture', { name: show.showName, index: current + 1, count })}
-            width={320}
-            height={240}
-            sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+            first={current === 0}
           />
         )}
       </Box>

@@ -20,6 +20,17 @@ describe('show tile', () => {
     expect(img).toHaveAttribute('width', '320');
     expect(img).toHaveAttribute('height', '240');
     expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('decoding', 'async');
+    expect(img).not.toHaveAttribute('fetchpriority');
+    // The WebP renditions for phone and desktop widths, the JPEG as the fallback.
+    const source = img.parentElement?.querySelector('source');
+    expect(img.parentElement?.tagName).toBe('PICTURE');
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source).toHaveAttribute(
+      'srcset',
+      'https://img1.example/media/previews/11/101_320x240.180w.webp 180w, https://img1.example/media/previews/11/101_320x240.360w.webp 360w',
+    );
+    expect(source?.getAttribute('sizes')).toMatch(/50vw$/);
     expect(within(tile).getByRole('link')).toHaveAttribute('href', '/chat/u-anna/anna');
     expect(within(tile).getByText('27 years old')).toBeInTheDocument();
     expect(within(tile).getByText('Online')).toBeInTheDocument();
@@ -38,7 +49,7 @@ describe('show tile', () => {
     renderWithProviders(
       <ShowTile
         show={showTile({ online: false, ratingCount: 0, features: { sound: false, phoneChat: false }, ribbon: 'new' })}
-        eager
+        loading="eager"
       />,
     );
     const tile = await screen.findByRole('article', { name: 'Anna' });
@@ -76,6 +87,16 @@ describe('show grid', () => {
     expect(items).toHaveLength(8);
     expect(within(items[5] as HTMLElement).getByRole('img', { name: 'Show 5' })).toHaveAttribute('loading', 'eager');
     expect(within(items[6] as HTMLElement).getByRole('img', { name: 'Show 6' })).toHaveAttribute('loading', 'lazy');
+  });
+
+  it("fetches the first row of a page's first list with high priority, the rest lazily", async () => {
+    const shows = Array.from({ length: 8 }, (_, i) =>
+      showTile({ universalId: `u${i}`, showName: `Show ${i}`, slugName: `s${i}` }),
+    );
+    renderWithProviders(<ShowGrid shows={shows} label="All shows" priority />);
+    const imgs = (await screen.findAllByRole('img', { name: /^Show \d$/ })).filter((e) => e.tagName === 'IMG');
+    expect(imgs.map((img) => img.getAttribute('fetchpriority'))).toEqual([...Array(6).fill('high'), null, null]);
+    expect(imgs.map((img) => img.getAttribute('loading'))).toEqual([...Array(6).fill('eager'), 'lazy', 'lazy']);
   });
 
   it('holds skeletons of the same size while loading', async () => {

@@ -10,7 +10,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
+import { type PictureLoading, ResponsivePicture, SHOW_TILE_SIZES } from '#app/features/videos/ResponsivePicture.tsx';
 import type { ShowTile as ShowTileData } from '#common/api/shows.ts';
+import { imageSources } from '#common/domain/images.ts';
 import { previewUrl } from '#common/domain/previews.ts';
 import { showPath } from './format.ts';
 import { SrText } from './SrText.tsx';
@@ -20,6 +22,10 @@ import { TileFacts } from './TileFacts.tsx';
 export const GRID_COLUMNS = { xs: 2, sm: 3, md: 3, lg: 4, xl: 6 } as const;
 /** Tiles in the first row at the widest layout: their pictures load at once, the rest lazily. */
 const EAGER_TILES = GRID_COLUMNS.xl;
+
+/** The first row's pictures load at once, with high priority in the first list of a page. */
+const tileLoading = (i: number, priority: boolean): PictureLoading =>
+  i >= EAGER_TILES ? 'lazy' : priority ? 'priority' : 'eager';
 
 export type GridColumns = Partial<Record<keyof typeof GRID_COLUMNS, number>>;
 
@@ -98,9 +104,13 @@ function Ribbon({ kind }: { kind: 'promo' | 'new' }) {
 }
 
 /** A show's preview picture in the tile's 4:3 frame, or a neutral placeholder. */
-function TilePicture({ show, eager }: { show: ShowTileData; eager: boolean }) {
+function TilePicture({ show, loading }: { show: ShowTileData; loading: PictureLoading }) {
   const hosts = usePublicConfig().image_hosts;
   const imageId = show.previews[0];
+  const src =
+    imageId === undefined
+      ? ''
+      : previewUrl(hosts, { contentproviderId: show.contentproviderId, showId: show.id, imageId, size: '320x240' });
   return (
     <Box sx={pictureSx}>
       {imageId === undefined ? (
@@ -112,20 +122,14 @@ function TilePicture({ show, eager }: { show: ShowTileData; eager: boolean }) {
           <PersonIcon sx={{ fontSize: 64 }} aria-hidden />
         </Box>
       ) : (
-        <Box
-          component="img"
-          src={previewUrl(hosts, {
-            contentproviderId: show.contentproviderId,
-            showId: show.id,
-            imageId,
-            size: '320x240',
-          })}
+        <ResponsivePicture
+          src={src}
+          sources={imageSources(src)}
           alt={show.showName}
           width={320}
           height={240}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+          sizes={SHOW_TILE_SIZES}
+          loading={loading}
         />
       )}
       <OnlineBadge online={show.online} />
@@ -137,12 +141,13 @@ function TilePicture({ show, eager }: { show: ShowTileData; eager: boolean }) {
 /** A show in a list: picture, name, age, online state and the facts; opens the show page. */
 export function ShowTile({
   show,
-  eager = false,
+  loading = 'lazy',
   headingLevel = 'h3',
   linkTo = showPath,
 }: {
   show: ShowTileData;
-  eager?: boolean;
+  /** How the picture loads: `priority` for the first row of a page's first list. */
+  loading?: PictureLoading;
   headingLevel?: 'h2' | 'h3';
   linkTo?: ShowLink;
 }) {
@@ -151,7 +156,7 @@ export function ShowTile({
   return (
     <Card component="article" aria-labelledby={nameId} sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={linkTo(show)} sx={{ height: '100%', alignItems: 'stretch' }}>
-        <TilePicture show={show} eager={eager} />
+        <TilePicture show={show} loading={loading} />
         <Box sx={{ p: 1, display: 'grid', gap: 0.5 }}>
           <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, minWidth: 0 }}>
             <Typography
@@ -201,6 +206,7 @@ export function ShowGrid({
   headingLevel = 'h3',
   linkTo,
   below,
+  priority = false,
 }: {
   shows: readonly ShowTileData[];
   loading?: boolean;
@@ -213,6 +219,8 @@ export function ShowGrid({
   linkTo?: ShowLink;
   /** Something under each tile (a promo's discount and countdown). */
   below?: (show: ShowTileData) => ReactNode;
+  /** The first list of its page: the first row's pictures are fetched with high priority (LCP). */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const sx = gridSx(columns);
@@ -235,13 +243,18 @@ export function ShowGrid({
             <Box sx={{ flex: '1 1 auto' }}>
               <ShowTile
                 show={show}
-                eager={i < EAGER_TILES}
+                loading={tileLoading(i, priority)}
                 headingLevel={headingLevel}
                 {...(linkTo ? { linkTo } : {})}
               />
             </Box>
           ) : (
-            <ShowTile show={show} eager={i < EAGER_TILES} headingLevel={headingLevel} {...(linkTo ? { linkTo } : {})} />
+            <ShowTile
+              show={show}
+              loading={tileLoading(i, priority)}
+              headingLevel={headingLevel}
+              {...(linkTo ? { linkTo } : {})}
+            />
           )}
           {below?.(show)}
         </Box>

@@ -70,10 +70,17 @@ export function ShowsList({
           </Box>
           <InfiniteSwitch />
         </Box>
+        {/* Without a list of its own above (the index's teaser), this one comes first on the page. */}
         {infinite ? (
-          <InfiniteShows category={category} label={title} headingLevel={tileLevel} />
+          <InfiniteShows category={category} label={title} headingLevel={tileLevel} priority={!top} />
         ) : (
-          <PagedShows category={category} label={title} onLastPage={setLastPage} headingLevel={tileLevel} />
+          <PagedShows
+            category={category}
+            label={title}
+            onLastPage={setLastPage}
+            headingLevel={tileLevel}
+            priority={!top}
+          />
         )}
       </Box>
     </>

@@ -26,6 +26,7 @@ export function Teaser() {
         skeletons={4}
         columns={TEASER_COLUMNS}
         label={t('shows.teaser.title')}
+        priority
       />
     </Box>
   );

@@ -12,6 +12,7 @@ import type { VideoDetail, VideoPart } from '#common/api/media.ts';
 import { AgeGateNotice } from './AgeGateNotice.tsx';
 import { useBuyVideo, useRateVideo } from './api.ts';
 import { BuyDialog } from './BuyDialog.tsx';
+import { ResponsivePicture, WIDE_SIZES } from './ResponsivePicture.tsx';
 import { useMediaAgeGate, usePurchaseDialog } from './use-purchase.ts';
 import { VideoPlayer } from './VideoPlayer.tsx';
 import { POSTER_RATIO } from './VideoTile.tsx';
@@ -41,11 +42,14 @@ export function ClipStage({ video, part }: { video: VideoDetail; part: VideoPart
         />
       ) : (
         <Box sx={{ position: 'relative', aspectRatio: POSTER_RATIO, borderRadius: 1, overflow: 'hidden' }}>
-          <Box
-            component="img"
+          <ResponsivePicture
             src={video.image}
+            sources={video.imageSources}
             alt={t('media.poster_alt', { title: video.title })}
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            width={320}
+            height={180}
+            sizes={WIDE_SIZES}
+            loading="priority"
           />
           <Stack
             spacing={1}

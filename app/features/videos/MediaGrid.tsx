@@ -4,10 +4,15 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PictureLoading } from './ResponsivePicture.tsx';
 
 const GRID_SIZE = { xs: 6, sm: 4, md: 3, lg: 2 } as const;
 /** The first tiles load their images at once (the first rows); the rest lazily. */
 const EAGER_TILES = 6;
+
+/** The first row's pictures load at once, with high priority in the first list of a page. */
+const tileLoading = (i: number, priority: boolean): PictureLoading =>
+  i >= EAGER_TILES ? 'lazy' : priority ? 'priority' : 'eager';
 
 function TileSkeleton({ ratio }: { ratio: string }) {
   return (
@@ -31,11 +36,14 @@ export function MediaGrid<T extends { id: number }>({
   loading,
   ratio,
   tile,
+  priority = false,
 }: {
   items: T[];
   loading: boolean;
   ratio: string;
-  tile: (item: T, eager: boolean) => ReactNode;
+  tile: (item: T, loading: PictureLoading) => ReactNode;
+  /** The first list of its page: the first row's pictures are fetched with high priority (LCP). */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   if (loading && items.length === 0) {
@@ -54,7 +62,7 @@ export function MediaGrid<T extends { id: number }>({
     <Grid container spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={loading}>
       {items.map((item, i) => (
         <Grid key={item.id} size={GRID_SIZE} component="li">
-          {tile(item, i < EAGER_TILES)}
+          {tile(item, tileLoading(i, priority))}
         </Grid>
       ))}
     </Grid>

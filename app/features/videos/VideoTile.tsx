@@ -13,6 +13,7 @@ import { formatDuration, srOnly } from './format.ts';
 import { MediaGrid } from './MediaGrid.tsx';
 import { PriceBadge } from './PriceBadge.tsx';
 import { RatingStars } from './RatingStars.tsx';
+import { MEDIA_TILE_SIZES, type PictureLoading, ResponsivePicture } from './ResponsivePicture.tsx';
 
 /** Poster ratio of every video tile (fixed, so images cause no layout shift). */
 export const POSTER_RATIO = '16 / 9';
@@ -21,13 +22,13 @@ export const POSTER_RATIO = '16 / 9';
 export function VideoTile({
   video,
   to,
-  eager = false,
+  loading = 'lazy',
   unlocked = false,
   part,
 }: {
   video: VideoTileData;
   to?: string;
-  eager?: boolean;
+  loading?: PictureLoading;
   /** Bought by the member (the archive). */
   unlocked?: boolean;
   /** The part that was bought, when the tile stands for one part (the archive). */
@@ -38,14 +39,14 @@ export function VideoTile({
     <Card component="article" sx={{ height: '100%' }} aria-label={video.title}>
       <CardActionArea component={RouterLink} to={to ?? `/videos/clip/${video.id}`} sx={{ height: '100%' }}>
         <Box sx={{ position: 'relative', aspectRatio: POSTER_RATIO, bgcolor: 'action.hover' }}>
-          <Box
-            component="img"
+          <ResponsivePicture
             src={video.image}
+            sources={video.imageSources}
             alt={t('media.poster_alt', { title: video.title })}
             width={320}
             height={180}
-            loading={eager ? 'eager' : 'lazy'}
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            sizes={MEDIA_TILE_SIZES}
+            loading={loading}
           />
           <PlayCircleOutlined
             aria-hidden
@@ -101,9 +102,12 @@ export function VideoGrid<T extends VideoTileData>({
   loading = false,
   unlocked = false,
   linkTo,
+  priority = false,
 }: {
   videos: T[];
   loading?: boolean;
+  /** The first list of its page (MediaGrid). */
+  priority?: boolean;
   /** Every video listed is the member's (the archive). */
   unlocked?: boolean;
   linkTo?: (video: T) => string | undefined;
@@ -113,11 +117,12 @@ export function VideoGrid<T extends VideoTileData>({
       items={videos}
       loading={loading}
       ratio={POSTER_RATIO}
-      tile={(v, eager) => {
+      priority={priority}
+      tile={(v, loading) => {
         const to = linkTo?.(v);
         // Archive entries are one bought part each.
         const part = 'part' in v && typeof v.part === 'number' ? v.part : undefined;
-        return <VideoTile video={v} eager={eager} unlocked={unlocked} part={part} {...(to ? { to } : {})} />;
+        return <VideoTile video={v} loading={loading} unlocked={unlocked} part={part} {...(to ? { to } : {})} />;
       }}
     />
   );

@@ -36,7 +36,7 @@ export function VideosPage() {
           {t('media.videos.count', { count: list.data.total })}
         </Typography>
       )}
-      <VideoGrid videos={videos} loading={list.isFetching} />
+      <VideoGrid videos={videos} loading={list.isFetching} priority />
       <ListStatus
         error={list.isError}
         empty={list.isSuccess && videos.length === 0}

@@ -8,6 +8,7 @@ import type {
   VideoTile,
 } from '#common/api/media.ts';
 import type { ShowTile } from '#common/api/shows.ts';
+import { imageSources } from '#common/domain/images.ts';
 
 /** Catalogue rows as the server presents them, for component tests. */
 export const testShow = (over: Partial<ShowTile> = {}): ShowTile => ({
@@ -52,6 +53,7 @@ export const testVideoTile = (over: Partial<VideoTile> = {}): VideoTile => ({
   price: 50,
   free: true,
   image: '/api/videos/image/5/1',
+  imageSources: imageSources('/api/videos/image/5/1'),
   tags: ['outdoor'],
   ...over,
 });
@@ -91,6 +93,7 @@ export const testGalleryTile = (over: Partial<GalleryTile> = {}): GalleryTile =>
   ratingCount: 0,
   imageCount: 3,
   cover: '/media/galleries/9/91_320x240_b.jpg',
+  coverSources: imageSources('/media/galleries/9/91_320x240_b.jpg'),
   ...over,
 });
 

@@ -79,6 +79,38 @@ describe('media tiles', () => {
     expect(screen.queryByText('40 coins')).not.toBeInTheDocument();
   });
 
+  it('video tile: the WebP renditions the API lists, for the grid widths, the JPEG as fallback', () => {
+    renderWithProviders(<VideoTile video={testVideoTile()} />);
+    const poster = screen.getByRole('img', { name: i18n.t('media.poster_alt', { title: 'Beach day' }) });
+    expect(poster).toHaveAttribute('height', '180');
+    expect(poster).toHaveAttribute('decoding', 'async');
+    const source = poster.parentElement?.querySelector('source');
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source).toHaveAttribute(
+      'srcset',
+      '/api/videos/image/5/1.180w.webp 180w, /api/videos/image/5/1.360w.webp 360w',
+    );
+    expect(source?.getAttribute('sizes')).toContain('50vw');
+  });
+
+  it("grids: the first row of a page's first list loads with high priority, other lists without, the rest lazily", () => {
+    const videos = Array.from({ length: 8 }, (_, i) => testVideoTile({ id: i + 1, title: `Video ${i}` }));
+    const { unmount } = renderWithProviders(<VideoGrid videos={videos} priority />);
+    const posters = () => screen.getAllByRole('img').filter((e) => e.tagName === 'IMG');
+    expect(posters().map((p) => p.getAttribute('fetchpriority'))).toEqual([...Array(6).fill('high'), null, null]);
+    expect(posters().map((p) => p.getAttribute('loading'))).toEqual([...Array(6).fill('eager'), 'lazy', 'lazy']);
+    unmount();
+    const galleries = Array.from({ length: 7 }, (_, i) => testGalleryTile({ id: i + 1, title: `Set ${i}` }));
+    renderWithProviders(<GalleryGrid galleries={galleries} />);
+    const covers = posters().filter((e) => /Set/.test(e.getAttribute('alt') ?? ''));
+    expect(covers.map((c) => c.getAttribute('fetchpriority'))).toEqual(Array(7).fill(null));
+    expect(covers[6]).toHaveAttribute('loading', 'lazy');
+    expect(covers[0]?.parentElement?.querySelector('source')).toHaveAttribute(
+      'srcset',
+      '/media/galleries/9/91_320x240_b.180w.webp 180w, /media/galleries/9/91_320x240_b.360w.webp 360w',
+    );
+  });
+
   it('speaks German', async () => {
     renderWithProviders(<GalleryTile gallery={testGalleryTile()} />, { lang: 'de' });
     expect(screen.getByRole('article')).toHaveTextContent('3 Bilder');

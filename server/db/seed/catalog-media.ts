@@ -12,8 +12,8 @@ import {
   videos,
 } from '#server/db/schema/catalog.ts';
 import { ARTWORK_KINDS, artworkSvg } from '#server/media/artwork.ts';
-import { CLIP, CLIP_LOOKS, renderClip, renderLook, renderPoster } from '#server/media/clip.ts';
-import { renderGalleryFiles, renderPreviewFiles } from '#server/media/images.ts';
+import { CLIP, CLIP_LOOKS, renderClip, renderLook, renderPosterFiles } from '#server/media/clip.ts';
+import { renderGalleryFiles, renderPreviewFiles, renditionFiles } from '#server/media/images.ts';
 import { galleryImageKey, isGeneratedClipKey, videoClipKey, videoPosterKey } from '#server/media/keys.ts';
 import { type PortraitLook, portraitSvg } from '#server/media/portrait.ts';
 import { hashSeed, seededRandom } from '#server/media/random.ts';
@@ -23,7 +23,9 @@ import type { Storage } from '#server/providers/storage/storage.ts';
  * Makes the media files of the catalogue's rows that are missing from storage: previews of every
  * show image, poster and clips of every video, the three files of every gallery picture. Every
  * file follows from its row alone (seeded by ids and names), so a restart only fills the gaps
- * and finds the rest in place.
+ * and finds the rest in place. The pictures' WebP renditions are made with them; a job's keys
+ * leave them out, so files from before they existed get them lazily (server/media/renditions.ts)
+ * instead of being drawn again.
  */
 export type MediaDeps = { db: Db; storage: Storage };
 export type MediaSummary = { jobs: number; made: number; present: number; files: number };
@@ -72,8 +74,11 @@ async function previewJobs(db: Db, showsById: Shows): Promise<Job[]> {
         keys,
         make: async () => {
           const svg = portraitSvg(show.look, seededRandom(hashSeed(`preview:${show.universalId}:${image.id}`)));
-          const files = await renderPreviewFiles(svg);
-          return files.map((f) => ({ key: previewKey(image.showId, image.id, f.size, f.blurred), data: f.data }));
+          const { files, variants } = await renderPreviewFiles(svg);
+          return [
+            ...files.map((f) => ({ key: previewKey(image.showId, image.id, f.size, f.blurred), data: f.data })),
+            ...renditionFiles(previewKey(image.showId, image.id, '320x240'), variants),
+          ];
         },
       },
     ];
@@ -133,8 +138,10 @@ async function videoJobs(db: Db, showsById: Shows): Promise<Job[]> {
       {
         keys: [videoPosterKey(video.ccid), ...own.map(clipKey)],
         make: async () => {
+          const poster = await renderPosterFiles({ ...cover, part: 1, parts: 1 });
           const files: File[] = [
-            { key: videoPosterKey(video.ccid), data: await renderPoster({ ...cover, part: 1, parts: 1 }) },
+            { key: videoPosterKey(video.ccid), data: poster.poster },
+            ...renditionFiles(videoPosterKey(video.ccid), poster.variants),
           ];
           const frames = await lookFrames(look);
           for (const p of own) {
@@ -176,6 +183,8 @@ async function galleryJobs(db: Db, showsById: Shows): Promise<Job[]> {
             { key: key('full'), data: files.full },
             { key: key('thumb'), data: files.thumb },
             { key: key('thumb_blurred'), data: files.thumbBlurred },
+            ...renditionFiles(key('thumb'), files.thumbVariants),
+            ...renditionFiles(key('thumb_blurred'), files.thumbBlurredVariants),
           ];
         },
       },

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleries, purchases } from '#server/db/schema/catalog.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
@@ -35,6 +36,12 @@ const plainThumb = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 11) % 
 const blurredThumb = Buffer.from(Array.from({ length: 200 }, (_, i) => (i * 13) % 256));
 /** A signed picture URL (plain thumbs and full pictures of galleries the viewer may see). */
 const SIGNED = /^\/media\/pictures\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
+const SIGNED_SET = /^\/media\/pictures\/[A-Za-z0-9_.-]+ 180w, \/media\/pictures\/[A-Za-z0-9_.-]+ 360w$/;
+const blurredSet = (g: TestGallery, imageId: number) =>
+  [180, 360].map((w) => `/media/galleries/${g.id}/${imageId}_320x240_b.${w}w.webp ${w}w`).join(', ');
+const realThumb = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a6' } })
+  .jpeg()
+  .toBuffer();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -90,6 +97,7 @@ describe('gallery tiles by id', () => {
         ratingCount: 0,
         imageCount: 2,
         cover: expect.stringMatching(SIGNED),
+        coverSources: [{ type: 'image/webp', srcSet: expect.stringMatching(SIGNED_SET) }],
       },
       expect.objectContaining({
         id: paid.id,
@@ -97,8 +105,17 @@ describe('gallery tiles by id', () => {
         price: 25,
         imageCount: 3,
         cover: thumb(paid, paid.images[0]?.id ?? 0, true),
+        coverSources: [{ type: 'image/webp', srcSet: blurredSet(paid, paid.images[0]?.id ?? 0) }],
       }),
     ]);
+    // Each signed rendition names its own file: it serves that thumbnail's WebP, made lazily.
+    const signed = tiles[0]?.coverSources[0]?.srcSet.split(', ').map((c) => c.split(' ')[0] ?? '') ?? [];
+    await t.storage.put(galleryImageKey(free.id, free.images[0]?.id ?? 0, 'thumb'), realThumb);
+    const res = await t.client().get(signed[1] ?? '');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 360, height: 270 });
+    await t.storage.put(galleryImageKey(free.id, free.images[0]?.id ?? 0, 'thumb'), plainThumb);
   });
 });
 

@@ -3,7 +3,7 @@ import type { ShowTile } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
 import { galleryImageKey } from '#server/media/keys.ts';
 import type { GalleryImageRow, GalleryRow } from './data.ts';
-import { blurredThumbUrl, type GalleryUrls } from './urls.ts';
+import { blurredThumbSources, blurredThumbUrl, type GalleryUrls } from './urls.ts';
 
 /**
  * The 320x240 preview of a gallery picture: the public blurred `_b` variant while it is locked,
@@ -37,6 +37,12 @@ export function presentGalleryTile(
     imageCount: extras.imageCount,
     cover:
       extras.coverImageId === null ? '' : galleryThumbUrl(extras.urls, row.id, extras.coverImageId, extras.unlocked),
+    coverSources:
+      extras.coverImageId === null
+        ? []
+        : extras.unlocked
+          ? extras.urls.thumbSources(row.id, extras.coverImageId)
+          : blurredThumbSources(row.id, extras.coverImageId),
   };
 }
 

@@ -1,3 +1,4 @@
+import { type ImageSource, imageSources } from '#common/domain/images.ts';
 import { MEDIA_URL_SECONDS, signMedia } from '#server/features/purchases/tokens.ts';
 import { galleryImageKey } from '#server/media/keys.ts';
 
@@ -7,6 +8,8 @@ export type GalleryUrls = {
   thumb: (galleryId: number, imageId: number) => string;
   /** The signed URL of the full picture (only for a gallery the viewer may see). */
   picture: (galleryId: number, imageId: number) => string;
+  /** The plain thumbnail's renditions, each signed like it. */
+  thumbSources: (galleryId: number, imageId: number) => ImageSource[];
 };
 
 /**
@@ -19,9 +22,14 @@ export function galleryUrls(signingKey: Buffer, userId: number | null, now = Dat
   return {
     thumb: (galleryId, imageId) => sign(galleryImageKey(galleryId, imageId, 'thumb')),
     picture: (galleryId, imageId) => sign(galleryImageKey(galleryId, imageId, 'full')),
+    thumbSources: (galleryId, imageId) => imageSources(galleryImageKey(galleryId, imageId, 'thumb'), sign),
   };
 }
 
 /** The public URL of the blurred 320x240 thumbnail of a gallery picture (what a locked gallery shows). */
 export const blurredThumbUrl = (galleryId: number, imageId: number) =>
   `/media/${galleryImageKey(galleryId, imageId, 'thumb_blurred')}`;
+
+/** The public renditions of the blurred thumbnail. */
+export const blurredThumbSources = (galleryId: number, imageId: number) =>
+  imageSources(blurredThumbUrl(galleryId, imageId));

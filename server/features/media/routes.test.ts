@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKey } from '#common/domain/previews.ts';
 import { galleryImageKey, isPublicMediaKey, videoClipKey, videoPosterKey } from '#server/media/keys.ts';
@@ -81,6 +82,45 @@ describe('GET /media/*', () => {
   it('refuses writes', async () => {
     const res = await t.app.inject({ method: 'POST', url: `/media/${publicKeys[0]}`, payload: {} });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /media/* renditions', () => {
+  it("makes a preview's WebP renditions from its JPEG on the first request, then serves them stored", async () => {
+    const key = previewKey(5, 50, '320x240');
+    await t.storage.put(
+      key,
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a05' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const res = await t.client().get(`/media/previews/5/50_320x240.360w.webp`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 360, height: 270 });
+    expect(await t.storage.exists('previews/5/50_320x240.180w.webp')).toBe(true);
+    const again = await t.client().get(`/media/previews/5/50_320x240.360w.webp`);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
+  it('answers 404, storing nothing, for a missing or unreadable JPEG and for private pictures', async () => {
+    await t.storage.put(
+      galleryImageKey(4, 20, 'thumb'),
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#123' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const keys = [
+      'previews/5/51_320x240.360w.webp', // no JPEG
+      'previews/3/10_320x240.180w.webp', // not a picture sharp reads
+      'galleries/4/20_320x240.360w.webp', // a plain thumbnail: signed URLs only
+      'previews/3/10_45x34.180w.webp', // no renditions of the small previews
+    ];
+    for (const key of keys) {
+      expect((await t.client().get(`/media/${key}`)).statusCode, key).toBe(404);
+      expect(await t.storage.exists(key), key).toBe(false);
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '#common/constants.ts';
+import { imageContentType } from '#common/domain/images.ts';
 import { forbidden } from '#server/errors.ts';
 import { sendStored } from '#server/http/send-stored.ts';
 import { sessionFromToken } from '#server/http/session.ts';
+import { ensureRendition } from '#server/media/renditions.ts';
 import { tokenParams } from './params.ts';
 import { MEDIA_URL_SECONDS, type MediaKind, verifyMedia } from './tokens.ts';
 
@@ -17,7 +19,7 @@ export const signedMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, storage } = app.ctx;
   const cacheControl = `private, max-age=${MEDIA_URL_SECONDS}`;
 
-  const serve = (path: string, kind: MediaKind, contentType: string) =>
+  const serve = (path: string, kind: MediaKind, contentType: (key: string) => string) =>
     app.get(path, { schema: { params: tokenParams } }, async (request, reply) => {
       const grant = verifyMedia(config.media.signingKey, request.params['*'], kind, Math.floor(Date.now() / 1000));
       if (!grant) throw forbidden();
@@ -25,9 +27,11 @@ export const signedMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         const found = await sessionFromToken(app.ctx, request.cookies[SESSION_COOKIE]);
         if (found?.row.userId !== grant.userId) throw forbidden();
       }
-      return sendStored(request, reply, storage, grant.key, { contentType, cacheControl });
+      if (kind === 'picture') await ensureRendition(storage, grant.key);
+      return sendStored(request, reply, storage, grant.key, { contentType: contentType(grant.key), cacheControl });
     });
 
-  serve('/media/clips/*', 'clip', 'video/webm');
-  serve('/media/pictures/*', 'picture', 'image/jpeg');
+  serve('/media/clips/*', 'clip', () => 'video/webm');
+  // A thumbnail's signed renditions (WebP) come through here too.
+  serve('/media/pictures/*', 'picture', imageContentType);
 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variantPath } from '#common/domain/images.ts';
 import { galleries, galleryImages, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { contentReviews, mediaJobs, uploads } from '#server/db/schema/uploads.ts';
 import { galleryImageKey, videoPosterKey } from '#server/media/keys.ts';
@@ -89,6 +90,9 @@ describe('processing', () => {
     }
     const poster = await sharp(await stored(videoPosterKey(video?.ccid ?? 0))).metadata();
     expect(poster).toMatchObject({ format: 'jpeg', width: 320, height: 180 });
+    // Its WebP rendition for the tiles is made with it.
+    const rendition = variantPath(videoPosterKey(video?.ccid ?? 0), 360, 'webp');
+    expect(await sharp(await stored(rendition)).metadata()).toMatchObject({ format: 'webp', width: 360, height: 203 });
     // The upload and its file are gone once processed; the review waits.
     expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toEqual([]);
     expect(existsSync(uploadFile(dir, id))).toBe(false);
@@ -163,6 +167,14 @@ describe('processing', () => {
         format: 'jpeg',
         width: 320,
         height: 240,
+      });
+    }
+    for (const v of ['thumb', 'thumb_blurred'] as const) {
+      const rendition = variantPath(galleryImageKey(galleryId, first, v), 180, 'webp');
+      expect(await sharp(await stored(rendition)).metadata()).toMatchObject({
+        format: 'webp',
+        width: 180,
+        height: 135,
       });
     }
     expect((await t.db.select().from(galleries).where(eq(galleries.id, galleryId)))[0]?.status).toBe('pending');

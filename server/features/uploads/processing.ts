@@ -7,7 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { galleryImages, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { mediaJobs, uploads } from '#server/db/schema/uploads.ts';
 import { CLIP } from '#server/media/clip.ts';
-import { renderUploadedGalleryFiles } from '#server/media/images.ts';
+import { renderUploadedGalleryFiles, renderVariantsOf, renditionFiles } from '#server/media/images.ts';
 import { galleryImageKey, videoPosterKey } from '#server/media/keys.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
 import { removeUploadFile, uploadFile } from './files.ts';
@@ -104,7 +104,11 @@ async function processVideo(p: Processing, job: Job, work: string) {
     ...['-v', 'error', '-ss', String(Math.min(1, total / 10)), '-i', source],
     ...['-frames:v', '1', '-vf', FIT, '-y', frame],
   ]);
-  await p.storage.put(videoPosterKey(video.ccid), await sharp(frame).jpeg({ quality: 80 }).toBuffer());
+  const poster = await sharp(frame).jpeg({ quality: 80 }).toBuffer();
+  await p.storage.put(videoPosterKey(video.ccid), poster);
+  // Its WebP renditions from the lossless frame, not from the JPEG.
+  const renditions = renditionFiles(videoPosterKey(video.ccid), await renderVariantsOf(await readFile(frame)));
+  for (const f of renditions) await p.storage.put(f.key, f.data);
   const duration = Math.max(1, Math.round(lengths.reduce((a, b) => a + b, 0)));
   await p.db.update(videos).set({ duration }).where(eq(videos.id, job.videoId));
 }
@@ -120,6 +124,11 @@ async function processPicture(p: Processing, job: Job) {
   await p.storage.put(galleryImageKey(job.galleryId, image.id, 'full'), files.full);
   await p.storage.put(galleryImageKey(job.galleryId, image.id, 'thumb'), files.thumb);
   await p.storage.put(galleryImageKey(job.galleryId, image.id, 'thumb_blurred'), files.thumbBlurred);
+  const renditions = [
+    ...renditionFiles(galleryImageKey(job.galleryId, image.id, 'thumb'), files.thumbVariants),
+    ...renditionFiles(galleryImageKey(job.galleryId, image.id, 'thumb_blurred'), files.thumbBlurredVariants),
+  ];
+  for (const f of renditions) await p.storage.put(f.key, f.data);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { VideoDetail, VideoTile } from '#common/api/media.ts';
 import type { ShowTile, Tag } from '#common/api/shows.ts';
 import type { Locale } from '#common/constants.ts';
+import { imageSources } from '#common/domain/images.ts';
 import type { VideoPartRow, VideoRow } from './data.ts';
 
 /** The poster of a video (GET /videos/image/{id}/1). */
@@ -33,6 +34,7 @@ export function presentVideoTile(
     parts: extras.parts.length,
     ...partTotals(extras.parts),
     image: videoImageUrl(row.id),
+    imageSources: imageSources(videoImageUrl(row.id)),
     tags: [...extras.tags],
   };
 }

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buyBody, buyVideoResponse, playResponse, rateBody, rateResponse, videoDetail } from '#common/api/media.ts';
+import {
+  type ImageFormat,
+  type ImageWidth,
+  imageContentType,
+  VARIANT_SUFFIX,
+  variantPath,
+} from '#common/domain/images.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser, sessionUser } from '#server/features/accounts/policy.ts';
 import { requireAgeChecked } from '#server/features/avs/policy.ts';
@@ -13,8 +20,20 @@ import { addressKey } from '#server/http/client-address.ts';
 import { sendStored } from '#server/http/send-stored.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { videoPosterKey } from '#server/media/keys.ts';
+import { ensureRendition } from '#server/media/renditions.ts';
 import { videoByCcid, videoById, videoDetailView, videoItem, videoPart } from './data.ts';
 import { buyVideoPart, countView, rateVideoPart } from './mutations.ts';
+
+/** A poster's number (only 1 exists) and, for a rendition, its suffix: `1`, `1.360w.webp`. */
+const posterField = z.string().regex(/^[1-9]\d{0,5}(?:\.\d{1,4}w\.[a-z]{3,4})?$/);
+
+/** The storage key of poster `n` (`1` the JPEG, `1.<width>w.<format>` a rendition), or null. */
+function posterKeyOf(ccid: number, n: string): string | null {
+  if (n === '1') return videoPosterKey(ccid);
+  const m = VARIANT_SUFFIX.exec(n);
+  if (!m || n !== `1${m[0]}`) return null;
+  return variantPath(videoPosterKey(ccid), Number(m[1]) as ImageWidth, m[2] as ImageFormat);
+}
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Play URLs one address may ask for in PLAY_WINDOW_SECONDS (a page of players, not a script). */
@@ -56,12 +75,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/videos/image/:id/:n',
-    { schema: { params: z.object({ id: idField, n: idField }) } },
+    { schema: { params: z.object({ id: idField, n: posterField }) } },
     async (request, reply) => {
       const video = await videoById(db, request.params.id);
-      if (!video || request.params.n !== 1) throw notFound();
-      return sendStored(request, reply, storage, videoPosterKey(video.ccid), {
-        contentType: 'image/jpeg',
+      const key = video && posterKeyOf(video.ccid, request.params.n);
+      if (!key) throw notFound();
+      await ensureRendition(storage, key);
+      return sendStored(request, reply, storage, key, {
+        contentType: imageContentType(key),
         cacheControl: 'public, max-age=86400',
       });
     },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '#server/db/schema/catalog.ts';
 import { addCoupon, inDays } from '#server/features/coupons/test-support.ts';
@@ -60,6 +61,12 @@ describe('video tiles by id', () => {
       price: 35,
       free: true,
       image: `/api/videos/image/${video.id}/1`,
+      imageSources: [
+        {
+          type: 'image/webp',
+          srcSet: `/api/videos/image/${video.id}/1.180w.webp 180w, /api/videos/image/${video.id}/1.360w.webp 360w`,
+        },
+      ],
       tags: ['outdoor', 'yoga'],
     });
     expect(tiles[0]).toMatchObject({ title: 'Abend', price: 10, free: false, parts: 1, tags: [] });
@@ -131,6 +138,23 @@ describe('GET /api/videos/image/{id}/{n}', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect(res.rawPayload.equals(poster)).toBe(true);
+  });
+
+  it('serves WebP renditions of the poster, made from its JPEG on the first request', async () => {
+    const poster = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    const third = await createVideo(t.db, show.id, { titleEn: 'Noon', titleDe: 'Mittag', parts: [{ price: 10 }] });
+    await t.storage.put(videoPosterKey(third.ccid), poster);
+    const res = await t.client().get(`/api/videos/image/${third.id}/1.360w.webp`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 360, height: 203 });
+    expect(await t.storage.exists(`${videoPosterKey(third.ccid).replace(/\.jpg$/, '')}.180w.webp`)).toBe(true);
+    const c = t.client();
+    for (const n of ['1.999w.webp', '1.360w.png', '2.360w.webp', '1.360w.webp.jpg'])
+      expect((await c.get(`/api/videos/image/${third.id}/${n}`)).statusCode, n).toBe(n.endsWith('.jpg') ? 422 : 404);
   });
 
   it('answers 404 for another n, an unknown video or a missing file, and 422 for a bad id', async () => {
