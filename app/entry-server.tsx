@@ -51,7 +51,6 @@ export function serverRouteName(pathname: string): string | undefined {
 export const isServerRendered = (pathname: string) =>
   SERVER_RENDERED_ROUTES.has(serverRouteName(pathname) ?? 'not-found');
 
-
 // Each render's API calls go out through its own transport, whichever request is rendering.
 const current = new AsyncLocalStorage<ApiTransport>();
 setApiTransport((url, init) => {

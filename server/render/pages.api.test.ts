@@ -29,7 +29,13 @@ describe('server-rendered public pages', () => {
     t = await createTestApp({ pages: { renderer, template: TEMPLATE } });
     show = await createShow(t.db, { showName: 'Amalia', pricePerMinute: 45, sloganEn: 'Sunny & <bold>' });
     await createShow(t.db, { showName: 'Bettina' });
-    videoId = (await createVideo(t.db, show.id, { titleEn: 'Beach walk', titleDe: 'Strandspaziergang', parts: [{ price: 0, free: true }, { price: 70 }] })).id;
+    videoId = (
+      await createVideo(t.db, show.id, {
+        titleEn: 'Beach walk',
+        titleDe: 'Strandspaziergang',
+        parts: [{ price: 0, free: true }, { price: 70 }],
+      })
+    ).id;
     galleryId = (await createGallery(t.db, show.id, { titleEn: 'Summer set', titleDe: 'Sommerserie' })).id;
   });
   afterAll(() => t.close());
@@ -94,7 +100,9 @@ describe('server-rendered public pages', () => {
     // The slogan is escaped in the markup and in the description.
     expect(res.body).toContain('Sunny &amp; &lt;bold&gt;');
     expect(res.body).not.toContain('<bold>');
-    expect(res.body).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/media\/previews\/\d+\/\d+_320x240\.jpg" \/>/);
+    expect(res.body).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:3000\/media\/previews\/\d+\/\d+_320x240\.jpg" \/>/,
+    );
   });
 
   it('renders clip and gallery pages locked, and the lists, search, categories, FAQ and legal pages', async () => {
