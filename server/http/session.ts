@@ -48,14 +48,15 @@ export async function sessionFromToken(
 ): Promise<{ row: SessionRow; token: string; user: SessionCacheEntry['user'] } | null> {
   if (!isWellFormedToken(token)) return null;
   const { db, config, sessionCache } = ctx;
-  const id = hashToken(config.sessionSecret, token);
+  const id = sessionCache.idOf(token, (t) => hashToken(config.sessionSecret, t));
   const cached = sessionCache.get(id);
   if (cached) return { row: cached.row, token, user: cached.user };
-  const readAt = sessionCache.generation();
-  const row = await findSession(db, id);
-  if (!row) return null;
-  sessionCache.set(id, { row, user: undefined, at: Date.now() }, readAt);
-  return { row, token, user: undefined };
+  const row = await sessionCache.shared(`session:${id}`, async (readAt) => {
+    const found = await findSession(db, id);
+    if (found) sessionCache.set(id, { row: found, user: undefined, at: Date.now() }, readAt);
+    return found;
+  });
+  return row ? { row, token, user: undefined } : null;
 }
 
 /** Loads the session and the locale, enforces CSRF on unsafe methods and slides the expiry. */
