@@ -23,7 +23,11 @@ const TOUCH_EVERY_MS = 5 * 60_000;
  * Whether a request is for the API, by the route it matched: the router decodes paths, so
  * `/%61pi/...` reaches an /api route and must be treated as one. Unmatched requests go by URL.
  */
-export const isApiRequest = (request: FastifyRequest) => (request.routeOptions.url ?? request.url).startsWith('/api/');
+export function isApiRequest(request: FastifyRequest): boolean {
+  // Asked by several hooks of every request; Fastify builds routeOptions anew on each read.
+  request.isApi ??= (request.routeOptions.url ?? request.url).startsWith('/api/');
+  return request.isApi;
+}
 
 export const requestDomain = (request: FastifyRequest) => request.hostname.split(':')[0]?.toLowerCase() ?? '';
 
@@ -61,6 +65,7 @@ export async function sessionFromToken(
 
 /** Loads the session and the locale, enforces CSRF on unsafe methods and slides the expiry. */
 export function registerSessionHooks(app: FastifyInstance) {
+  app.decorateRequest('isApi', null);
   app.decorateRequest('locale', 'de');
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
