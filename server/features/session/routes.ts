@@ -13,6 +13,7 @@ import { presentUser } from '#server/features/accounts/present.ts';
 import { smsCoinsState } from '#server/features/coupons/free-coins-data.ts';
 import { currentIncentiveOffer } from '#server/features/coupons/welcome-data.ts';
 import { markWelcomeShown } from '#server/features/coupons/welcome-mutations.ts';
+import { jsonOf, jsonOnce, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
@@ -44,10 +45,15 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send(null);
   });
 
+  // Read on every page load: the user part is encoded once per cached user, the session part
+  // (its _date changes) on each request; both by their parts of the response schema.
+  const userJson = jsonOnce(userSchema);
   app.get('/session/init', { schema: { response: { 200: sessionAndUser } } }, async (request, reply) => {
     await ensureSession(request, reply);
     const user = await sessionUser(request);
-    return { session: await present(request), user: user?.status === 'active' ? presentUser(user) : null };
+    const session = jsonOf(sessionInfo, await present(request));
+    const member = user?.status === 'active' ? userJson(user, () => presentUser(user)) : 'null';
+    return sendJson(reply, `{"session":${session},"user":${member}}`);
   });
 
   app.get(
