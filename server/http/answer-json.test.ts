@@ -16,5 +16,9 @@ describe('answers encoded once', () => {
     expect(built).toBe(1);
     expect(json({ id: 2 }, () => ({ id: 2 }))).toBe('{"id":2}');
     expect(() => json({}, () => ({ id: 'x' }) as unknown as { id: number })).toThrow();
+    // What else the answer depends on is its variant: another one rebuilds.
+    expect(json(a, () => ({ id: 3 }), 'other host')).toBe('{"id":3}');
+    expect(json(a, build, 'other host')).toBe('{"id":3}');
+    expect(built).toBe(1);
   });
 });

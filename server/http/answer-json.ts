@@ -10,15 +10,18 @@ import { checkedJson } from './serialization.ts';
  * name is dropped, a value of the wrong type throws (500). The route keeps its response schema
  * for the API document.
  */
-export function jsonOnce<S extends z.ZodType>(schema: S): (from: object, build: () => z.output<S>) => string {
-  const memo = new WeakMap<object, string>();
-  return (from, build) => {
-    let json = memo.get(from);
-    if (json === undefined) {
-      json = jsonOf(schema, build());
-      memo.set(from, json);
+export function jsonOnce<S extends z.ZodType>(
+  schema: S,
+): (from: object, build: () => z.output<S>, variant?: string) => string {
+  // An answer that also depends on something of the request names it as `variant`: a new one rebuilds.
+  const memo = new WeakMap<object, { variant: string; json: string }>();
+  return (from, build, variant = '') => {
+    let done = memo.get(from);
+    if (done?.variant !== variant) {
+      done = { variant, json: jsonOf(schema, build()) };
+      memo.set(from, done);
     }
-    return json;
+    return done.json;
   };
 }
 
