@@ -24,6 +24,7 @@ describe('response serialisation', () => {
       z.object({ at: isoDate }),
       z.object({ n: z.number().default(1) }),
       z.object({ s: z.string().trim() }),
+      z.object({ n: z.coerce.number() }),
       z.object({ s: z.string().transform((s) => s.length) }),
       z.array(z.object({ deep: z.object({ s: z.string().catch('x') }) })),
       z.object({ r: z.object({ a: z.string() }).readonly() }),

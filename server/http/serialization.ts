@@ -7,9 +7,9 @@ import { z } from 'zod';
  * does not name is dropped, a value of the wrong type fails (500), as fastify-type-provider-zod's
  * serializer does with `z.encode`. Encoding takes zod's general path, about 5 µs for a flat object
  * of twenty fields; parsing takes its compiled one, well under 1 µs. For a schema that transforms
- * nothing (no transform, codec, pipe, default, prefault, catch, readonly, lazy, custom type or
- * rewriting check such as trim), parsing and encoding give the same result, so such schemas are
- * parsed; any other is encoded as before.
+ * nothing (no transform, codec, pipe, default, prefault, catch, readonly, lazy, custom type,
+ * coercion or rewriting check such as trim), parsing and encoding give the same result, so such
+ * schemas are parsed; any other is encoded as before.
  */
 
 /** Kinds whose output is their input checked, given plain inner schemas. */
@@ -30,6 +30,7 @@ const LEAVES = new Set([
 
 type Def = {
   type: string;
+  coerce?: boolean;
   checks?: { _zod: { def: { check: string } } }[];
   innerType?: z.ZodType;
   element?: z.ZodType;
@@ -60,7 +61,7 @@ export function parsesAsEncodes(schema: z.ZodType): boolean {
 
 function walk(schema: z.ZodType): boolean {
   const def = schema._zod.def as unknown as Def;
-  if (def.checks?.some((c) => c._zod.def.check === 'overwrite')) return false;
+  if (def.coerce || def.checks?.some((c) => c._zod.def.check === 'overwrite')) return false;
   const all = (list: (z.ZodType | null | undefined)[]) => list.every((s) => !s || parsesAsEncodes(s));
   switch (def.type) {
     case 'object':
