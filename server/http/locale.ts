@@ -18,6 +18,25 @@ export function rankedLanguages(header: string | undefined): string[] {
     .map((l) => l.tag);
 }
 
+/** Headers seen, with the language each names: the SPA sends the same few on every call. */
+const apiLocales = new Map<string, Locale>();
+const API_LOCALES_MAX = 256;
+const API_LOCALE_HEADER_MAX = 256;
+
+/** The language an API call's Accept-Language names (a pure function of the header, so remembered). */
+function apiLocale(header: string | undefined): Locale {
+  if (!header || header.length > API_LOCALE_HEADER_MAX) {
+    return chooseLocale({ browser: rankedLanguages(header) }, DEFAULT_SERVER_LOCALE);
+  }
+  let locale = apiLocales.get(header);
+  if (locale === undefined) {
+    locale = chooseLocale({ browser: rankedLanguages(header) }, DEFAULT_SERVER_LOCALE);
+    if (apiLocales.size >= API_LOCALES_MAX) apiLocales.clear();
+    apiLocales.set(header, locale);
+  }
+  return locale;
+}
+
 /**
  * The language of a request. The SPA's API calls carry the interface language as
  * Accept-Language (spec part 1 section 7), so the API follows that header alone. The server's
@@ -28,7 +47,7 @@ export function rankedLanguages(header: string | undefined): string[] {
  */
 export function requestLocale(request: FastifyRequest, api: boolean): Locale {
   const header = request.headers['accept-language'];
-  if (api) return chooseLocale({ browser: rankedLanguages(header) }, DEFAULT_SERVER_LOCALE);
+  if (api) return apiLocale(header);
   const query: unknown = request.query;
   const lang = query && typeof query === 'object' && 'lang' in query ? query.lang : null;
   return chooseLocale(

@@ -66,4 +66,64 @@ describe('session cache', () => {
     off.set('a', { row: row('a', null), user: null, at: 0 }, off.generation());
     expect(off.get('a', 0)).toBeNull();
   });
+
+  it('lets concurrent misses share one read, but not across a forget', async () => {
+    const cache = createSessionCache({ ttlMs: 1000, max: 10 });
+    let reads = 0;
+    let release: () => void = () => {};
+    const read = async (readAt: number) => {
+      reads += 1;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return readAt;
+    };
+    const first = cache.shared('s', read);
+    const second = cache.shared('s', read);
+    expect(reads).toBe(1);
+    const before = release;
+    cache.forgetSession('s');
+    // A request after the logout must not be served what was read before it.
+    const third = cache.shared('s', read);
+    expect(reads).toBe(2);
+    before();
+    release();
+    const [a, b, c] = await Promise.all([first, second, third]);
+    expect(a).toBe(b);
+    expect(c).toBe(cache.generation());
+    expect(c).not.toBe(a);
+    await cache.shared('s', async () => 'again');
+    expect(reads).toBe(2);
+  });
+
+  it('shares a failed read with its waiters only', async () => {
+    const cache = createSessionCache({ ttlMs: 1000, max: 10 });
+    const failing = cache.shared('s', async () => {
+      throw new Error('database down');
+    });
+    const waiting = cache.shared('s', async () => 'never read');
+    await expect(failing).rejects.toThrow('database down');
+    await expect(waiting).rejects.toThrow('database down');
+    expect(await cache.shared('s', async () => 'read again')).toBe('read again');
+  });
+
+  it('hashes a token once, and every time with the cache off', () => {
+    let hashes = 0;
+    const hash = (token: string) => {
+      hashes += 1;
+      return `id-${token}`;
+    };
+    const cache = createSessionCache({ ttlMs: 1000, max: 2 });
+    expect(cache.idOf('t1', hash)).toBe('id-t1');
+    expect(cache.idOf('t1', hash)).toBe('id-t1');
+    expect(hashes).toBe(1);
+    cache.idOf('t2', hash);
+    cache.idOf('t3', hash);
+    cache.idOf('t1', hash);
+    expect(hashes).toBe(4);
+    const off = createSessionCache({ ttlMs: 0, max: 2 });
+    off.idOf('t1', hash);
+    off.idOf('t1', hash);
+    expect(hashes).toBe(6);
+  });
 });

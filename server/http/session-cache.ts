@@ -10,6 +10,10 @@ import type { SessionRow } from '#server/features/session/data.ts';
  * Reads race with writes: a request that read a row before a logout must not put it back
  * after the logout forgot it. Every forget bumps a generation; a row read under an older
  * generation is not stored.
+ *
+ * When an entry runs out under load, every request of that session misses at once: `shared`
+ * lets them wait for one read instead of each asking the database (a request that arrives after
+ * a forget starts a read of its own, as it would without the cache).
  */
 export type SessionCacheEntry = { row: SessionRow; user: UserWithNicknames | null | undefined; at: number };
 
@@ -19,6 +23,16 @@ export type SessionCache = {
   generation(): number;
   set(id: string, entry: SessionCacheEntry, readAt: number): void;
   setUser(id: string, user: UserWithNicknames | null, readAt: number): void;
+  /**
+   * Runs `read` once for all callers that ask for `key` under the same generation while it is
+   * under way; `read` gets the generation it started under, to pass to `set` or `setUser`.
+   */
+  shared<T>(key: string, read: (readAt: number) => Promise<T>): Promise<T>;
+  /**
+   * The session id of a cookie token, `hash` computed once per token and remembered (the keyed
+   * hash cost more than the rest of reading a cached session).
+   */
+  idOf(token: string, hash: (token: string) => string): string;
   forgetSession(id: string): void;
   forgetUser(userId: number): void;
   clear(): void;
@@ -27,6 +41,8 @@ export type SessionCache = {
 export function createSessionCache(opts: { ttlMs: number; max: number }): SessionCache {
   const entries = new Map<string, SessionCacheEntry>();
   const byUser = new Map<number, Set<string>>();
+  const pending = new Map<string, { readAt: number; promise: Promise<unknown> }>();
+  const ids = new Map<string, string>();
   let generation = 0;
 
   const drop = (id: string) => {
@@ -67,6 +83,27 @@ export function createSessionCache(opts: { ttlMs: number; max: number }): Sessio
       const entry = entries.get(id);
       if (entry && readAt === generation && entry.row.userId === user?.id) entry.user = user;
     },
+    shared<T>(key: string, read: (readAt: number) => Promise<T>): Promise<T> {
+      const running = pending.get(key);
+      if (running && running.readAt === generation) return running.promise as Promise<T>;
+      const readAt = generation;
+      const promise = read(readAt).finally(() => {
+        if (pending.get(key)?.promise === promise) pending.delete(key);
+      });
+      pending.set(key, { readAt, promise });
+      return promise;
+    },
+    idOf(token, hash) {
+      let id = ids.get(token);
+      if (id === undefined) {
+        id = hash(token);
+        if (opts.ttlMs <= 0) return id;
+        // A token maps to one id for good: the oldest pairs simply make room.
+        if (ids.size >= opts.max) ids.delete(ids.keys().next().value as string);
+        ids.set(token, id);
+      }
+      return id;
+    },
     forgetSession(id) {
       generation += 1;
       drop(id);
@@ -79,6 +116,7 @@ export function createSessionCache(opts: { ttlMs: number; max: number }): Sessio
       generation += 1;
       entries.clear();
       byUser.clear();
+      ids.clear();
     },
   };
 }

@@ -23,7 +23,11 @@ const TOUCH_EVERY_MS = 5 * 60_000;
  * Whether a request is for the API, by the route it matched: the router decodes paths, so
  * `/%61pi/...` reaches an /api route and must be treated as one. Unmatched requests go by URL.
  */
-export const isApiRequest = (request: FastifyRequest) => (request.routeOptions.url ?? request.url).startsWith('/api/');
+export function isApiRequest(request: FastifyRequest): boolean {
+  // Asked by several hooks of every request; Fastify builds routeOptions anew on each read.
+  request.isApi ??= (request.routeOptions.url ?? request.url).startsWith('/api/');
+  return request.isApi;
+}
 
 export const requestDomain = (request: FastifyRequest) => request.hostname.split(':')[0]?.toLowerCase() ?? '';
 
@@ -48,18 +52,20 @@ export async function sessionFromToken(
 ): Promise<{ row: SessionRow; token: string; user: SessionCacheEntry['user'] } | null> {
   if (!isWellFormedToken(token)) return null;
   const { db, config, sessionCache } = ctx;
-  const id = hashToken(config.sessionSecret, token);
+  const id = sessionCache.idOf(token, (t) => hashToken(config.sessionSecret, t));
   const cached = sessionCache.get(id);
   if (cached) return { row: cached.row, token, user: cached.user };
-  const readAt = sessionCache.generation();
-  const row = await findSession(db, id);
-  if (!row) return null;
-  sessionCache.set(id, { row, user: undefined, at: Date.now() }, readAt);
-  return { row, token, user: undefined };
+  const row = await sessionCache.shared(`session:${id}`, async (readAt) => {
+    const found = await findSession(db, id);
+    if (found) sessionCache.set(id, { row: found, user: undefined, at: Date.now() }, readAt);
+    return found;
+  });
+  return row ? { row, token, user: undefined } : null;
 }
 
 /** Loads the session and the locale, enforces CSRF on unsafe methods and slides the expiry. */
 export function registerSessionHooks(app: FastifyInstance) {
+  app.decorateRequest('isApi', null);
   app.decorateRequest('locale', 'de');
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);

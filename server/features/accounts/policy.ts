@@ -11,10 +11,13 @@ export async function sessionUser(request: FastifyRequest): Promise<UserWithNick
   if (!session?.userId) return null;
   if (request.sessionUser !== undefined) return request.sessionUser;
   const { db, sessionCache } = request.server.ctx;
-  const readAt = sessionCache.generation();
-  const user = await loadUserWithNicknames(db, session.userId);
+  const userId = session.userId;
+  const user = await sessionCache.shared(`user:${session.id}:${userId}`, async (readAt) => {
+    const loaded = await loadUserWithNicknames(db, userId);
+    if (loaded) sessionCache.setUser(session.id, loaded, readAt);
+    return loaded;
+  });
   request.sessionUser = user;
-  if (user) sessionCache.setUser(session.id, user, readAt);
   return user;
 }
 

@@ -21,6 +21,7 @@ import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } f
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { promiseWelcomeGift } from '#server/features/coupons/welcome-mutations.ts';
+import { jsonOnce, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
@@ -94,8 +95,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.get('/auth/user', { schema: { response: { 200: userResponse } } }, async (request) => {
-    return { user: presentUser(await requireUser(request)) };
+  // Read on every page: the answer is encoded once per cached user (http/answer-json.ts).
+  const userAnswerJson = jsonOnce(userResponse);
+  app.get('/auth/user', { schema: { response: { 200: userResponse } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    return sendJson(
+      reply,
+      userAnswerJson(user, () => ({ user: presentUser(user) })),
+    );
   });
 
   app.get(

@@ -13,6 +13,7 @@ import { presentUser } from '#server/features/accounts/present.ts';
 import { smsCoinsState } from '#server/features/coupons/free-coins-data.ts';
 import { currentIncentiveOffer } from '#server/features/coupons/welcome-data.ts';
 import { markWelcomeShown } from '#server/features/coupons/welcome-mutations.ts';
+import { jsonOf, jsonOnce, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
@@ -21,6 +22,9 @@ import { recordClientLog } from './mutations-log.ts';
 import { presentSession } from './present.ts';
 
 const sessionAndUser = z.object({ session: sessionInfo, user: userSchema.nullable() });
+/** The _date a session part is encoded with once, and how its JSON ends then. */
+const STAMP = new Date(0);
+const STAMP_TAIL = `"_date":${JSON.stringify(STAMP.toISOString())}}`;
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
@@ -44,10 +48,26 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send(null);
   });
 
+  // Read on every page load, so both parts are encoded by their schemas once per cached object
+  // (http/answer-json.ts): the user once per cached user, the session once per cached row, host
+  // and free-coins state, with a fixed _date (its last field) that each answer replaces by now.
+  const userJson = jsonOnce(userSchema);
+  const sessionJson = jsonOnce(sessionInfo);
   app.get('/session/init', { schema: { response: { 200: sessionAndUser } } }, async (request, reply) => {
-    await ensureSession(request, reply);
+    const row = await ensureSession(request, reply);
     const user = await sessionUser(request);
-    return { session: await present(request), user: user?.status === 'active' ? presentUser(user) : null };
+    const domain = requestDomain(request);
+    const sms = smsCoinsState(config, user);
+    const fixed = sessionJson(
+      row,
+      () => presentSession(row, siteFor(config, domain), domain, STAMP, sms),
+      `${domain} ${sms.disabled} ${sms.available}`,
+    );
+    const session = fixed.endsWith(STAMP_TAIL)
+      ? `${fixed.slice(0, -STAMP_TAIL.length)}"_date":${JSON.stringify(new Date().toISOString())}}`
+      : jsonOf(sessionInfo, await present(request));
+    const member = user?.status === 'active' ? userJson(user, () => presentUser(user)) : 'null';
+    return sendJson(reply, `{"session":${session},"user":${member}}`);
   });
 
   app.get(

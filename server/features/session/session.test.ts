@@ -85,6 +85,20 @@ describe('GET /api/session/init', () => {
     expect(Number.isNaN(Date.parse(session._date))).toBe(false);
   });
 
+  it('stamps each answer with its own time and the host it was asked on, though the session is cached', async () => {
+    const c = t.client();
+    const first = (await c.get('/api/session/init')).json().session;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const before = Date.now();
+    const second = (await c.get('/api/session/init')).json().session;
+    expect(second.session_id).toBe(first.session_id);
+    expect(Date.parse(second._date)).toBeGreaterThan(Date.parse(first._date));
+    expect(Date.parse(second._date)).toBeGreaterThanOrEqual(before - 1);
+    const elsewhere = (await c.get('/api/session/init', { host: 'other.example' })).json().session;
+    expect(elsewhere).toMatchObject({ session_id: first.session_id, domain: 'other.example' });
+    expect((await c.get('/api/session/init')).json().session.domain).toBe('localhost');
+  });
+
   it('answers the member with the session', async () => {
     const { user } = (await member.get('/api/session/init')).json();
     expect(user).toMatchObject({ id: memberId, email: 'session-member@example.com', is_verified: true, coins: 0 });
