@@ -59,9 +59,8 @@ export async function registerSpa(app: FastifyInstance, rendering?: PageRenderin
   const servePage = renderer && template ? createPageServer(app, renderer, template) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isServerPath = NOT_SPA.has(firstSegment(request.url));
-    if (isServerPath || request.method !== 'GET') throw notFound();
-    const served = servePage ? await servePage(request, reply) : null;
-    if (served) return served;
+    if (isServerPath || (request.method !== 'GET' && request.method !== 'HEAD')) throw notFound();
+    if (servePage && (await servePage(request, reply))) return reply;
     const shell = index ?? (template ? Buffer.from(template) : null);
     if (!shell) throw notFound();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');

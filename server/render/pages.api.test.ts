@@ -163,6 +163,9 @@ describe('server-rendered public pages', () => {
   });
 
   it('sends compressed copies, and reuses a page for a few seconds', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/faq' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
     const br = await get('/faq', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root">');

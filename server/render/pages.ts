@@ -56,7 +56,7 @@ function pageKey(url: URL, locale: string, prefs: ShellPrefs): string {
  * Serves the public pages as HTML rendered on the server (one route table with the browser), each
  * kept PAGE_CACHE_MS per page, language, layout and device, and compressed once. The spec's route
  * rules that depend on the visitor's session (voice call, splash address, unverified member) are
- * applied first, as real redirects. Answers null for a path it does not render.
+ * applied first, as real redirects. Answers false for a path it does not render.
  */
 export function createPageServer(app: FastifyInstance, renderer: PageRenderer, template: string) {
   const { config } = app.ctx;
@@ -101,22 +101,30 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
     return { kind: 'page' as const, status: page.status, html };
   }
 
-  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
+  // Answers whether it sent the page (a boolean: a Fastify reply is thenable, so it cannot be returned through await).
+  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const url = new URL(request.url, 'http://page.invalid');
-    if (!renderer.isServerRendered(url.pathname)) return null;
+    if (!renderer.isServerRendered(url.pathname)) return false;
     const decision = await guard(request, url.pathname);
-    if (decision.kind !== 'continue') return reply.header('cache-control', 'no-store').redirect(decision.to, 302);
+    if (decision.kind !== 'continue') {
+      reply.header('cache-control', 'no-store').redirect(decision.to, 302);
+      return true;
+    }
     const { locale, prefs } = pagePrefs(request);
     const page = await pages.get(pageKey(url, locale, prefs), () => render(request, url, locale, prefs));
-    if (page.kind === 'redirect') return reply.header('cache-control', 'no-cache').redirect(page.location, page.status);
+    if (page.kind === 'redirect') {
+      reply.header('cache-control', 'no-cache').redirect(page.location, page.status);
+      return true;
+    }
     reply
       .code(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie, user-agent');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(page.html);
-    return reply.header('content-encoding', encoding).send(compressedOnce(page, page.html, encoding));
+    if (!encoding) reply.send(page.html);
+    else reply.header('content-encoding', encoding).send(compressedOnce(page, page.html, encoding));
+    return true;
   };
 }
 
