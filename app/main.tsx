@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers.tsx';
@@ -11,6 +12,14 @@ import { queryPreferences } from './shell/middleware.ts';
 import { useShellStore } from './shell/store.ts';
 import { decodeQueryErrors, readSsrState } from './ssr-state.ts';
 import { isThemeName } from './theme/themes.ts';
+
+/** Marks the page as taken over once hydration has committed: it takes pointer input from then on. */
+function Hydrated() {
+  useEffect(() => {
+    delete document.documentElement.dataset.hydrating;
+  }, []);
+  return null;
+}
 
 const root = document.getElementById('root');
 const ssr = readSsrState();
@@ -27,6 +36,7 @@ if (root && ssr) {
     root,
     <AppProviders i18n={i18n} client={queryClient}>
       <RouterProvider router={router} />
+      <Hydrated />
     </AppProviders>,
   );
   // What the query asked for is remembered as the browser's own choice (the server applied it already).

@@ -56,8 +56,17 @@ export function headTags(head: PageHead, address: PageAddress, locale: Locale, s
 /** The root element's attributes: the language and layout the page was rendered in, which the browser starts from. */
 export function rootAttributes(locale: Locale, prefs: ShellPrefs): string {
   const header = prefs.headerHidden ? ' data-header="off"' : '';
-  return `lang="${locale}" class="layout-${prefs.layout}" data-locale="${locale}" data-layout="${prefs.layout}" data-device="${prefs.device}"${header}`;
+  return `lang="${locale}" class="layout-${prefs.layout}" data-locale="${locale}" data-layout="${prefs.layout}" data-device="${prefs.device}" data-hydrating${header}`;
 }
+
+/**
+ * Until the application has taken the page over (`data-hydrating` is removed then), a click would
+ * fall on markup without its handlers and be lost: the page takes no pointer input meanwhile (it
+ * still scrolls). Without JavaScript the page is plain HTML with working links, so it takes input.
+ */
+export const HYDRATING_STYLE =
+  '<style>html[data-hydrating] body{pointer-events:none}</style>' +
+  '<noscript><style>html[data-hydrating] body{pointer-events:auto}</style></noscript>';
 
 /**
  * The built index.html with a rendered page in it: head tags and styles before </head>, the
@@ -72,7 +81,7 @@ export function pageDocument(
     .replace(/<html[^>]*>/, () => `<html ${parts.rootAttributes}>`)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${parts.head}${parts.styles}</head>`)
+    .replace('</head>', () => `${parts.head}${HYDRATING_STYLE}${parts.styles}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>
