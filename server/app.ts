@@ -57,6 +57,7 @@ import { pixelRoutes } from './features/pixel/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { seoRoutes } from './features/seo/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { deleteTranscriptBefore } from './features/showchat/mutations.ts';
 import { isViewer } from './features/showchat/people.ts';
@@ -422,6 +423,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(mediaRoutes);
   await app.register(signedMediaRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
+  await app.register(seoRoutes);
   await registerSpa(app, deps.pages);
   attachSocketServer(app, {
     // The performer kicked or banned someone from her chat: their chat sessions on her show end

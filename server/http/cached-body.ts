@@ -5,32 +5,38 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
  * compressed once on first demand.
  */
 
-type Entry<T> = { value: T; expires: number };
-/** Few keys are hot (first pages of each category); the cap bounds memory whatever clients ask. */
-const MAX_ENTRIES = 200;
-
-/** A small time-limited memo; `clear` drops everything at once. */
-export function memo<T>(ttlMs: number, now: () => number) {
-  const entries = new Map<string, Entry<Promise<T>>>();
+/**
+ * A small time-limited memo: an answer many requests ask for (a list page, a search, a rendered
+ * page, a sitemap) is reused for `ttlMs`, and requests arriving while it loads share the one load.
+ * A failed load is not kept; at most `maxEntries` are kept, the oldest dropped first. `ttlMs` 0
+ * turns it off.
+ */
+export function createMemo<T>(ttlMs: number, maxEntries = 2000, now: () => number = Date.now) {
+  const entries = new Map<string, { value: Promise<T>; expires: number }>();
   return {
     get(key: string, load: () => Promise<T>): Promise<T> {
       if (ttlMs <= 0) return load();
       const t = now();
       const hit = entries.get(key);
       if (hit && hit.expires > t) return hit.value;
-      if (entries.size >= MAX_ENTRIES) {
-        for (const [k, e] of entries) if (e.expires <= t) entries.delete(k);
-        if (entries.size >= MAX_ENTRIES) entries.clear();
+      // Oldest first: dropping the first keys of the Map drops the oldest entries.
+      while (entries.size >= maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
       }
       const value = load();
+      entries.delete(key);
       entries.set(key, { value, expires: t + ttlMs });
-      // A failed load is not kept: the next request tries again.
       value.catch(() => {
         if (entries.get(key)?.value === value) entries.delete(key);
       });
       return value;
     },
     clear: () => entries.clear(),
+    get size() {
+      return entries.size;
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#common/constants.ts';
-import { acceptedEncoding, compressedOnce, type Encoding, memo } from '#server/http/cached-body.ts';
+import { acceptedEncoding, compressedOnce, createMemo, type Encoding } from '#server/http/cached-body.ts';
 import { sessionFromToken } from '#server/http/session.ts';
 import { headTags, pageDocument, rootAttributes } from './document.ts';
 import type { PageRenderer, PageRequest, ShellPrefs } from './renderer.ts';
@@ -8,6 +8,8 @@ import { pagePrefs } from './request-prefs.ts';
 
 /** A rendered page is reused this long for every visitor who asks for it in the same language and layout. */
 export const PAGE_CACHE_MS = 5_000;
+/** Pages kept at most (the oldest dropped first): a flood of made-up addresses cannot fill memory. */
+const PAGE_CACHE_ENTRIES = 500;
 
 /** Query parameters the page key leaves out: they are part of the preferences (or trackers). */
 const PREFERENCE_PARAMS = new Set(['lang', 'l', 'h']);
@@ -60,7 +62,7 @@ function pageKey(url: URL, locale: string, prefs: ShellPrefs): string {
  */
 export function createPageServer(app: FastifyInstance, renderer: PageRenderer, template: string) {
   const { config } = app.ctx;
-  const pages = memo<CachedPage>(PAGE_CACHE_MS, Date.now);
+  const pages = createMemo<CachedPage>(PAGE_CACHE_MS, PAGE_CACHE_ENTRIES);
 
   async function guard(request: FastifyRequest, pathname: string): Promise<Guarded> {
     const token = request.cookies[SESSION_COOKIE];

@@ -25,7 +25,7 @@ import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
 import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { videoTilesByIds } from '#server/features/videos/data.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { createMemo } from './cache.ts';
+import { createMemo } from '#server/http/cached-body.ts';
 import {
   categoryExists,
   type IdPage,

@@ -5,10 +5,10 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { categories, promos, showCategories, shows, showTags, tags } from '#server/db/schema/catalog.ts';
 import { presentShowTile } from './present.ts';
 
-/** Ids from 1001 up are search categories (spec part 2 "Categories"). */
 /** Shows a notice decision took off the catalogue (decision 032) are neither listed nor shown. */
-const listed = isNull(shows.withheldAt);
+export const listed = isNull(shows.withheldAt);
 
+/** Ids from 1001 up are search categories (spec part 2 "Categories"). */
 export const SEARCH_CATEGORY_FROM = 1001;
 /** Category 1 is the hidden "all shows" category: it filters nothing. */
 export const ALL_SHOWS_CATEGORY = 1;

@@ -2,7 +2,7 @@ import type { ShowFilter, ShowsResponse, ShowTile } from '#common/api/shows.ts';
 import { MOST_ACTIVE_MAX } from '#common/api/shows.ts';
 import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { compressedOnce, type Encoding, memo } from '#server/http/cached-body.ts';
+import { compressedOnce, createMemo, type Encoding } from '#server/http/cached-body.ts';
 import {
   ALL_SHOWS_CATEGORY,
   allCategories,
@@ -32,6 +32,8 @@ export type ListTimings = {
 };
 
 const DAY_MS = 86_400_000;
+/** Few keys are hot (first pages of each category); the cap bounds memory whatever clients ask. */
+const LIST_CACHE_ENTRIES = 200;
 const CACHED_LIMITS = new Set<number>([PAGE_SIZES.shows, PAGE_SIZES.teaser]);
 
 /** The first page a request answers: `page_from` clamped to at most MAX_PAGES_AT_ONCE pages. */
@@ -65,15 +67,15 @@ export type ShowListQuery = {
  */
 export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, phoneChatLine = true) {
   const now = timings.now ?? Date.now;
-  const pages = memo<ListPage>(timings.pageMs, now);
-  const rows = memo<ShowTileRow[]>(timings.pageMs, now);
-  const promos = memo<PromoRow[]>(timings.pageMs, now);
-  const totals = memo<number>(timings.countMs, now);
+  const pages = createMemo<ListPage>(timings.pageMs, LIST_CACHE_ENTRIES, now);
+  const rows = createMemo<ShowTileRow[]>(timings.pageMs, LIST_CACHE_ENTRIES, now);
+  const promos = createMemo<PromoRow[]>(timings.pageMs, LIST_CACHE_ENTRIES, now);
+  const totals = createMemo<number>(timings.countMs, LIST_CACHE_ENTRIES, now);
   // A filtered list's total moves with presence (free chat online) and promo times: kept as briefly as a page.
-  const filteredTotals = memo<number>(timings.pageMs, now);
-  const ranking = memo<number[]>(timings.rankingMs ?? 0, now);
-  const rankedRows = memo<ShowTileRow[]>(timings.pageMs, now);
-  const categoryIds = memo<Set<number>>(Math.max(timings.countMs, timings.pageMs), now);
+  const filteredTotals = createMemo<number>(timings.pageMs, LIST_CACHE_ENTRIES, now);
+  const ranking = createMemo<number[]>(timings.rankingMs ?? 0, LIST_CACHE_ENTRIES, now);
+  const rankedRows = createMemo<ShowTileRow[]>(timings.pageMs, LIST_CACHE_ENTRIES, now);
+  const categoryIds = createMemo<Set<number>>(Math.max(timings.countMs, timings.pageMs), LIST_CACHE_ENTRIES, now);
 
   /** The category that filters (null: all shows, also for an unknown id and the hidden "all" id). */
   async function filterOf(category: number | undefined): Promise<number | null> {

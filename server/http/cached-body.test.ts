@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemo } from '#server/http/cached-body.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { createMemo } from './cache.ts';
 
 describe('createMemo', () => {
   it('reuses a value for its time, shares a running load, and loads again afterwards', async () => {
