@@ -60,7 +60,14 @@ export async function registerSpa(app: FastifyInstance, rendering?: PageRenderin
   app.setNotFoundHandler(async (request, reply) => {
     const isServerPath = NOT_SPA.has(firstSegment(request.url));
     if (isServerPath || (request.method !== 'GET' && request.method !== 'HEAD')) throw notFound();
-    if (servePage && (await servePage(request, reply))) return reply;
+    if (servePage) {
+      // A page that fails to render is still served: as the application, which draws it in the browser.
+      const served = await servePage(request, reply).catch((err: unknown) => {
+        request.log.error({ err }, 'server rendering failed; sending the application instead');
+        return false;
+      });
+      if (served) return reply;
+    }
     const shell = index ?? (template ? Buffer.from(template) : null);
     if (!shell) throw notFound();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');

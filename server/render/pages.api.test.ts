@@ -183,3 +183,24 @@ describe('server-rendered public pages', () => {
     expect((await get('/studio')).body).not.toContain('ssr-state');
   });
 });
+
+describe('a page that fails to render', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    const failing = {
+      ...renderer,
+      renderPage: async () => {
+        throw new Error('render failed');
+      },
+    };
+    t = await createTestApp({ pages: { renderer: failing, template: TEMPLATE } });
+  });
+  afterAll(() => t.close());
+
+  it('is sent as the application, which draws it in the browser', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/videos' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('ssr-state');
+  });
+});
