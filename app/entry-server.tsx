@@ -32,6 +32,8 @@ export type PageRequest = {
   prefs: ShellPrefs;
   /** Answers the page's API calls in process, as a visitor (no cookies). */
   fetch: ApiTransport;
+  /** Where a part that failed to render is reported (it is left to the browser). */
+  log?: (err: unknown) => void;
 };
 
 export type RenderedPage =
@@ -85,15 +87,17 @@ const RENDER_TIMEOUT_MS = 5_000;
 const MAX_PASSES = 4;
 
 /** Renders a tree to a string once everything in it has loaded (lazy modules, suspending queries). */
-function renderComplete(tree: ReactNode): Promise<string> {
+function renderComplete(tree: ReactNode, log: (err: unknown) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         html += chunk.toString();
         done();
       },
       final(done) {
+        clearTimeout(timer);
         resolve(html);
         done();
       },
@@ -103,11 +107,14 @@ function renderComplete(tree: ReactNode): Promise<string> {
       // Whole boundaries inline: no completion scripts (the page's CSP allows no inline script) and
       // nothing the browser has to move into place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellError: reject,
+      onShellError: (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
       // An error inside a Suspense boundary: React sends its fallback and the browser renders that part.
-      onError: () => undefined,
+      onError: log,
     });
-    setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS).unref();
+    timer = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
   });
 }
 
@@ -192,12 +199,24 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
             </ServerPrefsProvider>
           </HeadCollector.Provider>
         </CacheProvider>,
+        request.log ?? (() => undefined),
       );
       styles = emotion.tags();
       const missing = unanswered(client);
       if (missing.length === 0) break;
       await Promise.all(missing.map((q) => q.fetch().catch(() => undefined)));
     }
+    // A failed answer other than a 404 (the API busy, down or refusing) must not become a page
+    // every visitor gets for the next seconds: the caller sends the application instead.
+    const failed = client
+      .getQueryCache()
+      .getAll()
+      .find((q) => q.state.status === 'error' && (q.state.error as { status?: unknown } | null)?.status !== 404);
+    if (failed) {
+      const status = (failed.state.error as { status?: unknown } | null)?.status ?? String(failed.state.error);
+      throw new Error(`the API answered ${status} for ${JSON.stringify(failed.queryKey)} during a server render`);
+    }
+    if (context.errors) throw new Error('a route loader failed during a server render');
     const notFound = context.statusCode === 404 || serverRouteName(new URL(request.url).pathname) === 'not-found';
     return {
       kind: 'page',

@@ -1,9 +1,9 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers.tsx';
-import { sessionQuery } from './features/session/api.ts';
+import { PENDING_SESSION, sessionQuery } from './features/session/api.ts';
 import { i18n, initialLocale, loadLocale, rememberLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
 import { browserRoutes, createAppRouter, loadMatchedRoutes } from './router.tsx';
@@ -13,11 +13,25 @@ import { useShellStore } from './shell/store.ts';
 import { decodeQueryErrors, readSsrState } from './ssr-state.ts';
 import { isThemeName } from './theme/themes.ts';
 
-/** Marks the page as taken over once hydration has committed: it takes pointer input from then on. */
-function Hydrated() {
+/**
+ * Marks the page as taken over once it is hydrated and knows whose it is (the visitor's session has
+ * come, or could not be had): it takes pointer input from then on, so a click never acts as a
+ * stand-in visitor's.
+ */
+function TakenOver() {
+  const client = useQueryClient();
+  const session = useQuery(sessionQuery);
+  const known = !session.data?.pending || session.isError;
   useEffect(() => {
-    delete document.documentElement.dataset.hydrating;
-  }, []);
+    // Asked once hydration has committed: an answer arriving meanwhile would change what hydrates.
+    client.fetchQuery({ ...sessionQuery, staleTime: 0 }).catch(() => {
+      // No session to be had (offline, refused): the page goes on as a visitor's, splash included.
+      client.setQueryData(sessionQuery.queryKey, { session: PENDING_SESSION.session, user: null });
+    });
+  }, [client]);
+  useEffect(() => {
+    if (known) delete document.documentElement.dataset.hydrating;
+  }, [known]);
   return null;
 }
 
@@ -36,14 +50,13 @@ if (root && ssr) {
     root,
     <AppProviders i18n={i18n} client={queryClient}>
       <RouterProvider router={router} />
-      <Hydrated />
+      <TakenOver />
     </AppProviders>,
   );
   // What the query asked for is remembered as the browser's own choice (the server applied it already).
   const prefs = queryPreferences(new URLSearchParams(window.location.search));
   if (prefs.lang === ssr.locale) rememberLocale(ssr.locale);
   if (isThemeName(prefs.layout)) applyLayout(prefs.layout);
-  void queryClient.refetchQueries({ queryKey: sessionQuery.queryKey });
 } else if (root) {
   applyLayout(useShellStore.getState().layout);
   // The router's loader (session, config) runs meanwhile: it started when the router was created.

@@ -24,8 +24,10 @@ export async function rootLoader({ request }: { request: Request }) {
   if (prefs.hideHeader) useShellStore.getState().setHeaderHidden(true);
   if (isLocale(prefs.lang)) await setLocale(prefs.lang);
   if (isThemeName(prefs.layout)) applyLayout(prefs.layout);
+  // A server-rendered page's stand-in session is no answer: the rules need the visitor's own.
+  const standIn = queryClient.getQueryData(sessionQuery.queryKey)?.pending;
   const [state] = await Promise.all([
-    queryClient.ensureQueryData(sessionQuery),
+    standIn ? queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }) : queryClient.ensureQueryData(sessionQuery),
     queryClient.ensureQueryData(configQuery),
   ]);
   const decision = routeGuard({

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { sessionQuery, useUser } from '#app/features/session/api.ts';
+import { sessionQuery, useSessionState } from '#app/features/session/api.ts';
 
 /** Opens the socket for a member and answers how to close it. */
 export type OpenRealtime = (queryClient: QueryClient) => Promise<() => void>;
@@ -33,9 +33,11 @@ export const isCataloguePath = (pathname: string) =>
  */
 export function useRealtime(open: OpenRealtime = openLazily, whenIdle: WhenIdle = afterIdle) {
   const queryClient = useQueryClient();
-  const userId = useUser()?.id ?? null;
+  const { user, pending } = useSessionState();
+  const userId = user?.id ?? null;
   const { pathname } = useLocation();
-  const who = userId !== null ? `member:${userId}` : isCataloguePath(pathname) ? 'visitor' : null;
+  // A server-rendered page waits for the visitor's session: a member's socket is opened as hers at once.
+  const who = pending ? null : userId !== null ? `member:${userId}` : isCataloguePath(pathname) ? 'visitor' : null;
 
   useEffect(() => {
     if (who === null) return;

@@ -33,6 +33,8 @@ export function createMemo<T>(ttlMs: number, maxEntries = 2000, now: () => numbe
       });
       return value;
     },
+    /** Whether a live answer for `key` is there (or on its way). */
+    has: (key: string) => (entries.get(key)?.expires ?? 0) > now(),
     clear: () => entries.clear(),
     get size() {
       return entries.size;

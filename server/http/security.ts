@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { throttled } from '#server/errors.ts';
 import { addressKey } from './client-address.ts';
+import { isRenderCall } from './render-call.ts';
 import { isApiRequest } from './session.ts';
 import { memoryThrottle, type Throttle } from './throttle.ts';
 
@@ -111,14 +112,15 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isApiRequest(request) || fromProvider(request) || (redis !== null && isRead(request)),
+    allowList: (request) =>
+      !isApiRequest(request) || fromProvider(request) || isRenderCall(request) || (redis !== null && isRead(request)),
     keyGenerator: (request) => addressKey(request.ip),
     ...(redis ? { store: throttleStore(throttle, 'ratelimit:') } : {}),
   });
   if (redis) {
     const reads = memoryThrottle();
     app.addHook('onRequest', async (request) => {
-      if (!isApiRequest(request) || !isRead(request) || fromProvider(request)) return;
+      if (!isApiRequest(request) || !isRead(request) || fromProvider(request) || isRenderCall(request)) return;
       const r = await reads.hit(`read:${addressKey(request.ip)}`, config.rateLimitPerMinute, 60);
       if (!r.allowed) throw throttled(r.retryAfter, 'throttled');
     });

@@ -54,7 +54,7 @@ export async function registerSpa(app: FastifyInstance, rendering?: PageRenderin
   const brotli = hasApp && existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : null;
   const gzip = hasApp && existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : null;
   // Public pages are rendered on the server when a server build is there (or a test hands one in).
-  const renderer = rendering?.renderer ?? (hasApp ? await loadBuiltRenderer(appDir) : null);
+  const renderer = rendering?.renderer ?? (hasApp ? await loadBuiltRenderer(appDir, (m) => app.log.warn(m)) : null);
   const template = rendering?.template ?? index?.toString('utf8');
   const servePage = renderer && template ? createPageServer(app, renderer, template) : null;
   app.setNotFoundHandler(async (request, reply) => {

@@ -21,11 +21,20 @@ export type PageAddress = {
 
 /** The page's own address in a language: the `lang` query names it (the way the sitemap lists it). */
 export function localized(address: PageAddress, locale: Locale | null): string {
-  const url = new URL(address.path, address.origin);
+  // The path goes into the origin's address as a path, never read as an address of its own
+  // (`//elsewhere.example/a` would name another host).
+  const [pathname = '/', search = ''] = address.path.split('?', 2);
+  const url = new URL(address.origin);
+  url.pathname = `/${pathname.replace(/^\/+/, '')}`;
+  url.search = search;
   url.searchParams.delete('lang');
   if (locale) url.searchParams.set('lang', locale);
   return url.toString();
 }
+
+/** An image address as given (absolute, on an image host) or on our origin. */
+const absolute = (src: string, origin: string) =>
+  /^https?:\/\//.test(src) ? src : localized({ origin, path: src }, null);
 
 /** Title, description, canonical address, language alternates and the link preview of a page. */
 export function headTags(head: PageHead, address: PageAddress, locale: Locale, siteName: string): string {
@@ -45,9 +54,7 @@ export function headTags(head: PageHead, address: PageAddress, locale: Locale, s
     description ? `<meta property="og:description" content="${description}" />` : '',
     `<meta property="og:url" content="${canonical}" />`,
     `<meta property="og:locale" content="${locale === 'de' ? 'de_DE' : 'en_US'}" />`,
-    head.image
-      ? `<meta property="og:image" content="${escapeHtml(new URL(head.image, address.origin).toString())}" />`
-      : '',
+    head.image ? `<meta property="og:image" content="${escapeHtml(absolute(head.image, address.origin))}" />` : '',
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
   ];
   return tags.filter(Boolean).join('');
@@ -60,12 +67,14 @@ export function rootAttributes(locale: Locale, prefs: ShellPrefs): string {
 }
 
 /**
- * Until the application has taken the page over (`data-hydrating` is removed then), a click would
- * fall on markup without its handlers and be lost: the page takes no pointer input meanwhile (it
- * still scrolls). Without JavaScript the page is plain HTML with working links, so it takes input.
+ * Until the application has taken the page over and knows the visitor's session (`data-hydrating`
+ * is removed then), a click would fall on markup without its handlers, or act for a stand-in
+ * visitor: the page takes no pointer input meanwhile (it still scrolls). Without JavaScript the page is plain HTML with working links, so it takes input.
  */
 export const HYDRATING_STYLE =
-  '<style>html[data-hydrating] body{pointer-events:none}</style>' +
+  // Input comes back by itself after a few seconds, should the application never arrive (a failed load).
+  '<style>html[data-hydrating] body{pointer-events:none;animation:ssr-input 0s 6s forwards}' +
+  '@keyframes ssr-input{to{pointer-events:auto}}</style>' +
   '<noscript><style>html[data-hydrating] body{pointer-events:auto}</style></noscript>';
 
 /**

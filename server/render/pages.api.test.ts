@@ -124,6 +124,16 @@ describe('server-rendered public pages', () => {
     expect(terms.body).toContain('<html lang="de"');
   });
 
+  it('keeps its addresses on the site and ignores parameters that do not select content', async () => {
+    const odd = await get('/x/..//evil.example/a');
+    for (const m of odd.body.matchAll(/(?:href|content)="(https?:[^"]+)"/g)) {
+      expect(m[1]?.startsWith('http://localhost:3000/'), m[1]).toBe(true);
+    }
+    const tracked = await get('/faq?utm_source=mail&x=1');
+    expect(tracked.body).toContain('<link rel="canonical" href="http://localhost:3000/faq?lang=en" />');
+    expect(tracked.body).toBe((await get('/faq')).body);
+  });
+
   it('answers 404 with the not-found page for unknown paths and unknown content', async () => {
     const unknown = await get('/no-such-page');
     expect(unknown.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import { acceptedEncoding, compressedOnce, createMemo, type Encoding } from '#server/http/cached-body.ts';
+import { renderCallHeaders } from '#server/http/render-call.ts';
 import { sessionFromToken } from '#server/http/session.ts';
 import { headTags, pageDocument, rootAttributes } from './document.ts';
 import type { PageRenderer, PageRequest, ShellPrefs } from './renderer.ts';
@@ -11,8 +12,14 @@ export const PAGE_CACHE_MS = 5_000;
 /** Pages kept at most (the oldest dropped first): a flood of made-up addresses cannot fill memory. */
 const PAGE_CACHE_ENTRIES = 500;
 
-/** Query parameters the page key leaves out: they are part of the preferences (or trackers). */
-const PREFERENCE_PARAMS = new Set(['lang', 'l', 'h']);
+/**
+ * The query parameters that select what a public page shows (page numbers, search words, sorting,
+ * tags, the free filter). Every other one (preferences, trackers, made-up ones) is left out of the
+ * page key and of the address the page is rendered for: they cannot multiply renders.
+ */
+const PAGE_PARAMS = new Set(['page', 'q', 'search', 'sort', 'tags', 'filter']);
+/** Renders under way at once at most; a request beyond that gets the application, drawn in the browser. */
+const MAX_RENDERS = 4;
 
 type CachedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -21,7 +28,7 @@ type CachedPage =
 type Guarded = { kind: 'continue' } | { kind: 'redirect' | 'leave'; to: string };
 
 /** The API answers a render needs, asked in process as a visitor would ask them (no cookies, the page's language). */
-function visitorTransport(app: FastifyInstance, request: FastifyRequest, locale: string): PageRequest['fetch'] {
+function visitorTransport(app: FastifyInstance, locale: string): PageRequest['fetch'] {
   return async (url, init) => {
     const target = new URL(url, 'http://render.invalid');
     // A page only reads; and only the API, whatever a path parameter held (`..` is resolved above).
@@ -31,8 +38,8 @@ function visitorTransport(app: FastifyInstance, request: FastifyRequest, locale:
     const res = await app.inject({
       method: 'GET',
       url: `${target.pathname}${target.search}`,
-      headers: { accept: 'application/json', 'accept-language': locale },
-      remoteAddress: request.ip,
+      headers: { accept: 'application/json', 'accept-language': locale, ...renderCallHeaders() },
+      remoteAddress: '127.0.0.1',
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
@@ -46,12 +53,14 @@ function visitorTransport(app: FastifyInstance, request: FastifyRequest, locale:
  * The page key: path, the parameters that change the page (sorted), and the preferences it was
  * rendered with. Nothing of the visitor's session is in it, and nothing of it is in the page.
  */
-function pageKey(url: URL, locale: string, prefs: ShellPrefs): string {
-  const params = [...url.searchParams]
-    .filter(([k]) => !PREFERENCE_PARAMS.has(k))
-    .sort(([a], [b]) => a.localeCompare(b));
-  const query = new URLSearchParams(params).toString();
-  return `${locale}|${prefs.layout}|${prefs.device}|${prefs.headerHidden ? 'h' : ''}|${url.pathname}?${query}`;
+function pageKey(path: string, locale: string, prefs: ShellPrefs): string {
+  return `${locale}|${prefs.layout}|${prefs.device}|${prefs.headerHidden ? 'h' : ''}|${path}`;
+}
+
+/** The path and the page parameters (sorted): what is rendered and cached. */
+function pagePath(url: URL): string {
+  const kept = [...url.searchParams].filter(([k]) => PAGE_PARAMS.has(k)).sort(([a], [b]) => a.localeCompare(b));
+  return kept.length ? `${url.pathname}?${new URLSearchParams(kept).toString()}` : url.pathname;
 }
 
 /**
@@ -84,14 +93,17 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
     });
   }
 
-  async function render(request: FastifyRequest, url: URL, locale: PageRequest['locale'], prefs: ShellPrefs) {
+  let rendering = 0;
+  async function render(request: FastifyRequest, path: string, locale: PageRequest['locale'], prefs: ShellPrefs) {
     const page = await renderer.renderPage({
-      url: `${config.publicUrl}${url.pathname}${url.search}`,
+      url: `${config.publicUrl}${path}`,
       locale,
       prefs,
-      fetch: visitorTransport(app, request, locale),
+      fetch: visitorTransport(app, locale),
+      log: (err: unknown) => request.log.warn({ err }, 'a part of a page failed to render on the server'),
     });
     if (page.kind === 'redirect') return page;
+    const url = new URL(path, 'http://page.invalid');
     const address = { origin: config.publicUrl, path: `${url.pathname}${canonicalQuery(url)}` };
     const html = pageDocument(template, {
       rootAttributes: rootAttributes(locale, prefs),
@@ -113,7 +125,17 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
       return true;
     }
     const { locale, prefs } = pagePrefs(request);
-    const page = await pages.get(pageKey(url, locale, prefs), () => render(request, url, locale, prefs));
+    const path = pagePath(url);
+    const key = pageKey(path, locale, prefs);
+    if (!pages.has(key) && rendering >= MAX_RENDERS) return false;
+    const page = await pages.get(key, async () => {
+      rendering += 1;
+      try {
+        return await render(request, path, locale, prefs);
+      } finally {
+        rendering -= 1;
+      }
+    });
     if (page.kind === 'redirect') {
       reply.header('cache-control', 'no-cache').redirect(page.location, page.status);
       return true;
@@ -122,7 +144,7 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
       .code(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, accept-language, cookie, user-agent');
+      .header('vary', 'accept-encoding, accept-language, cookie, user-agent, sec-ch-ua-mobile');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) reply.send(page.html);
     else reply.header('content-encoding', encoding).send(compressedOnce(page, page.html, encoding));

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useHydrated } from '#app/shell/use-hydrated.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { chatPrices } from '#common/domain/prices.ts';
 
@@ -46,8 +47,10 @@ export function ShowPrices({ show }: { show: ShowDetail }) {
 /** The running promo of the show, with its end. */
 export function ShowPromo({ show }: { show: ShowDetail }) {
   const { t, i18n } = useTranslation();
+  // The server writes the end in the site's time zone; the browser in its own once it has the page.
+  const timeZone = useHydrated() ? undefined : 'Europe/Berlin';
   if (!show.promo || show.promo.stop * 1000 <= Date.now()) return null;
-  const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
     new Date(show.promo.stop * 1000),
   );
   return (

@@ -45,7 +45,7 @@ export async function videosLike(db: DbOrTx, ccid: number, limit: number): Promi
     : none;
   const shared: SQL = tagIds.length
     ? sql`(select count(*) from ${videoTags} where ${videoTags.videoId} = ${videos.id} and ${inArray(videoTags.tagId, tagIds)})`
-    : sql`0`;
+    : sql`0::int`; // cast: a bare 0 in ORDER BY would name a select column, not a value
   const candidates = sql`(
     (select ${videos.id} from ${videos} where ${videos.showId} = ${me.showId} and ${videos.id} <> ${me.id} limit ${CANDIDATES})
     union ${byTags}
@@ -86,7 +86,7 @@ export async function galleriesLike(db: DbOrTx, galleryId: number, limit: number
     : none;
   const shared: SQL = tagIds.length
     ? sql`(select count(*) from ${showTags} where ${showTags.showId} = ${galleries.showId} and ${inArray(showTags.tagId, tagIds)})`
-    : sql`0`;
+    : sql`0::int`; // cast: a bare 0 in ORDER BY would name a select column, not a value
   const candidates = sql`(
     (select ${galleries.id} from ${galleries} where ${galleries.showId} = ${me.showId} and ${galleries.id} <> ${me.id} limit ${CANDIDATES})
     union ${byTags}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GalleriesResponse, VideosResponse } from '#common/api/media.ts';
+import { createGallery, createShow, createVideo } from '#server/test/catalog.ts';
 import { expectInvalid, expectRefused } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { METACHARACTERS, type SearchCatalog, seedSearchCatalog } from './testing.ts';
@@ -181,5 +182,16 @@ describe('GET /api/search/galleries/{id}/mlt', () => {
   it('answers 404 for an unknown gallery and 422 for a malformed id', async () => {
     await expectRefused(t, () => t.client().get('/api/search/galleries/99999999/mlt'), 404, 'not_found');
     await expectRefused(t, () => t.client().get('/api/search/galleries/x/mlt'), 422, 'validation_failed');
+  });
+});
+
+// Last: its show and items would change the lists the tests above compare whole.
+describe('more like this of an untagged show', () => {
+  it('answers for a video and a gallery whose show has no tags (nothing to share is no error)', async () => {
+    const plain = await createShow(t.db, { showName: 'Untagged' });
+    const video = await createVideo(t.db, plain.id, { titleEn: 'Plain clip', titleDe: 'Einfacher Clip' });
+    const gallery = await createGallery(t.db, plain.id, { titleEn: 'Plain set', titleDe: 'Einfache Serie' });
+    expect((await getOk<{ data: unknown[] }>(`/api/search/videos/${video.ccid}/mlt`)).data).toBeInstanceOf(Array);
+    expect((await getOk<GalleriesResponse>(`/api/search/galleries/${gallery.id}/mlt`)).data).toBeInstanceOf(Array);
   });
 });
