@@ -45,10 +45,17 @@ const handler = createStaticHandler(appRoutes({ root: () => null, studio: () => 
 
 /** The route name a path would render, or undefined; the server renders only SERVER_RENDERED_ROUTES. */
 export function serverRouteName(pathname: string): string | undefined {
+  // Matching ranks the whole route table each time (about a millisecond): asked on every page
+  // request, its answers are kept per path (a bounded map, emptied when full).
+  if (routeNames.has(pathname)) return routeNames.get(pathname);
   const matches = matchRoutes(handler.dataRoutes, pathname) ?? [];
-  const last = matches[matches.length - 1];
-  return (last?.route.handle as { name?: string } | undefined)?.name;
+  const name = (matches[matches.length - 1]?.route.handle as { name?: string } | undefined)?.name;
+  if (routeNames.size >= ROUTE_NAMES_KEPT) routeNames.clear();
+  routeNames.set(pathname, name);
+  return name;
 }
+const routeNames = new Map<string, string | undefined>();
+const ROUTE_NAMES_KEPT = 5_000;
 
 export const isServerRendered = (pathname: string) =>
   SERVER_RENDERED_ROUTES.has(serverRouteName(pathname) ?? 'not-found');
