@@ -120,8 +120,20 @@ const pages = [
   { name: 'show page', url: `${base}/chat/${show.universalId}/${show.slugName}` },
   { name: 'videos page', url: `${base}/videos` },
 ];
+/** Chromium's trace recording fails now and then (NO_NAVSTART): such a run is made again, twice at most. */
+function lighthouseRetried(url: string): Figures {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouse(url);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.warn(`${String(err)}: again (${attempt + 1} of 3)`);
+    }
+  }
+}
+
 const results = pages.map((p) => {
-  const all = Array.from({ length: runs }, () => lighthouse(p.url));
+  const all = Array.from({ length: runs }, () => lighthouseRetried(p.url));
   return { ...p, runs: all, median: median(all) as Figures };
 });
 stop();
