@@ -123,6 +123,8 @@ export async function measureBilling(
   const minutes: MinuteResult[] = [];
   for (let minute = 1; minute <= s.minutes; minute++) {
     const ledgerBefore = await count(sql`select count(*) as n from coin_ledger`);
+    // Every member's page kept beating through the minute (untimed): only such sessions are billed.
+    await db.execute(sql`update chat_sessions set last_seen_at = ${new Date(clock)} where ended_at is null`);
     const start = performance.now();
     const { billed } = await chat.tick();
     const tickMs = performance.now() - start;

@@ -140,7 +140,12 @@ export const SHOW_CHAT_RATE = { max: 5, windowMs: 10_000 } as const;
 /** Chat sessions (server/features/chat/). The session types a start accepts (exclusive only as a request). */
 export const CHAT_SESSION_TYPES = ['private', 'voyeur', 'free'] as const;
 /** A chat client sends a heartbeat this often; a session without one for CHAT_HEARTBEAT_TIMEOUT_SECONDS ends. */
-export const CHAT_HEARTBEAT_MS = 15_000;
+export const CHAT_HEARTBEAT_MS = 10_000;
+/**
+ * A page that goes away (`pagehide`) tells the server at once; its session waits this long for the
+ * page to come back (a reload) before it ends, and bills no minute meanwhile.
+ */
+export const CHAT_RELOAD_GRACE_MS = 15_000;
 /** An external provider's chat is extended this often while it is visible (spec part 2 section 9). */
 export const CHAT_EXTERNAL_EXTEND_MS = 10_000;
 /** The delay before a guest choosing private chat goes to sign-up (spec part 2 section 4). */

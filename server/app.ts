@@ -277,10 +277,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           () => ctx.live.sweep(),
           (err) => app.log.warn({ err }, 'live sweep failed'),
         );
-  // Chat minutes are billed as they come due (a second late at most); silent sessions end. The
-  // clock starts once the sessions this process held before it stopped are settled: a tick first
-  // would bill the next minute of a session whose stream died with the last run.
-  // Tests drive both with their own clock.
+  // Chat minutes are billed as they come due (a second late at most), after the sessions whose
+  // page has gone are ended (the tick sweeps first). The clock starts once the sessions this
+  // process held before it stopped are settled: a tick first would bill the next minute of a
+  // session whose stream died with the last run. Tests drive it with their own clock.
   let stopChatClock: (() => Promise<void>)[] | null = null;
   if (config.env !== 'test') {
     app.addHook('onReady', async () => {
@@ -290,11 +290,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           1_000,
           () => ctx.chat.tick(),
           (err) => app.log.error({ err }, 'chat billing tick failed'),
-        ),
-        repeatEvery(
-          10_000,
-          () => ctx.chat.sweep(),
-          (err) => app.log.warn({ err }, 'chat session sweep failed'),
         ),
       ];
     });

@@ -157,7 +157,10 @@ export type Config = {
     performerSharePercent: number;
     voyeurPercent: number;
     freeGuestSeconds: number;
+    /** A native session without a heartbeat (or a sign of its page) for this long ends, unbilled. */
     heartbeatTimeoutSeconds: number;
+    /** An outside provider's session without an extend for this long ends. */
+    externalTimeoutSeconds: number;
     tipAmounts: number[];
     wordFilter: string[];
     transcriptDays: number;

@@ -261,8 +261,16 @@ export const envSchema = z.object({
   CHAT_VOYEUR_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   /** How long a guest may watch a free chat in 24 hours before chat.free_expired. */
   CHAT_FREE_GUEST_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
-  /** A chat session without a heartbeat for this long is ended by the sweep. */
-  CHAT_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(3_600).default(120),
+  /**
+   * A chat session without a heartbeat for this long ends, and bills no further minute meanwhile
+   * (the client beats every 10 s: two beats may go missing before a session counts as gone).
+   */
+  CHAT_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(3_600).default(25),
+  /**
+   * An outside provider's chat without an extend for this long ends. Its page extends only while
+   * it is visible (spec part 2 section 4), and the partner bills it, not we: a reader in another tab keeps it.
+   */
+  CHAT_EXTERNAL_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(3_600).default(120),
   /** Tip amounts in coins a member chooses from, comma-separated. */
   CHAT_TIP_AMOUNTS: z
     .string()

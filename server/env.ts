@@ -284,6 +284,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       voyeurPercent: e.CHAT_VOYEUR_PERCENT,
       freeGuestSeconds: e.CHAT_FREE_GUEST_SECONDS,
       heartbeatTimeoutSeconds: e.CHAT_HEARTBEAT_TIMEOUT_SECONDS,
+      externalTimeoutSeconds: e.CHAT_EXTERNAL_TIMEOUT_SECONDS,
       tipAmounts: e.CHAT_TIP_AMOUNTS,
       wordFilter: e.CHAT_WORD_FILTER.split(',')
         .map((w) => w.trim().toLowerCase())

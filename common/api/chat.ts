@@ -102,6 +102,12 @@ export const chatSessionParams = z.object({ sessionId: z.uuid() });
 /** POST /api/chatsession/heartbeat/{sessionId}: keeps it open; answers its state and a fresh credential. */
 export const chatHeartbeatAnswer = z.object({ session: chatSessionState, password: z.string() });
 
+/**
+ * POST /api/chatsession/gone/{sessionId}: the page is going away (`pagehide`). JSON with the CSRF
+ * header, or a beacon's form with beacon=1 (a leaving page can send nothing else for sure).
+ */
+export const chatGoneBody = z.object({ beacon: z.literal('1').optional() }).optional();
+
 /** POST /api/chatsession/tip/{sessionId}: `key` makes a double click one tip. */
 export const chatTipBody = z.object({
   amount: z.number().int().min(1).max(100_000),

@@ -1,4 +1,6 @@
+import { and, isNull } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
+import { chatSessions } from '#server/db/schema/chat.ts';
 import { credit } from '#server/features/coins/mutations.ts';
 import { registerAndVerify } from './fixtures.ts';
 import type { TestClient, TestContext } from './harness.ts';
@@ -20,7 +22,11 @@ export function streamsOnAir(t: TestContext, universalIds: string[] | 'all' = 'a
     .mockImplementation((id) => universalIds === 'all' || universalIds.includes(id));
 }
 
-/** The chat sessions' clock, moved by the test (billing and sweeps read it). */
+/**
+ * The chat sessions' clock, moved by the test (billing and sweeps read it). `advance` moves it as
+ * if every page had gone quiet; `beating` moves it while every open session's page keeps sending
+ * its heartbeats (one statement for them all), as a watching member's page does.
+ */
 export function chatClock(t: TestContext, start = Date.now()) {
   const chat = t.app.ctx.chat as unknown as { now: () => number };
   let now = start;
@@ -29,6 +35,13 @@ export function chatClock(t: TestContext, start = Date.now()) {
     now: () => now,
     advance(ms: number) {
       now += ms;
+    },
+    async beating(ms: number) {
+      now += ms;
+      await t.db
+        .update(chatSessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(and(isNull(chatSessions.endedAt), isNull(chatSessions.pageGoneAt)));
     },
   };
 }

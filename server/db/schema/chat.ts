@@ -42,6 +42,11 @@ export const chatSessions = pgTable(
     nextMinuteAt: timestamp('next_minute_at', { withTimezone: true }),
     /** The client's last heartbeat. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /**
+     * When its page said it was going away (a `pagehide` beacon): a reload takes the session up
+     * again within CHAT_RELOAD_GRACE_SECONDS, else it ends; no minute is billed meanwhile.
+     */
+    pageGoneAt: timestamp('page_gone_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Why it ended: stopped, no_coins, timeout, free_expired, performer, kicked, offline, private, interrupted. */
     endReason: text('end_reason'),
@@ -67,6 +72,7 @@ export const chatSessions = pgTable(
       .where(sql`${t.endedAt} is null and ${t.pricePerMinute} > 0`),
     index('chat_sessions_due').on(t.nextMinuteAt).where(sql`${t.endedAt} is null`),
     index('chat_sessions_open_seen').on(t.lastSeenAt).where(sql`${t.endedAt} is null`),
+    index('chat_sessions_open_gone').on(t.pageGoneAt).where(sql`${t.endedAt} is null and ${t.pageGoneAt} is not null`),
     index('chat_sessions_show_open').on(t.showId).where(sql`${t.endedAt} is null`),
     index('chat_sessions_user').on(t.userId, t.startedAt),
     // A member's last chat with one show (the conversation list's "last chat"): one index entry, not all her sessions.

@@ -212,7 +212,7 @@ describe('external chat: extend and end', () => {
     const { rows } = await openFrame(guest);
     const [open] = rows.filter((r) => r.endedAt === null);
     if (!open) throw new Error('no open session');
-    const longAgo = new Date(Date.now() - (t.config.chat.heartbeatTimeoutSeconds + 1) * 1000);
+    const longAgo = new Date(Date.now() - (t.config.chat.externalTimeoutSeconds + 1) * 1000);
     await t.db.update(chatSessions).set({ lastSeenAt: longAgo }).where(eq(chatSessions.id, open.id));
     const res = await guest.post('/api/chat/external/extend', { show: bea.universalId });
     expect(res.statusCode).toBe(422);
@@ -230,7 +230,12 @@ describe('external chat: extend and end', () => {
     // A restart settles the sessions whose media this process held: the partner holds these.
     await t.app.ctx.chat.settle();
     expect(await sessionsOf(guest)).toHaveLength(1);
-    const longAgo = new Date(Date.now() - (t.config.chat.heartbeatTimeoutSeconds + 1) * 1000);
+    // Its page extends only while visible: a reader in another tab past our own chats' timeout keeps it.
+    const hidden = new Date(Date.now() - (t.config.chat.heartbeatTimeoutSeconds + 5) * 1000);
+    await t.db.update(chatSessions).set({ lastSeenAt: hidden }).where(eq(chatSessions.id, open.id));
+    await t.app.ctx.chat.sweep();
+    expect(await sessionsOf(guest)).toHaveLength(1);
+    const longAgo = new Date(Date.now() - (t.config.chat.externalTimeoutSeconds + 1) * 1000);
     await t.db.update(chatSessions).set({ lastSeenAt: longAgo }).where(eq(chatSessions.id, open.id));
     await t.app.ctx.chat.sweep();
     expect(await sessionsOf(guest)).toHaveLength(0);

@@ -2,13 +2,14 @@ import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
+import { EXTERNAL_NODE_PREFIX } from '#server/features/chat/data.ts';
 
 /**
  * The `node` of an external session: the partner holds its media, not one of our processes, so
  * no process settles it on its own restart; it ends by the member, a beacon, or missed extends
  * (the chat module's sweep ends it like any silent session).
  */
-export const externalNode = (partner: string) => `partner:${partner}`;
+export const externalNode = (partner: string) => `${EXTERNAL_NODE_PREFIX}${partner}`;
 
 export type ExternalShow = { id: number; universalId: string; showName: string; contentproviderId: number };
 

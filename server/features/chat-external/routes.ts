@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   externalChatBody,
@@ -12,7 +11,8 @@ import { sessionUser } from '#server/features/accounts/policy.ts';
 import { ageCheckNeeded, isAgeChecked } from '#server/features/avs/policy.ts';
 import { GUEST_NICKNAME } from '#server/features/showchat/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { acceptPageForms, fromOwnSite } from '#server/http/page-forms.ts';
+import { isOwnBeacon } from '#server/http/beacon.ts';
+import { acceptPageForms } from '#server/http/page-forms.ts';
 import { ensureSession, hasCsrfToken } from '#server/http/session.ts';
 import { partnerChat } from '#server/providers/partner-chat/provider.ts';
 import { externalShow, openExternalSessions } from './data.ts';
@@ -37,7 +37,7 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
   const partner = partnerChat(config);
   const ownOrigin = new URL(config.publicUrl).origin;
   const minuteSeconds = config.chat.minuteSeconds;
-  const timeoutSeconds = config.chat.heartbeatTimeoutSeconds;
+  const timeoutSeconds = config.chat.externalTimeoutSeconds;
   // The beacon's form body (this plugin's routes only).
   acceptPageForms(app, 1024);
 
@@ -110,19 +110,3 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * navigator.sendBeacon cannot set a header, so the end a leaving page sends carries no CSRF
- * token. It is let in on other grounds instead: a form post with beacon=1 (a foreign page cannot
- * send that with our session cookie: the cookie is SameSite=Lax, which browsers leave off
- * cross-site POSTs), whose Origin is this site (browsers send it with every POST, beacons
- * included) and whose Sec-Fetch-Site, when sent, is same-origin. And all it can do is end the
- * caller's own external chat.
- */
-function isOwnBeacon(request: FastifyRequest, ownOrigin: string): boolean {
-  const type = request.headers['content-type'] ?? '';
-  if (!type.startsWith('application/x-www-form-urlencoded')) return false;
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (body?.beacon !== '1') return false;
-  return request.headers.origin === ownOrigin && fromOwnSite(request, ownOrigin) && Boolean(request.session);
-}

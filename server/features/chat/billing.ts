@@ -12,6 +12,10 @@ import type { DbOrTx } from '#server/db/client.ts';
  * later, so a crash at any point leaves each minute either wholly paid or not at all.
  *
  * A member has one paid session open at a time (a unique index), so a batch debits a wallet once.
+ *
+ * Only a session whose page shows signs of life is billed: one heard from since `seenSince` whose
+ * page has not gone away. A gone page's minute waits (the sweep ends the session, or a reload's
+ * heartbeat takes it up and the minute is billed then): nobody pays for a minute she cannot watch.
  */
 
 export type BilledMinute = {
@@ -36,13 +40,14 @@ type Row = {
 };
 
 /** Pays the minutes due at `now`, at most `batch` sessions; call again while it returns a full batch. */
-export async function billDueMinutes(db: DbOrTx, now: Date, batch = 2_000): Promise<TickResult> {
+export async function billDueMinutes(db: DbOrTx, now: Date, seenSince: Date, batch = 2_000): Promise<TickResult> {
   const result = await db.execute(sql`
     with due as (
       select s.id, s.user_id, s.billed_minutes + 1 as minute, s.price_per_minute as price,
              s.performer_share as share, s.earnings_user_id, s.minute_seconds
       from chat_sessions s
       where s.ended_at is null and s.next_minute_at <= ${now} and s.price_per_minute > 0
+        and s.last_seen_at >= ${seenSince} and s.page_gone_at is null
       order by s.next_minute_at
       limit ${batch}
       for update skip locked

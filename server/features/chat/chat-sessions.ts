@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
+import { CHAT_HEARTBEAT_MS, CHAT_RELOAD_GRACE_MS } from '#common/constants.ts';
 import { chatKind, chatPrice, chatRequest, chatStartRefusal } from '#common/domain/chat-session.ts';
 import type { Config } from '#server/config.ts';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -29,6 +30,8 @@ import {
   endExpiredGuestSessions,
   endSessions,
   endSilentSessions,
+  markPageGone,
+  type Silence,
   settleSessionsOfNode,
   startSession,
   touchSession,
@@ -36,6 +39,12 @@ import {
 import { presentSession, presentStudioSession } from './present.ts';
 import { chatRefused } from './refusals.ts';
 import { bannedFromShow, type Starter, starterFacts } from './starters.ts';
+
+/**
+ * A minute is billed only to a page heard from within a beat and a half: one that missed a beat
+ * is not billed until it beats again (the minute waits, it is not lost), nor ever if it has gone.
+ */
+const BILLED_IF_SEEN_WITHIN_MS = CHAT_HEARTBEAT_MS * 1.5;
 
 export type ChatSessionsDeps = CoinDeps & {
   live: LiveShows;
@@ -230,14 +239,19 @@ export class ChatSessions {
 
   // --- the clock -----------------------------------------------------------------------------
 
-  /** Bills every minute due now (in batches) and ends the sessions whose members cannot pay. */
+  /**
+   * Ends the sessions whose page has gone, then bills every minute due now (in batches) and ends
+   * the sessions whose members cannot pay. Runs every second, so a silent session ends within a
+   * second of its timeout and never pays a minute it had gone before.
+   */
   async tick(): Promise<{ billed: number; ended: number }> {
     const now = new Date(this.now());
+    let ended = await this.sweep();
     let billed = 0;
-    let ended = 0;
+    const seenSince = new Date(now.getTime() - BILLED_IF_SEEN_WITHIN_MS);
     for (;;) {
       const batch = 2_000;
-      const result = await billDueMinutes(this.db, now, batch);
+      const result = await billDueMinutes(this.db, now, seenSince, batch);
       billed += result.billed.length;
       const rows = await sessionsWithShows(
         this.db,
@@ -263,11 +277,16 @@ export class ChatSessions {
     return { billed, ended };
   }
 
-  /** Ends sessions whose client went silent (no heartbeat for the timeout). */
+  /** Ends sessions whose client has gone: silent for the timeout, or its page gone and not back within the grace. */
   async sweep(): Promise<number> {
     const now = new Date(this.now());
-    const silentSince = new Date(now.getTime() - this.deps.settings.heartbeatTimeoutSeconds * 1000);
-    return (await this.afterEnded(await endSilentSessions(this.db, silentSince, now))).length;
+    return (await this.afterEnded(await endSilentSessions(this.db, this.silence(now), now))).length;
+  }
+
+  /** The page of this browser's session is going away: no minute is billed until it is back. */
+  async pageGone(id: string, webSessionId: string): Promise<void> {
+    const row = await this.ownSession(id, webSessionId);
+    if (row.endedAt === null) await markPageGone(this.db, row.id, new Date(this.now()));
   }
 
   /** At start: the sessions this process held before it stopped are settled, none left open. */
@@ -313,6 +332,16 @@ export class ChatSessions {
   }
 
   // --- helpers -------------------------------------------------------------------------------
+
+  private silence(now: Date): Silence {
+    const before = (ms: number) => new Date(now.getTime() - ms);
+    const { heartbeatTimeoutSeconds, externalTimeoutSeconds } = this.deps.settings;
+    return {
+      silentSince: before(heartbeatTimeoutSeconds * 1000),
+      externalSilentSince: before(externalTimeoutSeconds * 1000),
+      goneBefore: before(CHAT_RELOAD_GRACE_MS),
+    };
+  }
 
   private async universalIdOf(showId: number): Promise<string> {
     const [row] = await this.db.select({ universalId: shows.universalId }).from(shows).where(eq(shows.id, showId));

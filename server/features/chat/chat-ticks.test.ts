@@ -160,7 +160,7 @@ describe.skipIf(!testServices().databaseUrl)('concurrent chat ticks (needs TEST_
     const { all } = await sessions(600, 0);
     const rounds = [2, 5, 4, 4, 3, 4, 2, 4];
     for (const [round, ticks] of rounds.entries()) {
-      clock.advance(60_000);
+      await clock.beating(60_000);
       const results = await Promise.all(Array.from({ length: ticks }, () => t.app.ctx.chat.tick()));
       expect(
         results.reduce((sum, r) => sum + r.billed, 0),
@@ -174,7 +174,7 @@ describe.skipIf(!testServices().databaseUrl)('concurrent chat ticks (needs TEST_
 
   it('bills a minute at most once when ticks meet stops of the same sessions, and none after a stop', async () => {
     const { privates, all } = await sessions(50, 50);
-    clock.advance(60_000);
+    await clock.beating(60_000);
     // Half of the privates stop just as their second minute comes due (their voyeurs end with them).
     const stopping = privates.filter((_, i) => i % 2 === 0);
     await Promise.all([
@@ -191,7 +191,7 @@ describe.skipIf(!testServices().databaseUrl)('concurrent chat ticks (needs TEST_
     // Every session still open was billed its second minute once.
     for (const s of all) if (rows.get(s.id)?.endedAt === null) expect(after.get(s.id), s.id).toBe(2);
 
-    clock.advance(60_000);
+    await clock.beating(60_000);
     await Promise.all([t.app.ctx.chat.tick(), t.app.ctx.chat.tick()]);
     const later = await billedMinutes(all);
     for (const s of all) expect(later.get(s.id), s.id).toBe(rows.get(s.id)?.endedAt === null ? 3 : after.get(s.id));
@@ -201,7 +201,7 @@ describe.skipIf(!testServices().databaseUrl)('concurrent chat ticks (needs TEST_
     const { privates } = await sessions(0, 1);
     const [session] = privates;
     if (!session) throw new Error('no session');
-    clock.advance(60_000);
+    await clock.beating(60_000);
     // The stop's update has taken the row and not committed yet: the tick passes it by.
     const stop = await holdLocks(async (tx) => {
       await endSessions(tx, [session.id], 'stopped', new Date(clock.now()));
@@ -216,7 +216,7 @@ describe.skipIf(!testServices().databaseUrl)('concurrent chat ticks (needs TEST_
     const { privates } = await sessions(0, 1);
     const [session] = privates;
     if (!session) throw new Error('no session');
-    clock.advance(60_000);
+    await clock.beating(60_000);
     // Her wallet is busy, so the tick waits holding her session; the stop waits for the tick.
     const wallet = await holdLocks(async (tx) => {
       await tx.execute(sql`select 1 from wallets where user_id = ${session.member.user.id} for update`);
@@ -228,7 +228,7 @@ describe.skipIf(!testServices().databaseUrl)('concurrent chat ticks (needs TEST_
     await wallet.release();
     expect(await tick).toEqual({ billed: 1, ended: 0 });
     expect(await stop).toMatchObject({ open: false, minutes: 2 });
-    clock.advance(60_000);
+    await clock.beating(60_000);
     expect(await t.app.ctx.chat.tick()).toEqual({ billed: 0, ended: 0 });
     expect((await billedMinutes(privates)).get(session.id)).toBe(2);
     expect((await sessionRows(privates)).get(session.id)?.endReason).toBe('stopped');

@@ -139,7 +139,7 @@ describe.skipIf(!testServices().databaseUrl)(
 
       // Minute k + 1 comes due at tick k: paid by those whose coins reach it, the others end.
       for (let tick = 1; tick <= TICKS; tick++) {
-        clock.advance(60_000);
+        await clock.beating(60_000);
         expect(await t.app.ctx.chat.tick(), `tick ${tick}`).toEqual({
           billed: planned.filter((p) => p.affordable > tick).length,
           ended: planned.filter((p) => p.affordable === tick).length,

@@ -6,6 +6,12 @@ import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
+/**
+ * The `node` of a session an outside provider runs starts with this (features/chat-external): the
+ * partner holds its media, and its page extends it only while visible, so it has its own timeout.
+ */
+export const EXTERNAL_NODE_PREFIX = 'partner:';
+
 export async function findChatSession(db: DbOrTx, id: string): Promise<ChatSessionRow | null> {
   const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id));
   return row ?? null;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt, not, or, sql } from 'drizzle-orm';
 import type { ChatEndReason, ChatKind } from '#common/api/chat.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import { type CoinDeps, transfer } from '#server/features/coins/mutations.ts';
-import type { ChatSessionRow } from './data.ts';
+import { type ChatSessionRow, EXTERNAL_NODE_PREFIX } from './data.ts';
 import { earningsAccount } from './earnings.ts';
 
 /** How a session ended: the member's message key, or `stopped` (she stopped it herself). */
@@ -112,11 +112,14 @@ export async function endSessions(db: DbOrTx, ids: string[], reason: EndReason, 
     .returning();
 }
 
-/** A heartbeat: the open session is seen now. Answers the row (open or ended), or null if unknown. */
+/**
+ * A heartbeat: the open session is seen now, and a page that had gone away (a reload) has it
+ * again. Answers the row (open or ended), or null if unknown.
+ */
 export async function touchSession(db: Db, id: string, now: Date): Promise<ChatSessionRow | null> {
   const [row] = await db
     .update(chatSessions)
-    .set({ lastSeenAt: now })
+    .set({ lastSeenAt: now, pageGoneAt: null })
     .where(and(eq(chatSessions.id, id), isNull(chatSessions.endedAt)))
     .returning();
   if (row) return row;
@@ -124,13 +127,43 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<ChatS
   return ended ?? null;
 }
 
-/** Sessions whose client has sent nothing for the timeout: ended as timed out. */
-export async function endSilentSessions(db: DbOrTx, silentSince: Date, now: Date): Promise<ChatSessionRow[]> {
-  return db
+/** Its page went away (a closed tab, a reload): from now on no minute is billed until a heartbeat comes. */
+export async function markPageGone(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(chatSessions)
+    .set({ pageGoneAt: now })
+    .where(and(eq(chatSessions.id, id), isNull(chatSessions.endedAt)))
+    .returning({ id: chatSessions.id });
+  return rows.length > 0;
+}
+
+/** What counts as gone at a sweep: no heartbeat since `silentSince` (outside providers': `externalSilentSince`), or a page gone before `goneBefore`. */
+export type Silence = { silentSince: Date; externalSilentSince: Date; goneBefore: Date };
+
+/**
+ * Sessions whose client has gone: silent for the timeout (ended as timed out), or whose page went
+ * away and did not come back within the grace (ended as stopped: she left). Each is one indexed
+ * statement over the open sessions.
+ */
+export async function endSilentSessions(db: DbOrTx, silence: Silence, now: Date): Promise<ChatSessionRow[]> {
+  const partner = like(chatSessions.node, `${EXTERNAL_NODE_PREFIX}%`);
+  const silent = await db
     .update(chatSessions)
     .set({ endedAt: now, endReason: 'chat.ended_timeout', nextMinuteAt: null })
-    .where(and(isNull(chatSessions.endedAt), lt(chatSessions.lastSeenAt, silentSince)))
+    .where(
+      and(
+        isNull(chatSessions.endedAt),
+        lt(chatSessions.lastSeenAt, silence.silentSince),
+        or(lt(chatSessions.lastSeenAt, silence.externalSilentSince), not(partner)),
+      ),
+    )
     .returning();
+  const left = await db
+    .update(chatSessions)
+    .set({ endedAt: now, endReason: 'stopped', nextMinuteAt: null })
+    .where(and(isNull(chatSessions.endedAt), lt(chatSessions.pageGoneAt, silence.goneBefore)))
+    .returning();
+  return [...silent, ...left];
 }
 
 /** Guests' free sessions that started before `startedBefore`: their free time is over. */

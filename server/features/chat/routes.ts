@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  chatGoneBody,
   chatHeartbeatAnswer,
   chatSessionParams,
   chatSessionState,
@@ -14,10 +15,12 @@ import {
 } from '#common/api/chat.ts';
 import { okResponse } from '#common/api/fields.ts';
 import { universalIdParam } from '#common/api/shows.ts';
-import { notFound } from '#server/errors.ts';
+import { csrfMismatch, notFound } from '#server/errors.ts';
 import { requireUser, sessionUser } from '#server/features/accounts/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { ensureSession } from '#server/http/session.ts';
+import { isOwnBeacon } from '#server/http/beacon.ts';
+import { acceptPageForms } from '#server/http/page-forms.ts';
+import { ensureSession, hasCsrfToken } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { chatShowFacts, sessionToRate } from './data.ts';
 import { markRatingAsked, rateSession } from './mutations.ts';
@@ -35,6 +38,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /chatsession/:universalId': 'public',
     'POST /chatsession/heartbeat/:sessionId': 'public',
     'POST /chatsession/stop/:sessionId': 'public',
+    'POST /chatsession/gone/:sessionId': 'public',
     'POST /chatsession/tip/:sessionId': 'member',
     'POST /chatsession/check_rating/:universalId': 'member',
     'POST /chatsession/rate_chat/:target/:sessionId': 'member',
@@ -66,6 +70,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: chatSessionParams, response: { 200: z.object({ session: chatSessionState }) } } },
     async (request) => ({ session: await chat().stop(request.params.sessionId, request.session?.id ?? '') }),
   );
+
+  await app.register(chatGoneRoute);
 
   app.post(
     '/chatsession/tip/:sessionId',
@@ -116,6 +122,27 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         now: new Date(),
       });
       if (!saved) throw notFound();
+      return { ok: true as const };
+    },
+  );
+};
+
+/** A leaving page's word, usually a beacon: its form body is read in this scope only. */
+const chatGoneRoute: FastifyPluginAsyncZod = async (app) => {
+  acceptPageForms(app, 256);
+  const ownOrigin = new URL(app.ctx.config.publicUrl).origin;
+  app.post(
+    '/chatsession/gone/:sessionId',
+    {
+      // Checked before the body is validated, as the session hook does for every other write.
+      config: { csrf: false },
+      preValidation: async (request) => {
+        if (!hasCsrfToken(request) && !isOwnBeacon(request, ownOrigin)) throw csrfMismatch();
+      },
+      schema: { params: chatSessionParams, body: chatGoneBody, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await app.ctx.chat.pageGone(request.params.sessionId, request.session?.id ?? '');
       return { ok: true as const };
     },
   );

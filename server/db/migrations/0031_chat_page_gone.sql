@@ -1,0 +1,2 @@
+ALTER TABLE "chat_sessions" ADD COLUMN "page_gone_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "chat_sessions_open_gone" ON "chat_sessions" USING btree ("page_gone_at") WHERE "chat_sessions"."ended_at" is null and "chat_sessions"."page_gone_at" is not null;
