@@ -7,6 +7,7 @@ import { ChatRatingPrompt } from './ChatRatingPrompt.tsx';
 import type { ChatShow } from './offers.ts';
 import { chatActions, useChatStore } from './store.ts';
 import { useChatEnd } from './use-chat-end.ts';
+import { useChatResume } from './use-chat-resume.ts';
 
 /** The overlay's code (the player, WebRTC, the session bar) loads when a session starts. */
 const ChatOverlay = lazyPart(() => import('#app/features/live/ChatOverlay.tsx').then((m) => m.ChatOverlay));
@@ -24,6 +25,7 @@ export function ChatSessionHost({ show, tipButton }: { show: ChatShow; tipButton
   const navigate = useNavigate();
   const session = useChatStore((s) => s.session);
   const end = useChatEnd();
+  useChatResume(show.universalId);
   const endRef = useRef(end);
   endRef.current = end;
   const open = hash === HASH.enterChat;
@@ -34,7 +36,7 @@ export function ChatSessionHost({ show, tipButton }: { show: ChatShow; tipButton
     // The overlay was left (its exit, the back button): the session ends with it.
     if (wasOpen.current && !open) void endRef.current();
     wasOpen.current = open;
-    // #enter_chat without a session of this show (a reload, a shared link): nothing to show.
+    // #enter_chat without a session of this show (a shared link; a reload until it took its session up): nothing to show.
     if (open && !mine) void navigate({ search, hash: '' }, { replace: true });
   }, [open, mine, search, navigate]);
 

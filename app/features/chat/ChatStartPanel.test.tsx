@@ -138,7 +138,9 @@ describe('chat start panel: starting', () => {
     expect(api.callsTo('POST /api/chatsession/u-anna')[0]?.body).toEqual({ type: 'private', nickname: 'Nick' });
     answer(jsonResponse(startAnswer()));
     await waitFor(() => expect(view.router.state.location.hash).toBe('#enter_chat'));
-    expect(screen.getByRole('button', { name: 'Free chat' })).toBeEnabled();
+    // Her chat runs: the page behind it offers the way back instead of another start.
+    expect(screen.getByRole('button', { name: 'Back to the chat' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Free chat' })).toBeNull();
   });
 
   it('asks a member without a nickname for one, then starts the chat she chose with it', async () => {

@@ -9,7 +9,9 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
+import { HASH } from '#app/shell/hash-dialogs.ts';
 import type { ChatRequest } from '#common/domain/chat-session.ts';
 import { ChatAlertDialog } from './ChatAlertDialog.tsx';
 import { ChatNicknameDialog } from './ChatNicknameDialog.tsx';
@@ -28,7 +30,23 @@ const ICONS: Record<ChatRequest, ReactNode> = {
 /** The show's state for everyone else, when it limits what starts: a break, a private or an exclusive. */
 function ModeNotice({ mode, name }: { mode: ChatShowMode; name: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
   if (mode === 'open' || mode === 'offline') return null;
+  if (mode === 'mine')
+    return (
+      <Alert
+        severity="success"
+        data-mode={mode}
+        action={
+          <Button color="inherit" size="small" onClick={() => void navigate({ search, hash: HASH.enterChat })}>
+            {t('chatsession.mine.back')}
+          </Button>
+        }
+      >
+        {t('chatsession.mine.running', { name })}
+      </Alert>
+    );
   const text = {
     paused: t('chat.show_paused.message', { name }),
     private: t('chatsession.mode.private', { name }),
@@ -59,7 +77,12 @@ export function ChatStartPanel({ show }: { show: ChatShow }) {
   const { start, pending } = useChatStart(show);
   const loading = useChatStore((s) => s.loading) || pending;
   const requested = useChatStore((s) => s.sessionType);
-  const { mode, offers } = chatOffers(show, live, { voyeurPercent: chat.voyeur_percent, voicecall: session.voicecall });
+  const mine = useChatStore((s) => s.session?.state.open === true && s.session.state.universalId === show.universalId);
+  const { mode, offers } = chatOffers(show, live, {
+    voyeurPercent: chat.voyeur_percent,
+    voicecall: session.voicecall,
+    mine,
+  });
   const titleId = `chat-start-${show.universalId}`;
 
   return (

@@ -27,6 +27,16 @@ export const heartbeatChatSession = (sessionId: string) =>
 export const stopChatSession = (sessionId: string) =>
   api<{ session: ChatSessionState }>('POST', `chatsession/stop/${id(sessionId)}`, {});
 
+/**
+ * POST /chatsession/gone/{sessionId} as a beacon, while the page goes away: no minute is billed
+ * until a page of hers beats again (a reload), and the session ends if none does. A beacon cannot
+ * carry the CSRF header, so it is a form with beacon=1 (the server checks it another way).
+ */
+export function beaconChatGone(sessionId: string): boolean {
+  if (typeof navigator.sendBeacon !== 'function') return false;
+  return navigator.sendBeacon(`/api/chatsession/gone/${id(sessionId)}`, new URLSearchParams({ beacon: '1' }));
+}
+
 /** POST /chatsession/check_rating/{universalId}: whether the member may rate her last session with the show. */
 export const checkChatRating = (universalId: string) =>
   api<CheckRatingAnswer>('POST', `chatsession/check_rating/${id(universalId)}`, {});

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
 import type { ChatRequest } from '#common/domain/chat-session.ts';
 import type { ChatAlert } from './chat-alert.ts';
+import { rememberRunning } from './running-tab.ts';
 
 /** The session running in this tab: its id (login), the newest join credential, and its state. */
 export type RunningSession = { login: string; password: string; state: ChatSessionState };
@@ -62,7 +63,8 @@ export const chatActions = {
     set({ universalId, sessionType, error: null, askNickname: false }),
   loading: (loading: boolean) => set({ loading }),
   askNickname: (askNickname: boolean) => set({ askNickname }),
-  started: (answer: ChatStartAnswer) =>
+  started: (answer: ChatStartAnswer) => {
+    rememberRunning({ login: answer.login, universalId: answer.buddyaddr });
     set({
       loading: false,
       error: null,
@@ -71,7 +73,8 @@ export const chatActions = {
       universalId: answer.buddyaddr,
       latestUniversalId: answer.buddyaddr,
       session: { login: answer.login, password: answer.password, state: answer.session },
-    }),
+    });
+  },
   /** A refused start: loading stops, the chat stays hidden, the alert (if any) shows. */
   failed: (error: ChatAlert | null) => set({ loading: false, session: null, error }),
   alert: (error: ChatAlert | null) => set({ error }),
@@ -84,11 +87,17 @@ export const chatActions = {
       };
     }),
   /** The chat is hidden: nothing runs any more. */
-  cleared: () => set({ session: null, sessionType: null, loading: false }),
+  cleared: () => {
+    rememberRunning(null);
+    set({ session: null, sessionType: null, loading: false });
+  },
   rate: (rating: ChatRating | null) => set({ rating }),
   /** A show page opens: nothing of another show's chat is asked or shown there. */
   entered: () => set({ error: null, askNickname: false, rating: null, loading: false }),
   ratingSaving: (saving: boolean) => set((s) => (s.rating ? { rating: { ...s.rating, saving } } : s)),
   /** Back to the start (tests, logout). */
-  reset: () => set(initial, true),
+  reset: () => {
+    rememberRunning(null);
+    set(initial, true);
+  },
 };

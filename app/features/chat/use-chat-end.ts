@@ -8,7 +8,7 @@ import { chatActions, useChatStore } from './store.ts';
 /** The rating check runs one at a time (spec part 2 section 4 "Chat": Stopping). */
 let checking = false;
 
-async function checkRating(universalId: string) {
+export async function checkRating(universalId: string) {
   if (checking) return;
   checking = true;
   try {

@@ -4,7 +4,7 @@ import { logClientError } from '#app/shell/client-log.ts';
 import { sharedSocket } from '#app/shell/shared-socket.ts';
 import type { ChatSessionState } from '#common/api/chat.ts';
 import { CHAT_HEARTBEAT_MS, LOG_LEVELS } from '#common/constants.ts';
-import { heartbeatChatSession } from './api.ts';
+import { beaconChatGone, heartbeatChatSession } from './api.ts';
 import { chatActions, useChatStore } from './store.ts';
 
 /** The server no longer knows the session as ours: it ended without saying why. */
@@ -24,11 +24,13 @@ function lost(sessionId: string) {
  * Keeps the running session open and current: a heartbeat every CHAT_HEARTBEAT_MS (its answer
  * brings the state and a fresh join password for the next reconnect), and the `chat:session`
  * pushes of the shell's socket (a minute billed, coins running low, the end and its reason).
+ * A page that goes away says so at once (`pagehide`), so that no minute is billed while nobody
+ * watches; a page that comes back from the browser's cache beats at once.
  */
 export function useSessionKeepalive(sessionId: string, open: boolean) {
   useEffect(() => {
     if (!open) return;
-    const timer = setInterval(() => {
+    const beat = () =>
       heartbeatChatSession(sessionId).then(
         ({ session, password }) => chatActions.update(session, password),
         (error: unknown) => {
@@ -37,8 +39,18 @@ export function useSessionKeepalive(sessionId: string, open: boolean) {
           else logClientError(`chat heartbeat: ${String(error)}`, LOG_LEVELS.WARNING, [error]);
         },
       );
-    }, CHAT_HEARTBEAT_MS);
-    return () => clearInterval(timer);
+    const timer = setInterval(beat, CHAT_HEARTBEAT_MS);
+    const gone = () => void beaconChatGone(sessionId);
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) void beat();
+    };
+    window.addEventListener('pagehide', gone);
+    window.addEventListener('pageshow', back);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', gone);
+      window.removeEventListener('pageshow', back);
+    };
   }, [sessionId, open]);
 
   const socket = useSyncExternalStore(sharedSocket.subscribe, sharedSocket.get, () => null);
