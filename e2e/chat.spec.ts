@@ -246,6 +246,16 @@ test('a member pays a private by the minute until her coins run out, tips, rates
   await startChat(me, show, 'de', 'chatsession.offer.private', price);
   await expectMovingPicture(me);
 
+  // A reload brings her back into the same private (no second start, no second first minute).
+  const running = () => me.evaluate(() => sessionStorage.getItem('livecam.chat.running'));
+  const kept = await running();
+  expect(kept).toContain(show.universalId);
+  await me.reload();
+  await expect(overlay(me, show)).toBeVisible();
+  await expectMovingPicture(me);
+  expect(await running()).toBe(kept);
+  await expect(privateCard(studio)).toContainText(text('en', 'studio.private.title_private', { nickname }));
+
   // The demo member sees the show in private and watches it as a voyeur at the lower price; she
   // reads the private's chat but cannot write in it.
   await logInDemo(page);
@@ -282,9 +292,13 @@ test('a member pays a private by the minute until her coins run out, tips, rates
     await shoot(studio, 'studio-private');
   }
 
-  // She leaves (asked first): the voyeur's view ends with the private, and she may rate again.
+  // The voyeur closes her tab: her page says so as it goes, and her seat is given up within the
+  // reload grace, not at the heartbeat timeout or after another paid minute.
+  await page.close();
+  await expect(privateCard(studio).locator('dd').last()).toHaveText('0', { timeout: 20_000 });
+
+  // She leaves (asked first), and she may rate again.
   await leaveChat(me, 'de');
-  await expect(overlay(page, show).locator('[data-end-reason="chat.ended_private"]')).toBeVisible();
   const again = me.getByRole('dialog', { name: text('de', 'chatsession.rating.title', { name: show.showName }) });
   await again.getByRole('button', { name: text('de', 'rating.cancel') }).click();
   await expect(privateCard(studio)).toHaveCount(0);
