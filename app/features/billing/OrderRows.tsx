@@ -17,6 +17,8 @@ import {
   creditedText,
   methodText,
   orderDate,
+  orderDay,
+  orderTime,
   priceText,
   productText,
   receiptPath,
@@ -53,9 +55,19 @@ function ReceiptLink({ order }: { order: OrderLine }) {
   );
 }
 
-const DateCell = ({ order }: { order: OrderLine }) => {
+/** When the order was made: on one line, or (`stacked`, in the table) the day above the time. */
+const DateCell = ({ order, stacked = false }: { order: OrderLine; stacked?: boolean }) => {
   const { i18n } = useTranslation();
-  return <time dateTime={order.created_at}>{orderDate(order.created_at, i18n.language)}</time>;
+  const at = order.created_at;
+  if (!stacked) return <time dateTime={at}>{orderDate(at, i18n.language)}</time>;
+  return (
+    <Box component="time" dateTime={at} sx={{ whiteSpace: 'nowrap' }}>
+      {orderDay(at, i18n.language)}
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+        {orderTime(at, i18n.language)}
+      </Box>
+    </Box>
+  );
 };
 
 /** Wide screens: a table with column headers, one row per order. */
@@ -78,7 +90,7 @@ export function OrdersTable({ orders }: { orders: OrderLine[] }) {
           {orders.map((o) => (
             <TableRow key={o.id}>
               <TableCell>
-                <DateCell order={o} />
+                <DateCell order={o} stacked />
               </TableCell>
               <TableCell component="th" scope="row">
                 {o.number}
@@ -88,7 +100,7 @@ export function OrdersTable({ orders }: { orders: OrderLine[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {priceText(o, i18n.language)}
               </TableCell>
-              <TableCell>{methodText(t, o)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{methodText(t, o)}</TableCell>
               <TableCell>
                 <StateChip order={o} />
               </TableCell>

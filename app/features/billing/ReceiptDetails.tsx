@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
 import type { Receipt } from '#common/api/orders.ts';
-import { creditedText, methodText, orderDate, priceText, productText, stateText } from './order-text.ts';
+import { coinsText, methodText, orderDate, priceText, productText, stateText } from './order-text.ts';
 
 /** The receipt's facts as a description list: label and value side by side, stacked on phones. */
 function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
@@ -46,7 +46,7 @@ export function ReceiptDetails({ receipt: r }: { receipt: Receipt }) {
     [t('orders.receipt.ordered_at'), date(r.created_at)],
     ...(user ? [[t('orders.receipt.customer'), user.email] as [string, string]] : []),
     [t('orders.receipt.product'), productText(t, r)],
-    [t('orders.receipt.coins'), creditedText(t, r)],
+    [t('orders.receipt.coins'), coinsText(t, r)],
     [t('orders.receipt.price'), t('orders.receipt.price_note', { price: priceText(r, i18n.language) })],
     [t('orders.receipt.method'), methodText(t, r)],
     [t('orders.receipt.state'), stateText(t, r.state)],

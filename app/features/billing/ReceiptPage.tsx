@@ -18,16 +18,29 @@ import { ReceiptDetails } from './ReceiptDetails.tsx';
 /** Ids as the API takes them; anything else is no order of hers, asked of nobody. */
 const orderId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
-/** Printed, the receipt is all there is on the page: the site's frame around it stays on screen. */
+/**
+ * Printed, the receipt is all there is on the page (the site's frame around it stays on screen), in
+ * black on white whatever the layout: printers drop dark backgrounds and would keep the light text.
+ */
 const printOnlyReceipt = (
   <GlobalStyles
-    styles={{
+    styles={(theme) => ({
       '@media print': {
         'body *': { visibility: 'hidden' },
-        '#receipt, #receipt *': { visibility: 'visible' },
-        '#receipt': { position: 'absolute', inset: 0, boxShadow: 'none' },
+        '#receipt, #receipt *': {
+          visibility: 'visible',
+          color: `${theme.palette.common.black} !important`,
+          borderColor: `${theme.palette.grey[400]} !important`,
+        },
+        '#receipt': {
+          position: 'absolute',
+          inset: 0,
+          boxShadow: 'none',
+          backgroundColor: `${theme.palette.common.white} !important`,
+          backgroundImage: 'none',
+        },
       },
-    }}
+    })}
   />
 );
 

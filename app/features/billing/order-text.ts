@@ -8,6 +8,12 @@ import { formatMoney } from './selection.ts';
 export const orderDate = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
+/** The day and the time apart, for a table cell that shows them on two lines. */
+export const orderDay = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+export const orderTime = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(iso));
+
 /** "250 + 25 bonus coins", or "100 coins" for a package without bonus. */
 export const productText = (t: TFunction, o: Pick<OrderLine, 'coins' | 'bonus_coins'>) =>
   o.bonus_coins > 0
@@ -16,6 +22,10 @@ export const productText = (t: TFunction, o: Pick<OrderLine, 'coins' | 'bonus_co
 
 export const creditedText = (t: TFunction, o: Pick<OrderLine, 'coins_credited'>) =>
   o.coins_credited === null ? t('orders.not_credited') : t('orders.credited', { count: o.coins_credited });
+
+/** The credited coins as a number of coins (where the label already says "credited"). */
+export const coinsText = (t: TFunction, o: Pick<OrderLine, 'coins_credited'>) =>
+  o.coins_credited === null ? t('orders.not_credited') : t('orders.product', { count: o.coins_credited });
 
 export const priceText = (o: Pick<OrderLine, 'amount_cents' | 'currency'>, language: string) =>
   formatMoney(o.amount_cents, o.currency, language);
