@@ -76,7 +76,7 @@ export function OrdersTable({ orders }: { orders: OrderLine[] }) {
   const columns = ['date', 'number', 'product', 'coins', 'price', 'payment', 'state', 'receipt'] as const;
   return (
     <TableContainer>
-      <Table size="small" aria-label={t('orders.list_label')}>
+      <Table size="small" aria-label={t('orders.list_label')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
@@ -95,7 +95,14 @@ export function OrdersTable({ orders }: { orders: OrderLine[] }) {
               <TableCell component="th" scope="row">
                 {o.number}
               </TableCell>
-              <TableCell>{productText(t, o)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {t('orders.product', { count: o.coins })}
+                {o.bonus_coins > 0 && (
+                  <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                    {t('orders.bonus_line', { bonus: o.bonus_coins })}
+                  </Box>
+                )}
+              </TableCell>
               <TableCell>{o.coins_credited ?? '–'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {priceText(o, i18n.language)}

@@ -75,7 +75,7 @@ describe('orders page', () => {
     ).toEqual(['Date', 'Order', 'Package', 'Coins credited', 'Price', 'Payment', 'State', 'Receipt']);
     const [, paid, pending] = within(table).getAllByRole('row');
     expect(paid).toHaveTextContent('BS41');
-    expect(paid).toHaveTextContent('250 + 25 bonus coins');
+    expect(paid).toHaveTextContent('250 coins+ 25 bonus');
     expect(paid).toHaveTextContent('275');
     expect(paid).toHaveTextContent('€25.00');
     expect(paid).toHaveTextContent('Credit card');
