@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { archiveRoutes } from './features/archive/routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
-import { billingRoutes } from './features/billing/routes.ts';
+import { billingRoutes, orderProfileRoutes } from './features/billing/routes.ts';
 import { couponProfileRoutes, couponRoutes } from './features/coupons/routes.ts';
 import { favoriteProfileRoutes } from './features/favorites/routes.ts';
 import { freeCoinsRoutes } from './features/free-coins/routes.ts';
@@ -101,6 +101,7 @@ export const pageRoutes: RouteObject[] = [
       ...couponProfileRoutes,
       ...favoriteProfileRoutes,
       ...chatHistoryProfileRoutes,
+      ...orderProfileRoutes,
     ],
   },
   {

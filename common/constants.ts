@@ -89,6 +89,8 @@ export const PAGE_SIZES = {
   quickSearch: 6,
   unreadConversations: 50,
   latestConversations: 3,
+  /** The member's coin orders (/users/profile/orders). */
+  orders: 20,
 } as const;
 
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1264 } as const;

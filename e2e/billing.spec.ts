@@ -103,3 +103,38 @@ test('the billing page at phone and desktop width, in English and German', async
   await expect(page.getByRole('radio', { name: new RegExp(text('en', 'billing.types.voicecall')) })).toBeChecked();
   await shoot(page, 'billing-voicecall');
 });
+
+test('the member finds a paid order among her orders and opens its receipt', async ({ page, context }) => {
+  await login(page);
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/billing');
+  await page.getByRole('radio', { name: /^100 coins/ }).check();
+  const psp = await startPayment(page, context);
+  await payByCard(psp, CARDS.success);
+  const dialog = page.getByRole('dialog', { name: text('en', 'billing.success_dialog.title') });
+  await expect(dialog).toBeVisible();
+  const number = (await dialog.textContent())?.match(/BS\d+/)?.[0] ?? '';
+  expect(number).toMatch(/^BS\d+$/);
+  await dialog.getByRole('button', { name: text('en', 'billing.dialog_close') }).click();
+
+  await page.getByRole('link', { name: text('en', 'orders.billing_link') }).click();
+  await expect(page).toHaveURL(/\/users\/profile\/orders$/);
+  const row = page.getByRole('row', { name: new RegExp(`\\b${number}\\b`) });
+  await expect(row).toContainText(text('en', 'orders.state.paid'));
+  await expect(row).toContainText('€10.00');
+  for (const lang of ['en', 'de'] as const) {
+    for (const size of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize(size);
+      await page.goto(`/users/profile/orders?lang=${lang}`);
+      await expect(page.getByRole('heading', { name: text(lang, 'orders.title') })).toBeVisible();
+      await expect(page.getByText(number, { exact: true })).toBeVisible();
+      await shoot(page, 'orders');
+    }
+  }
+  await page.goto('/users/profile/orders?lang=en');
+  await page.getByRole('link', { name: text('en', 'orders.receipt_label', { number }) }).click();
+  await expect(page).toHaveURL(/\/users\/profile\/orders\/\d+\/receipt$/);
+  await expect(page.getByRole('heading', { name: text('en', 'orders.receipt.title', { number }) })).toBeVisible();
+  await expect(page.getByText(text('en', 'orders.receipt.price_note', { price: '€10.00' }))).toBeVisible();
+  await shoot(page, 'receipt');
+});

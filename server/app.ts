@@ -21,6 +21,7 @@ import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { tokenLoginRoutes } from './features/auth/token-login-routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
+import { orderRoutes } from './features/billing/order-routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { ChatSessions } from './features/chat/chat-sessions.ts';
 import { chatRoutes } from './features/chat/routes.ts';
@@ -360,6 +361,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     nicknameRoutes,
     contentRoutes,
     billingRoutes,
+    orderRoutes,
     voicecallRoutes,
     avsRoutes,
     couponRoutes,

@@ -23,6 +23,8 @@ export const ROUTE_TITLES: Readonly<Record<string, string | null>> = {
   'users-profile-coupons': 'coupons.title',
   'users-profile-favorites': 'favorites.page.title',
   'users-profile-chats': 'chat_history.title',
+  'users-profile-orders': 'orders.title',
+  'users-profile-orders-receipt': 'orders.receipt.page_title',
   'users-cancel': 'users.cancel.title',
   'users-cancel_success': 'users.cancel_success.title',
   'users-free_coins': 'free_coins.title',

@@ -14,6 +14,7 @@ const TABS = [
   { key: 'coupons', to: '/users/profile/coupons', route: 'users-profile-coupons' },
   { key: 'favorites', to: '/users/profile/favorites', route: 'users-profile-favorites' },
   { key: 'chats', to: '/users/profile/chats', route: 'users-profile-chats' },
+  { key: 'orders', to: '/users/profile/orders', route: 'users-profile-orders' },
 ].filter((tab) => routeNames.has(tab.route));
 
 /** The tab a path belongs to: its own section, else the settings. */

@@ -56,6 +56,15 @@ describe('billing page: lists and selection', () => {
     expect(payButton()).toHaveTextContent('Pay €25.00');
   });
 
+  it('links the member’s orders and receipts', async () => {
+    mockApi({ 'GET /api/billing': () => jsonResponse(billingAnswer()) });
+    show();
+    expect(await screen.findByRole('link', { name: 'Your orders and receipts' })).toHaveAttribute(
+      'href',
+      '/users/profile/orders',
+    );
+  });
+
   it('falls back to the first product when there is no default one', async () => {
     const answer = billingAnswer();
     for (const p of answer.paymentTypes[0]?.products ?? []) p.isDefault = false;

@@ -2,14 +2,16 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { MembersOnly } from '#app/features/accounts/MembersOnly.tsx';
 import { useTitle } from '#app/shell/use-title.ts';
 import { billingQuery } from './api.ts';
 import { BillingChoice } from './BillingChoice.tsx';
+import { ORDERS_PATH } from './order-text.ts';
 import { BillingSkeleton } from './ProductList.tsx';
 import { formatMoney } from './selection.ts';
 
@@ -46,8 +48,13 @@ function BillingView({ code }: { code: string | null }) {
       >
         {t('billing.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
         {t('billing.intro')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 3 }}>
+        <Link component={RouterLink} to={ORDERS_PATH}>
+          {t('orders.billing_link')}
+        </Link>
       </Typography>
       {data?.campaign && (
         <Alert severity="success" sx={{ mb: 3 }}>

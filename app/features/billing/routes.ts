@@ -15,3 +15,17 @@ export const billingRoutes: RouteObject[] = [
     lazy: page(() => import('./BillingBackPage.tsx'), 'BillingBackPage'),
   },
 ];
+
+/** Children of /users/profile: the member's coin orders and the receipt of each paid one. */
+export const orderProfileRoutes: RouteObject[] = [
+  {
+    path: 'orders',
+    handle: { name: 'users-profile-orders' },
+    lazy: page(() => import('./OrdersPage.tsx'), 'OrdersPage'),
+  },
+  {
+    path: 'orders/:id/receipt',
+    handle: { name: 'users-profile-orders-receipt' },
+    lazy: page(() => import('./ReceiptPage.tsx'), 'ReceiptPage'),
+  },
+];

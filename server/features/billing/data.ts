@@ -153,3 +153,51 @@ export async function findUnmatchedCharge(db: DbOrTx, id: number): Promise<Unmat
   const [row] = await db.select().from(unmatchedCharges).where(eq(unmatchedCharges.id, id));
   return row ?? null;
 }
+
+/**
+ * What a member's order list and receipt show: the order, its payment type's key, and the coins its
+ * payment credited (package, bonus and a coupon's extra), read from the ledger entry the payment
+ * made (its key is the provider's transaction: one row of a unique index).
+ */
+const ownOrderFields = {
+  order: orders,
+  paymentType: paymentTypes.name,
+  // Spelled out: inside a field's SQL a column renders without its table's name (and the ledger has a user_id too).
+  credited: sql<number | null>`(select l.delta from ${coinLedger} l
+    where l.idempotency_key = 'payment:' || ${orders}.provider || ':' || ${orders}.provider_txn_id
+      and l.user_id = ${orders}.user_id)`,
+};
+
+export type OwnOrder = { order: OrderRow; paymentType: string; credited: number | null };
+
+/** A page of the member's orders, newest first, and how many she has (her orders only). */
+export async function ownOrdersPage(
+  db: DbOrTx,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OwnOrder[]; total: number }> {
+  const where = eq(orders.userId, userId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(ownOrderFields)
+      .from(orders)
+      .innerJoin(paymentTypes, eq(paymentTypes.id, orders.paymentTypeId))
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** One of the member's orders as the receipt shows it; another member's is as absent as a missing one. */
+export async function ownOrderForReceipt(db: DbOrTx, userId: number, id: number): Promise<OwnOrder | null> {
+  const [row] = await db
+    .select(ownOrderFields)
+    .from(orders)
+    .innerJoin(paymentTypes, eq(paymentTypes.id, orders.paymentTypeId))
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}

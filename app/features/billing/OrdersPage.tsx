@@ -1,0 +1,84 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
+import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { useTitle } from '#app/shell/use-title.ts';
+import { pageFromQuery } from '#common/domain/pagination.ts';
+import { ordersListQuery } from './api.ts';
+import { OrderCards, OrdersTable } from './OrderRows.tsx';
+
+/**
+ * /users/profile/orders: the member's coin orders, newest first, a page at a time (terms section 7
+ * promises that her purchases are listed in her account); a table on wide screens, cards on phones.
+ */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  useTitle('orders.title');
+  const [params] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const list = useQuery(ordersListQuery(page));
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const orders = list.data?.data ?? [];
+
+  let body: React.ReactNode;
+  if (list.isPending) {
+    body = (
+      <Stack spacing={1} role="status" aria-busy aria-label={t('orders.loading')}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={wide ? 40 : 96} />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError && !list.data) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            {t('orders.retry')}
+          </Button>
+        }
+      >
+        {t('orders.failed')}
+      </Alert>
+    );
+  } else if (list.data?.total === 0) {
+    body = (
+      <Box sx={{ py: 3, textAlign: 'center' }}>
+        <Typography sx={{ mb: 2 }}>{t('orders.empty')}</Typography>
+        <Button component={RouterLink} to="/billing" variant="outlined">
+          {t('orders.buy')}
+        </Button>
+      </Box>
+    );
+  } else {
+    body = (
+      <>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+          {t('orders.count', { count: list.data?.total ?? 0 })}
+        </Typography>
+        {wide ? <OrdersTable orders={orders} /> : <OrderCards orders={orders} />}
+        {list.data && <PageLinks page={list.data.current_page} lastPage={list.data.last_page} />}
+      </>
+    );
+  }
+
+  return (
+    <SettingsCard id="orders" title={t('orders.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('orders.intro')}
+      </Typography>
+      {body}
+    </SettingsCard>
+  );
+}
