@@ -122,8 +122,8 @@ export async function hasOpenPaidSession(db: DbOrTx, userId: number): Promise<bo
 /**
  * Seconds of free chat a guest had since `since` (ended sessions and running ones), as
  * guestFreeSecondsLeft counts them (decision 041): `own`, her browser session's and those of
- * guests at her address with her visitor id (with none when she has none); `address`, every
- * guest's at her address.
+ * guests at her address with her visitor id (every guest's there when she has none); `address`,
+ * every guest's at her address.
  */
 export async function guestFreeSecondsUsed(
   db: DbOrTx,
@@ -134,10 +134,11 @@ export async function guestFreeSecondsUsed(
   const { address, visitor } = guest.mark;
   const seconds = sql`extract(epoch from (coalesce(${chatSessions.endedAt}, ${now}) - greatest(${chatSessions.startedAt}, ${since})))`;
   const mine = eq(chatSessions.webSessionId, guest.webSessionId);
+  // Without a visitor id she cannot be told from anyone at her address: all of it counts as hers.
   const sameGuest = address
     ? or(
         mine,
-        and(eq(chatSessions.guestAddress, address), sql`${chatSessions.guestVisitor} is not distinct from ${visitor}`),
+        and(eq(chatSessions.guestAddress, address), visitor ? eq(chatSessions.guestVisitor, visitor) : undefined),
       )
     : mine;
   const [row] = await db

@@ -22,7 +22,7 @@ export const GUEST_BAN_ADDRESS_MS = 24 * 60 * 60_000;
 
 /**
  * Free seconds a guest has left today: her own allowance (her browser session, and guests at her
- * address with her visitor id, or with none when she has none) and her address's share.
+ * address with her visitor id, or all guests there when she has none) and her address's share.
  */
 export function guestFreeSecondsLeft(allowance: number, used: { own: number; address: number }): number {
   return Math.max(0, Math.min(allowance - used.own, allowance * GUEST_ADDRESS_SHARES - used.address));
