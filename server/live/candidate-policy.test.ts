@@ -112,13 +112,14 @@ describe('the candidate rule', () => {
 
   it('admits by default the networks the server offers its own candidates on', () => {
     const loopbackOnly = { lan: false, addresses: ['127.0.0.1'] };
-    expect([...peerNetworks('auto', loopbackOnly, ['192.168.1.5'])]).toEqual(['loopback']);
+    expect([...peerNetworks('auto', loopbackOnly, ['192.168.1.5'])]).toEqual(['loopback', 'mdns']);
     expect([...peerNetworks('auto', { lan: true, addresses: ['127.0.0.1'] }, ['192.168.1.5', 'fe80::1'])]).toEqual([
       'loopback',
       'private',
       'mdns',
     ]);
     expect([...peerNetworks('auto', { lan: false, addresses: ['fe80::1'] }, [])]).toEqual(['link-local']);
+    expect([...peerNetworks('auto', { lan: false, addresses: ['10.0.0.4'] }, [])]).toEqual(['private', 'mdns']);
     // A server on its public address admits only the internet.
     expect([...peerNetworks('auto', { lan: false, addresses: ['81.2.69.160'] }, ['10.0.0.4'])]).toEqual([]);
     expect([...peerNetworks('auto', { lan: true, addresses: [] }, ['81.2.69.160'])]).toEqual([]);

@@ -109,8 +109,9 @@ export function peerNetworks(
   const lan = hosts.lan ? interfaces.map(classifyAddress).filter((kind) => kind !== 'link-local') : [];
   const own = [...hosts.addresses.map(classifyAddress), ...lan];
   const admitted = new Set(PEER_NETWORKS.filter((network) => own.includes(network)));
-  // Browsers name their LAN addresses by `.local` names; only a server on a LAN can reach them.
-  if (hosts.lan && admitted.has('private')) admitted.add('mdns');
+  // Browsers name their host addresses by `.local` names, which only a server on the same machine
+  // or LAN can reach: a server on loopback or a private network takes them as it did before.
+  if (admitted.has('loopback') || admitted.has('private')) admitted.add('mdns');
   return admitted;
 }
 

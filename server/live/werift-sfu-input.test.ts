@@ -8,7 +8,7 @@ import { WeriftSfu } from './werift-sfu.ts';
 let sfu: WeriftSfu;
 const ignore = (_: SessionEvent) => undefined;
 
-/** The SFU on loopback only: by default it admits loopback candidates and public ones, nothing else. */
+/** The SFU on loopback only: by default it admits loopback, mDNS names and public candidates, nothing else. */
 function newSfu(peerNetworks: 'auto' | [] = 'auto') {
   sfu = new WeriftSfu({
     iceServers: [],
@@ -101,9 +101,9 @@ describe('the remote candidates the werift SFU checks', () => {
     'fe80::1',
     'fd00::5',
     '::ffff:10.0.0.1',
-    'a1b2c3d4-0000-4000-8000-000000000000.local',
     'example.com',
   ];
+  const MDNS = 'a1b2c3d4-0000-4000-8000-000000000000.local';
 
   /** The addresses the SFU's ICE agent would send checks to for a session. */
   function remoteHosts(sessionId: string): string[] {
@@ -155,7 +155,7 @@ describe('the remote candidates the werift SFU checks', () => {
 
   it('refuses even loopback candidates when only the internet is admitted (LIVE_PEER_NETWORKS=public)', async () => {
     newSfu([]);
-    const id = await viewerWith(['127.0.0.9', ...REFUSED]);
+    const id = await viewerWith(['127.0.0.9', MDNS, ...REFUSED]);
     await sfu.addIceCandidate(id, { candidate: line('127.0.0.10'), sdpMLineIndex: 0 });
     expect(remoteHosts(id)).toEqual([]);
   });
