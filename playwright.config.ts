@@ -70,6 +70,9 @@ export default defineConfig({
       // A paid chat minute lasts 6 seconds, so the chat journey sees coins run out in seconds
       // (only chat sessions bill by this minute; nothing else the journeys do depends on it).
       CHAT_MINUTE_SECONDS: '6',
+      // Every journey's guests come from 127.0.0.1, where guests share their free time (decision
+      // 041): the whole run gets an hour of it, so no journey's guest finds it used up by another's.
+      CHAT_FREE_GUEST_SECONDS: '3600',
       // Performers answer messages from their studio in the journeys; demo performers stay quiet.
       DEMO_MESSAGE_REPLY_SECONDS: '0',
       // The journeys register from one address and fill forms at machine speed, and some register

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAPTCHA_FREE_PER_HOUR, CAPTCHA_MIN_FORM_MS } from '#common/domain/captcha.ts';
 import { parseCentsPerCoin } from '#common/domain/payouts.ts';
 import { parseTrustProxy } from './http/client-address.ts';
+import { PEER_NETWORKS, type PeerNetwork } from './live/candidate-policy.ts';
 
 /**
  * The shape of the server's environment: every variable, its type and its default. Only
@@ -238,6 +239,31 @@ export const envSchema = z.object({
       }
       const addresses = items.flatMap((i) => (i === 'loopback' ? ['127.0.0.1'] : i === 'lan' ? [] : [i]));
       return { lan: items.includes('lan'), addresses: [...new Set(addresses)] };
+    }),
+  /**
+   * Networks besides the public internet whose ICE candidates the SFU checks: `auto` (those it
+   * offers its own candidates on), `public` (none), or loopback, private, link-local, shared, mdns.
+   */
+  LIVE_PEER_NETWORKS: z
+    .string()
+    .default('auto')
+    .transform((v, ctx): 'auto' | PeerNetwork[] => {
+      const items = v
+        .split(',')
+        .map((i) => i.trim())
+        .filter((i) => i !== '');
+      if (items.length === 1 && (items[0] === 'auto' || items[0] === 'public')) {
+        return items[0] === 'auto' ? 'auto' : [];
+      }
+      const known = (i: string): i is PeerNetwork => (PEER_NETWORKS as readonly string[]).includes(i);
+      if (items.length === 0 || !items.every(known)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be auto, public, or a comma-separated list of ${PEER_NETWORKS.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(items.filter(known))];
     }),
   /** Length of a billed chat minute in seconds (60; the browser journey shortens it). */
   CHAT_MINUTE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),

@@ -217,11 +217,12 @@ describe('configuration', () => {
     );
   });
 
-  it('reads the ICE settings of live video: STUN/TURN servers, host addresses, UDP ports', () => {
+  it('reads the ICE settings of live video: STUN/TURN servers, host addresses, UDP ports, peer networks', () => {
     expect(loadConfig(base).live).toEqual({
       iceServers: [],
       hostAddresses: { lan: true, addresses: ['127.0.0.1'] },
       udpPortRange: null,
+      peerNetworks: 'auto',
     });
     const servers = [
       { urls: 'stun:stun.example.com:3478' },
@@ -241,7 +242,14 @@ describe('configuration', () => {
       iceServers: servers,
       hostAddresses: { lan: false, addresses: ['10.0.0.5', '127.0.0.1'] },
       udpPortRange: [40000, 40999],
+      peerNetworks: 'auto',
     });
+    const networks = (value: string) => loadConfig({ ...base, LIVE_PEER_NETWORKS: value }).live.peerNetworks;
+    expect(networks('public')).toEqual([]);
+    expect(networks(' loopback, private ,mdns,private')).toEqual(['loopback', 'private', 'mdns']);
+    for (const wrong of ['everything', 'auto,private', 'public,loopback', ',', 'multicast']) {
+      expect(() => loadConfig({ ...base, LIVE_PEER_NETWORKS: wrong })).toThrow(/LIVE_PEER_NETWORKS/);
+    }
     for (const wrong of [
       '{',
       '{"urls":"stun:a"}',

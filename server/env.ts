@@ -276,7 +276,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sandboxPages: !production || staging,
     stagingPassword: e.STAGING_PASSWORD ?? null,
     studioNeedsOperator: staging || !isLoopbackAddress(listenHost),
-    live: { iceServers: e.ICE_SERVERS, hostAddresses: e.LIVE_ICE_HOSTS, udpPortRange: e.LIVE_UDP_PORTS },
+    live: {
+      iceServers: e.ICE_SERVERS,
+      hostAddresses: e.LIVE_ICE_HOSTS,
+      udpPortRange: e.LIVE_UDP_PORTS,
+      peerNetworks: e.LIVE_PEER_NETWORKS,
+    },
     payouts: { rate: e.PAYOUT_CENTS_PER_COIN, minimumCents: e.PAYOUT_MINIMUM_CENTS },
     chat: {
       minuteSeconds: e.CHAT_MINUTE_SECONDS,

@@ -84,7 +84,7 @@ export function clientAddress(peer: string, forwardedFor: string | string[] | un
 }
 
 /** The eight 16-bit groups of an IPv6 address (zone and embedded IPv4 tail allowed); null otherwise. */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   let a = address.toLowerCase();
   const zone = a.indexOf('%');
   if (zone >= 0) a = a.slice(0, zone);

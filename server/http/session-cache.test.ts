@@ -8,6 +8,7 @@ const row = (id: string, userId: number | null): SessionRow => ({
   userId,
   data: {},
   domain: 'localhost',
+  addressHash: null,
   createdAt: new Date(0),
   lastSeenAt: new Date(0),
   expiresAt: new Date(10_000),

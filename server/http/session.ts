@@ -4,11 +4,13 @@ import type { AppContext } from '#server/context.ts';
 import type { SessionData } from '#server/db/schema/sessions.ts';
 import { csrfMismatch } from '#server/errors.ts';
 import { adoptAgeChecks } from '#server/features/avs/mutations.ts';
+import { addressHash } from '#server/features/session/address-hash.ts';
 import { findSession, hasUserSessions, type SessionRow } from '#server/features/session/data.ts';
 import {
   createSession,
   destroySession,
   destroyUserSessions,
+  noteGuestAddress,
   touchSession,
 } from '#server/features/session/mutations.ts';
 import { csrfTokenFor, hashToken, isWellFormedToken, safeEqual } from '#server/features/session/tokens.ts';
@@ -104,6 +106,15 @@ export function registerSessionHooks(app: FastifyInstance) {
       request.sessionToken = token;
       request.sessionUser = found.user;
       request.initialSession = row;
+      // A guest's address follows her (a write only when it changed): her free chat time and a
+      // performer's ban hold to it, not only to the cookie she can throw away.
+      if (row.userId === null) {
+        const address = guestAddress(request);
+        if (row.addressHash !== address) {
+          await noteGuestAddress(db, row.id, address);
+          row.addressHash = address;
+        }
+      }
       if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await touchSession(db, row.id);
         row.lastSeenAt = new Date();
@@ -123,6 +134,9 @@ export function hasCsrfToken(request: FastifyRequest): boolean {
   return expected !== null && typeof header === 'string' && safeEqual(header, expected);
 }
 
+/** The keyed hash of the caller's address a guest session keeps (decision 041). */
+const guestAddress = (request: FastifyRequest) => addressHash(request.server.ctx.config.sessionSecret, request.ip);
+
 /** The session of this request, created (with its cookies) when there is none yet. */
 export async function ensureSession(request: FastifyRequest, reply: FastifyReply) {
   if (request.session) return request.session;
@@ -131,6 +145,7 @@ export async function ensureSession(request: FastifyRequest, reply: FastifyReply
     userId: null,
     domain: requestDomain(request),
     data: {},
+    addressHash: guestAddress(request),
   });
   request.session = row;
   request.sessionToken = token;
@@ -205,6 +220,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply) {
     userId: null,
     domain: requestDomain(request),
     data: { splash18Confirmed: true, visitorId: old.visitorId ?? null },
+    addressHash: guestAddress(request),
   });
   request.session = row;
   request.sessionToken = token;

@@ -1,4 +1,6 @@
+import { networkInterfaces } from 'node:os';
 import { useOPUS as opusCodec, type RTCPeerConnectionConfig, RTCRtpCodecParameters, useVP8 as vp8Codec } from 'werift';
+import type { PeerNetwork } from './candidate-policy.ts';
 
 /** A STUN or TURN server as browsers take it (RTCIceServer); ICE_SERVERS holds a JSON array of them. */
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -13,7 +15,19 @@ export type LiveIceSettings = {
   hostAddresses: { lan: boolean; addresses: string[] };
   /** UDP ports the SFU's sockets use, both ends included (open them in the firewall); null: any. */
   udpPortRange: [number, number] | null;
+  /**
+   * Networks besides the public internet whose remote candidates the SFU checks
+   * (LIVE_PEER_NETWORKS, candidate-policy.ts); `auto` (the default): those it offers candidates on.
+   */
+  peerNetworks?: 'auto' | readonly PeerNetwork[];
 };
+
+/** The machine's own non-internal addresses (what werift's `lan` choice offers candidates on). */
+export function machineAddresses(): string[] {
+  return Object.values(networkInterfaces()).flatMap((entries) =>
+    (entries ?? []).filter((entry) => !entry.internal).map((entry) => entry.address),
+  );
+}
 
 /**
  * The codecs the SFU negotiates: Opus and VP8, which every browser sends and receives, so one

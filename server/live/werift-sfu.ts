@@ -8,6 +8,7 @@ import {
   RtcpTransportLayerFeedback,
   type RtpPacket,
 } from 'werift';
+import { CandidateGate, peerNetworks } from './candidate-policy.ts';
 import {
   type EndReason,
   type IceCandidate,
@@ -22,7 +23,7 @@ import {
   type SubscribeRequest,
 } from './sfu.ts';
 import { checkCandidate, checkSdp, checkShowId } from './sfu-input.ts';
-import { type LiveIceSettings, peerConfig } from './werift-config.ts';
+import { type LiveIceSettings, machineAddresses, peerConfig } from './werift-config.ts';
 import {
   asSfuError,
   closeQuietly,
@@ -58,9 +59,13 @@ export class WeriftSfu implements Sfu {
   private readonly publications = new Map<string, Publication>();
   private readonly sessions = new Map<string, Publication | Subscription>();
   private readonly keyframeIntervalMs: number;
+  /** Which remote candidates the SFU sends checks to: public ones, its own networks', at most 16 a peer. */
+  private readonly candidates: CandidateGate;
 
   constructor(private readonly options: WeriftSfuOptions) {
     this.keyframeIntervalMs = options.keyframeIntervalMs ?? 300;
+    const networks = peerNetworks(options.peerNetworks ?? 'auto', options.hostAddresses, machineAddresses());
+    this.candidates = new CandidateGate(networks);
   }
 
   async publish({ showId, offer, onEvent }: PublishRequest): Promise<{ publicationId: string; answer: SdpAnswer }> {
@@ -75,7 +80,7 @@ export class WeriftSfu implements Sfu {
     this.sessions.set(publication.id, publication);
     pc.onTrack.subscribe((track) => this.ingest(publication, track));
     try {
-      await pc.setRemoteDescription(offer);
+      await pc.setRemoteDescription({ type: 'offer', sdp: this.candidates.sdp(pc, offer.sdp) });
       const transceivers = pc
         .getTransceivers()
         .filter((t) => (t.kind === 'audio' || t.kind === 'video') && t.codecs.length > 0);
@@ -145,7 +150,10 @@ export class WeriftSfu implements Sfu {
     if (subscription.answered) throw new SfuError('wrong_state', 'the subscription is answered already');
     subscription.answered = true;
     try {
-      await subscription.pc.setRemoteDescription(answer);
+      await subscription.pc.setRemoteDescription({
+        type: 'answer',
+        sdp: this.candidates.sdp(subscription.pc, answer.sdp),
+      });
     } catch (error) {
       subscription.answered = false;
       throw asSfuError(error, 'invalid_sdp');
@@ -156,6 +164,8 @@ export class WeriftSfu implements Sfu {
     const { pc } = this.find(sessionId);
     if (!pc) throw new SfuError('wrong_state', 'a stream the server makes has no connection to take candidates');
     const checked = checkCandidate(candidate);
+    // Refused (not public, or over the cap): dropped, the connection goes on with the others.
+    if (checked && !this.candidates.admit(pc, checked.candidate)) return;
     try {
       await pc.addIceCandidate(checked ?? undefined);
     } catch (error) {

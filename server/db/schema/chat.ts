@@ -23,6 +23,12 @@ export const chatSessions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The browser session that opened it (keyed hash, as sessions.id): only it may use the session. */
     webSessionId: text('web_session_id').notNull(),
+    /**
+     * A guest's free chat: the keyed hash of her address and her visitor id (null without one) when
+     * it started, so her free time counts across browser sessions (decision 041). Null for members.
+     */
+    guestAddress: text('guest_address'),
+    guestVisitor: text('guest_visitor'),
     nickname: text('nickname').notNull(),
     kind: text('kind').$type<ChatSessionKind>().notNull(),
     /** Coins per minute the member pays (0 for free chat), fixed when the session starts. */
@@ -78,6 +84,10 @@ export const chatSessions = pgTable(
     // A member's last chat with one show (the conversation list's "last chat"): one index entry, not all her sessions.
     index('chat_sessions_user_show').on(t.userId, t.showId, t.startedAt),
     index('chat_sessions_web_session').on(t.webSessionId, t.startedAt),
+    // A guest's free time today, summed by her address (decision 041).
+    index('chat_sessions_guest_address')
+      .on(t.guestAddress, t.startedAt)
+      .where(sql`${t.userId} is null and ${t.kind} = 'free'`),
     // GET /shows/ma sums a week of paid sessions: their start times only, not every free chat.
     index('chat_sessions_paid_started').on(t.startedAt).where(sql`${t.pricePerMinute} > 0`),
   ],
@@ -114,9 +124,12 @@ export const chatBans = pgTable(
     showId: integer('show_id')
       .notNull()
       .references(() => shows.id, { onDelete: 'cascade' }),
-    /** A member is banned by account; a guest by browser session. */
+    /** A member is banned by account; a guest by browser session, address and visitor id (decision 041). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     webSessionId: text('web_session_id'),
+    /** The banned guest's address (keyed hash) and visitor id, as her browser session had them. */
+    guestAddress: text('guest_address'),
+    guestVisitor: text('guest_visitor'),
     nickname: text('nickname').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,6 +137,7 @@ export const chatBans = pgTable(
     check('chat_bans_someone', sql`${t.userId} is not null or ${t.webSessionId} is not null`),
     uniqueIndex('chat_bans_member').on(t.showId, t.userId),
     uniqueIndex('chat_bans_guest').on(t.showId, t.webSessionId),
+    index('chat_bans_guest_address').on(t.showId, t.guestAddress),
   ],
 );
 

@@ -27,6 +27,12 @@ export const sessions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<SessionData>().notNull().default({}),
     domain: text('domain').notNull().default(''),
+    /**
+     * A guest session's address as a keyed hash (features/session/address-hash.ts), refreshed when
+     * it changes: what her free chat time and a performer's ban hold to (decision 041). Null for
+     * members: their sessions keep no address.
+     */
+    addressHash: text('address_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -103,7 +103,7 @@ export class ChatSessions {
       privateMode,
     } as const;
     const who = await starterFacts(this.db, starter, this.deps.settings.freeGuestSeconds, now);
-    if (await bannedFromShow(this.db, show.id, starter)) throw chatRefused('chat.banned');
+    if (await bannedFromShow(this.db, show.id, starter, now)) throw chatRefused('chat.banned');
     const refusal = chatStartRefusal(request, state, who.starter, this.deps.settings.voyeurPercent);
     if (refusal) throw chatRefused(refusal);
 
@@ -112,6 +112,7 @@ export class ChatSessions {
       showId: show.id,
       userId: starter.user?.id ?? null,
       webSessionId: starter.webSessionId,
+      guest: who.guest,
       nickname: who.nickname,
       kind,
       pricePerMinute: chatPrice(kind, state, this.deps.settings.voyeurPercent),

@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
+import { sessions } from '#server/db/schema/sessions.ts';
+import type { GuestMark } from './guest-identity.ts';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
@@ -123,22 +125,54 @@ export async function hasOpenPaidSession(db: DbOrTx, userId: number): Promise<bo
   return Boolean(row);
 }
 
-/** Seconds of free chat a guest's browser session had since `since` (ended sessions and running ones). */
-export async function guestFreeSecondsUsed(db: DbOrTx, webSessionId: string, since: Date, now: Date): Promise<number> {
+/**
+ * Seconds of free chat a guest had since `since` (ended sessions and running ones), as
+ * guestFreeSecondsLeft counts them (decision 041): `own`, her browser session's and those of
+ * guests at her address with her visitor id (every guest's there when she has none); `address`,
+ * every guest's at her address.
+ */
+export async function guestFreeSecondsUsed(
+  db: DbOrTx,
+  guest: { webSessionId: string; mark: GuestMark },
+  since: Date,
+  now: Date,
+): Promise<{ own: number; address: number }> {
+  const { address, visitor } = guest.mark;
+  const seconds = sql`extract(epoch from (coalesce(${chatSessions.endedAt}, ${now}) - greatest(${chatSessions.startedAt}, ${since})))`;
+  const mine = eq(chatSessions.webSessionId, guest.webSessionId);
+  // Without a visitor id she cannot be told from anyone at her address: all of it counts as hers.
+  const sameGuest = address
+    ? or(
+        mine,
+        and(eq(chatSessions.guestAddress, address), visitor ? eq(chatSessions.guestVisitor, visitor) : undefined),
+      )
+    : mine;
   const [row] = await db
     .select({
-      seconds: sql<number>`coalesce(sum(extract(epoch from (coalesce(${chatSessions.endedAt}, ${now}) - greatest(${chatSessions.startedAt}, ${since})))), 0)::int`,
+      own: sql<number>`coalesce(sum(${seconds}) filter (where ${sameGuest}), 0)::int`,
+      address: address
+        ? sql<number>`coalesce(sum(${seconds}) filter (where ${chatSessions.guestAddress} = ${address}), 0)::int`
+        : sql<number>`0`,
     })
     .from(chatSessions)
     .where(
       and(
-        eq(chatSessions.webSessionId, webSessionId),
+        address ? or(mine, eq(chatSessions.guestAddress, address)) : mine,
         isNull(chatSessions.userId),
         eq(chatSessions.kind, 'free'),
         sql`coalesce(${chatSessions.endedAt}, ${now}) > ${since}`,
       ),
     );
-  return row?.seconds ?? 0;
+  return { own: row?.own ?? 0, address: row?.address ?? 0 };
+}
+
+/** A guest's address (keyed hash) and visitor id, as her browser session has them now. */
+export async function guestMarkOf(db: DbOrTx, webSessionId: string): Promise<GuestMark> {
+  const [row] = await db
+    .select({ address: sessions.addressHash, visitor: sql<string | null>`${sessions.data}->>'visitorId'` })
+    .from(sessions)
+    .where(eq(sessions.id, webSessionId));
+  return { address: row?.address ?? null, visitor: row?.visitor ?? null };
 }
 
 /** The member's latest ended private or exclusive with the show that was neither rated nor waved away. */

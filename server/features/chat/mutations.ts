@@ -7,6 +7,7 @@ import { chatSessions } from '#server/db/schema/chat.ts';
 import { type CoinDeps, transfer } from '#server/features/coins/mutations.ts';
 import { type ChatSessionRow, EXTERNAL_NODE_PREFIX } from './data.ts';
 import { earningsAccount } from './earnings.ts';
+import type { GuestMark } from './guest-identity.ts';
 
 /** How a session ended: the member's message key, or `stopped` (she stopped it herself). */
 export type EndReason = ChatEndReason | 'stopped';
@@ -15,6 +16,8 @@ export type NewSession = {
   showId: number;
   userId: number | null;
   webSessionId: string;
+  /** A guest's address and visitor id, which her free time counts by (decision 041). */
+  guest?: GuestMark | null;
   nickname: string;
   kind: ChatKind;
   pricePerMinute: number;
@@ -54,6 +57,8 @@ export async function startSession(deps: CoinDeps, s: NewSession): Promise<Start
           showId: s.showId,
           userId: s.userId,
           webSessionId: s.webSessionId,
+          guestAddress: s.guest?.address ?? null,
+          guestVisitor: s.guest?.visitor ?? null,
           nickname: s.nickname,
           kind: s.kind,
           pricePerMinute: s.pricePerMinute,

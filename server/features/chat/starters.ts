@@ -1,10 +1,11 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ChatStarter } from '#common/domain/chat-session.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { chatBans } from '#server/db/schema/chat.ts';
 import type { UserWithNicknames } from '#server/features/accounts/data.ts';
 import { GUEST_NICKNAME } from '#server/features/showchat/policy.ts';
-import { guestFreeSecondsUsed, hasOpenPaidSession, walletBalance } from './data.ts';
+import { guestFreeSecondsUsed, guestMarkOf, hasOpenPaidSession, walletBalance } from './data.ts';
+import { type GuestMark, guestBanned, guestFreeSecondsLeft } from './guest-identity.ts';
 
 /** Who starts: the browser session, and its member if signed in. */
 export type Starter = { webSessionId: string; user: UserWithNicknames | null };
@@ -14,18 +15,25 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * What the start rule (common/domain/chat-session.ts) needs to know of the one who starts, and the
  * name she chats under: a guest's free time left today, a member's nickname, coins and running
- * paid session.
+ * paid session. A guest's free time counts across her browser sessions (decision 041); `guest` is
+ * what her new chat session records of her for that.
  */
 export async function starterFacts(
   db: DbOrTx,
   starter: Starter,
   freeGuestSeconds: number,
   now: Date,
-): Promise<{ starter: ChatStarter; nickname: string }> {
+): Promise<{ starter: ChatStarter; nickname: string; guest: GuestMark | null }> {
   const { user } = starter;
   if (!user) {
-    const used = await guestFreeSecondsUsed(db, starter.webSessionId, new Date(now.getTime() - DAY_MS), now);
-    return { starter: { kind: 'guest', freeSecondsLeft: freeGuestSeconds - used }, nickname: GUEST_NICKNAME };
+    const mark = await guestMarkOf(db, starter.webSessionId);
+    const since = new Date(now.getTime() - DAY_MS);
+    const used = await guestFreeSecondsUsed(db, { webSessionId: starter.webSessionId, mark }, since, now);
+    return {
+      starter: { kind: 'guest', freeSecondsLeft: guestFreeSecondsLeft(freeGuestSeconds, used) },
+      nickname: GUEST_NICKNAME,
+      guest: mark,
+    };
   }
   const nickname = user.nicknames.find((n) => n.id === user.currentNicknameId)?.nickname ?? null;
   const [balance, paidSessionRunning] = await Promise.all([
@@ -35,21 +43,22 @@ export async function starterFacts(
   return {
     starter: { kind: 'member', verified: user.isVerified, nickname, balance, paidSessionRunning },
     nickname: nickname ?? '',
+    guest: null,
   };
 }
 
-/** Whether the performer banned the member (by account) or the browser (by session) from her show. */
-export async function bannedFromShow(db: DbOrTx, showId: number, starter: Starter): Promise<boolean> {
+/**
+ * Whether the performer banned the member (by account) or the guest (by browser session, address
+ * and visitor id: decision 041) from her show.
+ */
+export async function bannedFromShow(db: DbOrTx, showId: number, starter: Starter, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: chatBans.id })
     .from(chatBans)
     .where(
       and(
         eq(chatBans.showId, showId),
-        or(
-          starter.user ? eq(chatBans.userId, starter.user.id) : undefined,
-          eq(chatBans.webSessionId, starter.webSessionId),
-        ),
+        starter.user ? eq(chatBans.userId, starter.user.id) : guestBanned(starter.webSessionId, now),
       ),
     )
     .limit(1);

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_DAYS } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { type SessionData, sessions } from '#server/db/schema/sessions.ts';
@@ -11,7 +11,7 @@ export const sessionExpiry = (now = new Date()) => new Date(now.getTime() + SESS
 export async function createSession(
   db: DbOrTx,
   secret: string,
-  init: { userId: number | null; domain: string; data: SessionData },
+  init: { userId: number | null; domain: string; data: SessionData; addressHash?: string | null },
 ): Promise<{ token: string; row: SessionRow }> {
   const token = newToken();
   // Every time of the row from the process's clock, as its later touches are: the database's own
@@ -24,6 +24,7 @@ export async function createSession(
       userId: init.userId,
       domain: init.domain,
       data: init.data,
+      addressHash: init.addressHash ?? null,
       createdAt: now,
       lastSeenAt: now,
       expiresAt: sessionExpiry(now),
@@ -53,6 +54,14 @@ export async function touchSession(db: DbOrTx, id: string, now = new Date()) {
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt: sessionExpiry(now) })
     .where(eq(sessions.id, id));
+}
+
+/** A guest session seen from another address: her free chat time and bans follow it (decision 041). */
+export async function noteGuestAddress(db: DbOrTx, id: string, addressHash: string) {
+  await db
+    .update(sessions)
+    .set({ addressHash })
+    .where(and(eq(sessions.id, id), isNull(sessions.userId)));
 }
 
 export async function destroySession(db: DbOrTx, id: string) {

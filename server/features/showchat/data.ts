@@ -3,6 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { chatBans, chatSessions } from '#server/db/schema/chat.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
+import { guestBanned } from '#server/features/chat/guest-identity.ts';
 import type { ChatPerson } from './people.ts';
 
 /**
@@ -54,16 +55,22 @@ export async function chatMember(db: DbOrTx, userId: number) {
   return row ?? null;
 }
 
-const banOf = (person: ChatPerson) =>
-  person.kind === 'member' ? eq(chatBans.userId, person.userId) : eq(chatBans.webSessionId, person.webSessionId);
+// A guest's ban also holds her address and visitor id (decision 041); a member's is her account's.
+const banOf = (person: ChatPerson, now: Date) =>
+  person.kind === 'member' ? eq(chatBans.userId, person.userId) : guestBanned(person.webSessionId, now);
 
 /** Whether the performer banned the person from the show (by universal id: one query beside the show's). */
-export async function isBanned(db: DbOrTx, universalId: string, person: ChatPerson): Promise<boolean> {
+export async function isBanned(
+  db: DbOrTx,
+  universalId: string,
+  person: ChatPerson,
+  now = new Date(),
+): Promise<boolean> {
   const [row] = await db
     .select({ id: chatBans.id })
     .from(chatBans)
     .innerJoin(shows, eq(shows.id, chatBans.showId))
-    .where(and(eq(shows.universalId, universalId), banOf(person)))
+    .where(and(eq(shows.universalId, universalId), banOf(person, now)))
     .limit(1);
   return row !== undefined;
 }

@@ -4,7 +4,7 @@ import { SHOW_CHAT_ERRORS, type ShowChatMessage } from '#common/api/showchat.ts'
 import { chatBans, chatTranscript } from '#server/db/schema/chat.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
-import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
+import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
 import { closeAll, listenLocal, nextEvent, openSocket, record, type TestSocket } from '#server/test/sockets.ts';
 import { deleteTranscriptBefore } from './mutations.ts';
@@ -272,5 +272,22 @@ describe('mute, kick and ban', () => {
     expect(await ask(her, 'chat:ban', { showId: show.universalId, author })).toEqual(ok);
     expect(await join(await socketOf(browser), show)).toEqual({ ok: false, error: SHOW_CHAT_ERRORS.banned });
     expect(await send(otherVisitor, show, 'still welcome')).toEqual(ok);
+  });
+
+  it('holds a banned guest who comes back with a new cookie at her address, not a member there', async () => {
+    const { her, show } = await performer();
+    const browser = await guestClient();
+    const visitor = await socketOf(browser);
+    await join(visitor, show);
+    const author = await authorOf(her, visitor, show);
+    expect(await ask(her, 'chat:ban', { showId: show.universalId, author })).toEqual(ok);
+    // Cookies cleared: a new browser session from the same address.
+    const again = new TestClient(t.app, 'en', browser.ip);
+    await again.get('/api/auth/csrf-cookie');
+    expect(await join(await socketOf(again), show)).toEqual({ ok: false, error: SHOW_CHAT_ERRORS.banned });
+    const m = await member();
+    const sameAddress = new TestClient(t.app, 'en', browser.ip);
+    sameAddress.cookies = new Map(m.client.cookies);
+    expect(await join(await socketOf(sameAddress), show)).toMatchObject({ ok: true });
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { chatBans, chatTranscript } from '#server/db/schema/chat.ts';
+import { guestBanMark } from '#server/features/chat/guest-identity.ts';
 import type { ChatPerson } from './people.ts';
 
 export type TranscriptLine = {
@@ -39,7 +40,10 @@ export async function deleteTranscriptBefore(db: DbOrTx, before: Date): Promise<
   }
 }
 
-/** Bans the person from the show; a second ban of the same person changes nothing. */
+/**
+ * Bans the person from the show; a second ban of the same person changes nothing. A guest's ban
+ * records her session's address and visitor id, which it holds too (decision 041).
+ */
 export async function banPerson(db: DbOrTx, showId: number, person: ChatPerson, nickname: string): Promise<void> {
   await db
     .insert(chatBans)
@@ -48,6 +52,7 @@ export async function banPerson(db: DbOrTx, showId: number, person: ChatPerson, 
       nickname,
       userId: person.kind === 'member' ? person.userId : null,
       webSessionId: person.kind === 'guest' ? person.webSessionId : null,
+      ...(person.kind === 'guest' ? guestBanMark(person.webSessionId) : {}),
     })
     .onConflictDoNothing();
 }
