@@ -48,7 +48,7 @@ describe('IncentiveWidget', () => {
     await flush(1);
     expect(screen.getByRole('timer')).toHaveTextContent('14:58');
     expect(screen.getByText('For your first sign-up only.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/#sign-in');
+    expect(screen.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/#sign-in');
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide the welcome offer' }));
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();

@@ -79,7 +79,7 @@ describe('RootLayout', () => {
     expect(logo.closest('a')).toHaveAttribute('href', '/');
     const banner = screen.getByRole('banner');
     expect(banner).toHaveTextContent('Log in');
-    expect(screen.getAllByRole('link', { name: 'Sign up' })[0]).toHaveAttribute('href', '/#sign-in');
+    expect(screen.getAllByRole('link', { name: 'Sign up for free' })[0]).toHaveAttribute('href', '/#sign-in');
   });
 
   it('shows a member’s coins with a label', async () => {
