@@ -144,7 +144,8 @@ export function QuickSearch({ phone }: { phone: boolean }) {
           }}
           sx={{
             color: 'inherit',
-            width: phone ? '100%' : { sm: 180, md: 240, lg: 300 },
+            // Narrower below 1200 px: the bar keeps room for the languages and the sign-up call.
+            width: phone ? '100%' : { xs: 160, lg: 300 },
             '& input': { py: 1, pr: 1 },
             '& input::-webkit-search-cancel-button': { display: 'none' },
           }}
