@@ -42,9 +42,11 @@ const routes = browserRoutes();
 if (root && ssr) {
   // A server-rendered page: the same language, answers and route modules as the server had, then
   // hydrate; the visitor's own session (the server drew a visitor's page) is asked for right after.
-  hydrate(queryClient, decodeQueryErrors(ssr.queries));
   await Promise.all([loadLocale(ssr.locale), loadMatchedRoutes(routes, window.location.pathname)]);
+  // The language first: a change of language drops cached content that no view uses yet, which
+  // the page's answers are until it hydrates.
   if (i18n.language !== ssr.locale) await i18n.changeLanguage(ssr.locale);
+  hydrate(queryClient, decodeQueryErrors(ssr.queries));
   const router = createAppRouter(routes, ssr.router);
   hydrateRoot(
     root,

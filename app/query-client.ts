@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
 import { sessionQuery } from './features/session/api.ts';
 import { ApiError } from './http.ts';
 import { i18n } from './i18n.ts';
@@ -50,17 +50,23 @@ export const queryClient = new QueryClient({
  */
 const LANGUAGE_NEUTRAL = new Set(['session', 'config', 'version', 'incentive', 'mailcheck', 'voucher']);
 
+/** Whether a query's answer is in the interface language (server content with words). */
+const inLanguage = (query: Query) => !LANGUAGE_NEUTRAL.has(String(query.queryKey[0]));
+
 /**
- * Makes cached server content follow the interface language: when it changes, every other query
- * is invalidated, so what is on screen (category names and descriptions, bios, tags, titles)
- * refetches at once in the new language and the rest when it is next used. Returns the unsubscribe.
+ * Makes cached server content follow the interface language. When it changes, content that no
+ * view uses is dropped, so a page opened later waits for its new-language answer instead of
+ * showing the old one first (which stays on screen for good when that refetch fails); content in
+ * use is invalidated, so what is on screen refetches at once and keeps its place until the answer
+ * comes. Returns the unsubscribe.
  */
 export function followLanguage(client: QueryClient): () => void {
   let current = i18n.language;
   const changed = (language: string) => {
     if (language === current) return;
     current = language;
-    void client.invalidateQueries({ predicate: (q) => !LANGUAGE_NEUTRAL.has(String(q.queryKey[0])) });
+    client.removeQueries({ predicate: (q) => inLanguage(q) && q.getObserversCount() === 0 });
+    void client.invalidateQueries({ predicate: inLanguage });
   };
   i18n.on('languageChanged', changed);
   return () => i18n.off('languageChanged', changed);

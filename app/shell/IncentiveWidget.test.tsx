@@ -48,10 +48,29 @@ describe('IncentiveWidget', () => {
     await flush(1);
     expect(screen.getByRole('timer')).toHaveTextContent('14:58');
     expect(screen.getByText('For your first sign-up only.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/#sign-in');
+    expect(screen.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/#sign-in');
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide the welcome offer' }));
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('docked in the side menu: opens by itself without taking the focus; folding and opening move it', async () => {
+    answer();
+    renderWithProviders(<IncentiveWidget docked />);
+    await flush();
+    expect(screen.getByRole('button', { name: 'Show the welcome offer' })).toHaveAttribute('aria-expanded', 'false');
+    await flush(2_000);
+    expect(screen.getByRole('timer')).toHaveTextContent('14:58');
+    expect(screen.getByRole('heading', { name: 'Your welcome gift' })).toBeInTheDocument();
+    const hide = screen.getByRole('button', { name: 'Hide the welcome offer' });
+    expect(hide).not.toHaveFocus();
+
+    fireEvent.click(hide);
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show the welcome offer' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the welcome offer' }));
+    expect(screen.getByRole('button', { name: 'Hide the welcome offer' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/#sign-in');
   });
 
   it('a folded offer stays folded after a reload, for as long as it runs, until opened again', async () => {

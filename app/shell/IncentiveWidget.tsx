@@ -7,21 +7,28 @@ import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
 import { INCENTIVE_DISABLED, INCENTIVE_EXPAND_DELAY_MS, INCENTIVE_OVERTIME_MS } from '#common/constants.ts';
 import { useIncentive } from './api.ts';
+import { DockedIncentive } from './DockedIncentive.tsx';
 import { IncentiveCard } from './IncentiveCard.tsx';
 import { incentiveOpensByItself, incentiveRemainingMs, incentiveVisible } from './incentive.ts';
 import { usePersistedStore } from './store.ts';
 import { useNow } from './use-now.ts';
 
-/** The sign-up incentive, for logged-out visitors only. */
-export function IncentiveWidget() {
-  return useUser() ? null : <VisitorIncentive />;
+/**
+ * The sign-up incentive, for logged-out visitors only: floating at the bottom on phones, docked in
+ * the permanent side menu on wider screens (`docked`), where the page keeps its room.
+ */
+export function IncentiveWidget({ docked = false }: { docked?: boolean }) {
+  return useUser() ? null : <VisitorIncentive docked={docked} />;
 }
+
+/** The offer docked in the permanent side menu (loaded lazily by the layout). */
+export const MenuIncentive = () => <IncentiveWidget docked />;
 
 /**
  * The first visit stores "now" (seconds); the server keeps the first timestamp it saw and
  * answers with it. The widget shows once that call has finished.
  */
-function VisitorIncentive() {
+function VisitorIncentive({ docked }: { docked: boolean }) {
   const stored = usePersistedStore((s) => s.incentiveTsp);
   const setStored = usePersistedStore((s) => s.setIncentiveTsp);
   const [first] = useState(() => stored ?? Math.floor(Date.now() / 1000));
@@ -37,10 +44,17 @@ function VisitorIncentive() {
   }, [serverTsp, stored, setStored]);
 
   if (!answer.data || tsp === INCENTIVE_DISABLED || serverTsp === null) return null;
-  return <Incentive tsp={serverTsp} videoId={answer.data.video_id} voucherPercent={answer.data.voucher_percent} />;
+  return (
+    <Incentive
+      tsp={serverTsp}
+      videoId={answer.data.video_id}
+      voucherPercent={answer.data.voucher_percent}
+      docked={docked}
+    />
+  );
 }
 
-function Incentive(props: { tsp: number; videoId: number | null; voucherPercent: number | null }) {
+function Incentive(props: { tsp: number; videoId: number | null; voucherPercent: number | null; docked: boolean }) {
   const { t } = useTranslation();
   const [active, setActive] = useState(true);
   const now = useNow(1000, active);
@@ -64,6 +78,17 @@ function Incentive(props: { tsp: number; videoId: number | null; voucherPercent:
   }, [remaining]);
 
   if (!visible) return null;
+  if (props.docked) {
+    return (
+      <DockedIncentive
+        expanded={expanded}
+        onToggle={toggle}
+        remainingMs={remaining}
+        videoId={props.videoId}
+        voucherPercent={props.voucherPercent}
+      />
+    );
+  }
   // The card opens above the button out of the flow: the widget's own box keeps its place, so
   // opening it moves nothing on the page (no layout shift).
   return (

@@ -1,9 +1,11 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configQuery } from '#app/features/session/api.ts';
+import { categoriesQuery } from '#app/features/shows/api.ts';
 import { CategoriesPage } from '#app/features/shows/CategoriesPage.tsx';
 import { i18n } from '#app/i18n.ts';
 import { queryClient } from '#app/query-client.ts';
-import { jsonResponse, renderWithProviders } from '#app/test/render.tsx';
+import { jsonResponse, renderWithProviders, testConfig } from '#app/test/render.tsx';
 import type { CategoriesResponse } from '#common/api/shows.ts';
 import { LanguageSelector } from './LanguageSelector.tsx';
 
@@ -76,16 +78,32 @@ describe('switching the language', () => {
     expect(calls(fetchSpy, '/api/config')).toEqual([]);
   });
 
-  it('marks content that is not on screen for a refetch in the new language when it is next used', async () => {
+  it('shows a page whose content was cached before the switch only in the new language', async () => {
     const fetchSpy = serveCategories();
-    await queryClient.prefetchQuery({
-      queryKey: ['categories'],
-      queryFn: () => fetch('/api/categories', { headers: { 'accept-language': 'en' } }).then((r) => r.json()),
-      staleTime: 300_000,
-    });
-    expect(queryClient.getQueryState(['categories'])?.isInvalidated).toBe(false);
+    // The categories page was seen in English, then left: its answer is cached, no view uses it.
+    await queryClient.prefetchQuery({ ...categoriesQuery, staleTime: 300_000 });
+    expect(queryClient.getQueryData(categoriesQuery.queryKey)?.data[0]?.name).toBe('Girls');
     await i18n.changeLanguage('de');
-    expect(queryClient.getQueryState(['categories'])?.isInvalidated).toBe(true);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+    renderWithProviders(<CategoriesPage />, {
+      client: queryClient,
+      path: '/shows/categories',
+      route: '/shows/categories',
+      lang: 'de',
+    });
+    // Never the English names while the German answer is on its way.
+    expect(screen.queryByText('Girls')).not.toBeInTheDocument();
+    const german = await screen.findByRole('list', { name: 'Kategorien' });
+    expect(await within(german).findByRole('heading', { name: 'Mädchen' })).toBeInTheDocument();
+    expect(screen.queryByText('Girls')).not.toBeInTheDocument();
+    expect(calls(fetchSpy, '/api/categories').map((h) => h.get('accept-language'))).toEqual(['en', 'de']);
+  });
+
+  it('keeps the answers without words of the interface (session, config) across a switch', async () => {
+    queryClient.setQueryData(configQuery.queryKey, testConfig());
+    await i18n.changeLanguage('de');
+    expect(queryClient.getQueryData(configQuery.queryKey)).toEqual(testConfig());
+    expect(queryClient.getQueryState(configQuery.queryKey)?.isInvalidated).toBe(false);
   });
 });

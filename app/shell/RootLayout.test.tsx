@@ -79,7 +79,7 @@ describe('RootLayout', () => {
     expect(logo.closest('a')).toHaveAttribute('href', '/');
     const banner = screen.getByRole('banner');
     expect(banner).toHaveTextContent('Log in');
-    expect(screen.getAllByRole('link', { name: 'Sign up' })[0]).toHaveAttribute('href', '/#sign-in');
+    expect(screen.getAllByRole('link', { name: 'Sign up for free' })[0]).toHaveAttribute('href', '/#sign-in');
   });
 
   it('shows a member’s coins with a label', async () => {
@@ -155,6 +155,30 @@ describe('RootLayout', () => {
     expect(await screen.findByRole('button', { name: /welcome offer/ })).toBeInTheDocument();
     expect(consent()).not.toBeInTheDocument();
   });
+
+  it.each([
+    [1280, true],
+    [390, false],
+  ])(
+    'at %i px the welcome offer sits in the side menu: %s (it never covers the page on wide screens)',
+    async (width, docked) => {
+      vi.mocked(fetch).mockImplementation(async (input, init) => {
+        if (String(input).endsWith('/session/incentive_tsp')) {
+          const { incentive_tsp } = JSON.parse(String(init?.body)) as { incentive_tsp: number };
+          return jsonResponse({ video_id: null, voucher_percent: null, incentive_tsp });
+        }
+        return new Response('test-build', { headers: { 'content-type': 'text/plain' } });
+      });
+      await render(width);
+      fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+      const gift = await screen.findByRole('button', { name: 'Show the welcome offer' });
+      fireEvent.click(gift);
+      const offer = await screen.findByRole('heading', { name: 'Your welcome gift' });
+      const menu = screen.queryByTestId('drawer-permanent');
+      expect(Boolean(menu?.contains(offer))).toBe(docked);
+      expect(Boolean(menu?.contains(screen.getByRole('button', { name: 'Hide the welcome offer' })))).toBe(docked);
+    },
+  );
 
   it('puts the consent banner before the top bar and the menu in the Tab order', async () => {
     await render(1280);

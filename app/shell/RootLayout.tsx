@@ -25,6 +25,7 @@ import { useRouteTitle, useSiteDescription } from './use-title.ts';
 const Footer = lazyPart(() => import('./Footer.tsx').then((m) => m.Footer));
 const ConsentDock = lazyPart(() => import('./BottomDock.tsx').then((m) => m.ConsentDock));
 const IncentiveDock = lazyPart(() => import('./BottomDock.tsx').then((m) => m.IncentiveDock));
+const MenuIncentive = lazyPart(() => import('./IncentiveWidget.tsx').then((m) => m.MenuIncentive));
 const SideMenuDrawer = lazyPart(() => import('./SideMenuDrawer.tsx').then((m) => m.SideMenuDrawer));
 const AgeSplash = lazyPart(() => import('./AgeSplash.tsx').then((m) => m.AgeSplash));
 const WelcomeDialog = lazyPart(() => import('./WelcomeDialog.tsx').then((m) => m.WelcomeDialog));
@@ -75,7 +76,19 @@ export function RootLayout() {
         </Later>
       )}
       {!headerHidden && <TopBar phone={!desktop} onMenu={() => setMenuOpen(true)} />}
-      {desktop && <PermanentSideMenu headerHidden={headerHidden} />}
+      {desktop && (
+        <PermanentSideMenu
+          headerHidden={headerHidden}
+          // On wide screens the welcome offer lives in the side menu: floating, it covered the tiles.
+          dock={
+            overlay === 'incentive' ? (
+              <Later>
+                <MenuIncentive />
+              </Later>
+            ) : null
+          }
+        />
+      )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', pb: `${bottomOffset}px` }}>
         {!headerHidden && <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT } }} />}
         <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto' }}>
@@ -94,9 +107,9 @@ export function RootLayout() {
           <SideMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Later>
       )}
-      {overlay === 'incentive' && (
+      {overlay === 'incentive' && !desktop && (
         <Later>
-          <IncentiveDock desktop={desktop} bottomOffset={bottomOffset} />
+          <IncentiveDock desktop={false} bottomOffset={bottomOffset} />
         </Later>
       )}
       {splashMounted && (

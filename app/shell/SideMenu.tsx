@@ -8,6 +8,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useActiveCouponCount } from '#app/features/coupons/api.ts';
@@ -28,8 +29,10 @@ const LEGAL = [
 /**
  * The permanent side menu beside the content from 960 px. Drawn like MUI's docked drawer but
  * without Drawer, whose modal code only the phone's temporary drawer (SideMenuDrawer) needs.
+ * `dock` (the visitor's welcome offer) sits beneath the items, in the menu's own column, so it
+ * covers nothing of the page; the items scroll when it needs their room.
  */
-export function PermanentSideMenu({ headerHidden }: { headerHidden: boolean }) {
+export function PermanentSideMenu({ headerHidden, dock }: { headerHidden: boolean; dock?: ReactNode }) {
   return (
     <Box data-testid="drawer-permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
       <Paper
@@ -51,14 +54,14 @@ export function PermanentSideMenu({ headerHidden }: { headerHidden: boolean }) {
         }}
       >
         {!headerHidden && <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT } }} />}
-        <SideMenuContent />
+        <SideMenuContent dock={dock} />
       </Paper>
     </Box>
   );
 }
 
 /** The side menu's items and legal links; `onNavigate` closes the temporary drawer. */
-export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
+export function SideMenuContent({ onNavigate, dock }: { onNavigate?: () => void; dock?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { session, user } = useSessionState();
@@ -108,6 +111,7 @@ export function SideMenuContent({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </List>
       </Box>
+      {dock && <Box sx={{ flexShrink: 0 }}>{dock}</Box>}
       <Divider />
       <Box sx={{ px: 2, py: 1.5, display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
         {LEGAL.map((l) => (

@@ -58,7 +58,8 @@ export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }
         ) : (
           !voicecall &&
           !phone && (
-            <Stack direction="row" spacing={1}>
+            // On one line: a wrapped call to sign up would outgrow the bar.
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               <Button component={RouterLink} to="/login" color="inherit">
                 {t('navbar.login')}
               </Button>

@@ -43,8 +43,18 @@ const state = (over: Partial<MenuState> = {}): MenuState => ({
 const keys = (s: MenuState) => sideMenuItems(s).map((i) => i.key);
 
 describe('sideMenuItems', () => {
-  it('gives a visitor home, free coins, voice call, contact and sign-up, in that order', () => {
-    expect(keys(state())).toEqual(['home', 'free_coins', 'voicecall', 'contact', 'signup']);
+  it('gives a visitor home, free coins, voice call, videos, galleries, contact and sign-up, in that order', () => {
+    expect(keys(state())).toEqual(['home', 'free_coins', 'voicecall', 'videos', 'galleries', 'contact', 'signup']);
+  });
+
+  it('links a visitor to the videos and galleries pages', () => {
+    const items = sideMenuItems(state());
+    expect(items.find((i) => i.key === 'videos')).toEqual({ key: 'videos', label: 'sidemenu.videos', to: '/videos' });
+    expect(items.find((i) => i.key === 'galleries')).toEqual({
+      key: 'galleries',
+      label: 'sidemenu.galleries',
+      to: '/galleries',
+    });
   });
 
   it('gives a member billing, the content pages, settings and logout instead of sign-up', () => {

@@ -122,8 +122,10 @@ export function sideMenuItems(s: MenuState): MenuItem[] {
       ...(s.agechecked ? {} : { alsoNeeds: ['avs'] }),
       when: !s.voicecall,
     },
-    { key: 'videos', label: 'sidemenu.videos', to: '/videos', route: 'videos', when: member },
-    { key: 'galleries', label: 'sidemenu.galleries', to: '/galleries', route: 'galleries', when: member },
+    // Visitors browse videos and galleries too (section 1 of both spec parts): the menu's
+    // "(logged in)" holds for the member's own pages that follow (archive to settings).
+    { key: 'videos', label: 'sidemenu.videos', to: '/videos', route: 'videos', when: true },
+    { key: 'galleries', label: 'sidemenu.galleries', to: '/galleries', route: 'galleries', when: true },
     { key: 'archive', label: 'sidemenu.archive', to: '/users/archive', route: 'users-archive', when: member },
     {
       key: 'favorites',

@@ -66,6 +66,29 @@ describe('i18n catalogs', () => {
     expect(same).toEqual([]);
   });
 
+  it('every call to sign up reads the same in a language', () => {
+    // The buttons and links that open the sign-up (top bar, menus, dialog, chat, offers, free coins).
+    const calls = [
+      'navbar.signup',
+      'sidemenu.signup',
+      'bottomnav.signup',
+      'incentive.signup',
+      'users.signup2.title',
+      'users.signup2.form.submit',
+      'profile.members_only.signup',
+      'free_coins.visitor.signup',
+      'promos.signup',
+      'showchat.signUp',
+    ];
+    const get = (c: Catalog, k: string) => k.split('.').reduce<unknown>((n, p) => (n as Catalog)?.[p], c);
+    expect(Object.fromEntries(calls.map((k) => [k, get(catalogs.en, k)]))).toEqual(
+      Object.fromEntries(calls.map((k) => [k, 'Sign up for free'])),
+    );
+    expect(Object.fromEntries(calls.map((k) => [k, get(catalogs.de, k)]))).toEqual(
+      Object.fromEntries(calls.map((k) => [k, 'Kostenlos registrieren'])),
+    );
+  });
+
   // It reads every source file: seconds on a busy machine, not a sign of a fault.
   it('every key the code uses exists in both languages', { timeout: 30_000 }, () => {
     const used = new Set<string>();

@@ -43,7 +43,7 @@ describe('FreeShowPage', () => {
     expect(rest).toEqual([]);
     expect(api.callsTo('GET /api/shows')[0]?.query.get('filter')).toBe('free');
     // Visitors are asked to sign up.
-    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/freeshow#sign-in');
+    expect(screen.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/freeshow#sign-in');
     expect(document.title).toContain('Free chat');
   });
 
@@ -61,7 +61,7 @@ describe('FreeShowPage', () => {
     render({ user: true });
     expect(await screen.findByText(/No performer offers a free chat at the moment/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All shows' })).toHaveAttribute('href', '/shows/all-shows');
-    expect(screen.queryByRole('link', { name: 'Sign up free' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up for free' })).not.toBeInTheDocument();
   });
 
   it('speaks German with "Sie"', async () => {

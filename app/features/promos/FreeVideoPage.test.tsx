@@ -62,7 +62,7 @@ describe('FreeVideoPage', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('14:00');
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByRole('timer')).toHaveTextContent('13:58');
-    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/freevideo#sign-in');
+    expect(screen.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/freevideo#sign-in');
     // The page reads the shell's answer; it never starts an offer itself.
     expect(api.callsTo('POST /api/session/incentive_tsp')).toEqual([]);
     // The free videos of the catalogue, only the free ones.

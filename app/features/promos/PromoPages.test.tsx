@@ -77,7 +77,7 @@ describe('SpecialPage', () => {
     expect(within(active).getByRole('article', { name: 'Cleo' })).toBeInTheDocument();
     expect(await screen.findByText(/No specials are running right now/)).toBeInTheDocument();
     // Members are not asked to sign up.
-    expect(screen.queryByRole('link', { name: 'Sign up free' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up for free' })).not.toBeInTheDocument();
   });
 
   it('answers an empty week in German', async () => {

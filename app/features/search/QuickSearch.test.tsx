@@ -156,6 +156,19 @@ describe('quick search', () => {
     expect(useSearchHistory.getState().terms).toEqual(['anna lee']);
   });
 
+  it.each(['videos', 'galleries'])('Enter on the %s search searches that section again', async (section) => {
+    mockApi({ 'GET /api/search/all': () => jsonResponse(searchAllAnswer()) });
+    const { router } = renderWithProviders(<QuickSearch phone={false} />, {
+      path: '/search/:section',
+      route: `/search/${section}?search=anna`,
+    });
+    type('mila');
+    submit();
+    await wait(0);
+    expect(router.state.location.pathname).toBe(`/search/${section}`);
+    expect(router.state.location.search).toBe('?search=mila');
+  });
+
   it('Enter with fewer than 3 characters stays', async () => {
     mockApi({});
     const { router } = renderSearch();

@@ -7,12 +7,17 @@ import InputBase from '@mui/material/InputBase';
 import { alpha } from '@mui/material/styles';
 import { type FocusEvent, type KeyboardEvent, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { lazyPart } from '#app/lazy-page.ts';
 import { GeoSearchButton } from './GeoSearchButton.tsx';
 import { useSearchHistory } from './store.ts';
-import { useQuickSearch } from './use-quick-search.ts';
+import { type QuickSection, useQuickSearch } from './use-quick-search.ts';
 
 const PANEL_ID = 'quick-search-panel';
+
+/** Enter searches the shows (spec part 1), or on the videos or galleries search that section again. */
+const submitSection = (pathname: string): QuickSection =>
+  pathname === '/search/videos' ? 'videos' : pathname === '/search/galleries' ? 'galleries' : 'shows';
 
 // The overlay (results, history) loads when it first opens, so the top bar stays light.
 const QuickSearchOverlay = lazyPart(() => import('./QuickSearchOverlay.tsx').then((m) => m.QuickSearchOverlay));
@@ -24,6 +29,7 @@ const QuickSearchOverlay = lazyPart(() => import('./QuickSearchOverlay.tsx').the
 export function QuickSearch({ phone }: { phone: boolean }) {
   const { t } = useTranslation();
   const qs = useQuickSearch();
+  const { pathname } = useLocation();
   const hasHistory = useSearchHistory((s) => s.terms.length > 0);
   const [expanded, setExpanded] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -105,7 +111,7 @@ export function QuickSearch({ phone }: { phone: boolean }) {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          if (qs.submit('shows')) input.current?.blur();
+          if (qs.submit(submitSection(pathname))) input.current?.blur();
         }}
         sx={{
           display: 'flex',
@@ -138,7 +144,8 @@ export function QuickSearch({ phone }: { phone: boolean }) {
           }}
           sx={{
             color: 'inherit',
-            width: phone ? '100%' : { sm: 180, md: 240, lg: 300 },
+            // Narrower below 1200 px: the bar keeps room for the languages and the sign-up call.
+            width: phone ? '100%' : { xs: 160, lg: 300 },
             '& input': { py: 1, pr: 1 },
             '& input::-webkit-search-cancel-button': { display: 'none' },
           }}

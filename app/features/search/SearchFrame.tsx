@@ -5,16 +5,18 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useTitle } from '#app/shell/use-title.ts';
-import { SearchForm } from './SearchForm.tsx';
 import { isGeo, type SearchParams, searchHref } from './search-params.ts';
 
 export type SearchSection = 'all' | 'shows' | 'videos' | 'galleries';
 const SECTIONS: readonly SearchSection[] = ['all', 'shows', 'videos', 'galleries'];
 export const sectionPath = (s: SearchSection) => (s === 'all' ? '/search' : `/search/${s}`);
 
-/** The frame of every /search page: heading, the search field, and tabs to the sections (same term). */
+/**
+ * The frame of every /search page: heading and tabs to the sections (same term). The field is the
+ * top bar's quick search (spec part 1): a second one here would ask the same twice.
+ */
 export function SearchFrame({
   section,
   params,
@@ -25,7 +27,6 @@ export function SearchFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const geo = isGeo(params);
   const heading = geo
     ? t('search.near_you')
@@ -41,18 +42,18 @@ export function SearchFrame({
       <Typography component="h1" variant="h5" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {heading}
       </Typography>
-      <SearchForm
-        term={params.search}
-        onSearch={(term) =>
-          void navigate(searchHref(sectionPath(section === 'all' ? 'all' : section), { search: term }))
-        }
-      />
       <Tabs
         value={section}
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label={t('search.title')}
-        sx={{ my: 2, borderBottom: 1, borderColor: 'divider' }}
+        // Narrower tabs on phones: all four fit at 390 px in both languages, none is cut.
+        sx={{
+          my: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } },
+        }}
       >
         {SECTIONS.map((s) => (
           <Tab

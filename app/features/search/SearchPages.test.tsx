@@ -146,17 +146,26 @@ describe('search pages', () => {
     expect(Object.fromEntries(api.callsTo('GET /api/search/all')[0]?.query ?? [])).toMatchObject({ search: 'anna' });
   });
 
-  it('/search without a term asks for one; its form needs 3 characters and opens the results', async () => {
+  it('/search without a term asks for one and leaves the field to the top bar', async () => {
     const api = mockApi({ 'GET /api/search/all': () => jsonResponse(searchAllAnswer()) });
-    const { router } = renderWithProviders(<SearchPage />, { path: '/search', route: '/search' });
+    renderWithProviders(<SearchPage />, { path: '/search', route: '/search' });
     expect(screen.getByText(/Search for performers, videos and galleries/)).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
-    const field = screen.getByRole('searchbox', { name: 'Search shows, videos and galleries' });
-    await userEvent.type(field, 'an{Enter}');
-    expect(screen.getByText('Please enter at least 3 characters.')).toBeInTheDocument();
-    await userEvent.type(field, 'na{Enter}');
-    expect(router.state.location.search).toBe('?search=anna');
-    expect(await screen.findByRole('link', { name: 'All 7 shows' })).toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/search', SearchPage, 'GET /api/search/all'],
+    ['/search/shows', SearchShowsPage, 'GET /api/search/shows'],
+    ['/search/videos', SearchVideosPage, 'GET /api/search/videos'],
+    ['/search/galleries', SearchGalleriesPage, 'GET /api/search/galleries'],
+  ] as const)('%s shows its results under the tabs with no search field of its own', async (path, Page, call) => {
+    mockApi({ [call]: () => jsonResponse(path === '/search' ? searchAllAnswer() : paged([], 1, 1, 0)) });
+    renderWithProviders(<Page />, { path, route: `${path}?search=anna` });
+    expect(await screen.findByRole('heading', { name: 'Results for “anna”' })).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Search' })).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
   });
 
   it('speaks German', async () => {

@@ -44,7 +44,7 @@ describe('ShowChat', () => {
     expect(await screen.findByText(/Sign up to chat\./)).toBeInTheDocument();
     expect(input()).toBeDisabled();
     expect(sendButton()).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Sign up now' })).toHaveAttribute('href', '/users/signup');
+    expect(screen.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/users/signup');
     expect(input()).toHaveAccessibleDescription(/Sign up to chat\./);
   });
 
