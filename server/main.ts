@@ -65,7 +65,9 @@ async function main() {
   }
   if (performer?.enabled) {
     lines.push(`Demo performer: ${performer.email} / ${performer.password} at ${config.publicUrl}/studio/login`);
-    lines.push(`  (${performer.showName}; every demo show has one: <show name>@${DEMO_PERFORMER_DOMAIN})`);
+    lines.push(
+      `  (${performer.showName}; every show of ours has one: <show name>@${DEMO_PERFORMER_DOMAIN}; partner shows broadcast elsewhere)`,
+    );
   }
   if (referrals.length) {
     lines.push(
