@@ -17,13 +17,14 @@ const EXPECTED_BY_ZOD: Record<string, string> = {
 
 /**
  * Zod's own English messages become i18n keys; our schemas already carry keys. An absent field is
- * required; a field sent with the wrong type is told the type it takes.
+ * required; a body field sent with the wrong JSON type is told the type it takes (in a path or a
+ * query every value is text: one that does not read as the number wanted is just invalid).
  */
-function messageKey(issue: { message?: string | undefined; keyword: string; params?: unknown }): string {
+function messageKey(issue: { message?: string | undefined; keyword: string; params?: unknown }, inBody: boolean) {
   if (!issue.message) return 'errors.validations.invalid';
   if (issue.message.startsWith('errors.')) return issue.message;
   if (issue.message.includes('received undefined')) return REQUIRED;
-  if (issue.keyword === 'invalid_type') {
+  if (issue.keyword === 'invalid_type' && inBody) {
     const expected = (issue.params as { expected?: unknown } | undefined)?.expected;
     return (typeof expected === 'string' && EXPECTED_BY_ZOD[expected]) || 'errors.validations.invalid';
   }
@@ -116,7 +117,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       for (const issue of flattenUnions(err.validation, validatedInput(request, err.validationContext))) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         const list = errors[field] ?? [];
-        const key = messageKey(issue);
+        const key = messageKey(issue, err.validationContext === 'body');
         if (!list.includes(key)) list.push(key);
         errors[field] = list;
       }
