@@ -106,11 +106,14 @@ export const passwordField = singleLine(expects('text'))
   .min(PASSWORD_MIN, 'errors.validations.password_min')
   .max(PASSWORD_MAX, 'errors.validations.password_max');
 
+export const NICKNAME_TOO_LONG = 'errors.validations.nickname.too_long';
+
 export const nicknameField = singleLine(expects('text'))
   .trim()
   .min(1, REQUIRED)
   .min(NICKNAME_MIN, 'errors.validations.nickname.pattern')
-  .max(NICKNAME_MAX, 'errors.validations.nickname.pattern')
+  // Said on its own: a longer one is refused, never cut to fit (the cut name would become hers).
+  .max(NICKNAME_MAX, NICKNAME_TOO_LONG)
   .regex(NICKNAME_PATTERN, 'errors.validations.nickname.pattern');
 
 export const usernameField = singleLine()
