@@ -176,3 +176,10 @@ export const STUDIO_CONVERSATIONS_PAGE_SIZE = 30;
 export const STUDIO_PICTURES_PAGE_SIZE = 48;
 /** The studio inbox reads her list again this often while it is open (the socket tells it sooner). */
 export const STUDIO_INBOX_POLL_MS = 60_000;
+
+/**
+ * A show's content provider: 1 is ours (our studio, our stream); above 1 a partner runs her chat
+ * and stream, and she broadcasts in the partner's studio, not in ours.
+ */
+export const OWN_PROVIDER = 1;
+export const isPartnerProvider = (contentproviderId: number) => contentproviderId > OWN_PROVIDER;

@@ -17,6 +17,8 @@ import {
 
 const REFUSED = {
   no_show: (show: string) => `No show has the universal id ${show}.`,
+  partner_show: (show: string) =>
+    `The show ${show} belongs to a partner: she broadcasts in the partner's studio, so it has no studio login here.`,
   email_taken: () => 'A performer with this address exists already.',
   show_taken: (show: string) => `The show ${show} has a performer account already.`,
 };

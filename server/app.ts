@@ -74,6 +74,7 @@ import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { defaultAudience, registerAudiences } from './http/audience.ts';
 import { proxyTrust } from './http/client-address.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { RequestLogController, requestLogLevel } from './http/log-format.ts';
 import { logError, logRequest } from './http/log-serializers.ts';
 import { registerSecurity } from './http/security.ts';
 import { serializerCompiler } from './http/serialization.ts';
@@ -139,6 +140,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Request lines at the level the environment wants (log-format.ts).
+    logController: new RequestLogController(requestLogLevel(config.env)),
     // Our own rule (client-address.ts), shared with the socket handshake: this Fastify ignores a
     // bare hop count, and `true` would believe whatever the client wrote into X-Forwarded-For.
     trustProxy: proxyTrust(config.trustProxy),

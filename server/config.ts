@@ -38,6 +38,8 @@ export type Config = {
   version: string;
   buildId: string;
   logLevel: string;
+  /** How log lines are written: JSON lines, readable text, or auto (text on a terminal outside production). */
+  logFormat: 'auto' | 'json' | 'text';
   rateLimitPerMinute: number;
   /** How long a process may reuse a session and its user without asking the database. */
   sessionCacheMs: number;

@@ -92,6 +92,8 @@ export const envSchema = z.object({
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
   BUILD_ID: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines on a terminal outside production, JSON lines otherwise (server/http/log-format.ts). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'text']).default('auto'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: z

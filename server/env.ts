@@ -192,6 +192,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     version: readAppVersion(),
     buildId: e.BUILD_ID ?? readBuildId(appDir),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,

@@ -11,6 +11,8 @@ const STATUS = {
   /** The session has not passed the age check (the voice call needs it). */
   age_check_required: 403,
   user_blocked: 403,
+  /** A performer of a partner's show: she broadcasts in the partner's studio, not in ours. */
+  partner_show: 403,
   not_found: 404,
   email_already_exists: 409,
   conflict: 409,
@@ -70,6 +72,7 @@ export const ageCheckRequired = () => new AppError('age_check_required');
 export const csrfMismatch = () => new AppError('csrf_mismatch');
 export const unknownCredentials = () => new AppError('unknown_credentials');
 export const userBlocked = () => new AppError('user_blocked');
+export const partnerShow = () => new AppError('partner_show');
 /**
  * A used, expired or unknown mailed link. Not a 401: the link says nothing about the session of
  * the browser that opens it, so the client must not sign anyone out over it.

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './env.ts';
 import { startDemoBroadcasts } from './features/live/demo-broadcasts.ts';
 import { DEMO_PERFORMER_DOMAIN } from './features/performers/login.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
+import { resolveLogFormat, textLogStream } from './http/log-format.ts';
 
 /** Process entry: config, database (migrated in buildApp), demo seed, listen, graceful shutdown. */
 async function main() {
@@ -22,7 +23,10 @@ async function main() {
   }
   // Chat sessions this process held when it last stopped (a crash, a kill) end when it is ready,
   // before its chat clock starts (app.ts), none left open.
-  const app = await buildApp(config);
+  // Readable lines on a terminal outside production, JSON lines otherwise (LOG_FORMAT, log-format.ts).
+  const tty = Boolean(process.stdout.isTTY);
+  const text = resolveLogFormat(config, tty) === 'text';
+  const app = await buildApp(config, text ? { logStream: textLogStream(process.stdout, tty) } : {});
   // Every start: the demo operators (public details) are disabled wherever they may not sign in.
   // Before the demo member: the support desk's welcome in her conversations is signed by one.
   const operator = await seedDemoOperator(app.ctx.db, config);
@@ -65,7 +69,9 @@ async function main() {
   }
   if (performer?.enabled) {
     lines.push(`Demo performer: ${performer.email} / ${performer.password} at ${config.publicUrl}/studio/login`);
-    lines.push(`  (${performer.showName}; every demo show has one: <show name>@${DEMO_PERFORMER_DOMAIN})`);
+    lines.push(
+      `  (${performer.showName}; every show of ours has one: <show name>@${DEMO_PERFORMER_DOMAIN}; partner shows broadcast elsewhere)`,
+    );
   }
   if (referrals.length) {
     lines.push(

@@ -12,6 +12,22 @@ import { MENU_ICONS } from './menu-icons.tsx';
 
 export const BOTTOM_NAV_HEIGHT = 56;
 
+/**
+ * Five items share a phone's width (78 px each at 390 px): an item may shrink below MUI's 80 px
+ * minimum, and a label longer than its item (a 15-character nickname) ends in an ellipsis instead
+ * of being clipped at both edges; the whole text stays in the page for screen readers.
+ */
+const actionSx = {
+  minWidth: 0,
+  px: 0.5,
+  '& .MuiBottomNavigationAction-label': {
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+} as const;
+
 /** The item's icon; favorites and messages carry their counts. */
 function ItemIcon({ itemKey }: { itemKey: BottomNavKey }) {
   if (itemKey === 'favorites') return <FavoritesBadge>{MENU_ICONS.favorites}</FavoritesBadge>;
@@ -48,6 +64,9 @@ export function BottomNav() {
             icon={<ItemIcon itemKey={item.key} />}
             component={RouterLink}
             to={item.to}
+            // The nickname's full text where the label ends in an ellipsis.
+            title={item.text ?? undefined}
+            sx={actionSx}
           />
         ))}
       </BottomNavigation>

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { THEMES } from '../constants.ts';
-import { emailField, multiLine, nicknameField, passwordField, REQUIRED, singleLine, usernameField } from './fields.ts';
+import {
+  emailField,
+  expects,
+  multiLine,
+  nicknameField,
+  passwordField,
+  REQUIRED,
+  singleLine,
+  usernameField,
+} from './fields.ts';
 
 export const updateUserBody = z
   .object({
@@ -18,11 +27,11 @@ export const updateUserBody = z
     message: REQUIRED,
   });
 
-export const newsletterBody = z.object({ newsletter: z.boolean({ error: REQUIRED }) });
+export const newsletterBody = z.object({ newsletter: z.boolean(expects('boolean')) });
 
 export const resetEmailBody = z.object({
   email: emailField,
-  password: singleLine({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
+  password: singleLine(expects('text')).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
 });
 
 export const cancelBody = z.object({

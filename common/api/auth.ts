@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, REQUIRED, singleLine, tokenField, usernameField } from './fields.ts';
+import { emailField, expects, passwordField, REQUIRED, singleLine, tokenField, usernameField } from './fields.ts';
 
 export const nickname = z.object({ id: z.number().int(), nickname: z.string() });
 export type Nickname = z.infer<typeof nickname>;
@@ -28,12 +28,12 @@ export type User = z.infer<typeof user>;
 export const userResponse = z.object({ user });
 
 /** A user name or e-mail address, as the login form takes it. */
-const loginName = singleLine({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long');
+const loginName = singleLine(expects('text')).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long');
 
 export const loginBody = z.union([
   z.object({
     username: loginName,
-    password: singleLine({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
+    password: singleLine(expects('text')).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
   }),
   z.object({
     credential: singleLine().min(1, REQUIRED).max(8192, 'errors.validations.too_long'),
@@ -75,7 +75,7 @@ export const sendTokenLoginBody = z.object({ email: emailField });
 export const sendUnlockBody = z.object({ username: loginName });
 
 export const resetBody = z
-  .object({ token: tokenField, password: passwordField, password_confirm: singleLine({ error: REQUIRED }) })
+  .object({ token: tokenField, password: passwordField, password_confirm: singleLine(expects('text')) })
   .refine((v) => v.password === v.password_confirm, {
     path: ['password_confirm'],
     message: 'errors.validations.password_confirm',

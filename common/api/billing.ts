@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { REQUIRED, singleLine } from './fields.ts';
+import { recordIdField, singleLine } from './fields.ts';
 
 /**
  * The billing contract (spec part 2 "Billing lists", part 1 "Payment window" and "Voice call").
  * Money is always integer cents with its currency; coins are whole numbers.
  */
 
-const id = z.coerce.number({ error: REQUIRED }).int('errors.validations.integer').positive(REQUIRED).max(2_147_483_647);
+const id = recordIdField;
 
 export const product = z.object({
   id: z.number().int(),

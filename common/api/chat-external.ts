@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLine } from './fields.ts';
+import { singleLine, universalIdField } from './fields.ts';
 
 /**
  * An external provider's chat (spec part 2 section 4 "External session", section 7): the frame
@@ -11,7 +11,7 @@ export const externalChatQuery = z.object({
 });
 
 /** POST /api/chat/external/extend (JSON). */
-export const externalChatBody = z.object({ show: singleLine().min(1).max(40) });
+export const externalChatBody = z.object({ show: universalIdField });
 
 /** POST /api/chat/external/end: JSON with the CSRF header, or a beacon's form with beacon=1. */
 export const externalChatEndBody = externalChatBody.extend({ beacon: z.literal('1').optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, REQUIRED, requiredString, singleLine } from './fields.ts';
+import { choice, emailField, expects, REQUIRED, requiredString, singleLine } from './fields.ts';
 
 export const contactBody = z.object({
   name: requiredString(100),
@@ -35,11 +35,11 @@ export const takedownBody = z
           .max(2000, 'errors.validations.too_long')
           // Web addresses only: a notice is opened by staff, so no javascript: or data: links.
           .pipe(z.url({ protocol: /^https?$/, error: 'errors.validations.url' })),
-        { error: REQUIRED },
+        expects('list'),
       )
       .min(1, REQUIRED)
       .max(20, 'errors.validations.too_many'),
-    category: z.enum(TAKEDOWN_CATEGORIES, { error: REQUIRED }),
+    category: z.enum(TAKEDOWN_CATEGORIES, choice),
     explanation: requiredString(5000, { multiline: true }),
     good_faith: z.literal(true, { error: 'errors.validations.good_faith' }),
   })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants.ts';
 import { COUPON_TYPES } from '../domain/coupons.ts';
 import { user } from './auth.ts';
-import { REQUIRED, singleLine } from './fields.ts';
+import { expects, REQUIRED, singleLine } from './fields.ts';
 
 /**
  * The coupons contract (spec part 1 "Coupon", part 2 coupons and the registration voucher). The
@@ -12,7 +12,7 @@ import { REQUIRED, singleLine } from './fields.ts';
 /** The longest code anybody can type; longer ones cannot exist. */
 export const COUPON_CODE_MAX = 64;
 
-export const couponCodeField = singleLine({ error: REQUIRED })
+export const couponCodeField = singleLine(expects('text'))
   .trim()
   .min(1, REQUIRED)
   .max(COUPON_CODE_MAX, 'errors.validations.too_long');

@@ -16,6 +16,29 @@ import {
 export const REQUIRED = 'errors.validations.required';
 export const CONTROL_CHARACTERS = 'errors.validations.control_characters';
 
+/** What a field of the wrong JSON type is told: the type it takes (not "required", it was sent). */
+export const EXPECTED = {
+  text: 'errors.validations.type.text',
+  integer: 'errors.validations.type.integer',
+  number: 'errors.validations.type.number',
+  boolean: 'errors.validations.type.boolean',
+  list: 'errors.validations.type.list',
+  object: 'errors.validations.type.object',
+  id: 'errors.validations.type.id',
+} as const;
+
+/**
+ * The schema option of a field that must be sent: absent it is required, of another type it names
+ * the type expected. Only the type check is answered so; a schema's own checks without a key of
+ * their own keep zod's (the error handler makes too_long of a maximum), never "required".
+ */
+export const expects = (type: keyof typeof EXPECTED) => ({
+  error: (issue: { code?: string; input?: unknown }) => {
+    if (issue.code !== 'invalid_type' && issue.code !== 'invalid_union') return undefined;
+    return issue.input === undefined ? REQUIRED : EXPECTED[type];
+  },
+});
+
 const TAB = 0x09;
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -65,12 +88,12 @@ export const multiLine = (params?: StringParams) =>
 
 /** A filled-in field of at most `max` characters; `multiline` for message texts. */
 export const requiredString = (max = 1000, opts: { multiline?: boolean } = {}) =>
-  (opts.multiline ? multiLine : singleLine)({ error: REQUIRED })
+  (opts.multiline ? multiLine : singleLine)(expects('text'))
     .trim()
     .min(1, REQUIRED)
     .max(max, 'errors.validations.too_long');
 
-export const emailField = singleLine({ error: REQUIRED })
+export const emailField = singleLine(expects('text'))
   .trim()
   .min(1, REQUIRED)
   .max(EMAIL_MAX, 'errors.validations.too_long')
@@ -78,16 +101,19 @@ export const emailField = singleLine({ error: REQUIRED })
   .transform((v) => v.toLowerCase());
 
 /** Length only; the common-password check needs the server's list and runs there. */
-export const passwordField = singleLine({ error: REQUIRED })
+export const passwordField = singleLine(expects('text'))
   .min(1, REQUIRED)
   .min(PASSWORD_MIN, 'errors.validations.password_min')
   .max(PASSWORD_MAX, 'errors.validations.password_max');
 
-export const nicknameField = singleLine({ error: REQUIRED })
+export const NICKNAME_TOO_LONG = 'errors.validations.nickname.too_long';
+
+export const nicknameField = singleLine(expects('text'))
   .trim()
   .min(1, REQUIRED)
   .min(NICKNAME_MIN, 'errors.validations.nickname.pattern')
-  .max(NICKNAME_MAX, 'errors.validations.nickname.pattern')
+  // Said on its own: a longer one is refused, never cut to fit (the cut name would become hers).
+  .max(NICKNAME_MAX, NICKNAME_TOO_LONG)
   .regex(NICKNAME_PATTERN, 'errors.validations.nickname.pattern');
 
 export const usernameField = singleLine()
@@ -95,10 +121,41 @@ export const usernameField = singleLine()
   .max(USERNAME_MAX, 'errors.validations.too_long')
   .regex(/^[A-Za-z0-9._-]*$/, 'errors.validations.username');
 
-export const tokenField = singleLine({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(200, 'errors.validations.too_long');
+export const tokenField = singleLine(expects('text')).trim().min(1, REQUIRED).max(200, 'errors.validations.too_long');
+
+/** The schema option of a choice that must be sent: absent it is required, any other value invalid. */
+export const choice = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : 'errors.validations.invalid'),
+};
+
+/**
+ * A show's universal id in a body: its digits as text (as every answer gives it) or as a number
+ * (as a client reading the digits may send it); answered as text either way.
+ */
+export const universalIdField = z.union(
+  [
+    singleLine(expects('id')).trim().min(1, REQUIRED).max(40, 'errors.validations.too_long'),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(Number.MAX_SAFE_INTEGER)
+      .transform((n) => String(n)),
+  ],
+  expects('id'),
+);
+
+/** A record's id in a body: a positive whole number, or its digits as text (as a form sends it). */
+export const recordIdField = z.union(
+  [
+    z.number().int().positive().max(2_147_483_647),
+    singleLine()
+      .regex(/^[1-9][0-9]{0,9}$/, EXPECTED.id)
+      .transform(Number)
+      .pipe(z.number().max(2_147_483_647, EXPECTED.id)),
+  ],
+  expects('id'),
+);
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -5,7 +5,7 @@ import {
   CONVERSATIONS_PAGE_SIZE,
   MESSAGE_BODY_MAX,
 } from '../constants.ts';
-import { REQUIRED, requiredString, singleLine } from './fields.ts';
+import { expects, REQUIRED, requiredString, singleLine, universalIdField } from './fields.ts';
 import { paged } from './shows.ts';
 
 /**
@@ -147,7 +147,7 @@ export const conversationResponse = z.object({ data: conversation });
 /** POST conversations/read and unread: conversation ids. */
 const conversationIds = z.array(z.number().int().positive().max(2_147_483_647)).min(1, REQUIRED).max(100);
 export const readBody = z.object({ ids: conversationIds });
-export const unreadBody = z.object({ ids: conversationIds, unread: z.boolean({ error: REQUIRED }) });
+export const unreadBody = z.object({ ids: conversationIds, unread: z.boolean(expects('boolean')) });
 /** POST conversations/read_all answers how many stay unread: the client repeats it until that stops changing. */
 export const readAllResponse = z.object({ remaining: z.number().int() });
 
@@ -163,9 +163,9 @@ export const supportMessageBody = z.object({ body: messageBody });
  */
 export const showMessageBody = z.object({
   body: messageBody,
-  showid: singleLine({ error: REQUIRED }).min(1, REQUIRED).max(40),
-  pseudoid: z.number({ error: REQUIRED }).int().positive().max(2_147_483_647),
-  coins: z.number({ error: REQUIRED }).int().min(0).max(1_000_000),
+  showid: universalIdField,
+  pseudoid: z.number(expects('integer')).int().positive().max(2_147_483_647),
+  coins: z.number(expects('integer')).int().min(0).max(1_000_000),
   tip: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type ShowMessageBody = z.infer<typeof showMessageBody>;

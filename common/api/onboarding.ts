@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, REQUIRED, singleLine } from './fields.ts';
+import { emailField, expects, passwordField, REQUIRED, singleLine } from './fields.ts';
 
 /** A show name a performer asks for: 3 to 30 letters, digits, spaces, dots, underscores or hyphens. */
 export const SHOW_NAME_MIN = 3;
@@ -9,7 +9,7 @@ export const SHOW_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u;
 export const SHOW_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'cs', 'ru', 'tr'] as const;
 export const MAX_SHOW_CATEGORIES = 5;
 
-export const showNameField = singleLine({ error: REQUIRED })
+export const showNameField = singleLine(expects('text'))
   .trim()
   .min(1, REQUIRED)
   .min(SHOW_NAME_MIN, 'studio.signup.errors.show_name')
@@ -23,11 +23,11 @@ export const studioSignupBody = z.object({
   password: passwordField,
   showName: showNameField,
   languages: z
-    .array(z.enum(SHOW_LANGUAGES, { error: 'errors.validations.invalid' }), { error: REQUIRED })
+    .array(z.enum(SHOW_LANGUAGES, { error: 'errors.validations.invalid' }), expects('list'))
     .min(1, 'studio.signup.errors.languages')
     .max(SHOW_LANGUAGES.length, 'errors.validations.invalid'),
   categories: z
-    .array(z.number({ error: 'errors.validations.invalid' }).int().positive().max(2_147_483_647), { error: REQUIRED })
+    .array(z.number({ error: 'errors.validations.invalid' }).int().positive().max(2_147_483_647), expects('list'))
     .min(1, 'studio.signup.errors.categories')
     .max(MAX_SHOW_CATEGORIES, 'studio.signup.errors.categories_max'),
   terms: z.literal(true, { error: 'studio.signup.errors.terms' }),
@@ -69,5 +69,5 @@ export const idCheckStartAnswer = z.object({ link: z.string() });
 
 /** POST /api/studio/application/confirm: the token from her confirmation mail. */
 export const confirmEmailBody = z.object({
-  token: singleLine({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, 'errors.validations.too_long'),
+  token: singleLine(expects('text')).trim().min(1, REQUIRED).max(200, 'errors.validations.too_long'),
 });

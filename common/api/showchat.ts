@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHOW_CHAT_TEXT_MAX } from '../constants.ts';
-import { CONTROL_CHARACTERS, REQUIRED, singleLine } from './fields.ts';
+import { CONTROL_CHARACTERS, expects, REQUIRED, singleLine } from './fields.ts';
 
 /**
  * The show's text chat over the socket (server/features/showchat/): what a client sends with
@@ -15,7 +15,7 @@ export type ShowChatRoom = z.infer<typeof showChatRoom>;
 
 /** `chat:send`: one line of text, trimmed, 1 to SHOW_CHAT_TEXT_MAX characters, no control characters. */
 const TOO_LONG = 'errors.validations.too_long';
-export const showChatText = singleLine({ error: REQUIRED }).trim().min(1, REQUIRED).max(SHOW_CHAT_TEXT_MAX, TOO_LONG);
+export const showChatText = singleLine(expects('text')).trim().min(1, REQUIRED).max(SHOW_CHAT_TEXT_MAX, TOO_LONG);
 /** What a refused text is answered: the field keys of the forms. */
 export const SHOW_CHAT_TEXT_REFUSALS: readonly string[] = [REQUIRED, TOO_LONG, CONTROL_CHARACTERS];
 export const showChatSend = showChatRoom.extend({ text: showChatText });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_ATTACHMENT_COINS_MAX } from '../constants.ts';
-import { REQUIRED } from './fields.ts';
+import { expects } from './fields.ts';
 import { messageBody } from './messages.ts';
 import { paged } from './shows.ts';
 import { WHOLE_NUMBER_RANGE } from './studio.ts';
@@ -82,7 +82,7 @@ export const studioReplyBody = z.strictObject(
     attachment: z
       .strictObject(
         {
-          imageId: z.number({ error: REQUIRED }).int().positive().max(2_147_483_647),
+          imageId: z.number(expects('integer')).int().positive().max(2_147_483_647),
           coins: z
             .number({ error: WHOLE_NUMBER_RANGE })
             .int(WHOLE_NUMBER_RANGE)

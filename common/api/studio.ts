@@ -7,12 +7,12 @@ import {
   PRICE_PER_MINUTE_MAX,
   PRICE_PER_MINUTE_MIN,
 } from '../domain/show-settings.ts';
-import { emailField, REQUIRED, singleLine } from './fields.ts';
+import { emailField, expects, REQUIRED, singleLine } from './fields.ts';
 
 /** The studio's sign-in form (POST /api/studio/login): her e-mail address and password. */
 export const studioLoginBody = z.object({
   email: emailField,
-  password: singleLine({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
+  password: singleLine(expects('text')).min(1, REQUIRED).max(1024, 'errors.validations.too_long'),
 });
 export type StudioLoginBody = z.infer<typeof studioLoginBody>;
 

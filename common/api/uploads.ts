@@ -7,7 +7,7 @@ import {
   TITLE_MAX,
   VIDEO_PARTS_MAX,
 } from '../domain/uploads.ts';
-import { multiLine, REQUIRED, requiredString, singleLine } from './fields.ts';
+import { expects, multiLine, REQUIRED, requiredString, singleLine } from './fields.ts';
 
 const INVALID = 'errors.validations.invalid';
 const RANGE = 'errors.validations.whole_number_range';
@@ -15,9 +15,9 @@ const RANGE = 'errors.validations.whole_number_range';
 /** POST /api/studio/uploads: announce a file (its size in bytes, declared type and name). */
 export const createUploadBody = z.strictObject({
   kind: z.enum(['video', 'picture'], { error: INVALID }),
-  size: z.number({ error: REQUIRED }).int(INVALID).min(1, INVALID).max(Number.MAX_SAFE_INTEGER, INVALID),
-  type: singleLine({ error: REQUIRED }).max(100, 'errors.validations.too_long'),
-  name: singleLine({ error: REQUIRED }).trim().min(1, REQUIRED).max(255, 'errors.validations.too_long'),
+  size: z.number(expects('integer')).int(INVALID).min(1, INVALID).max(Number.MAX_SAFE_INTEGER, INVALID),
+  type: singleLine(expects('text')).max(100, 'errors.validations.too_long'),
+  name: singleLine(expects('text')).trim().min(1, REQUIRED).max(255, 'errors.validations.too_long'),
 });
 export type CreateUploadBody = z.infer<typeof createUploadBody>;
 

@@ -1,13 +1,33 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#common/api/errors.ts';
+import { EXPECTED, REQUIRED } from '#common/api/fields.ts';
 import { AppError, type FieldErrors } from '#server/errors.ts';
 
-/** Zod's own English messages become i18n keys; our schemas already carry keys. */
-function messageKey(issue: { message?: string | undefined; keyword: string }): string {
+/** Zod's names of the types it expected, as the message a field of another type is told. */
+const EXPECTED_BY_ZOD: Record<string, string> = {
+  string: EXPECTED.text,
+  number: EXPECTED.number,
+  int: EXPECTED.integer,
+  boolean: EXPECTED.boolean,
+  array: EXPECTED.list,
+  object: EXPECTED.object,
+  record: EXPECTED.object,
+};
+
+/**
+ * Zod's own English messages become i18n keys; our schemas already carry keys. An absent field is
+ * required; a body field sent with the wrong JSON type is told the type it takes (in a path or a
+ * query every value is text: one that does not read as the number wanted is just invalid).
+ */
+function messageKey(issue: { message?: string | undefined; keyword: string; params?: unknown }, inBody: boolean) {
   if (!issue.message) return 'errors.validations.invalid';
   if (issue.message.startsWith('errors.')) return issue.message;
-  if (issue.message.includes('received undefined')) return 'errors.validations.required';
+  if (issue.message.includes('received undefined')) return REQUIRED;
+  if (issue.keyword === 'invalid_type' && inBody) {
+    const expected = (issue.params as { expected?: unknown } | undefined)?.expected;
+    return (typeof expected === 'string' && EXPECTED_BY_ZOD[expected]) || 'errors.validations.invalid';
+  }
   if (issue.keyword === 'too_big') return 'errors.validations.too_long';
   return 'errors.validations.invalid';
 }
@@ -25,7 +45,9 @@ const valueAt = (input: unknown, path: PropertyKey[]) =>
 function flattenUnions(issues: Issue[], input: unknown): Issue[] {
   return issues.flatMap((issue) => {
     const branches = (issue.params as { errors?: BranchIssue[][] } | undefined)?.errors;
-    if (issue.keyword !== 'invalid_union' || !branches?.length || branches.some((b) => b.length === 0)) return [issue];
+    // A union that names its own message (a field taking two types, as universal ids) keeps it.
+    if (issue.keyword !== 'invalid_union' || issue.message?.startsWith('errors.')) return [issue];
+    if (!branches?.length || branches.some((b) => b.length === 0)) return [issue];
     const prefix = issue.instancePath.split('/').filter(Boolean);
     const absentShare = (branch: BranchIssue[]) =>
       branch.filter((i) => valueAt(input, [...prefix, ...i.path]) === undefined).length / branch.length;
@@ -95,7 +117,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       for (const issue of flattenUnions(err.validation, validatedInput(request, err.validationContext))) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         const list = errors[field] ?? [];
-        const key = messageKey(issue);
+        const key = messageKey(issue, err.validationContext === 'body');
         if (!list.includes(key)) list.push(key);
         errors[field] = list;
       }

@@ -20,6 +20,12 @@ import { nicknameRefusalKey } from '#common/domain/nickname.ts';
 type Values = z.input<typeof nicknameBody>;
 
 /**
+ * What the field takes: well past the rule's 15, so a longer name is refused with its reason
+ * instead of being cut by the browser to a name she did not choose; still a bound for pastes.
+ */
+const INPUT_MAX = NICKNAME_MAX * 4;
+
+/**
  * A new nickname: 3 to 15 letters, digits, dot, underscore or hyphen, and no staff, site or
  * offensive name (checked here and on the server). `onAdded` hears the member as the server
  * answered it (the chat starts with her new current nickname).
@@ -61,7 +67,7 @@ export function NicknameAddForm({ onAdded }: { onAdded?: (user: User) => void } 
           size="small"
           autoComplete="off"
           fullWidth
-          slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
+          slotProps={{ htmlInput: { maxLength: INPUT_MAX } }}
         />
         <Button type="submit" variant="contained" loading={add.isPending} sx={{ flexShrink: 0, minHeight: 40 }}>
           {t('nicknames.add')}

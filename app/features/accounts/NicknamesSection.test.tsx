@@ -36,6 +36,18 @@ describe('nicknames', () => {
     expect(api.callsTo('POST /api/user/nickname/add')).toHaveLength(0);
   });
 
+  it('refuses an over-long nickname with its reason instead of cutting it to fit', async () => {
+    const api = mockApi({});
+    renderWithProviders(<NicknamesSection />, { user: member });
+    const user = userEvent.setup();
+    const field = screen.getByLabelText(i18n.t('nicknames.new'));
+    await user.type(field, 'TwentyCharacterName1');
+    expect(field).toHaveValue('TwentyCharacterName1');
+    await user.click(screen.getByRole('button', { name: i18n.t('nicknames.add') }));
+    expect(await screen.findByText(i18n.t('errors.validations.nickname.too_long'))).toBeInTheDocument();
+    expect(api.callsTo('POST /api/user/nickname/add')).toHaveLength(0);
+  });
+
   it('refuses staff, site and offensive nicknames before sending', async () => {
     const api = mockApi({});
     renderWithProviders(<NicknamesSection />, { user: member, config: { name_blocklist: ['rivalcams'] } });

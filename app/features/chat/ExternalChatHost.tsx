@@ -12,11 +12,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { lazyPart } from '#app/lazy-page.ts';
 import { HASH } from '#app/shell/hash-dialogs.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
+import { isPartnerProvider } from '#common/constants.ts';
 
 const ExternalChatFrame = lazyPart(() => import('./ExternalChatFrame.tsx').then((m) => m.ExternalChatFrame));
 
 /** A show whose provider runs its chat (spec part 2 section 4: contentproviderId above 1). */
-export const isExternalShow = (show: Pick<ShowDetail, 'contentproviderId'>) => show.contentproviderId > 1;
+export const isExternalShow = (show: Pick<ShowDetail, 'contentproviderId'>) =>
+  isPartnerProvider(show.contentproviderId);
 
 /**
  * The way into an external show's chat: a button while she is online, and the provider's frame in

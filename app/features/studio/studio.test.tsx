@@ -58,6 +58,18 @@ describe('studio sign-in', () => {
     });
   });
 
+  it("tells a partner show's performer where she broadcasts instead of opening a studio", async () => {
+    mockApi({
+      'GET /api/studio/me': unauthenticated,
+      'POST /api/studio/login': () => apiError(403, { error: 'partner_show', message: 'partner_show' }),
+    });
+    renderWithProviders(<StudioLoginPage />, { route: '/studio/login' });
+    await userEvent.type(await screen.findByLabelText(/e-mail address/i), 'partner@example.com');
+    await userEvent.type(screen.getByLabelText(/password/i, { selector: 'input' }), 'her-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("This show broadcasts in a partner's studio");
+  });
+
   it('is in German too, with a way back to the site', async () => {
     mockApi({ 'GET /api/studio/me': unauthenticated });
     renderWithProviders(<StudioLoginPage />, { route: '/studio/login', lang: 'de' });

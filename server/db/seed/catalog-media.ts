@@ -28,7 +28,12 @@ import type { Storage } from '#server/providers/storage/storage.ts';
  * instead of being drawn again.
  */
 export type MediaDeps = { db: Db; storage: Storage };
-export type MediaSummary = { jobs: number; made: number; present: number; files: number };
+/**
+ * jobs: pieces of work (a show image, a video, a gallery picture), each making several files;
+ * made and present count jobs; files the files made, total the files of every job (the one
+ * count the progress lines and the closing line share).
+ */
+export type MediaSummary = { jobs: number; made: number; present: number; files: number; total: number };
 type File = { key: string; data: Buffer };
 type Job = { keys: string[]; make: () => Promise<File[]> };
 
@@ -217,8 +222,10 @@ export async function ensureCatalogMedia(
     ...(await previewJobs(db, showsById)),
     ...(await galleryJobs(db, showsById)),
   ];
-  const summary: MediaSummary = { jobs: jobs.length, made: 0, present: 0, files: 0 };
+  const total = jobs.reduce((sum, job) => sum + job.keys.length, 0);
+  const summary: MediaSummary = { jobs: jobs.length, made: 0, present: 0, files: 0, total };
   const concurrency = opts.concurrency ?? Math.max(2, availableParallelism()) * 2;
+  // Counted in files, as the closing line counts them: one total from the first line to the last.
   let done = 0;
   let reported = 0;
   await pool(jobs, concurrency, async (job) => {
@@ -229,11 +236,11 @@ export async function ensureCatalogMedia(
       summary.made++;
       summary.files += job.keys.length;
     }
-    done++;
-    const percent = Math.floor((done / jobs.length) * 100);
-    if (summary.made > 0 && (percent >= reported + 10 || done === jobs.length)) {
+    done += job.keys.length;
+    const percent = Math.floor((done / total) * 100);
+    if (summary.made > 0 && (percent >= reported + 10 || done === total)) {
       reported = percent - (percent % 10);
-      log(`catalogue: media ${percent}% (${done}/${jobs.length})`);
+      log(`catalogue: media files ${percent}% (${done}/${total})`);
     }
   });
   return summary;

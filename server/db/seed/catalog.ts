@@ -224,9 +224,13 @@ export async function seedCatalog(
   const ours = rows !== null || (await deps.storage.exists(DEMO_CATALOG_MARKER));
   const media = ours
     ? await ensureCatalogMedia(deps, log, opts.concurrency ? { concurrency: opts.concurrency } : {})
-    : { jobs: 0, made: 0, present: 0, files: 0 };
+    : { jobs: 0, made: 0, present: 0, files: 0, total: 0 };
   const ms = Date.now() - started;
-  if (media.made) log(`catalogue: ${media.files} media files made in ${(ms / 1000).toFixed(1)} s`);
+  if (media.made) {
+    log(
+      `catalogue: media files ready (${media.total}/${media.total}), ${media.files} made in ${(ms / 1000).toFixed(1)} s`,
+    );
+  }
   return {
     inserted: rows !== null,
     shows: rows?.shows ?? 0,

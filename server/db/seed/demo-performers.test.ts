@@ -46,4 +46,16 @@ describe('demo performer logins', () => {
     expect(await t.db.select().from(performers)).toHaveLength(2);
     expect((await seedDemoPerformers(t.db, { ...local, host: '0.0.0.0' }))?.enabled).toBe(false);
   });
+
+  it('give a partner show none, and print our show with the lowest id', async () => {
+    // A partner's show first: she would be printed first by id, yet goes live in the partner's studio.
+    const partner = await createShow(t.db, { showName: 'Seed Partner', contentproviderId: 2 });
+    const ours = await createShow(t.db, { showName: 'Seed Ours' });
+    const printed = await seedDemoPerformers(t.db, local);
+    const owners = (await t.db.select().from(performers)).map((r) => r.showId);
+    expect(owners).toContain(ours.id);
+    expect(owners).not.toContain(partner.id);
+    // Amber's show (the first of ours) stays the printed one, whatever was added later.
+    expect(printed?.email).toBe('seedamber@performers.livecam.local');
+  });
 });

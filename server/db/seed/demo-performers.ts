@@ -1,4 +1,5 @@
-import { asc, eq, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
+import { OWN_PROVIDER } from '#common/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -26,10 +27,12 @@ export function demoPerformerEmail(showName: string, taken: Set<string>): string
 export type DemoPerformer = { email: string; password: string; showName: string; enabled: boolean };
 
 /**
- * Gives every show without a performer a demo login (outside production, with SEED_DEMO). Runs at
+ * Gives every show of ours without a performer a demo login (outside production, with SEED_DEMO). Runs at
  * every start and adds only what is missing; the password is hashed once for all rows (argon2 is
  * slow). Their password is public, so they sign in only where the demo operator may (login.ts).
- * Answers one login to print, or null.
+ * A partner's show (content provider above 1) gets none: she broadcasts in the partner's studio and
+ * her viewers watch the partner's frame, so a studio here would show her to nobody.
+ * Answers one login to print, the one of our show with the lowest id, or null.
  */
 export async function seedDemoPerformers(
   db: Db,
@@ -43,7 +46,7 @@ export async function seedDemoPerformers(
     .select({ id: shows.id, showName: shows.showName })
     .from(shows)
     .leftJoin(performers, eq(performers.showId, shows.id))
-    .where(isNull(performers.id))
+    .where(and(isNull(performers.id), eq(shows.contentproviderId, OWN_PROVIDER)))
     .orderBy(asc(shows.id));
   if (missing.length > 0) {
     const passwordHash = await hashPassword(DEMO_PERFORMER_PASSWORD);
@@ -58,8 +61,8 @@ export async function seedDemoPerformers(
     .select({ email: performers.email, showName: shows.showName })
     .from(performers)
     .innerJoin(shows, eq(shows.id, performers.showId))
-    .where(like(performers.email, `%@${DEMO_PERFORMER_DOMAIN}`))
-    .orderBy(asc(performers.id))
+    .where(and(like(performers.email, `%@${DEMO_PERFORMER_DOMAIN}`), eq(shows.contentproviderId, OWN_PROVIDER)))
+    .orderBy(asc(shows.id))
     .limit(1);
   if (!first) return null;
   return { ...first, password: DEMO_PERFORMER_PASSWORD, enabled: demoSignInServed(config) };

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { OWN_PROVIDER } from '#common/constants.ts';
 import type { Config } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -25,7 +26,7 @@ export async function seedDemoReferralCodes(
   const picked = await db
     .select({ id: shows.id, showName: shows.showName })
     .from(shows)
-    .where(and(eq(shows.contentproviderId, 1), eq(shows.free, false)))
+    .where(and(eq(shows.contentproviderId, OWN_PROVIDER), eq(shows.free, false)))
     .orderBy(asc(shows.id))
     .limit(DEMO_CODES);
   if (picked.length === 0) return [];

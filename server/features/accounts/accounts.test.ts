@@ -64,10 +64,10 @@ describe('PUT /api/user/update', () => {
     // Other settings leave it as it is.
     expect((await client.put('/api/user/update', { theme: 'greenhorn' })).json().user.message_mail).toBe(false);
     await expectInvalid(t, () => client.put('/api/user/update', { message_mail: 'yes' }), {
-      message_mail: ['errors.validations.invalid'],
+      message_mail: ['errors.validations.type.boolean'],
     });
     await expectInvalid(t, () => client.put('/api/user/update', { message_mail: null }), {
-      message_mail: ['errors.validations.invalid'],
+      message_mail: ['errors.validations.type.boolean'],
     });
     expect(await userRow(t, 'message-mail@example.com')).toMatchObject({ messageMail: false });
     expect((await client.put('/api/user/update', { message_mail: true })).json().user.message_mail).toBe(true);
@@ -83,10 +83,10 @@ describe('PUT /api/user/update', () => {
     // Other settings leave it as it is.
     expect((await client.put('/api/user/update', { theme: 'greenhorn' })).json().user.favorite_mail).toBe(false);
     await expectInvalid(t, () => client.put('/api/user/update', { favorite_mail: 'yes' }), {
-      favorite_mail: ['errors.validations.invalid'],
+      favorite_mail: ['errors.validations.type.boolean'],
     });
     await expectInvalid(t, () => client.put('/api/user/update', { favorite_mail: null }), {
-      favorite_mail: ['errors.validations.invalid'],
+      favorite_mail: ['errors.validations.type.boolean'],
     });
     expect(await userRow(t, 'favorite-mail@example.com')).toMatchObject({ favoriteMail: false });
     // The message mail is a setting of its own.
@@ -103,7 +103,7 @@ describe('PUT /api/user/update', () => {
     await expectInvalid(t, send({ theme: 'neon', locale: 'fr', show_history: 'no' }), {
       theme: ['errors.validations.invalid'],
       locale: ['errors.validations.invalid'],
-      show_history: ['errors.validations.invalid'],
+      show_history: ['errors.validations.type.boolean'],
     });
     await expectInvalid(t, send({ name: 'has space' }), { name: ['errors.validations.username'] });
     await expectInvalid(t, send({ name: 'n'.repeat(33) }), { name: ['errors.validations.too_long'] });
@@ -161,8 +161,9 @@ describe('PUT /api/user/update_newsletter', () => {
     await expectInvalid(t, () => member.put('/api/user/update_newsletter', {}), {
       newsletter: ['errors.validations.required'],
     });
+    // Sent as text: the type it takes, not "required".
     await expectInvalid(t, () => member.put('/api/user/update_newsletter', { newsletter: 'true' }), {
-      newsletter: ['errors.validations.required'],
+      newsletter: ['errors.validations.type.boolean'],
     });
   });
 });
@@ -279,7 +280,7 @@ describe('POST /api/user/cancel', () => {
     await expectInvalid(t, send({ password: PASSWORD, reason: 'r'.repeat(1001) }), {
       reason: ['errors.validations.too_long'],
     });
-    await expectInvalid(t, send({ password: 123 }), { password: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ password: 123 }), { password: ['errors.validations.type.text'] });
     expect((await member.get('/api/auth/user')).statusCode).toBe(200);
   });
 

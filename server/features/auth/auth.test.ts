@@ -113,12 +113,13 @@ describe('POST /api/auth/login', () => {
     await expectInvalid(t, send({}), { username: required, password: required });
     await expectInvalid(t, send({ username: 'someone' }), { password: required });
     await expectInvalid(t, send({ username: '  ', password: '' }), { username: required, password: required });
-    await expectInvalid(t, send({ username: 42, password: ['x'] }), { username: required, password: required });
+    const text = ['errors.validations.type.text'];
+    await expectInvalid(t, send({ username: 42, password: ['x'] }), { username: text, password: text });
     await expectInvalid(t, send({ username: `${'a'.repeat(250)}@x.de`, password: 'p'.repeat(1025) }), {
       username: ['errors.validations.too_long'],
       password: ['errors.validations.too_long'],
     });
-    await expectInvalid(t, send({ credential: 7 }), { credential: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ credential: 7 }), { credential: text });
   });
 
   it('answers unknown_credentials to a Google credential while Google sign-in is not configured', async () => {

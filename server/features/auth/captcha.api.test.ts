@@ -126,7 +126,7 @@ describe('POST /api/register asks for a captcha only when the request looks auto
       homepage: ['errors.validations.too_long'],
     });
     await expectInvalid(t, () => c.post('/api/register', body({ form_ms: 'soon' })), {
-      form_ms: ['errors.validations.invalid'],
+      form_ms: ['errors.validations.type.number'],
     });
   });
 });

@@ -219,6 +219,6 @@ describe('Google sign-in', () => {
       422,
       'validation_failed',
     );
-    expect(typed.errors).toEqual({ register: ['errors.validations.invalid'] });
+    expect(typed.errors).toEqual({ register: ['errors.validations.type.boolean'] });
   });
 });

@@ -210,9 +210,9 @@ describe('POST /api/register refuses', () => {
       email: ['errors.validations.too_long'],
     });
     await expectInvalid(t, register({ email: 42, password: 12345678, code: 5 }), {
-      email: ['errors.validations.required'],
-      password: ['errors.validations.required'],
-      code: ['errors.validations.invalid'],
+      email: ['errors.validations.type.text'],
+      password: ['errors.validations.type.text'],
+      code: ['errors.validations.type.text'],
     });
     await expectInvalid(t, register({ code: 'c'.repeat(65) }), { code: ['errors.validations.too_long'] });
     expect((await t.mails()).some((m) => m.toAddress === 'fresh@example.com')).toBe(false);
@@ -245,7 +245,7 @@ describe('POST /api/register/validate refuses', () => {
       token: ['errors.validations.too_long'],
     });
     await expectInvalid(t, () => client.post('/api/register/validate', { token: ['a'] }), {
-      token: ['errors.validations.required'],
+      token: ['errors.validations.type.text'],
     });
   });
 });

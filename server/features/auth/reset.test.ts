@@ -87,7 +87,7 @@ describe('POST /api/auth/send', () => {
     const send = (body: object) => () => c.post('/api/auth/send', body);
     await expectInvalid(t, send({}), { email: ['errors.validations.required'] });
     await expectInvalid(t, send({ email: 'nobody' }), { email: ['errors.validations.email'] });
-    await expectInvalid(t, send({ email: ['a@b.de'] }), { email: ['errors.validations.required'] });
+    await expectInvalid(t, send({ email: ['a@b.de'] }), { email: ['errors.validations.type.text'] });
     await expectInvalid(t, send({ email: `${'a'.repeat(250)}@b.de` }), { email: ['errors.validations.too_long'] });
   });
 });
@@ -194,9 +194,9 @@ describe('POST /api/auth/reset', () => {
       password_confirm: ['errors.validations.required'],
     });
     await expectInvalid(t, send({ token: 7, password: 12345678, password_confirm: 12345678 }), {
-      token: ['errors.validations.required'],
-      password: ['errors.validations.required'],
-      password_confirm: ['errors.validations.required'],
+      token: ['errors.validations.type.text'],
+      password: ['errors.validations.type.text'],
+      password_confirm: ['errors.validations.type.text'],
     });
     expect((await reset(c, token)).statusCode).toBe(200);
   });

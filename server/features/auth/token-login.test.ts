@@ -116,7 +116,7 @@ describe('POST /api/auth/token_login/send', () => {
     const send = (body: object) => () => c.post(SEND, body);
     await expectInvalid(t, send({}), { email: ['errors.validations.required'] });
     await expectInvalid(t, send({ email: 'nobody' }), { email: ['errors.validations.email'] });
-    await expectInvalid(t, send({ email: ['a@b.de'] }), { email: ['errors.validations.required'] });
+    await expectInvalid(t, send({ email: ['a@b.de'] }), { email: ['errors.validations.type.text'] });
     await expectInvalid(t, send({ email: `${'a'.repeat(250)}@b.de` }), { email: ['errors.validations.too_long'] });
   });
 });
@@ -171,7 +171,7 @@ describe('POST /api/auth/token_login', () => {
       await expectRefused(t, () => c.post(LOGIN, { token }), 410, 'link_expired');
     }
     await expectInvalid(t, () => c.post(LOGIN, {}), { token: ['errors.validations.required'] });
-    await expectInvalid(t, () => c.post(LOGIN, { token: 42 }), { token: ['errors.validations.required'] });
+    await expectInvalid(t, () => c.post(LOGIN, { token: 42 }), { token: ['errors.validations.type.text'] });
     const long = await expectRefused(t, () => c.post(LOGIN, { token: 'x'.repeat(300) }), 422, 'validation_failed');
     expect(Object.keys(long.errors ?? {})).toEqual(['token']);
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);

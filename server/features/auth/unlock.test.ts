@@ -112,7 +112,7 @@ describe('POST /api/auth/unlock/send', () => {
     const send = (body: object) => () => c.post('/api/auth/unlock/send', body);
     await expectInvalid(t, send({}), { username: ['errors.validations.required'] });
     await expectInvalid(t, send({ username: '   ' }), { username: ['errors.validations.required'] });
-    await expectInvalid(t, send({ username: ['a'] }), { username: ['errors.validations.required'] });
+    await expectInvalid(t, send({ username: ['a'] }), { username: ['errors.validations.type.text'] });
     await expectInvalid(t, send({ username: 'a'.repeat(255) }), { username: ['errors.validations.too_long'] });
   });
 });

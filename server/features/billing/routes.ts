@@ -10,7 +10,6 @@ import {
   orderQuery,
   orderResponse,
 } from '#common/api/billing.ts';
-import { REQUIRED } from '#common/api/fields.ts';
 import type { Locale } from '#common/constants.ts';
 import { AppError, invalidField, notFound } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
@@ -28,16 +27,8 @@ import { startReconciler } from './reconcile.ts';
 
 /** Inits per member and hour: generous for people, a wall for scripts. */
 const INIT_LIMIT = 20;
-const INVALID = 'errors.validations.invalid';
-/** Ids in a JSON body: a number, or its digits as text (a query value passed on), nothing else. */
-const bodyId = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v),
-  z.number({ error: REQUIRED }).int(INVALID).positive(REQUIRED).max(2_147_483_647, INVALID),
-);
 /** The waiver is checked in the handler, so that its refusal carries its own message key. */
 const initRequest = initBody.extend({
-  paymenttypeid: bodyId,
-  productid: bodyId,
   withdrawal_waiver: z.unknown().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { isPartnerProvider } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
@@ -24,7 +25,7 @@ export async function externalShow(db: DbOrTx, universalId: string): Promise<Ext
     })
     .from(shows)
     .where(eq(shows.universalId, universalId));
-  return row && row.contentproviderId > 1 ? row : null;
+  return row && isPartnerProvider(row.contentproviderId) ? row : null;
 }
 
 /** The open external sessions this browser session has with the show, newest first. */

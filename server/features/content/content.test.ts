@@ -75,8 +75,8 @@ describe('POST /api/contact', () => {
       email: ['errors.validations.email'],
     });
     await expectInvalid(t, send({ ...contact, subject: 42, message: { text: 'hi' } }), {
-      subject: required,
-      message: required,
+      subject: ['errors.validations.type.text'],
+      message: ['errors.validations.type.text'],
     });
     await expectInvalid(
       t,
@@ -144,7 +144,7 @@ describe('POST /api/takedown', () => {
     await c.get('/api/auth/csrf-cookie');
     const send = (body: object) => () => c.post('/api/takedown', { ...notice, ...body });
     await expectInvalid(t, send({ urls: [] }), { urls: ['errors.validations.required'] });
-    await expectInvalid(t, send({ urls: 5 }), { urls: ['errors.validations.required'] });
+    await expectInvalid(t, send({ urls: 5 }), { urls: ['errors.validations.type.list'] });
     await expectInvalid(t, send({ urls: ['not a url', 'javascript:alert(1)'] }), {
       'urls.0': ['errors.validations.url'],
       'urls.1': ['errors.validations.url'],
@@ -155,8 +155,9 @@ describe('POST /api/takedown', () => {
     await expectInvalid(t, send({ urls: [`https://x.example/${'p'.repeat(2000)}`] }), {
       'urls.0': ['errors.validations.too_long'],
     });
+    // A category outside the list is invalid, not "required": it was sent.
     await expectInvalid(t, send({ category: 'spam', good_faith: false, explanation: '' }), {
-      category: ['errors.validations.required'],
+      category: ['errors.validations.invalid'],
       good_faith: ['errors.validations.good_faith'],
       explanation: ['errors.validations.required'],
     });

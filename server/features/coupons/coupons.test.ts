@@ -191,8 +191,8 @@ describe('POST /api/coupons/redeem', () => {
     const send = (body: unknown) => () => member.post('/api/coupons/redeem', body);
     await expectInvalid(t, send({}), { code: ['errors.validations.required'] });
     await expectInvalid(t, send({ code: '   ' }), { code: ['errors.validations.required'] });
-    await expectInvalid(t, send({ code: 50 }), { code: ['errors.validations.required'] });
-    await expectInvalid(t, send({ code: ['GUARD100'] }), { code: ['errors.validations.required'] });
+    await expectInvalid(t, send({ code: 50 }), { code: ['errors.validations.type.text'] });
+    await expectInvalid(t, send({ code: ['GUARD100'] }), { code: ['errors.validations.type.text'] });
     await expectInvalid(t, send({ code: 'X'.repeat(65) }), { code: ['errors.validations.too_long'] });
   });
 
@@ -265,7 +265,7 @@ describe('POST /api/register/coupon', () => {
     await visitor.get('/api/auth/csrf-cookie');
     const send = (body: unknown) => () => visitor.post('/api/register/coupon', body);
     await expectInvalid(t, send({}), { code: ['errors.validations.required'] });
-    await expectInvalid(t, send({ email: 'a@b.de', code: 12 }), { code: ['errors.validations.required'] });
+    await expectInvalid(t, send({ email: 'a@b.de', code: 12 }), { code: ['errors.validations.type.text'] });
     await expectInvalid(t, send({ email: 'a@b.de', code: 'C'.repeat(65) }), {
       code: ['errors.validations.too_long'],
     });

@@ -62,7 +62,14 @@ describe('adding nicknames', () => {
     expect((await add(acceptor, nickname)).statusCode).toBe(201);
   });
 
-  it.each(['ab', 'x'.repeat(16), 'with space', 'Ümlaut', 'semi;colon', '<script>', 'emoji😀'])(
+  it.each(['x'.repeat(16), 'TwentyCharacterName1', ` ${'y'.repeat(16)} `])(
+    'refuses the over-long %j with errors.validations.nickname.too_long, cutting nothing',
+    async (nickname) => {
+      await expectInvalid(t, () => add(owner, nickname), { nickname: ['errors.validations.nickname.too_long'] });
+    },
+  );
+
+  it.each(['ab', 'with space', 'Ümlaut', 'semi;colon', '<script>', 'emoji😀'])(
     'refuses %j with errors.validations.nickname.pattern',
     async (nickname) => {
       await expectInvalid(t, () => add(owner, nickname), { nickname: ['errors.validations.nickname.pattern'] });
@@ -115,8 +122,9 @@ describe('adding nicknames', () => {
     await expectInvalid(t, () => owner.post('/api/user/nickname/add', {}), {
       nickname: ['errors.validations.required'],
     });
-    await expectInvalid(t, () => add(owner, 12345), { nickname: ['errors.validations.required'] });
-    await expectInvalid(t, () => add(owner, null), { nickname: ['errors.validations.required'] });
+    // Sent, but not text: the type it takes, not "required".
+    await expectInvalid(t, () => add(owner, 12345), { nickname: ['errors.validations.type.text'] });
+    await expectInvalid(t, () => add(owner, null), { nickname: ['errors.validations.type.text'] });
   });
 
   it('allows 10 nicknames a member', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isPartnerProvider } from '#common/constants.ts';
 import { readFlags, refusedFlags } from '#server/cli-flags.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -32,18 +33,22 @@ export type CreatedPerformer = {
   password: string;
 };
 
-/** Makes the performer account of a show (by its universal id) with a random password, answered once. */
+/**
+ * Makes the performer account of a show (by its universal id) with a random password, answered
+ * once. A partner's show gets none: she broadcasts in the partner's studio.
+ */
 export async function createPerformerAccount(
   db: DbOrTx,
   input: NewPerformer,
   opts: { password?: string } = {},
-): Promise<CreatedPerformer | 'no_show' | 'email_taken' | 'show_taken'> {
+): Promise<CreatedPerformer | 'no_show' | 'partner_show' | 'email_taken' | 'show_taken'> {
   const [show] = await db
-    .select({ id: shows.id, showName: shows.showName })
+    .select({ id: shows.id, showName: shows.showName, provider: shows.contentproviderId })
     .from(shows)
     .where(eq(shows.universalId, input.show))
     .limit(1);
   if (!show) return 'no_show';
+  if (isPartnerProvider(show.provider)) return 'partner_show';
   const password = opts.password ?? randomBytes(18).toString('base64url');
   const row = await createPerformer(db, {
     email: input.email,

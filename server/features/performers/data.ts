@@ -106,3 +106,9 @@ export async function findPerformerShowBySession(db: DbOrTx, id: string, now = n
   return row ?? null;
 }
 export type PerformerShowIdentity = NonNullable<Awaited<ReturnType<typeof findPerformerShowBySession>>>;
+
+/** The content provider of a show (1 ours, above 1 a partner's); null when the show is gone. */
+export async function showProvider(db: DbOrTx, showId: number): Promise<number | null> {
+  const [row] = await db.select({ provider: shows.contentproviderId }).from(shows).where(eq(shows.id, showId)).limit(1);
+  return row?.provider ?? null;
+}

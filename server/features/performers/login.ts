@@ -1,9 +1,10 @@
+import { isPartnerProvider } from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
-import { unknownCredentials } from '#server/errors.ts';
+import { partnerShow, unknownCredentials } from '#server/errors.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { normalEmail } from '#server/features/session/scoped.ts';
 import { enforce } from '#server/http/throttle.ts';
-import { findPerformerByEmail, type PerformerRow } from './data.ts';
+import { findPerformerByEmail, type PerformerRow, showProvider } from './data.ts';
 
 /** Sign-in attempts allowed in the window per address and per account (every attempt counts), as operators'. */
 const ADDRESS_ATTEMPTS = 20;
@@ -15,7 +16,7 @@ export const DEMO_PERFORMER_DOMAIN = 'performers.livecam.local';
 export const isDemoPerformer = (email: string) => normalEmail(email).endsWith(`@${DEMO_PERFORMER_DOMAIN}`);
 
 /** Why an attempt failed, for the log only: the person signing in is told none of it. */
-type FailedBecause = 'unknown' | 'disabled' | 'demo_performer' | 'password';
+type FailedBecause = 'unknown' | 'disabled' | 'demo_performer' | 'password' | 'partner_show';
 
 function failure(performer: PerformerRow | null, passwordOk: boolean, demoRefused: boolean): FailedBecause {
   if (!performer) return 'unknown';
@@ -30,7 +31,9 @@ function failure(performer: PerformerRow | null, passwordOk: boolean, demoRefuse
  * every failure (the password is checked even for an unknown address, so timing tells nothing),
  * or 429 throttle once the address or the account used up its attempts. A success clears the
  * account's count. Demo logins are refused unless `demoAllowed` (a local caller of a loopback
- * server outside production), whatever state their rows are in.
+ * server outside production), whatever state their rows are in. A performer of a partner's show
+ * (a login made before such shows got none) is told so with 403 partner_show once her password
+ * is right: she broadcasts in the partner's studio, and a studio here would show her to nobody.
  */
 export async function signInPerformer(
   ctx: Pick<AppContext, 'db' | 'throttle'>,
@@ -47,6 +50,10 @@ export async function signInPerformer(
   if (!performer || performer.status === 'disabled' || demoRefused || !passwordOk) {
     log(failure(performer, passwordOk, demoRefused), performer?.id ?? null);
     throw unknownCredentials();
+  }
+  if (performer.showId !== null && isPartnerProvider((await showProvider(ctx.db, performer.showId)) ?? 0)) {
+    log('partner_show', performer.id);
+    throw partnerShow();
   }
   await ctx.throttle.reset(accountKey);
   return performer;

@@ -157,8 +157,8 @@ describe('session facts', () => {
     await expectInvalid(t, send({ vid: 'short', confidence: 0.5 }), { vid: ['errors.validations.required'] });
     await expectInvalid(t, send({ vid: 'v'.repeat(129), confidence: 0.5 }), { vid: ['errors.validations.too_long'] });
     await expectInvalid(t, send({ vid: 12345678, confidence: '1' }), {
-      vid: ['errors.validations.invalid'],
-      confidence: ['errors.validations.invalid'],
+      vid: ['errors.validations.type.text'],
+      confidence: ['errors.validations.type.number'],
     });
     await expectInvalid(t, send({ vid: 'fingerprint', confidence: 1.5 }), {
       confidence: ['errors.validations.too_long'],
@@ -197,8 +197,10 @@ describe('session facts', () => {
     await c.get('/api/auth/csrf-cookie');
     const send = (body: object) => () => c.post('/api/session/incentive_tsp', body);
     await expectInvalid(t, send({}), { incentive_tsp: ['errors.validations.required'] });
-    await expectInvalid(t, send({ incentive_tsp: '1700000000' }), { incentive_tsp: ['errors.validations.invalid'] });
-    await expectInvalid(t, send({ incentive_tsp: 1.5 }), { incentive_tsp: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ incentive_tsp: '1700000000' }), {
+      incentive_tsp: ['errors.validations.type.number'],
+    });
+    await expectInvalid(t, send({ incentive_tsp: 1.5 }), { incentive_tsp: ['errors.validations.type.integer'] });
     await expectInvalid(t, send({ incentive_tsp: -2 }), { incentive_tsp: ['errors.validations.invalid'] });
     await expectInvalid(t, send({ incentive_tsp: 1e11 }), { incentive_tsp: ['errors.validations.too_long'] });
   });
@@ -270,7 +272,7 @@ describe('POST /api/user/log', () => {
       version: ['errors.validations.required'],
       'errors.0.level': ['errors.validations.too_long'],
     });
-    await expectInvalid(t, send({ version: '1', errors: 'boom' }), { errors: ['errors.validations.invalid'] });
+    await expectInvalid(t, send({ version: '1', errors: 'boom' }), { errors: ['errors.validations.type.list'] });
   });
 
   it.each(['1', '1.2', 'v1.2.3', '01.2.3', 'test-build', '1.2.3-'])(

@@ -143,15 +143,15 @@ describe('POST /api/billing/init_phonecall', () => {
       productid: ['errors.validations.required'],
     });
     await expectInvalid(t, () => member.post(INIT, { paymenttypeid: 'two', productid: {} }), {
-      paymenttypeid: ['errors.validations.required'],
-      productid: ['errors.validations.required'],
+      paymenttypeid: ['errors.validations.type.id'],
+      productid: ['errors.validations.type.id'],
     });
     await expectInvalid(t, () => member.post(INIT, { paymenttypeid: 2.5, productid: -5 }), {
-      paymenttypeid: ['errors.validations.integer'],
-      productid: ['errors.validations.required'],
+      paymenttypeid: ['errors.validations.type.id'],
+      productid: ['errors.validations.invalid'],
     });
     await expectInvalid(t, () => member.post(INIT, { paymenttypeid: 2, productid: 1e12 }), {
-      productid: ['errors.validations.required'],
+      productid: ['errors.validations.too_long'],
     });
     expect(await voicecallState(t)).toEqual(before);
   });
