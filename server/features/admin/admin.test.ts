@@ -188,30 +188,4 @@ describe('POST /admin/login', () => {
     const ok = await postSignIn(client, { ...form, token }, { origin: 'http://localhost:3000' });
     expect(ok.statusCode).toBe(303);
   });
-
-  it('throttles an account after 10 attempts, from any address, the right details too; others go on', async () => {
-    const operator = await createTestOperator(t);
-    const bystander = await createTestOperator(t);
-    for (let i = 0; i < 10; i++) {
-      expect((await attempt(operator, { password: `wrong-password-${i}` })).res.statusCode).toBe(401);
-    }
-    const blocked = await attempt(operator);
-    expect(blocked.res.statusCode).toBe(429);
-    expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.res.body).toContain('Too many attempts. Please wait a few minutes and try again.');
-    expect(blocked.client.cookies.has(OPERATOR_COOKIE)).toBe(false);
-    expect((await attempt(operator, { email: operator.email.toUpperCase() })).res.statusCode).toBe(429);
-    expect((await attempt(bystander)).res.statusCode).toBe(303);
-  });
-
-  it('throttles an address after 20 attempts on any accounts', async () => {
-    const client = t.client();
-    for (let i = 0; i < 20; i++) {
-      const stranger = { id: 0, email: `guess-${i}@example.com`, password: 'x', secret: 'MZXW6YTBOI' };
-      expect((await attempt(stranger, {}, client)).res.statusCode).toBe(401);
-    }
-    const operator = await createTestOperator(t);
-    expect((await attempt(operator, {}, client)).res.statusCode).toBe(429);
-    expect((await attempt(operator)).res.statusCode).toBe(303);
-  });
 });
