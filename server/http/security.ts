@@ -86,6 +86,10 @@ export async function registerSecurity(app: FastifyInstance) {
         frameAncestors: ["'none'"],
       },
     },
+    // The old header says what frame-ancestors 'none' says (helmet's default would be SAMEORIGIN):
+    // no page of ours is framed, not even by ourselves. The two pages that are (the sandbox
+    // captcha widget and the sandbox partner's chat page) set both headers to "this site" themselves.
+    xFrameOptions: { action: 'deny' },
     hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     // Pop-ups keep their opener: Google's sign-in talks back to it, and the payment window posts
