@@ -176,16 +176,35 @@ describe('POST /admin/login', () => {
     for (const [tokenSent, headers] of [
       ['', {}],
       [otherToken, {}],
-      [token, { origin: 'https://evil.example' }],
-      [token, { 'sec-fetch-site': 'cross-site' }],
     ] as const) {
       const res = await postSignIn(client, { ...form, token: tokenSent }, headers);
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain('The form has expired. Please try again.');
     }
+    // A foreign origin is named as such, not passed off as an expired form.
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
+      const res = await postSignIn(client, { ...form, token }, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain('This page was opened at an address the server does not accept as its own');
+      expect(res.body).toContain('Please open the console at http://localhost:3000.');
+    }
     expect(await operatorSessionRows(t, operator.id)).toEqual([]);
     // The same browser, from this site, gets in.
     const ok = await postSignIn(client, { ...form, token }, { origin: 'http://localhost:3000' });
     expect(ok.statusCode).toBe(303);
+  });
+});
+
+describe('the console at the loopback names of a local site', () => {
+  it('signs in from http://127.0.0.1:3000 and http://[::1]:3000 as from localhost', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const operator = await createTestOperator(t);
+      const client = t.client();
+      const token = await openSignIn(client);
+      const form = { token, email: operator.email, password: operator.password, code: codeOf(operator) };
+      const res = await postSignIn(client, form, { origin, 'sec-fetch-site': 'same-origin' });
+      expect(res.statusCode, `${origin}: ${res.body.match(/id="notice"[^<]*/)?.[0]}`).toBe(303);
+    }
   });
 });

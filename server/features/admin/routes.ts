@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { siteOrigins } from '#server/config.ts';
 import { deviceCookieOf, rememberDevice } from '#server/features/auth/known-device.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { addressKey } from '#server/http/client-address.ts';
@@ -38,10 +39,11 @@ const text = (v: string | undefined, max: number) => (v ?? '').slice(0, max);
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { config, db } = ctx;
-  const origin = new URL(config.publicUrl).origin;
+  const origins = siteOrigins(config);
   const forms = pageFormGuard({
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
+    origins: siteOrigins(config),
     cookie: OPERATOR_FORM_COOKIE,
     path: '/admin',
     purpose: 'operator-sign-in',
@@ -74,6 +76,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     // Control characters (fields null): no details of anybody's, answered like wrong ones.
     if (!fields) return page(401, { kind: 'alert', key: 'failed' });
+    const foreign = forms.refused(request);
+    if (foreign) {
+      // Not "expired": the page was opened at an address this server does not take for its own.
+      const vars = { origin: foreign, expected: new URL(config.publicUrl).origin };
+      return page(403, { kind: 'alert', key: 'originRefused', vars });
+    }
     if (!forms.verify(request, body.token)) return page(403, { kind: 'alert', key: 'expired' });
     const result = await signInOperator(
       ctx,
@@ -110,7 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!signedIn) return reply.redirect('/admin/login', 303);
     const token = formFields(request.body)?.token;
     const expected = operatorFormToken(config.sessionSecret, signedIn.token);
-    if (!fromOwnSite(request, origin) || typeof token !== 'string' || !safeEqual(token, expected)) {
+    if (!fromOwnSite(request, origins) || typeof token !== 'string' || !safeEqual(token, expected)) {
       return reply.redirect('/admin', 303);
     }
     await destroyOperatorSession(db, signedIn.sessionId);

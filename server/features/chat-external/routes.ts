@@ -7,6 +7,7 @@ import {
   externalEndAnswer,
   externalExtendAnswer,
 } from '#common/api/chat-external.ts';
+import { siteOrigins } from '#server/config.ts';
 import { AppError, csrfMismatch, forbidden, invalidField, notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { ageCheckNeeded, isAgeChecked } from '#server/features/avs/policy.ts';
@@ -35,7 +36,7 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
   // Ends go through the chat module: the member's pages hear it, as of any other session.
   const chat = () => app.ctx.chat;
   const partner = partnerChat(config);
-  const ownOrigin = new URL(config.publicUrl).origin;
+  const origins = siteOrigins(config);
   const minuteSeconds = config.chat.minuteSeconds;
   const timeoutSeconds = config.chat.heartbeatTimeoutSeconds;
   // The beacon's form body (this plugin's routes only).
@@ -93,7 +94,7 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
       // Checked before the body is validated, as the session hook does for every other write.
       config: { csrf: false },
       preValidation: async (request) => {
-        if (!hasCsrfToken(request) && !isOwnBeacon(request, ownOrigin)) throw csrfMismatch();
+        if (!hasCsrfToken(request) && !isOwnBeacon(request, origins)) throw csrfMismatch();
       },
       schema: { body: externalChatEndBody, response: { 200: externalEndAnswer } },
     },
@@ -119,10 +120,11 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
  * included) and whose Sec-Fetch-Site, when sent, is same-origin. And all it can do is end the
  * caller's own external chat.
  */
-function isOwnBeacon(request: FastifyRequest, ownOrigin: string): boolean {
+function isOwnBeacon(request: FastifyRequest, origins: ReadonlySet<string>): boolean {
   const type = request.headers['content-type'] ?? '';
   if (!type.startsWith('application/x-www-form-urlencoded')) return false;
   const body = request.body as Record<string, unknown> | null | undefined;
   if (body?.beacon !== '1') return false;
-  return request.headers.origin === ownOrigin && fromOwnSite(request, ownOrigin) && Boolean(request.session);
+  const { origin } = request.headers;
+  return origin !== undefined && origins.has(origin) && fromOwnSite(request, origins) && Boolean(request.session);
 }
