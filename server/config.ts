@@ -171,12 +171,46 @@ export type Config = {
   };
 };
 
+/** The names a browser on this machine uses for it. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+const isLoopbackName = (hostname: string) => LOOPBACK_NAMES.includes(hostname.toLowerCase());
+
 /**
- * The host names that are ours: PUBLIC_URL's and every SITES domain, in lower case. A request's
- * Host header is the client's to choose, so whatever must be one of our sites checks it here.
+ * The host names that are ours: PUBLIC_URL's and every SITES domain, in lower case, and, when
+ * PUBLIC_URL is on this machine (localhost, 127.0.0.1 or [::1]), the other two loopback names:
+ * the server's own log names the address it listens on, and a browser there is on the same
+ * server. A request's Host header is the client's to choose, so whatever must be one of our sites
+ * checks it here.
  */
 export function siteHosts(config: Config): Set<string> {
-  return new Set([new URL(config.publicUrl).hostname, ...Object.keys(config.sites)].map((h) => h.toLowerCase()));
+  const own = new URL(config.publicUrl).hostname;
+  const names = [own, ...Object.keys(config.sites), ...(isLoopbackName(own) ? LOOPBACK_NAMES : [])];
+  return new Set(names.map((h) => h.toLowerCase()));
+}
+
+/**
+ * The origins our pages are served from, as browsers send them in Origin: PUBLIC_URL's, each
+ * SITES domain's (PUBLIC_URL's scheme and port), and with a local PUBLIC_URL every loopback name
+ * on PUBLIC_URL's port and on the port the server listens on (behind the dev server they differ).
+ * Every check of a request's Origin asks this one list.
+ */
+export function siteOrigins(config: Pick<Config, 'publicUrl' | 'sites' | 'port'>): Set<string> {
+  const base = new URL(config.publicUrl);
+  const origin = (hostname: string, port: string) => {
+    const url = new URL(base.origin);
+    url.hostname = hostname;
+    url.port = port;
+    return url.origin;
+  };
+  const origins = new Set([base.origin, ...Object.keys(config.sites).map((d) => origin(d.toLowerCase(), base.port))]);
+  if (isLoopbackName(base.hostname)) {
+    for (const name of LOOPBACK_NAMES) {
+      origins.add(origin(name, base.port));
+      if (config.port) origins.add(origin(name, String(config.port)));
+    }
+  }
+  return origins;
 }
 
 /** Site settings for the domain a request came in on. */

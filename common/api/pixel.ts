@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { COUNTER_PIXEL_WEBSITE_ID } from '#common/constants.ts';
 
-/** A host name as the address bar shows it (no port, no scheme): labels of letters, digits, hyphens. */
+/**
+ * A host name as the address bar shows it (no port, no scheme): labels of letters, digits,
+ * hyphens; or [::1], the IPv6 loopback a local site answers to too.
+ */
 const hostName = z
   .string()
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i);
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$|^\[::1\]$/i);
 
 const id = z
   .string()

@@ -56,6 +56,10 @@ export const SHOW_CHAT_ERRORS = {
   inPrivate: 'showchat.errors.in_private',
   /** A visitor's socket without a browser session (none of the site's pages leave it so). */
   noSession: 'showchat.errors.no_session',
+  /** The page's address is not one of the site's (the server refused the socket's Origin). */
+  originRefused: 'showchat.errors.origin_refused',
+  /** The server refused the connection for another reason (too many open, unavailable). */
+  refused: 'showchat.errors.refused',
   /** The message contains a word of the operator's word filter. */
   wordFilter: 'showchat.errors.word_filter',
   muted: 'showchat.errors.muted',

@@ -16,6 +16,9 @@ export const studioLoginBody = z.object({
 });
 export type StudioLoginBody = z.infer<typeof studioLoginBody>;
 
+/** POST /api/studio/unlock/send: an unlock link for the studio account of this address (decision 039). */
+export const studioUnlockSendBody = z.object({ email: emailField });
+
 /** A whole number in a range: one message for every failure (no number, a fraction, out of range). */
 export const WHOLE_NUMBER_RANGE = 'errors.validations.whole_number_range';
 const wholeNumber = (min: number, max: number) =>

@@ -34,15 +34,21 @@ export function formFields(body: unknown, opts: { multiline?: readonly string[] 
 }
 
 /**
- * Whether a form post comes from this site's own pages: a foreign Origin or a cross-site
- * Sec-Fetch-Site is refused (browsers send them with every form post).
+ * What makes a form post foreign, or null when it comes from this site's own pages (`origins`,
+ * config.ts siteOrigins): an Origin not among them, or a Sec-Fetch-Site other than same-origin
+ * (browsers send both with every form post). Named, so a page can say which address was refused.
  */
-export function fromOwnSite(request: FastifyRequest, origin: string): boolean {
+export function refusedOrigin(request: FastifyRequest, origins: ReadonlySet<string>): string | null {
   const from = request.headers.origin;
-  if (from !== undefined && from !== origin) return false;
+  if (from !== undefined && !origins.has(from)) return from;
   const site = request.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin';
+  if (site !== undefined && site !== 'same-origin') return `${from ?? 'Sec-Fetch-Site'} (${site})`;
+  return null;
 }
+
+/** Whether a form post comes from this site's own pages (refusedOrigin finds nothing foreign). */
+export const fromOwnSite = (request: FastifyRequest, origins: ReadonlySet<string>) =>
+  refusedOrigin(request, origins) === null;
 
 /**
  * Form tokens for the server's own pages that hold no session of ours (double submit): the page
@@ -52,11 +58,13 @@ export function fromOwnSite(request: FastifyRequest, origin: string): boolean {
 export function pageFormGuard(opts: {
   secret: string;
   publicUrl: string;
+  /** The site's own origins (config.ts siteOrigins). */
+  origins: ReadonlySet<string>;
   cookie: string;
   path: string;
   purpose: string;
 }) {
-  const origin = new URL(opts.publicUrl).origin;
+  const { origins } = opts;
   const secure = opts.publicUrl.startsWith('https://');
   const tokenOf = (cookie: string) =>
     createHmac('sha256', opts.secret).update(`${opts.purpose}:${cookie}`).digest('base64url');
@@ -69,10 +77,17 @@ export function pageFormGuard(opts: {
       reply.setCookie(opts.cookie, value, { path: opts.path, httpOnly: true, sameSite: 'strict', secure });
       return tokenOf(value);
     },
+    /** The foreign origin a post came from (refusedOrigin), to say so instead of "expired". */
+    refused: (request: FastifyRequest) => refusedOrigin(request, origins),
     /** Whether a posted token belongs to this browser's cookie and the post to this site. */
     verify(request: FastifyRequest, token: unknown): boolean {
       const cookie = request.cookies[opts.cookie];
-      if (!fromOwnSite(request, origin) || !cookie || typeof token !== 'string' || !token) return false;
+      const foreign = refusedOrigin(request, origins);
+      // Said in the log by name: a site opened at an address not configured as its own looks
+      // like an expired form to the person, and this line tells the operator why.
+      if (foreign)
+        request.log.warn({ origin: foreign, accepted: [...origins] }, 'form post from a foreign origin refused');
+      if (foreign || !cookie || typeof token !== 'string' || !token) return false;
       return safeEqual(token, tokenOf(cookie));
     },
   };

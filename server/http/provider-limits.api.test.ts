@@ -30,9 +30,16 @@ describe('the per-address request limit', () => {
     const browser = new TestClient(t.app, 'en', '127.0.0.1');
     await browser.get('/api/auth/csrf-cookie');
     const answers: number[] = [];
-    for (let i = 0; i <= LIMIT; i++) answers.push((await browser.post('/api/register/validate', {})).statusCode);
+    let last: Awaited<ReturnType<TestClient['post']>> | undefined;
+    for (let i = 0; i <= LIMIT; i++) {
+      last = await browser.post('/api/register/validate', {});
+      answers.push(last.statusCode);
+    }
     expect(answers.slice(0, LIMIT - 1)).not.toContain(429);
     expect(answers[LIMIT]).toBe(429);
+    // The rest of the minute's window, as every 429 says it.
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(last?.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 });
 

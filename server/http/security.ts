@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { siteOrigins } from '#server/config.ts';
 import { throttled } from '#server/errors.ts';
 import { addressKey } from './client-address.ts';
 import { isRenderCall } from './render-call.ts';
@@ -66,8 +67,9 @@ export async function registerSecurity(app: FastifyInstance) {
   // Preview images may come from the configured image hosts (empty: this server).
   const imageHosts = config.media.imageHosts.filter(Boolean).map((host) => new URL(host).origin);
   // The socket (/api/socket) is this server's own ws: or wss: origin, named in full: a bare
-  // scheme would let a page talk to any host over WebSocket.
-  const socketOrigin = new URL(config.publicUrl).origin.replace(/^http/, 'ws');
+  // scheme would let a page talk to any host over WebSocket. Every address of the site (a SITES
+  // domain, a loopback name of a local site) has its own.
+  const socketOrigins = [...siteOrigins(config)].map((origin) => origin.replace(/^http/, 'ws'));
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -77,7 +79,7 @@ export async function registerSecurity(app: FastifyInstance) {
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", socketOrigin, ...google],
+        connectSrc: ["'self'", ...socketOrigins, ...google],
         frameSrc: ["'self'", ...google, ...recaptcha],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -86,6 +88,10 @@ export async function registerSecurity(app: FastifyInstance) {
         frameAncestors: ["'none'"],
       },
     },
+    // The old header says what frame-ancestors 'none' says (helmet's default would be SAMEORIGIN):
+    // no page of ours is framed, not even by ourselves. The two pages that are (the sandbox
+    // captcha widget and the sandbox partner's chat page) set both headers to "this site" themselves.
+    xFrameOptions: { action: 'deny' },
     hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     // Pop-ups keep their opener: Google's sign-in talks back to it, and the payment window posts

@@ -31,7 +31,14 @@ export function isApiRequest(request: FastifyRequest): boolean {
   return request.isApi;
 }
 
-export const requestDomain = (request: FastifyRequest) => request.hostname.split(':')[0]?.toLowerCase() ?? '';
+export const requestDomain = (request: FastifyRequest) => hostOnly(request.hostname);
+
+/** A Host value's name without its port, in lower case; an IPv6 address keeps its brackets ([::1]). */
+export function hostOnly(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.split(':')[0] ?? '';
+}
 
 function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
   const secure = request.server.ctx.config.publicUrl.startsWith('https://');

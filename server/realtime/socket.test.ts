@@ -51,14 +51,22 @@ describe('socket handshake', () => {
     for (const events of seen) expect(events.map((e) => e.event)).toEqual(['show:bulkupdate']);
   });
 
+  it("accepts the loopback names of the local site's address, on its port", async () => {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const socket = await openSocket(baseUrl, null, { origin });
+      expect(socket.connected, origin).toBe(true);
+    }
+    await expect(openSocket(baseUrl, null, { origin: 'http://127.0.0.1:3001' })).rejects.toThrow('origin_refused');
+  });
+
   it('refuses a visitor socket from a foreign origin', async () => {
-    await expect(openSocket(baseUrl, null, { origin: 'https://evil.example' })).rejects.toThrow('forbidden_origin');
+    await expect(openSocket(baseUrl, null, { origin: 'https://evil.example' })).rejects.toThrow('origin_refused');
   });
 
   it('refuses a member socket from a foreign origin', async () => {
     const { client } = await member();
-    await expect(openSocket(baseUrl, client, { origin: 'https://evil.example' })).rejects.toThrow('forbidden_origin');
-    await expect(openSocket(baseUrl, client, { origin: 'http://localhost:3001' })).rejects.toThrow('forbidden_origin');
+    await expect(openSocket(baseUrl, client, { origin: 'https://evil.example' })).rejects.toThrow('origin_refused');
+    await expect(openSocket(baseUrl, client, { origin: 'http://localhost:3001' })).rejects.toThrow('origin_refused');
   });
 
   it('accepts a member over polling, which sends no Origin on same-origin requests', async () => {

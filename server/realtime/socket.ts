@@ -1,6 +1,7 @@
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import type { App } from '#server/app.ts';
+import { siteOrigins } from '#server/config.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
 import { showChat } from '#server/features/showchat/chat.ts';
 import { authorKey, type ChatPerson } from '#server/features/showchat/people.ts';
@@ -28,13 +29,13 @@ const asPerformer = (auth: unknown) =>
   typeof auth === 'object' && auth !== null && (auth as Record<string, unknown>).as === 'performer';
 
 /**
- * Whether a handshake may come from this Origin. Browsers always send one on WebSocket upgrades
+ * Whether a handshake may come from this Origin: one of the site's own (config.ts siteOrigins,
+ * the loopback names too when the site is local). Browsers always send one on WebSocket upgrades
  * and cross-site requests, so a foreign one is refused; a same-origin polling GET carries none,
  * and the SameSite=Lax session cookie keeps cross-site subresource requests anonymous anyway.
  */
-function originAllowed(origin: string | undefined, publicUrl: string) {
-  if (origin === undefined) return true;
-  return origin === new URL(publicUrl).origin;
+function originAllowed(origin: string | undefined, origins: ReadonlySet<string>) {
+  return origin === undefined || origins.has(origin);
 }
 
 /**
@@ -53,6 +54,7 @@ export function attachSocketServer(
   hooks: { onKick: (showUniversalId: string, person: ChatPerson) => void },
 ): SocketServer {
   const { config, redis, db } = app.ctx;
+  const origins = siteOrigins(config);
   const fanout = redis ? redisAdapter(redis, app.log) : null;
   const io: SocketServer = new Server(app.server, {
     path: SOCKET_PATH,
@@ -75,7 +77,11 @@ export function attachSocketServer(
 
   io.use(async (socket, next) => {
     const { headers } = socket.handshake;
-    if (!originAllowed(headers.origin, config.publicUrl)) return next(new Error('forbidden_origin'));
+    if (!originAllowed(headers.origin, origins)) {
+      // Said by name, to the client (its chat says so instead of connecting for ever) and in the log.
+      app.log.warn({ origin: headers.origin, accepted: [...origins] }, 'socket from a foreign origin refused');
+      return next(new Error('origin_refused'));
+    }
     const address = visitorKey(socket.handshake);
     try {
       const cookies = app.parseCookie(headers.cookie ?? '');

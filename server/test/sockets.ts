@@ -18,7 +18,7 @@ export async function listenLocal(app: App) {
 
 /**
  * A socket like the SPA's, with the client's cookies: resolves once connected, rejects with the
- * server's refusal (`unauthenticated`, `forbidden_origin`). Closed by `closeAll`.
+ * server's refusal (`unauthenticated`, `origin_refused`). Closed by `closeAll`.
  */
 export function openSocket(
   baseUrl: string,

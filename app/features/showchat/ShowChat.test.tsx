@@ -106,6 +106,29 @@ describe('ShowChat', () => {
     expect(await screen.findByText('Please log in.')).toBeInTheDocument();
   });
 
+  it("says so when the server refuses the page's address, instead of connecting for ever", async () => {
+    const fake = fakePort();
+    fake.startDisconnected();
+    setup(fake, { lang: 'de' });
+    fake.refuse('origin_refused');
+    expect(
+      await screen.findByText(/Unter dieser Adresse nimmt die Website keine Chat-Verbindung an/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Verbindung zum Chat wird hergestellt …')).not.toBeInTheDocument();
+  });
+
+  it('ends with a message on any other refusal the socket does not retry, and waits on a failed transport', async () => {
+    const fake = fakePort();
+    fake.startDisconnected();
+    setup(fake);
+    fake.refuse('xhr poll error', false);
+    expect(screen.queryByText(/could not connect/)).not.toBeInTheDocument();
+    fake.refuse('throttled', true);
+    expect(
+      await screen.findByText('The chat could not connect. Please reload the page in a moment.'),
+    ).toBeInTheDocument();
+  });
+
   it('follows new messages at the bottom, and offers them once the reader scrolled up', async () => {
     const fake = setup();
     await waitFor(() => expect(fake.input()).toBeEnabled());

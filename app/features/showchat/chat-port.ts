@@ -28,8 +28,13 @@ export type ChatPort = {
   /** Connected, or connected again after a drop (the server forgot the rooms: join again). */
   onConnect(listener: () => void): () => void;
   onDisconnect(listener: () => void): () => void;
-  /** The server refused the connection (`unauthenticated`: a performer's studio session is gone). */
-  onRefused(listener: (reason: string) => void): () => void;
+  /**
+   * The connection failed: `reason` is the server's (`unauthenticated`: a performer's studio
+   * session is gone; `origin_refused`: the page's address is not one of the site's) or the
+   * transport's. `final`: the socket does not try again (the server refused it), so waiting would
+   * show "connecting" for ever.
+   */
+  onRefused(listener: (reason: string, final: boolean) => void): () => void;
 };
 
 /** What the performer does to a person (by a message's author id) or to a ban. */
@@ -87,6 +92,6 @@ export function chatPort(socket: AppSocket): ChatPort {
     onRemoved: (listener) => listen('chat:removed', listener),
     onConnect: (listener) => listen('connect', listener),
     onDisconnect: (listener) => listen('disconnect', listener),
-    onRefused: (listener) => listen('connect_error', (err: Error) => listener(err.message)),
+    onRefused: (listener) => listen('connect_error', (err: Error) => listener(err.message, !socket.active)),
   };
 }

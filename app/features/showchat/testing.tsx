@@ -32,7 +32,7 @@ export function fakePort(answer: ShowChatJoinAnswer = { ok: true, messages: [], 
     message: new Set<(m: ShowChatMessage) => void>(),
     connect: new Set<() => void>(),
     disconnect: new Set<() => void>(),
-    refused: new Set<(reason: string) => void>(),
+    refused: new Set<(reason: string, final: boolean) => void>(),
     removed: new Set<(removed: ShowChatRemoved) => void>(),
   };
   /** Who is muted and banned, as the server would answer it. */
@@ -82,9 +82,9 @@ export function fakePort(answer: ShowChatJoinAnswer = { ok: true, messages: [], 
         connected = true;
         for (const l of listeners.connect) l();
       }),
-    refuse: (reason: string) =>
+    refuse: (reason: string, final = true) =>
       act(() => {
-        for (const l of listeners.refused) l(reason);
+        for (const l of listeners.refused) l(reason, final);
       }),
     startDisconnected: () => {
       connected = false;

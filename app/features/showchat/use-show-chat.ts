@@ -34,6 +34,13 @@ export type ShowChatState = {
 
 const initial: ShowChatState = { status: 'connecting', messages: [], latest: null, writer: null, error: null };
 
+/** Why a refused connection ends the chat (an i18n key), or null while the socket tries again. */
+function refusalError(reason: string, final: boolean): string | null {
+  if (reason === 'unauthenticated') return 'errors.unauthenticated';
+  if (reason === 'origin_refused') return SHOW_CHAT_ERRORS.originRefused;
+  return final ? SHOW_CHAT_ERRORS.refused : null;
+}
+
 /** The backlog, then what arrived live meanwhile and is not in it; the newest SHOWN_MAX. */
 function merge(backlog: ShowChatMessage[], shown: ShowChatMessage[]) {
   const ids = new Set(backlog.map((m) => m.id));
@@ -90,13 +97,14 @@ export function useShowChat(port: ChatPort | null, showId: string) {
       }),
       port.onConnect(join),
       port.onDisconnect(() => update((c) => (c.status === 'ready' ? { ...c, status: 'connecting' } : c))),
-      // Signed out (a performer's session ended) is final; anything else the socket retries.
-      port.onRefused((reason) =>
-        update((c) =>
-          reason === 'unauthenticated'
-            ? { ...c, status: 'failed', error: 'errors.unauthenticated' }
-            : { ...c, status: c.status === 'failed' ? c.status : 'connecting' },
-        ),
+      // A refusal by the server is final (the socket does not try again): the chat says why.
+      // A failed transport (offline, the server restarting) the socket retries: still connecting.
+      port.onRefused((reason, final) =>
+        update((c) => {
+          const error = refusalError(reason, final);
+          if (error) return { ...c, status: 'failed', error };
+          return { ...c, status: c.status === 'failed' ? c.status : 'connecting' };
+        }),
       ),
     ];
     if (port.connected()) join();

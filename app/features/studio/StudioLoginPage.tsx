@@ -15,7 +15,7 @@ import { fieldProps } from '#app/features/auth/formField.ts';
 import { PasswordField } from '#app/features/auth/PasswordField.tsx';
 import { ApiError } from '#app/http.ts';
 import { studioLoginBody } from '#common/api/studio.ts';
-import { studioMeQuery, useStudioLogin } from './api.ts';
+import { studioMeQuery, useStudioLogin, useStudioSendUnlock } from './api.ts';
 import { applicationQuery } from './onboarding-api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
 
@@ -27,6 +27,24 @@ function errorKey(error: unknown): string {
     return `errors.${error.body.message === 'login_slowed' ? 'login_slowed' : error.body.error}`;
   }
   return 'errors.unknown_error';
+}
+
+/**
+ * Offered when a sign-in is refused for too many attempts (429): a mailed link that makes this
+ * browser a known device of her account, so her password passes again at once.
+ */
+function UnlockOffer({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const send = useStudioSendUnlock();
+  if (send.isSuccess) return <FormAlert severity="info" message="studio.login.unlock_sent" values={{ email }} />;
+  return (
+    <Stack spacing={1}>
+      {send.isError && <FormAlert message={errorKey(send.error)} />}
+      <Button variant="outlined" loading={send.isPending} onClick={() => send.mutate({ email })}>
+        {t('studio.login.unlock_send')}
+      </Button>
+    </Stack>
+  );
 }
 
 /** /studio/login: a performer signs in to her studio with e-mail and password. */
@@ -59,6 +77,8 @@ export function StudioLoginPage() {
     return <Navigate to="/studio/onboarding" replace />;
   }
   const formError = login.isError && !(login.error instanceof ApiError && login.error.status === 422);
+  const refusedForTime = login.error instanceof ApiError && login.error.status === 429;
+  const email = form.getValues('email');
 
   return (
     <StudioFrame title={t('studio.login.title')}>
@@ -67,6 +87,7 @@ export function StudioLoginPage() {
       </Typography>
       <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('studio.login.title')}>
         {formError && <FormAlert message={errorKey(login.error)} />}
+        {refusedForTime && email && <UnlockOffer key={email} email={email} />}
         <TextField
           {...fieldProps(form, 'email', t)}
           label={t('studio.login.email')}

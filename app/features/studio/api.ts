@@ -41,6 +41,20 @@ export function useStudioLogin() {
   });
 }
 
+/** An unlock link for the studio account of this address (the same answer whether there is one). */
+export const useStudioSendUnlock = () =>
+  useMutation({
+    mutationFn: (body: { email: string }) => api<{ ok: true }>('POST', '/studio/unlock/send', body),
+    meta: PERFORMER_META,
+  });
+
+/** A mailed unlock link: this browser becomes a known device of her account; it signs nobody in. */
+export const useStudioUnlock = () =>
+  useMutation({
+    mutationFn: (body: { token: string }) => api<{ ok: true }>('POST', '/studio/unlock', body),
+    meta: PERFORMER_META,
+  });
+
 export function useStudioLogout() {
   const client = useQueryClient();
   return useMutation({

@@ -48,6 +48,11 @@ export const studioRoutes: RouteObject[] = [
     lazy: page(() => import('./StudioContentPage.tsx'), 'StudioContentPage'),
   },
   {
+    path: 'unlock',
+    handle: { name: 'studio-unlock' },
+    lazy: page(() => import('./StudioUnlockPage.tsx'), 'StudioUnlockPage'),
+  },
+  {
     path: 'login',
     handle: { name: 'studio-login' },
     lazy: page(() => import('./StudioLoginPage.tsx'), 'StudioLoginPage'),

@@ -16,6 +16,11 @@ export async function findOperatorByEmail(db: DbOrTx, email: string): Promise<Op
   return row ?? null;
 }
 
+export async function findOperatorById(db: DbOrTx, id: number): Promise<OperatorRow | null> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** The operator of a live session (by its keyed hash); a disabled operator has none. */
 export async function findOperatorBySession(db: DbOrTx, id: string, now = new Date()): Promise<OperatorRow | null> {
   const [row] = await db

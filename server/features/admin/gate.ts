@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { siteOrigins } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { fromOwnSite } from '#server/http/page-forms.ts';
@@ -38,8 +39,7 @@ export const consoleFormToken = (ctx: AppContext, signedIn: SignedInOperator) =>
  * session that posts it. A form of another site, or of an earlier session, is refused.
  */
 export function consoleFormValid(ctx: AppContext, request: FastifyRequest, signedIn: SignedInOperator, token: unknown) {
-  const origin = new URL(ctx.config.publicUrl).origin;
-  if (!fromOwnSite(request, origin) || typeof token !== 'string' || !token) return false;
+  if (!fromOwnSite(request, siteOrigins(ctx.config)) || typeof token !== 'string' || !token) return false;
   return safeEqual(token, consoleFormToken(ctx, signedIn));
 }
 

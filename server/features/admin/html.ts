@@ -85,11 +85,17 @@ export function signInPage(opts: {
   next: string;
   email: string;
   notice: AdminNotice | null;
+  /** After a 429: a button that mails an unlock link for the address entered. */
+  unlockOffer?: boolean;
 }): string {
   const { locale } = opts;
   const t = (key: AdminText) => escapeHtml(adminText(locale, key));
   const failed = opts.notice?.kind === 'alert' ? ' aria-describedby="notice"' : '';
-  const body = `<h1>${t('signInTitle')}</h1><p>${t('intro')}</p>${noticeHtml(locale, opts.notice)}
+  const offer =
+    opts.unlockOffer && opts.email
+      ? `<form method="post" action="/admin/unlock/send" class="actions"><input type="hidden" name="token" value="${escapeHtml(opts.token)}"><input type="hidden" name="email" value="${escapeHtml(opts.email)}"><button type="submit">${t('unlockSend')}</button></form>`
+      : '';
+  const body = `<h1>${t('signInTitle')}</h1><p>${t('intro')}</p>${noticeHtml(locale, opts.notice)}${offer}
 <form method="post" action="/admin/login">
 <input type="hidden" name="token" value="${escapeHtml(opts.token)}"><input type="hidden" name="next" value="${escapeHtml(opts.next)}">
 <div class="field"><label for="email">${t('email')}</label><input id="email" name="email" type="email" value="${escapeHtml(opts.email)}" autocomplete="username" maxlength="254" required${failed}></div>
@@ -98,6 +104,14 @@ export function signInPage(opts: {
 <button type="submit">${t('submit')}</button>
 </form>`;
   return layout(locale, t('signInTitle'), body);
+}
+
+/** /admin/unlock?token=: the mailed link's page; its button uses the link (a mail scanner's GET does not). */
+export function unlockPage(opts: { locale: Locale; token: string; link: string }): string {
+  const t = (key: AdminText) => escapeHtml(adminText(opts.locale, key));
+  const body = `<h1>${t('unlockTitle')}</h1><p>${t('unlockIntro')}</p>
+<form method="post" action="/admin/unlock"><input type="hidden" name="token" value="${escapeHtml(opts.token)}"><input type="hidden" name="link" value="${escapeHtml(opts.link)}"><button type="submit">${t('unlockTitle')}</button></form>`;
+  return layout(opts.locale, t('unlockTitle'), body);
 }
 
 /** The console's start page: who is signed in, the tools there are, and signing out. */

@@ -1,20 +1,21 @@
 import type { Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
+import { admitSignIn, loginSucceeded } from '#server/features/auth/login-limits.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
 import { findOperatorByEmail, normalEmail, type OperatorRow } from './data.ts';
 import { claimTotpStep } from './mutations.ts';
 import { matchTotp } from './totp.ts';
 
-/** Sign-in attempts allowed in the window per address and per account (every attempt counts). */
-const ADDRESS_ATTEMPTS = 20;
-const ACCOUNT_ATTEMPTS = 10;
-const WINDOW_SECONDS = 15 * 60;
-
+/**
+ * `slowed`: the account's slow-down for browsers it does not know (an unlock link helps);
+ * `throttled`: the caller's own allowance (its address, or its pair with the account) is used up.
+ */
 export type OperatorSignIn =
-  | { ok: true; operatorId: number }
+  | { ok: true; operator: OperatorRow }
   | { ok: false; reason: 'failed' }
-  | { ok: false; reason: 'throttled'; retryAfter: number };
+  | { ok: false; reason: 'throttled' | 'slowed'; retryAfter: number };
 
 /** The demo seed's operators, whose passwords and TOTP keys are public (README, start banner). */
 export const DEMO_OPERATOR_EMAIL = 'admin@livecam.local';
@@ -40,25 +41,33 @@ function failure(operator: OperatorRow | null, passwordOk: boolean, demoRefused:
 /**
  * Checks e-mail, password and TOTP code together. Every failure looks the same to the caller
  * (the password is checked even for an unknown address, so timing tells nothing either); a code
- * is accepted once (claimTotpStep). Attempts count per address and per account; a success clears
- * the account's count. The demo operators' addresses are refused unless `demoAllowed` (a local caller
- * of a loopback server outside production), whatever state their rows are in.
+ * is accepted once (claimTotpStep). Attempts are limited as members' are (decision 010, 039):
+ * strangers slow the account down, never lock it, and a known device of the operator (its
+ * `deviceCookie`) passes on its own allowance. The demo operators' addresses are refused unless
+ * `demoAllowed` (a local caller of a loopback server outside production), whatever state their
+ * rows are in.
  */
 export async function signInOperator(
-  ctx: Pick<AppContext, 'db' | 'throttle'>,
-  input: { email: string; password: string; code: string; ip: string; demoAllowed: boolean },
+  ctx: Pick<AppContext, 'db' | 'throttle' | 'config'>,
+  input: {
+    email: string;
+    password: string;
+    code: string;
+    ip: string;
+    demoAllowed: boolean;
+    deviceCookie: string | undefined;
+  },
   log: (because: FailedBecause, operatorId: number | null) => void,
   now = Date.now(),
 ): Promise<OperatorSignIn> {
-  const accountKey = `operator-login:acct:${normalEmail(input.email)}`;
-  const [byAddress, byAccount] = await Promise.all([
-    ctx.throttle.hit(`operator-login:ip:${input.ip}`, ADDRESS_ATTEMPTS, WINDOW_SECONDS),
-    ctx.throttle.hit(accountKey, ACCOUNT_ATTEMPTS, WINDOW_SECONDS),
-  ]);
-  if (!byAddress.allowed || !byAccount.allowed) {
-    return { ok: false, reason: 'throttled', retryAfter: Math.max(byAddress.retryAfter, byAccount.retryAfter) };
-  }
   const operator = await findOperatorByEmail(ctx.db, input.email);
+  const admitted = await admitSignIn(ctx, 'operator', {
+    account: operator,
+    login: normalEmail(input.email),
+    address: input.ip,
+    deviceCookie: input.deviceCookie,
+  }).catch(refusedForTime);
+  if ('retryAfter' in admitted) return { ok: false, ...admitted };
   const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
   const step = operator ? matchTotp(operator.totpSecret, input.code, now) : null;
   const demoRefused = operator !== null && DEMO_OPERATOR_EMAILS.has(operator.email) && !input.demoAllowed;
@@ -70,6 +79,15 @@ export async function signInOperator(
     log('code_used', operator.id);
     return { ok: false, reason: 'failed' };
   }
-  await ctx.throttle.reset(accountKey);
-  return { ok: true, operatorId: operator.id };
+  await loginSucceeded(ctx.throttle, admitted);
+  return { ok: true, operator };
+}
+
+/** A 429 of the limits as the page shows it: which limit, and the seconds it really has left. */
+function refusedForTime(err: unknown): { reason: 'throttled' | 'slowed'; retryAfter: number } {
+  if (!(err instanceof AppError) || err.status !== 429 || !err.details.retryAfter) throw err;
+  return {
+    reason: err.details.message === 'login_slowed' ? 'slowed' : 'throttled',
+    retryAfter: err.details.retryAfter,
+  };
 }

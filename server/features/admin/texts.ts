@@ -14,8 +14,24 @@ const en = {
   codeHint: '6 digits; the app shows a new code every 30 seconds.',
   submit: 'Sign in',
   failed: 'Sign-in failed. Check the e-mail address, the password and the code, then try again.',
-  throttled: 'Too many attempts. Please wait a few minutes and try again.',
+  throttled:
+    'Too many attempts from this address or browser. Please try again in {{wait}}, or have an unlock link mailed to you.',
+  slowed:
+    'There have been many sign-in attempts on this account. Please try again in {{wait}}, or have an unlock link mailed to the account: it lets this browser in at once.',
+  waitSeconds: '{{count}} seconds',
+  waitMinutes: '{{count}} minutes',
+  unlockSend: 'Mail me an unlock link',
+  unlockSent:
+    'If {{email}} belongs to an operator, an unlock link is on its way. Open it in this browser within 30 minutes, then sign in.',
+  unlockTitle: 'Unlock this browser',
+  unlockIntro:
+    'This makes this browser a known device of your operator account: attempts by others no longer slow it down. You still sign in with your password and code.',
+  unlockDone: 'This browser is unlocked. Sign in now.',
+  unlockInvalid: 'This link has already been used or has expired. Ask for a new one on the sign-in page.',
+  toSignIn: 'To the sign-in page',
   expired: 'The form has expired. Please try again.',
+  originRefused:
+    'This page was opened at an address the server does not accept as its own ({{origin}}). Please open the console at {{expected}}.',
   signedOut: 'You are signed out.',
   signedInAs: 'Signed in as {{name}} ({{email}}).',
   roles: 'Roles: {{roles}}',
@@ -77,8 +93,25 @@ const de: Texts = {
   codeHint: '6 Ziffern; die App zeigt alle 30 Sekunden einen neuen Code.',
   submit: 'Anmelden',
   failed: 'Die Anmeldung ist fehlgeschlagen. Prüfen Sie E-Mail-Adresse, Passwort und Code und versuchen Sie es erneut.',
-  throttled: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  throttled:
+    'Zu viele Versuche von dieser Adresse oder diesem Browser. Bitte versuchen Sie es in {{wait}} erneut, oder lassen Sie sich einen Freischaltlink schicken.',
+  slowed:
+    'Für dieses Konto gab es viele Anmeldeversuche. Bitte versuchen Sie es in {{wait}} erneut, oder lassen Sie sich einen Freischaltlink an das Konto schicken: Damit kommt dieser Browser sofort herein.',
+  waitSeconds: '{{count}} Sekunden',
+  waitMinutes: '{{count}} Minuten',
+  unlockSend: 'Freischaltlink per E-Mail schicken',
+  unlockSent:
+    'Wenn {{email}} zu einem Konto des Betreiberteams gehört, ist ein Freischaltlink unterwegs. Öffnen Sie ihn innerhalb von 30 Minuten in diesem Browser und melden Sie sich dann an.',
+  unlockTitle: 'Diesen Browser freischalten',
+  unlockIntro:
+    'Damit wird dieser Browser ein bekanntes Gerät Ihres Kontos: Versuche anderer bremsen ihn nicht mehr. Anmelden müssen Sie sich weiterhin mit Passwort und Code.',
+  unlockDone: 'Dieser Browser ist freigeschaltet. Melden Sie sich jetzt an.',
+  unlockInvalid:
+    'Dieser Link wurde schon benutzt oder ist abgelaufen. Fordern Sie auf der Anmeldeseite einen neuen an.',
+  toSignIn: 'Zur Anmeldeseite',
   expired: 'Das Formular ist abgelaufen. Bitte versuchen Sie es erneut.',
+  originRefused:
+    'Diese Seite wurde unter einer Adresse geöffnet, die der Server nicht als seine eigene annimmt ({{origin}}). Bitte öffnen Sie die Konsole unter {{expected}}.',
   signedOut: 'Sie sind abgemeldet.',
   signedInAs: 'Angemeldet als {{name}} ({{email}}).',
   roles: 'Rollen: {{roles}}',
@@ -132,6 +165,12 @@ export type AdminText = keyof Texts;
 export function adminText(locale: Locale, key: AdminText, vars: Record<string, string> = {}): string {
   const text = (locale === 'de' ? de : en)[key];
   return interpolate(text, vars);
+}
+
+/** A wait in words: seconds up to a minute and a half, whole minutes (rounded up) beyond. */
+export function waitText(locale: Locale, seconds: number): string {
+  if (seconds <= 90) return adminText(locale, 'waitSeconds', { count: String(seconds) });
+  return adminText(locale, 'waitMinutes', { count: String(Math.ceil(seconds / 60)) });
 }
 
 export const roleName = (locale: Locale, role: OperatorRole) => adminText(locale, `role_${role}`);

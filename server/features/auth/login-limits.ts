@@ -1,3 +1,4 @@
+import { RESET_MAIL_THROTTLE_SECONDS, UNLOCK_MAILS_PER_HOUR } from '#common/constants.ts';
 import {
   LOGIN_ACCOUNT_WINDOW_SECONDS,
   LOGIN_ADDRESS_ATTEMPTS,
@@ -9,6 +10,7 @@ import {
 } from '#common/domain/login-slowdown.ts';
 import { AppError } from '#server/errors.ts';
 import { enforce, type Throttle } from '#server/http/throttle.ts';
+import { type Account, deviceFor, type SignInRealm } from './known-device.ts';
 
 /**
  * One password attempt as the limits see it: the account (`id:<user id>`, or `name:<typed name>`
@@ -25,9 +27,46 @@ const gapKey = (account: string) => `login:gap:${account}`;
 const pairKey = (a: LoginAttempt) =>
   a.device ? `login:dev:${a.account}:${a.device}` : `login:pair:${a.account}:${a.address}`;
 
-/** The account key of a login name: its user, or the name as typed (trimmed, any case). */
-export const accountKey = (userId: number | null, login: string) =>
-  userId ? `id:${userId}` : `name:${login.trim().toLowerCase()}`;
+/**
+ * The account key of a login name: its user, or the name as typed (trimmed, any case). Operators
+ * and performers count apart from members (their ids are of other tables): their keys carry the
+ * sign-in's name.
+ */
+export function accountKey(userId: number | null, login: string, realm: SignInRealm = 'member') {
+  const key = userId ? `id:${userId}` : `name:${login.trim().toLowerCase()}`;
+  return realm === 'member' ? key : `${realm}:${key}`;
+}
+
+/**
+ * The one way every sign-in (members', operators', performers') counts a password attempt before
+ * checking it: the account found for the name typed (null when none), the name, the caller's
+ * address key and the browser's known-device cookie of that sign-in. Throws 429 like
+ * admitLoginAttempt; answers the attempt, for loginSucceeded.
+ */
+export async function admitSignIn(
+  ctx: { throttle: Throttle; config: { sessionSecret: string } },
+  realm: SignInRealm,
+  input: { account: Account | null; login: string; address: string; deviceCookie: string | undefined },
+): Promise<LoginAttempt> {
+  const { account } = input;
+  const attempt: LoginAttempt = {
+    account: accountKey(account?.id ?? null, input.login, realm),
+    address: input.address,
+    device: account ? deviceFor(ctx.config.sessionSecret, input.deviceCookie, account, Date.now(), realm) : null,
+  };
+  await admitLoginAttempt(ctx.throttle, attempt);
+  return attempt;
+}
+
+/**
+ * Counts a request for an unlock mail, alike for every sign-in: 20 an hour per address, and per
+ * account (or name typed) 1 a minute and UNLOCK_MAILS_PER_HOUR an hour; 429 beyond.
+ */
+export async function admitUnlockMail(throttle: Throttle, address: string, account: string): Promise<void> {
+  await enforce(throttle, `unlock:ip:${address}`, 20, 3600);
+  await enforce(throttle, `unlock:mail:${account}`, 1, RESET_MAIL_THROTTLE_SECONDS);
+  await enforce(throttle, `unlock:hour:${account}`, UNLOCK_MAILS_PER_HOUR, 3600);
+}
 
 /**
  * Counts an attempt before its password is checked, and refuses it (429, without the check) when

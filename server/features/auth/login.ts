@@ -3,8 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import { AppError, unknownCredentials } from '#server/errors.ts';
 import { findUserByEmail, findUserByGoogleSub, findUserByLogin } from '#server/features/accounts/data.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
-import { deviceFor } from './known-device.ts';
-import { accountKey, admitLoginAttempt, type LoginAttempt, loginSucceeded } from './login-limits.ts';
+import { admitSignIn, loginSucceeded } from './login-limits.ts';
 import { createUser, linkGoogle } from './mutations.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -20,13 +19,13 @@ export async function loginWithPassword(
   input: { login: string; password: string; address: string; deviceCookie: string | undefined },
 ): Promise<number> {
   const user = await findUserByLogin(ctx.db, input.login);
-  const attempt: LoginAttempt = {
-    // One count per account, whether it is named by address or by user name.
-    account: accountKey(user?.id ?? null, input.login),
+  // One count per account, whether it is named by address or by user name.
+  const attempt = await admitSignIn(ctx, 'member', {
+    account: user ?? null,
+    login: input.login,
     address: input.address,
-    device: user ? deviceFor(ctx.config.sessionSecret, input.deviceCookie, user) : null,
-  };
-  await admitLoginAttempt(ctx.throttle, attempt);
+    deviceCookie: input.deviceCookie,
+  });
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.status === 'cancelled') throw unknownCredentials();
   if (user.status === 'blocked') throw blocked();

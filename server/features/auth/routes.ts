@@ -13,7 +13,7 @@ import {
   validateBody,
 } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
-import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS, UNLOCK_MAILS_PER_HOUR } from '#common/constants.ts';
+import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { welcomeGiftFor } from '#common/domain/welcome-gift.ts';
 import { AppError, invalidField, linkExpired, userBlocked } from '#server/errors.ts';
@@ -28,13 +28,14 @@ import { endSession, endUserSessions, startUserSession } from '#server/http/sess
 import { enforce } from '#server/http/throttle.ts';
 import { captchaProvider } from '#server/providers/captcha/provider.ts';
 import { admitRegistration } from './captcha-gate.ts';
-import { DEVICE_COOKIE, rememberDevice } from './known-device.ts';
+import { DEVICE_COOKIE } from './known-device.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
-import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
+import { accountKey, admitAddress, admitUnlockMail } from './login-limits.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
 import { claimVoucher, markKnownDevice, startMemberSession } from './sign-in.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken, revokePasswordStandIns } from './tokens.ts';
+import { unlockBrowser } from './unlock-links.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
@@ -213,12 +214,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: sendUnlockBody, response: { 200: okResponse } } },
     async (request, reply) => {
       const { username } = request.body;
-      await limit(`unlock:ip:${addressKey(request.ip)}`, 20, 3600);
       const user = await findUserByLogin(db, username);
       // Counted per account like the login (an unknown name by itself), and answered alike.
-      const account = accountKey(user?.id ?? null, username);
-      await limit(`unlock:mail:${account}`, 1, RESET_MAIL_THROTTLE_SECONDS);
-      await limit(`unlock:hour:${account}`, UNLOCK_MAILS_PER_HOUR, 3600);
+      await admitUnlockMail(throttle, addressKey(request.ip), accountKey(user?.id ?? null, username));
       // As for reset mails: the link is made and mailed after the answer, the same for every name.
       if (user?.status === 'active' && user.passwordHash) {
         const mail = {
@@ -238,8 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const owner = used ? await findUserById(db, used.userId) : null;
     if (owner?.status !== 'active') throw new AppError('not_found', { message: 'unlock_invalid' });
     // Not a sign-in: this browser becomes a known device, and the password is still needed.
-    rememberDevice(request, reply, owner);
-    await clearSlowdown(throttle, accountKey(owner.id, owner.email));
+    await unlockBrowser(request, reply, 'member', owner);
     return { ok: true as const };
   });
 };

@@ -6,6 +6,7 @@ import {
   externalEndAnswer,
   externalExtendAnswer,
 } from '#common/api/chat-external.ts';
+import { siteOrigins } from '#server/config.ts';
 import { AppError, csrfMismatch, forbidden, invalidField, notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { ageCheckNeeded, isAgeChecked } from '#server/features/avs/policy.ts';
@@ -35,7 +36,7 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
   // Ends go through the chat module: the member's pages hear it, as of any other session.
   const chat = () => app.ctx.chat;
   const partner = partnerChat(config);
-  const ownOrigin = new URL(config.publicUrl).origin;
+  const origins = siteOrigins(config);
   const minuteSeconds = config.chat.minuteSeconds;
   const timeoutSeconds = config.chat.externalTimeoutSeconds;
   // The beacon's form body (this plugin's routes only).
@@ -93,7 +94,7 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
       // Checked before the body is validated, as the session hook does for every other write.
       config: { csrf: false },
       preValidation: async (request) => {
-        if (!hasCsrfToken(request) && !isOwnBeacon(request, ownOrigin)) throw csrfMismatch();
+        if (!hasCsrfToken(request) && !isOwnBeacon(request, origins)) throw csrfMismatch();
       },
       schema: { body: externalChatEndBody, response: { 200: externalEndAnswer } },
     },

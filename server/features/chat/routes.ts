@@ -15,6 +15,7 @@ import {
 } from '#common/api/chat.ts';
 import { okResponse } from '#common/api/fields.ts';
 import { universalIdParam } from '#common/api/shows.ts';
+import { siteOrigins } from '#server/config.ts';
 import { csrfMismatch, notFound } from '#server/errors.ts';
 import { requireUser, sessionUser } from '#server/features/accounts/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
@@ -130,14 +131,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 /** A leaving page's word, usually a beacon: its form body is read in this scope only. */
 const chatGoneRoute: FastifyPluginAsyncZod = async (app) => {
   acceptPageForms(app, 256);
-  const ownOrigin = new URL(app.ctx.config.publicUrl).origin;
+  const origins = siteOrigins(app.ctx.config);
   app.post(
     '/chatsession/gone/:sessionId',
     {
       // Checked before the body is validated, as the session hook does for every other write.
       config: { csrf: false },
       preValidation: async (request) => {
-        if (!hasCsrfToken(request) && !isOwnBeacon(request, ownOrigin)) throw csrfMismatch();
+        if (!hasCsrfToken(request) && !isOwnBeacon(request, origins)) throw csrfMismatch();
       },
       schema: { params: chatSessionParams, body: chatGoneBody, response: { 200: okResponse } },
     },

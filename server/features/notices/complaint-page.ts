@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMPLAINT_TEXT_MAX, complaintBody } from '#common/api/notices.ts';
 import type { Locale } from '#common/constants.ts';
+import { siteOrigins } from '#server/config.ts';
 import { noticeComplaints } from '#server/db/schema/content.ts';
 import { pathId } from '#server/features/admin/gate.ts';
 import { sendHtml } from '#server/features/admin/html.ts';
@@ -48,7 +49,7 @@ export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db, config } = ctx;
   acceptPageForms(app, FORM_LIMIT);
-  const origin = new URL(config.publicUrl).origin;
+  const origins = siteOrigins(config);
 
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) => {
     const t = (k: ComplaintText) => escapeHtml(complaintText(request.locale, k));
@@ -137,7 +138,7 @@ export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
         return render(request, reply, 415, notice, token, { kind: 'alert', key: 'expired' });
       }
       const draft = (fields.text ?? '').slice(0, COMPLAINT_TEXT_MAX * 2);
-      if (!fromOwnSite(request, origin))
+      if (!fromOwnSite(request, origins))
         return render(request, reply, 403, notice, token, { kind: 'alert', key: 'expired' }, draft);
       const parsed = complaintBody.safeParse({ text: draft });
       if (!parsed.success) {

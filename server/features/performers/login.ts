@@ -1,15 +1,10 @@
 import { isPartnerProvider } from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
 import { partnerShow, unknownCredentials } from '#server/errors.ts';
+import { admitSignIn, loginSucceeded } from '#server/features/auth/login-limits.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { normalEmail } from '#server/features/session/scoped.ts';
-import { enforce } from '#server/http/throttle.ts';
 import { findPerformerByEmail, type PerformerRow, showProvider } from './data.ts';
-
-/** Sign-in attempts allowed in the window per address and per account (every attempt counts), as operators'. */
-const ADDRESS_ATTEMPTS = 20;
-const ACCOUNT_ATTEMPTS = 10;
-const WINDOW_SECONDS = 15 * 60;
 
 /** The demo seed's performer logins end so; their password is public (README, start banner). */
 export const DEMO_PERFORMER_DOMAIN = 'performers.livecam.local';
@@ -27,23 +22,27 @@ function failure(performer: PerformerRow | null, passwordOk: boolean, demoRefuse
 
 /**
  * Checks e-mail and password; answers the performer (active, or an applicant whose application is
- * pending or rejected) or throws 401 unknown_credentials, alike for
- * every failure (the password is checked even for an unknown address, so timing tells nothing),
- * or 429 throttle once the address or the account used up its attempts. A success clears the
- * account's count. Demo logins are refused unless `demoAllowed` (a local caller of a loopback
- * server outside production), whatever state their rows are in. A performer of a partner's show
- * (a login made before such shows got none) is told so with 403 partner_show once her password
- * is right: she broadcasts in the partner's studio, and a studio here would show her to nobody.
+ * pending or rejected) or throws 401 unknown_credentials, alike for every failure (the password is
+ * checked even for an unknown address, so timing tells nothing). Attempts are limited as members'
+ * are (decisions 010 and 039): strangers slow the account down (429 throttle, `login_slowed`), never
+ * lock it, and her known device (`deviceCookie`) passes on its own allowance. Demo logins are
+ * refused unless `demoAllowed` (a local caller of a loopback server outside production), whatever
+ * state their rows are in. A performer of a partner's show (a login made before such shows got
+ * none) is told so with 403 partner_show once her password is right: she broadcasts in the
+ * partner's studio, and a studio here would show her to nobody.
  */
 export async function signInPerformer(
-  ctx: Pick<AppContext, 'db' | 'throttle'>,
-  input: { email: string; password: string; ip: string; demoAllowed: boolean },
+  ctx: Pick<AppContext, 'db' | 'throttle' | 'config'>,
+  input: { email: string; password: string; ip: string; demoAllowed: boolean; deviceCookie: string | undefined },
   log: (because: FailedBecause, performerId: number | null) => void,
 ): Promise<PerformerRow> {
-  const accountKey = `performer-login:acct:${normalEmail(input.email)}`;
-  await enforce(ctx.throttle, `performer-login:ip:${input.ip}`, ADDRESS_ATTEMPTS, WINDOW_SECONDS);
-  await enforce(ctx.throttle, accountKey, ACCOUNT_ATTEMPTS, WINDOW_SECONDS);
   const performer = await findPerformerByEmail(ctx.db, input.email);
+  const attempt = await admitSignIn(ctx, 'performer', {
+    account: performer,
+    login: normalEmail(input.email),
+    address: input.ip,
+    deviceCookie: input.deviceCookie,
+  });
   const passwordOk = await verifyPassword(performer?.passwordHash ?? null, input.password);
   const demoRefused = performer !== null && isDemoPerformer(performer.email) && !input.demoAllowed;
   // A pending or rejected applicant signs in too: she sees only her application (audience applicant).
@@ -55,6 +54,6 @@ export async function signInPerformer(
     log('partner_show', performer.id);
     throw partnerShow();
   }
-  await ctx.throttle.reset(accountKey);
+  await loginSucceeded(ctx.throttle, attempt);
   return performer;
 }

@@ -5,6 +5,7 @@ import { studioApplication } from '#common/api/onboarding.ts';
 import { studioLoginBody, studioMe, studioShowSettingsBody } from '#common/api/studio.ts';
 import { showSettingsUpdate } from '#common/domain/show-settings.ts';
 import { notFound } from '#server/errors.ts';
+import { deviceCookieOf, rememberDevice } from '#server/features/auth/known-device.ts';
 import { findApplication } from '#server/features/onboarding/data.ts';
 import { presentApplication } from '#server/features/onboarding/present.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
@@ -17,6 +18,7 @@ import { createPerformerSession, revokePerformerSession } from './mutations.ts';
 import { presentStudioMe } from './present.ts';
 import { clearPerformerCookie, requireApplicant, requirePerformer, setPerformerCookie } from './session.ts';
 import { updateShowSettings } from './show-settings.ts';
+import { registerStudioUnlock } from './unlock-routes.ts';
 
 /**
  * The studio's API for performers (/api/studio/*): her own sign-in and session, apart from
@@ -25,6 +27,8 @@ import { updateShowSettings } from './show-settings.ts';
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
     'POST /studio/login': 'public',
+    'POST /studio/unlock/send': 'public',
+    'POST /studio/unlock': 'public',
     // Sign-out serves an applicant too (pending or rejected), not only an approved performer.
     'POST /studio/logout': 'applicant',
     'GET /studio/me': 'performer',
@@ -51,6 +55,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
           ...request.body,
           ip: addressKey(request.ip),
           demoAllowed: demoSignInServed(config) && isLocalCaller(request, config.publicUrl),
+          deviceCookie: request.cookies[deviceCookieOf('performer')],
         },
         (because, performerId) => request.log.warn({ because, performerId }, 'performer sign-in refused'),
       );
@@ -63,10 +68,13 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const session = await createPerformerSession(db, config.sessionSecret, performer.id);
       setPerformerCookie(ctx, reply, session.token, session.expiresAt);
+      rememberDevice(request, reply, performer, 'performer');
       request.log.info({ performerId: performer.id }, 'performer signed in');
       return answer;
     },
   );
+
+  registerStudioUnlock(app);
 
   app.post('/studio/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     const { performer, sessionId } = await requireApplicant(request);

@@ -96,7 +96,7 @@ describe('POST /api/studio/login', () => {
     }
   });
 
-  it('slows an account down after ten attempts (429 throttle), even with the right password', async () => {
+  it("throttles a stranger's own browser and address after five wrong passwords (429 throttle), even with the right one", async () => {
     const { performer: row } = await createTestPerformer(t, { email: 'throttled@example.com' });
     const client = await browser();
     for (let i = 0; i < 10; i++) await client.post('/api/studio/login', { email: row.email, password: 'wrong-one-1' });

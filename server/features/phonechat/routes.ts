@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHONE_EXTENSION } from '#common/domain/phone-chat.ts';
+import { siteOrigins } from '#server/config.ts';
 import { safeEqual } from '#server/features/session/tokens.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
 import { findPhoneChatCall, showByExtension } from './data.ts';
@@ -57,6 +58,7 @@ export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const forms = pageFormGuard({
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
+    origins: siteOrigins(config),
     cookie: PHONE_CHAT_COOKIE,
     path: '/sandbox/phone-chat',
     purpose: 'phone-chat-dial',

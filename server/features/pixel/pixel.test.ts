@@ -99,6 +99,20 @@ describe('GET /api/pixel', () => {
     }
     expect(t.app.ctx.pageViews.pending()).toBe(0);
     expect((await counted()).map((r) => r.host).sort()).toEqual(['cams.example.de', 'localhost']);
+    // Said as what it is, not as one more bad parameter.
+    const { c, q } = await visitorWithQuery(t.client(), 'evil.example');
+    expect((await c.get(url(q), { host: 'evil.example' })).json().message).toBe('host_refused');
+  });
+
+  it('counts on the loopback names of a local site too: the address the server says it listens on', async () => {
+    for (const host of ['127.0.0.1', '[::1]']) {
+      const { c, q } = await visitorWithQuery(t.client(), `${host}:3000`);
+      const res = await c.get(url({ ...q, host }), { host: `${host}:3000` });
+      expect(res.statusCode, `${host}: ${res.body}`).toBe(200);
+    }
+    const hosts = (await counted()).map((r) => r.host);
+    expect(hosts).toContain('127.0.0.1');
+    expect(hosts).toContain('[::1]');
   });
 
   it('counts a member view only for the signed-in member’s own mid; a foreign mid is ignored', async () => {

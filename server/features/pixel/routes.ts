@@ -40,12 +40,17 @@ export const pixelRoutes: FastifyPluginAsyncZod = async (app) => {
     const domain = requestDomain(request);
     const session = request.session;
     const q = parsed.success ? parsed.data : null;
+    if (!ourHosts.has(domain)) {
+      // A name the site is not configured for: said as such (a local site answers to every
+      // loopback name, config.ts siteHosts), not as one more malformed parameter.
+      request.log.warn({ host: domain }, 'page view for a host that is not ours refused');
+      throw new AppError('bad_request', { message: 'host_refused' });
+    }
     if (
       !q ||
       !session ||
       q.session !== session.id.slice(0, 24) ||
       q.host.toLowerCase() !== domain ||
-      !ourHosts.has(domain) ||
       q.webid !== siteFor(config, domain).webid
     ) {
       throw new AppError('bad_request');

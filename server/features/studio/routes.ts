@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { siteOrigins } from '#server/config.ts';
 import { signedInOperator, signInUrl } from '#server/features/admin/session.ts';
 import { openPhoneChatCalls } from '#server/features/phonechat/data.ts';
 import { studioPhoneChatSection } from '#server/features/phonechat/html.ts';
@@ -57,6 +58,7 @@ export const studioSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const forms = pageFormGuard({
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
+    origins: siteOrigins(config),
     cookie: STUDIO_COOKIE,
     path: '/sandbox/studio',
     purpose: 'studio-form',

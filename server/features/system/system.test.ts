@@ -34,10 +34,11 @@ describe('system', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('lets pages connect only to this server: its origin and its own ws: origin, no other host', async () => {
+  it('lets pages connect only to this server: its origin and its own ws: origins, no other host', async () => {
     const csp = String((await t.app.inject({ method: 'GET', url: '/api/version' })).headers['content-security-policy']);
     const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
-    expect(connect?.trim()).toBe("connect-src 'self' ws://localhost:3000");
+    // A local site is the same at each loopback name (the server's log names 127.0.0.1).
+    expect(connect?.trim()).toBe("connect-src 'self' ws://localhost:3000 ws://127.0.0.1:3000 ws://[::1]:3000");
   });
 
   it('serves the OpenAPI document generated from the schemas (API_DOCS is on outside production)', async () => {

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, min, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { mediaJobs, type UploadKind, uploads } from '#server/db/schema/uploads.ts';
 import { AppError } from '#server/errors.ts';
 import { createEmptyFile, removeUploadFile } from './files.ts';
 
-export type UploadLimits = { videoMaxBytes: number; pictureMaxBytes: number; perPerformer: number };
+export type UploadLimits = {
+  videoMaxBytes: number;
+  pictureMaxBytes: number;
+  perPerformer: number;
+  abandonHours: number;
+};
 
 export const maxBytesOf = (limits: UploadLimits, kind: UploadKind) =>
   kind === 'video' ? limits.videoMaxBytes : limits.pictureMaxBytes;
@@ -13,7 +18,9 @@ export const maxBytesOf = (limits: UploadLimits, kind: UploadKind) =>
 /**
  * Announces an upload: refused when it is larger than its kind may be (413) or when she already
  * has as many uploads in progress as she may (429). The count and the insert hold her lock, so
- * two announcements at once cannot both take the last place.
+ * two announcements at once cannot both take the last place. The 429's Retry-After is the time
+ * until the server gives up her oldest open upload (untouched for `abandonHours`): no slot frees
+ * sooner unless she finishes one herself.
  */
 export async function createUpload(
   db: Db,
@@ -30,11 +37,13 @@ export async function createUpload(
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(31, ${input.performerId})`);
       const [open] = await tx
-        .select({ n: count() })
+        .select({ n: count(), oldest: min(uploads.touchedAt) })
         .from(uploads)
         .where(and(eq(uploads.performerId, input.performerId), eq(uploads.state, 'receiving')));
       if ((open?.n ?? 0) >= limits.perPerformer) {
-        throw new AppError('throttled', { retryAfter: 60, message: 'too_many_uploads' });
+        const abandoned = (open?.oldest?.getTime() ?? Date.now()) + limits.abandonHours * 3_600_000;
+        const retryAfter = Math.max(1, Math.ceil((abandoned - Date.now()) / 1000));
+        throw new AppError('throttled', { retryAfter, message: 'too_many_uploads' });
       }
       const [row] = await tx
         .insert(uploads)

@@ -158,10 +158,14 @@ describe('resumable uploads', () => {
     await her.delete(`/api/studio/uploads/${id}`);
   });
 
-  it('limits the uploads in progress per performer (429)', async () => {
+  it('limits the uploads in progress per performer (429), until the oldest one would be given up', async () => {
     const ids = [await announce(her, 10), await announce(her, 10), await announce(her, 10)];
     const res = await create(her, { kind: 'video', size: 10, type: 'video/mp4', name: 'four.mp4' });
     expect(res.statusCode).toBe(429);
+    // Not a made-up minute: the seconds until the server abandons her oldest open upload.
+    const abandon = t.app.ctx.config.uploads.abandonHours * 3600;
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(abandon - 60);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(abandon);
     for (const id of ids) await her.delete(`/api/studio/uploads/${id}`);
   });
 
