@@ -119,7 +119,7 @@ test('a member pays a private by the minute until her coins run out, tips, rates
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const show = await privateShow(page);
   const price = show.pricePerMinute;
   const share = Math.floor(price / 2);
@@ -177,8 +177,8 @@ test('a member pays a private by the minute until her coins run out, tips, rates
   const tipped = text('en', 'showchat.tipped', { coins: TIP });
   await expect(overlay(me, show).getByText(tipped, { exact: true })).toBeVisible();
   await expect(studio.getByText(tipped, { exact: true })).toBeVisible();
-  // Her share of the minutes paid so far (one, or two on a slow machine) and half the tip.
-  const earned = [1, 2].map((minutes) => minutes * share + Math.floor(TIP / 2));
+  // Her share of the minutes paid so far (one, or up to three on a busy machine) and half the tip.
+  const earned = [1, 2, 3].map((minutes) => minutes * share + Math.floor(TIP / 2));
   const [coinsBefore, coinsAfter] = text('en', 'studio.private.coins_other', { count: '§' }).split('§');
   await expect(privateCard(studio)).toContainText(new RegExp(`${coinsBefore}(${earned.join('|')})${coinsAfter}`));
   for (const size of [WIDTHS.phone, WIDTHS.desktop]) {
