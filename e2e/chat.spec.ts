@@ -242,7 +242,8 @@ test('a member pays a private by the minute until her coins run out, tips, rates
 
   // She buys again and starts another private, now in German.
   await me.goto('/billing?lang=en');
-  await buyCoins(me, member.context, /^250 coins/);
+  // Enough for two minutes of steps at 6-second minutes, a reload included.
+  await buyCoins(me, member.context, /^500 coins/);
   await startChat(me, show, 'de', 'chatsession.offer.private', price);
   await expectMovingPicture(me);
 
