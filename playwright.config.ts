@@ -67,6 +67,9 @@ export default defineConfig({
       // Online demo performers stream their clips; the SFU offers loopback only.
       DEMO_BROADCASTS: 'on',
       LIVE_ICE_HOSTS: '127.0.0.1',
+      // The journeys' browsers run on this machine and may name its interface addresses (a private
+      // network) or mDNS names besides loopback: the SFU admits them, as a studio LAN would be set up.
+      LIVE_PEER_NETWORKS: 'loopback,private,mdns',
       // A paid chat minute lasts 6 seconds, so the chat journey sees coins run out in seconds
       // (only chat sessions bill by this minute; nothing else the journeys do depends on it).
       CHAT_MINUTE_SECONDS: '6',
