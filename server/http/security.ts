@@ -69,7 +69,11 @@ export async function registerSecurity(app: FastifyInstance) {
   // The socket (/api/socket) is this server's own ws: or wss: origin, named in full: a bare
   // scheme would let a page talk to any host over WebSocket. Every address of the site (a SITES
   // domain, a loopback name of a local site) has its own.
-  const socketOrigins = [...siteOrigins(config)].map((origin) => origin.replace(/^http/, 'ws'));
+  // An IPv6 literal ([::1]) is no valid CSP source (browsers report the policy as broken): a page
+  // at such an address reaches its own socket through 'self', which covers ws: of its own host.
+  const socketOrigins = [...siteOrigins(config)]
+    .filter((origin) => !new URL(origin).hostname.startsWith('['))
+    .map((origin) => origin.replace(/^http/, 'ws'));
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
