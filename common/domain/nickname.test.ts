@@ -9,15 +9,12 @@ describe('nickname rules', () => {
     expect(nicknameField.safeParse(v).success).toBe(true);
   });
 
-  it.each(['ab', 'with space', 'umlaut-ä', 'semi;colon', ''])(
-    'refuses %s with the pattern key',
-    (v) => {
-      expect(isValidNickname(v)).toBe(false);
-      const r = nicknameField.safeParse(v);
-      expect(r.success).toBe(false);
-      expect(r.error?.issues[0]?.message).toMatch(/^errors\.validations\.(nickname\.pattern|required)$/);
-    },
-  );
+  it.each(['ab', 'with space', 'umlaut-ä', 'semi;colon', ''])('refuses %s with the pattern key', (v) => {
+    expect(isValidNickname(v)).toBe(false);
+    const r = nicknameField.safeParse(v);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toMatch(/^errors\.validations\.(nickname\.pattern|required)$/);
+  });
 
   it('refuses an over-long nickname with its own key, never cutting it', () => {
     const v = 'x'.repeat(16);
