@@ -286,8 +286,8 @@ export class ChatSessions {
 
   /** The page of this browser's session is going away: no minute is billed until it is back. */
   async pageGone(id: string, webSessionId: string): Promise<void> {
-    const row = await this.ownSession(id, webSessionId);
-    if (row.endedAt === null) await markPageGone(this.db, row.id, new Date(this.now()));
+    // Only its own browser's word counts (404 otherwise); an ended session stays as it is.
+    await markPageGone(this.db, (await this.ownSession(id, webSessionId)).id, new Date(this.now()));
   }
 
   /** At start: the sessions this process held before it stopped are settled, none left open. */

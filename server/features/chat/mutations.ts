@@ -133,13 +133,11 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<ChatS
 }
 
 /** Its page went away (a closed tab, a reload): from now on no minute is billed until a heartbeat comes. */
-export async function markPageGone(db: DbOrTx, id: string, now: Date): Promise<boolean> {
-  const rows = await db
+export async function markPageGone(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db
     .update(chatSessions)
     .set({ pageGoneAt: now })
-    .where(and(eq(chatSessions.id, id), isNull(chatSessions.endedAt)))
-    .returning({ id: chatSessions.id });
-  return rows.length > 0;
+    .where(and(eq(chatSessions.id, id), isNull(chatSessions.endedAt)));
 }
 
 /** What counts as gone at a sweep: no heartbeat since `silentSince` (outside providers': `externalSilentSince`), or a page gone before `goneBefore`. */
