@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
-import { createPerformer } from '#server/features/performers/mutations.ts';
+import { createPerformer } from '#server/features/studio/mutations.ts';
 import { createShow } from '#server/test/catalog.ts';
 
 export type ServerReady = { type: 'ready'; base: string; universalId: string; email: string; password: string };

@@ -13,7 +13,7 @@ import {
   createPerformerAccount,
   PERFORMER_CREATE_USAGE,
   parsePerformerArgs,
-} from '#server/features/performers/create-performer.ts';
+} from '#server/features/studio/create-performer.ts';
 
 const REFUSED = {
   no_show: (show: string) => `No show has the universal id ${show}.`,

@@ -51,7 +51,6 @@ import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts
 import { startPictureRetention } from './features/onboarding/retention.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { studioPayoutRoutes } from './features/payouts/studio-routes.ts';
-import { studioRoutes } from './features/performers/routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pageViewCounter } from './features/pixel/counter.ts';
 import { pixelRoutes } from './features/pixel/routes.ts';
@@ -66,6 +65,7 @@ import { isViewer } from './features/showchat/people.ts';
 import { startDemoPresence } from './features/shows/demo-presence.ts';
 import { createPresence } from './features/shows/presence.ts';
 import { showRoutes } from './features/shows/routes.ts';
+import { studioRoutes } from './features/studio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { studioContentRoutes } from './features/uploads/content-routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';

@@ -5,7 +5,7 @@ import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { seedDemoReferralCodes } from './db/seed/demo-referrals.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { startDemoBroadcasts } from './features/live/demo-broadcasts.ts';
-import { DEMO_PERFORMER_DOMAIN } from './features/performers/login.ts';
+import { DEMO_PERFORMER_DOMAIN } from './features/studio/login.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 import { resolveLogFormat, textLogStream } from './http/log-format.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
-import { requireApplicant, requirePerformer } from '#server/features/performers/session.ts';
+import { requireApplicant, requirePerformer } from '#server/features/studio/session.ts';
 
 /**
  * Whom a route serves (route option `config.audience`):

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { hashPassword } from '#server/features/auth/passwords.ts';
-import type { PerformerRow } from '#server/features/performers/data.ts';
-import { createPerformer } from '#server/features/performers/mutations.ts';
+import type { PerformerRow } from '#server/features/studio/data.ts';
+import { createPerformer } from '#server/features/studio/mutations.ts';
 import { createShow, type TestShow } from './catalog.ts';
 import { TestClient, type TestContext } from './harness.ts';
 

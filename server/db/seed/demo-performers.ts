@@ -5,8 +5,8 @@ import type { Db } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performers } from '#server/db/schema/performers.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
-import { DEMO_PERFORMER_DOMAIN } from '#server/features/performers/login.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
+import { DEMO_PERFORMER_DOMAIN } from '#server/features/studio/login.ts';
 
 /** The one password of every demo performer login, printed by `npm start` (README). */
 export const DEMO_PERFORMER_PASSWORD = 'demo-performer-2026';

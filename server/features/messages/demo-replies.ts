@@ -5,7 +5,7 @@ import { translate } from '#common/i18n/translate.ts';
 import { conversations } from '#server/db/schema/messages.ts';
 import { performers } from '#server/db/schema/performers.ts';
 import { users } from '#server/db/schema/users.ts';
-import { DEMO_PERFORMER_DOMAIN } from '#server/features/performers/login.ts';
+import { DEMO_PERFORMER_DOMAIN } from '#server/features/studio/login.ts';
 import type { ConversationRow } from './data.ts';
 import { type ReplyDeps, replyToMember } from './replies.ts';
 

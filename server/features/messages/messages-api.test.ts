@@ -6,7 +6,7 @@ import { conversations, messages } from '#server/db/schema/messages.ts';
 import { performers } from '#server/db/schema/performers.ts';
 import { users } from '#server/db/schema/users.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
-import { DEMO_PERFORMER_DOMAIN } from '#server/features/performers/login.ts';
+import { DEMO_PERFORMER_DOMAIN } from '#server/features/studio/login.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { chatMember } from '#server/test/chat.ts';
 import {

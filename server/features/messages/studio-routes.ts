@@ -15,7 +15,7 @@ import {
 import { MESSAGES_PAGE_SIZE, STUDIO_CONVERSATIONS_PAGE_SIZE, STUDIO_PICTURES_PAGE_SIZE } from '#common/constants.ts';
 import { invalid, notFound } from '#server/errors.ts';
 import { galleryUrls } from '#server/features/galleries/urls.ts';
-import { requirePerformer } from '#server/features/performers/session.ts';
+import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { attachmentsOf } from './attachments.ts';
 import { conversationById, conversationMessages } from './data.ts';

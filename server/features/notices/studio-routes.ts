@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '#common/api/fields.ts';
 import { complaintBody, type StudioStatement, studioStatement, studioStatementsResponse } from '#common/api/notices.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { requirePerformer } from '#server/features/performers/session.ts';
+import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { type StatementRow, statementOfShow, statementsOfShow } from './data.ts';

@@ -1,5 +1,5 @@
 import { ID_CHECK_REASONS, type IdCheckReason, type StudioApplication } from '#common/api/onboarding.ts';
-import type { PerformerRow } from '#server/features/performers/data.ts';
+import type { PerformerRow } from '#server/features/studio/data.ts';
 import type { ApplicationRow } from './data.ts';
 
 const reasonOf = (code: string | null): IdCheckReason | null =>

@@ -7,7 +7,7 @@ import { DOCUMENT_MAX_BYTES } from '#common/api/onboarding.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { performerApplications } from '#server/db/schema/onboarding.ts';
 import { performerSessions, performers } from '#server/db/schema/performers.ts';
-import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/performers/session.ts';
+import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/studio/session.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { studioPayouts, studioStatement } from '#common/api/payouts.ts';
 import { amountCents, centsPerCoinText } from '#common/domain/payouts.ts';
 import { notFound } from '#server/errors.ts';
-import { requirePerformer } from '#server/features/performers/session.ts';
+import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { runningEarnings, statementById, statementsOfShow } from './data.ts';
 import { presentStudioStatement } from './present.ts';

@@ -13,8 +13,8 @@ import { SHOW_CHAT_BACKLOG, SHOW_CHAT_RATE, SHOW_CHAT_ROOMS_PER_SOCKET } from '#
 import { chatWordFilter } from '#common/domain/chat-word-filter.ts';
 import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
-import { findPerformerShowBySession } from '#server/features/performers/data.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
+import { findPerformerShowBySession } from '#server/features/studio/data.ts';
 import { type ServerSocket, type SocketServer, userRoom } from '#server/realtime/socket-realtime.ts';
 import { answering, parse } from './answer.ts';
 import { ShowChatBacklog } from './backlog.ts';

@@ -11,7 +11,7 @@ import {
   showChatUnban,
 } from '#common/api/showchat.ts';
 import type { Db } from '#server/db/client.ts';
-import { findPerformerShowBySession } from '#server/features/performers/data.ts';
+import { findPerformerShowBySession } from '#server/features/studio/data.ts';
 import type { ServerSocket, SocketServer } from '#server/realtime/socket-realtime.ts';
 import { answering, parse } from './answer.ts';
 import { type ChatShow, chatShow, showBans } from './data.ts';

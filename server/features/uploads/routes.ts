@@ -12,7 +12,7 @@ import {
   UPLOAD_OFFSET_HEADER,
 } from '#common/domain/uploads.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
-import { requirePerformer } from '#server/features/performers/session.ts';
+import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { repeatEvery } from '#server/repeat.ts';
 import { type UploadRow, uploadOf } from './data.ts';
