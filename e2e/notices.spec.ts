@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
-import { noticesText } from '../server/features/admin/notices-texts.ts';
+import { noticesText } from '../server/features/admin/notices/texts.ts';
 import { complaintText } from '../server/features/notices/complaint-texts.ts';
 import { apiGet } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';

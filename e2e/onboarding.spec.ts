@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { reviewText } from '../server/features/admin/review-texts.ts';
+import { reviewText } from '../server/features/admin/review/texts.ts';
 import { onboardingText } from '../server/features/onboarding/console-texts.ts';
 import { testClip } from '../server/features/uploads/testing.ts';
 import { apiGet } from './catalogue-support.ts';

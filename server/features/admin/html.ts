@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
-import type { DashboardFigure } from './dashboard-data.ts';
+import type { DashboardFigure } from './dashboard/data.ts';
 import { may } from './policy.ts';
 import type { PresentedOperator } from './present.ts';
 import { CONSOLE_SCREENS } from './screens.ts';

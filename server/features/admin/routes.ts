@@ -6,7 +6,7 @@ import { safeEqual } from '#server/features/session/tokens.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, fromOwnSite, pageFormGuard } from '#server/http/page-forms.ts';
-import { dashboardFigures } from './dashboard-data.ts';
+import { dashboardFigures } from './dashboard/data.ts';
 import { consoleOperator } from './gate.ts';
 import { type AdminNotice, consolePage, sendHtml, signInPage } from './html.ts';
 import { demoOperatorServed, signInOperator } from './login.ts';

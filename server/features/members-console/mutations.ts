@@ -3,7 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import { orders } from '#server/db/schema/billing.ts';
 import { refundRequests } from '#server/db/schema/refunds.ts';
 import { users } from '#server/db/schema/users.ts';
-import { recordAudit } from '#server/features/admin/audit.ts';
+import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { announceBalance, credit, debit } from '#server/features/coins/mutations.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
 

@@ -13,7 +13,7 @@ import {
   statementsOfReasons,
   takedownNotices,
 } from '#server/db/schema/content.ts';
-import { recordAudit } from '#server/features/admin/audit.ts';
+import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { noticeTargetRows } from './data.ts';
 import { type Restricted, restore, restrict, stopWithheldShows, type WithheldShow, withheldShows } from './effects.ts';
 import { mailComplaintDecision, mailNoticeDecision, mailStatements } from './mails.ts';

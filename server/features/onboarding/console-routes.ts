@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '#common/api/onboarding.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
-import { recordAudit } from '#server/features/admin/audit.ts';
+import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from '#server/features/admin/gate.ts';
 import { refusalPage, sendHtml } from '#server/features/admin/html.ts';
 import { may } from '#server/features/admin/policy.ts';

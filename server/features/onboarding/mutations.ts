@@ -9,7 +9,7 @@ import { isUniqueViolation } from '#server/db/errors.ts';
 import { showCategories, shows } from '#server/db/schema/catalog.ts';
 import { idCheckEvents, performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
 import { performers } from '#server/db/schema/performers.ts';
-import { recordAudit } from '#server/features/admin/audit.ts';
+import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { hashScopedToken, normalEmail } from '#server/features/session/scoped.ts';
 import type { IdCheckEvent } from '#server/providers/idcheck/types.ts';
 import { type ApplicationRow, applicationByReference } from './data.ts';

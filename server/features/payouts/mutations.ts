@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type CoinsByKind, EARNING_KINDS, periodBounds, statementFigures } from '#common/domain/payouts.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
-import { recordAudit } from '#server/features/admin/audit.ts';
+import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { type CoinDeps, debit } from '#server/features/coins/mutations.ts';
 import {
   countedByKind,

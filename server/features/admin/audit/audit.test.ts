@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { createTestOperator } from '#server/test/operators.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from './mutations.ts';
 
 const REFUSED = 'audit_log is append-only';
 

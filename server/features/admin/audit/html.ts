@@ -1,10 +1,10 @@
 import type { Locale } from '#common/constants.ts';
+import { layout, messageHtml, utcTimeHtml } from '#server/features/admin/html.ts';
+import type { ListedOperator } from '#server/features/admin/operators/data.ts';
+import { adminText } from '#server/features/admin/texts.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
-import type { AuditRow } from './audit-data.ts';
-import { type AuditText, auditText } from './audit-texts.ts';
-import { layout, messageHtml, utcTimeHtml } from './html.ts';
-import type { ListedOperator } from './operators-data.ts';
-import { adminText } from './texts.ts';
+import type { AuditRow } from './data.ts';
+import { type AuditText, auditText } from './texts.ts';
 
 /** The audit log's page (/admin/audit): the filter form, a page of entries, the way to older ones. */
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuditFilter, auditPage } from './audit-data.ts';
-import { type AuditQuery, auditPageHtml } from './audit-html.ts';
-import type { AuditText } from './audit-texts.ts';
-import { consoleOperator, pathId } from './gate.ts';
-import { sendHtml } from './html.ts';
-import { listOperators } from './operators-data.ts';
+import { consoleOperator, pathId } from '#server/features/admin/gate.ts';
+import { sendHtml } from '#server/features/admin/html.ts';
+import { listOperators } from '#server/features/admin/operators/data.ts';
+import { type AuditFilter, auditPage } from './data.ts';
+import { type AuditQuery, auditPageHtml } from './html.ts';
+import type { AuditText } from './texts.ts';
 
 /** Entries per page of the audit log. */
 export const AUDIT_PAGE_SIZE = 50;

@@ -6,8 +6,8 @@ import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { createTestOperator, signIn } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
-import { recordAudit } from './audit.ts';
-import { AUDIT_PAGE_SIZE } from './audit-routes.ts';
+import { recordAudit } from './mutations.ts';
+import { AUDIT_PAGE_SIZE } from './routes.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -6,11 +6,11 @@ import { shows } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { conversations } from '#server/db/schema/messages.ts';
+import type { ConsoleCapability } from '#server/features/admin/policy.ts';
+import { openReviewCount } from '#server/features/admin/review/data.ts';
 import type { CoinReason } from '#server/features/coins/mutations.ts';
 import { openComplaintCount, openNoticeCount } from '#server/features/notices/data.ts';
 import { waitingApplicationCount } from '#server/features/onboarding/data.ts';
-import type { ConsoleCapability } from './policy.ts';
-import { openReviewCount } from './review-data.ts';
 
 /**
  * The figures on the console's start page (/admin). Each is one cheap, indexed count; an area adds

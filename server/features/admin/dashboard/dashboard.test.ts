@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
+import { screenLabel } from '#server/features/admin/screens.ts';
 import { credit, debit } from '#server/features/coins/mutations.ts';
 import { sendToSupport } from '#server/features/messages/mutations.ts';
 import { storeNotice } from '#server/features/notices/mutations.ts';
@@ -10,9 +11,8 @@ import { insertUser, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { createTestOperator, signIn } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
-import { berlinDay, DASHBOARD_COUNTERS, type DashboardCounter } from './dashboard-counters.ts';
-import { dashboardFigures } from './dashboard-data.ts';
-import { screenLabel } from './screens.ts';
+import { berlinDay, DASHBOARD_COUNTERS, type DashboardCounter } from './counters.ts';
+import { dashboardFigures } from './data.ts';
 
 let t: TestContext;
 beforeAll(async () => {

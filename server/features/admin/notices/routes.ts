@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasControlCharacters } from '#common/api/fields.ts';
 import { NOTICE_ACTIONS, NOTICE_GROUNDS, type NoticeAction, type NoticeGround } from '#server/db/schema/content.ts';
+import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from '#server/features/admin/gate.ts';
+import { sendHtml } from '#server/features/admin/html.ts';
+import type { SignedInOperator } from '#server/features/admin/session.ts';
 import {
   complaintById,
   complaintsOfNotice,
@@ -17,8 +20,6 @@ import {
 } from '#server/features/notices/data.ts';
 import { decideComplaint, decideNotice, ensureNoticeTargets } from '#server/features/notices/mutations.ts';
 import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
-import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from './gate.ts';
-import { sendHtml } from './html.ts';
 import {
   type ComplaintDraft,
   type DecisionDraft,
@@ -26,8 +27,7 @@ import {
   noticePage,
   noticesQueuePage,
   noticesRefusalPage,
-} from './notices-html.ts';
-import type { SignedInOperator } from './session.ts';
+} from './html.ts';
 
 /** The facts and reasoning of a decision, and of a complaint's outcome, at most. */
 export const REASONING_MAX = 5000;

@@ -1,10 +1,10 @@
 import type { Locale } from '#common/constants.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '#server/db/schema/operators.ts';
+import { layout, messageHtml, utcTimeHtml } from '#server/features/admin/html.ts';
+import { adminText, roleName } from '#server/features/admin/texts.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
-import { layout, messageHtml, utcTimeHtml } from './html.ts';
-import type { ListedOperator } from './operators-data.ts';
-import { type OperatorsText, operatorsText } from './operators-texts.ts';
-import { adminText, roleName } from './texts.ts';
+import type { ListedOperator } from './data.ts';
+import { type OperatorsText, operatorsText } from './texts.ts';
 
 /** The operators screen's pages: the list with the form that adds one, an operator's page, the one-time secrets. */
 

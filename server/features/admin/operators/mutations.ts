@@ -4,11 +4,15 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { type OperatorRole, operatorSessions, operators } from '#server/db/schema/operators.ts';
+import { recordAudit } from '#server/features/admin/audit/mutations.ts';
+import {
+  type CreatedOperator,
+  createOperatorAccount,
+  type NewOperator,
+} from '#server/features/admin/create-operator.ts';
+import type { OperatorRow } from '#server/features/admin/data.ts';
+import { newTotpSecret, otpauthUri } from '#server/features/admin/totp.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
-import { recordAudit } from './audit.ts';
-import { type CreatedOperator, createOperatorAccount, type NewOperator } from './create-operator.ts';
-import type { OperatorRow } from './data.ts';
-import { newTotpSecret, otpauthUri } from './totp.ts';
 
 /**
  * The console's changes to operators (/admin/operators): create, change roles, disable and enable,

@@ -2,6 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { type OperatorRole, operators } from '#server/db/schema/operators.ts';
+import { findOperatorByEmail } from '#server/features/admin/data.ts';
+import { base32Decode } from '#server/features/admin/totp.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import {
@@ -14,9 +16,7 @@ import {
   type TestOperator,
 } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
-import { findOperatorByEmail } from './data.ts';
-import { changeOperatorRoles, setOperatorEnabled } from './operators-mutations.ts';
-import { base32Decode } from './totp.ts';
+import { changeOperatorRoles, setOperatorEnabled } from './mutations.ts';
 
 let t: TestContext;
 beforeAll(async () => {

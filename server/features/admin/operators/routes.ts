@@ -3,21 +3,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OPERATOR_ROLES, type OperatorRole } from '#server/db/schema/operators.ts';
+import { totpIssuer } from '#server/features/admin/create-operator.ts';
+import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from '#server/features/admin/gate.ts';
+import { refusalPage, sendHtml } from '#server/features/admin/html.ts';
+import type { SignedInOperator } from '#server/features/admin/session.ts';
 import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
-import { totpIssuer } from './create-operator.ts';
-import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from './gate.ts';
-import { refusalPage, sendHtml } from './html.ts';
-import { listedOperator, listOperators } from './operators-data.ts';
-import { type CreateDraft, operatorPage, operatorsListPage, type PageMessage, secretsPage } from './operators-html.ts';
+import { listedOperator, listOperators } from './data.ts';
+import { type CreateDraft, operatorPage, operatorsListPage, type PageMessage, secretsPage } from './html.ts';
 import {
   changeOperatorRoles,
   createOperatorFromConsole,
   type OperatorRefusal,
   renewOperatorCredential,
   setOperatorEnabled,
-} from './operators-mutations.ts';
-import { type OperatorsText, operatorsText } from './operators-texts.ts';
-import type { SignedInOperator } from './session.ts';
+} from './mutations.ts';
+import { type OperatorsText, operatorsText } from './texts.ts';
 
 const FORM_LIMIT = 4096;
 /** A form's key (idempotency: the audit log keeps each once). */
@@ -60,7 +60,7 @@ const REFUSAL_TEXT: Record<OperatorRefusal, OperatorsText> = {
  * Operators and roles (/admin/operators), for administrators: the team, adding an operator (her
  * password and TOTP key shown once), and on an operator's page her roles, access and new sign-in
  * details. Every change is a form with the session's token and a key of its own, done in one
- * transaction with its audit entry (operators-mutations.ts); changes come back by POST-redirect-GET,
+ * transaction with its audit entry (mutations.ts); changes come back by POST-redirect-GET,
  * secrets are answered once as the page of the POST itself (never in an address, never stored).
  */
 export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {

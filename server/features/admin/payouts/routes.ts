@@ -13,6 +13,9 @@ import {
   periodOf,
   recentPeriods,
 } from '#common/domain/payouts.ts';
+import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from '#server/features/admin/gate.ts';
+import { sendHtml } from '#server/features/admin/html.ts';
+import type { SignedInOperator } from '#server/features/admin/session.ts';
 import type { StatementRow } from '#server/features/payouts/data.ts';
 import {
   latestStatementPeriod,
@@ -22,17 +25,14 @@ import {
 } from '#server/features/payouts/data.ts';
 import { generateStatements, markStatementPaid } from '#server/features/payouts/mutations.ts';
 import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
-import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from './gate.ts';
-import { sendHtml } from './html.ts';
-import { statementsCsv } from './payouts-csv.ts';
+import { statementsCsv } from './csv.ts';
 import {
   type PayoutNotice,
   payoutNotFoundPage,
   payoutPeriodPage,
   payoutPeriodsPage,
   payoutStatementPage,
-} from './payouts-html.ts';
-import type { SignedInOperator } from './session.ts';
+} from './html.ts';
 
 /** Months the payouts page lists back from the last closed one. */
 export const PAYOUT_PERIODS_SHOWN = 12;

@@ -1,4 +1,4 @@
-import { consoleTexts } from './texts.ts';
+import { consoleTexts } from '#server/features/admin/texts.ts';
 
 /** The words of the console's payout screens (/admin/payouts), in both languages. */
 const en = {

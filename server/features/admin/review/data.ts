@@ -3,8 +3,8 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { galleries, galleryImages, shows, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { performers } from '#server/db/schema/performers.ts';
 import { type ContentEdit, contentReviews } from '#server/db/schema/uploads.ts';
+import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { applyEdit } from '#server/features/uploads/content-mutations.ts';
-import { recordAudit } from './audit.ts';
 
 /**
  * The moderators' review queue: open reviews whose media are processed (no job of the item

@@ -1,8 +1,8 @@
 import type { Locale } from '#common/constants.ts';
+import { layout } from '#server/features/admin/html.ts';
 import { escapeHtml } from '#server/features/mail/html.ts';
-import { layout } from './html.ts';
-import type { ReviewItem } from './review-data.ts';
-import { type ReviewText, reviewText } from './review-texts.ts';
+import type { ReviewItem } from './data.ts';
+import { type ReviewText, reviewText } from './texts.ts';
 
 /** The review queue's page (/admin/review): every waiting item with its preview and the two decisions. */
 

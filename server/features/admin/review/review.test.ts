@@ -12,7 +12,7 @@ import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
 import { deskOperator } from '#server/test/support-desk.ts';
-import { openReviewCount } from './review-data.ts';
+import { openReviewCount } from './data.ts';
 
 let t: TestContext;
 let dir: string;

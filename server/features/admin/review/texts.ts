@@ -1,4 +1,4 @@
-import { consoleTexts } from './texts.ts';
+import { consoleTexts } from '#server/features/admin/texts.ts';
 
 /** The review queue's words (/admin/review), English and German (formal). */
 const en = {

@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, REQUIRED } from '#common/api/fields.ts';
 import { messageBody } from '#common/api/messages.ts';
 import { MESSAGE_BODY_MAX } from '#common/constants.ts';
+import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from '#server/features/admin/gate.ts';
+import { type AdminNotice, sendHtml } from '#server/features/admin/html.ts';
+import type { SignedInOperator } from '#server/features/admin/session.ts';
 import { markStaffRead } from '#server/features/messages/read-states.ts';
 import { replyToMember } from '#server/features/messages/replies.ts';
 import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
-import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from './gate.ts';
-import { type AdminNotice, sendHtml } from './html.ts';
-import type { SignedInOperator } from './session.ts';
-import { type DeskConversation, supportConversation, supportQueue, supportThread } from './support-data.ts';
-import { deskListPage, deskRefusalPage, deskThreadPage } from './support-html.ts';
+import { type DeskConversation, supportConversation, supportQueue, supportThread } from './data.ts';
+import { deskListPage, deskRefusalPage, deskThreadPage } from './html.ts';
 
 /** Conversations per page of the desk's list. */
 export const DESK_PAGE_SIZE = 50;

@@ -16,7 +16,7 @@ import {
   openThread,
   postReply,
 } from '#server/test/support-desk.ts';
-import { DESK_PAGE_SIZE } from './support-routes.ts';
+import { DESK_PAGE_SIZE } from './routes.ts';
 
 let t: TestContext;
 beforeAll(async () => {
