@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '#server/errors.ts';
 import { smsProvider } from '#server/providers/sms/provider.ts';
-import { applySmsStatus } from './free-coins-mutations.ts';
+import { applySmsStatus } from './mutations.ts';
 
 const answer = z.object({ ok: z.literal(true), outcome: z.string() });
 

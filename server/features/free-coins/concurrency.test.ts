@@ -5,8 +5,8 @@ import { testServices } from '#server/env.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { phoneHash } from './free-coins-codes.ts';
-import { codeFor, freshNumber, smsRows } from './free-coins-testing.ts';
+import { phoneHash } from './codes.ts';
+import { codeFor, freshNumber, smsRows } from './testing.ts';
 
 // PGlite runs one transaction after another; only a PostgreSQL server shows what two members
 // redeeming one number at the same moment do.

@@ -7,8 +7,8 @@ import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { type CoinPush, recordCoinPushes } from '#server/test/coin-pushes.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
-import { phoneHash } from './free-coins-codes.ts';
-import { codeFor, freshNumber, invalidQuietly, lastSms, refusedQuietly, smsRows } from './free-coins-testing.ts';
+import { phoneHash } from './codes.ts';
+import { codeFor, freshNumber, invalidQuietly, lastSms, refusedQuietly, smsRows } from './testing.ts';
 
 let t: TestContext;
 let pushed: CoinPush[];

@@ -3,7 +3,7 @@ import { normalisePhone } from '#common/api/free-coins.ts';
 import { registerAndVerify, registerUser } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
-import { codeFor, freshNumber, invalidQuietly, refusedQuietly } from './free-coins-testing.ts';
+import { codeFor, freshNumber, invalidQuietly, refusedQuietly } from './testing.ts';
 
 let t: TestContext;
 let member: TestClient;

@@ -5,7 +5,7 @@ import { paymentEvents } from '#server/db/schema/billing.ts';
 import { smsVerifications } from '#server/db/schema/coupons.ts';
 import { announceBalance, type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import type { SmsStatusEvent } from '#server/providers/sms/types.ts';
-import type { SmsVerificationRow } from './free-coins-data.ts';
+import type { SmsVerificationRow } from './data.ts';
 
 /**
  * Stores a new code for the member; any earlier code of theirs stops working at once, so only

@@ -1,5 +1,5 @@
 import { type PendingCode, SMS_CODE_ATTEMPTS, SMS_RESEND_SECONDS } from '#common/api/free-coins.ts';
-import type { SmsVerificationRow } from './free-coins-data.ts';
+import type { SmsVerificationRow } from './data.ts';
 
 /** A code on its way, as the page shows it: the number's last digits, never the number or code. */
 export function presentPending(row: SmsVerificationRow): PendingCode {

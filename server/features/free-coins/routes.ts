@@ -19,17 +19,11 @@ import { requestDomain } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { smsProvider } from '#server/providers/sms/provider.ts';
 import { SmsDeliveryError } from '#server/providers/sms/types.ts';
-import { smsStatusCallbacks, smsStatusPath } from './free-coins-callback.ts';
-import { codeHash, codeMatches, newCode, phoneHash, phoneHint } from './free-coins-codes.ts';
-import { hasReceivedSmsCoins, isNumberUsed, newestPendingCode } from './free-coins-data.ts';
-import {
-  countAttempt,
-  recordSmsReceipt,
-  redeemSmsCode,
-  storeSmsCode,
-  withdrawSmsCode,
-} from './free-coins-mutations.ts';
-import { isLive, presentPending } from './free-coins-present.ts';
+import { smsStatusCallbacks, smsStatusPath } from './callback.ts';
+import { codeHash, codeMatches, newCode, phoneHash, phoneHint } from './codes.ts';
+import { hasReceivedSmsCoins, isNumberUsed, newestPendingCode } from './data.ts';
+import { countAttempt, recordSmsReceipt, redeemSmsCode, storeSmsCode, withdrawSmsCode } from './mutations.ts';
+import { isLive, presentPending } from './present.ts';
 
 /** Texts per member per hour. */
 const SENDS_PER_HOUR = 3;

@@ -3,7 +3,7 @@ import { sandboxSms } from '#server/providers/sms/sandbox.ts';
 import { SmsDeliveryError } from '#server/providers/sms/types.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { codeFor, freshNumber } from './free-coins-testing.ts';
+import { codeFor, freshNumber } from './testing.ts';
 
 describe('the sandbox SMS gateway', () => {
   const recorder = () => {

@@ -7,7 +7,7 @@ import { twilioSignature } from '#server/providers/twilio-signature.ts';
 import { type FakeProvider, fakeProvider } from '#server/test/fake-provider.ts';
 import { dbState, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { e164, freshNumber, smsRows } from './free-coins-testing.ts';
+import { e164, freshNumber, smsRows } from './testing.ts';
 
 const SID = `AC${'1'.repeat(32)}`;
 const TOKEN = 'auth-token-0123456789';

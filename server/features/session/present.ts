@@ -2,7 +2,7 @@ import type { SessionInfo } from '#common/api/session.ts';
 import type { SiteSettings } from '#server/env-schema.ts';
 import type { SessionRow } from './data.ts';
 
-/** Free coins by SMS for this session (server/features/coupons/free-coins-data.ts `smsCoinsState`). */
+/** Free coins by SMS for this session (server/features/free-coins/data.ts `smsCoinsState`). */
 export type SmsCoinsState = { disabled: boolean; available: boolean };
 
 /** The session object of spec part 1 section 3, from the row and the site it was opened on. */
