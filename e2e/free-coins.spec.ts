@@ -84,7 +84,7 @@ async function journey(page: Page, request: APIRequestContext, lang: Lang, width
   await expect(page.getByLabel(text(lang, 'navbar.coins_other', { count: 20 }))).toBeVisible();
   await shootBoth(page, 'free-coins-done', width);
 
-  // The menu item is gone: the session says no SMS coins are available any more.
+  // The menu item is gone: the session says no free coins are available any more.
   await page.setViewportSize(WIDTHS.desktop);
   await expect(menu.getByRole('link', { name: text(lang, 'sidemenu.home') })).toBeVisible();
   await expect(menu.getByRole('link', { name: text(lang, 'sidemenu.free_coins') })).toHaveCount(0);

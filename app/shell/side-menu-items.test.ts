@@ -32,8 +32,8 @@ const state = (over: Partial<MenuState> = {}): MenuState => ({
   loggedIn: false,
   voicecall: false,
   agechecked: false,
-  smsCoinsDisabled: false,
-  smsCoinsAvailable: false,
+  freeCoinsDisabled: false,
+  freeCoinsAvailable: false,
   local: false,
   now: new Date('2026-03-01T12:00:00Z'),
   routeNames: ALL_ROUTES,
@@ -58,7 +58,7 @@ describe('sideMenuItems', () => {
   });
 
   it('gives a member billing, the content pages, settings and logout instead of sign-up', () => {
-    expect(keys(state({ loggedIn: true, smsCoinsAvailable: true }))).toEqual([
+    expect(keys(state({ loggedIn: true, freeCoinsAvailable: true }))).toEqual([
       'home',
       'free_coins',
       'billing',
@@ -135,18 +135,18 @@ describe('sideMenuItems', () => {
   });
 
   describe('free coins', () => {
-    it('hides when SMS coins are disabled', () => {
-      expect(keys(state({ smsCoinsDisabled: true }))).not.toContain('free_coins');
-      expect(keys(state({ loggedIn: true, smsCoinsAvailable: true, smsCoinsDisabled: true }))).not.toContain(
+    it('hides when free coins are disabled', () => {
+      expect(keys(state({ freeCoinsDisabled: true }))).not.toContain('free_coins');
+      expect(keys(state({ loggedIn: true, freeCoinsAvailable: true, freeCoinsDisabled: true }))).not.toContain(
         'free_coins',
       );
     });
-    it('hides for a member without SMS coins available, shows for one with', () => {
-      expect(keys(state({ loggedIn: true, smsCoinsAvailable: false }))).not.toContain('free_coins');
-      expect(keys(state({ loggedIn: true, smsCoinsAvailable: true }))).toContain('free_coins');
+    it('hides for a member without free coins available, shows for one with', () => {
+      expect(keys(state({ loggedIn: true, freeCoinsAvailable: false }))).not.toContain('free_coins');
+      expect(keys(state({ loggedIn: true, freeCoinsAvailable: true }))).toContain('free_coins');
     });
     it('shows for a visitor whatever the availability flag says', () => {
-      expect(keys(state({ smsCoinsAvailable: false }))).toContain('free_coins');
+      expect(keys(state({ freeCoinsAvailable: false }))).toContain('free_coins');
     });
   });
 
@@ -181,7 +181,7 @@ describe('sideMenuItems', () => {
 
   describe('voice-call mode', () => {
     it('keeps only home, contact and logout for a member', () => {
-      expect(keys(state({ loggedIn: true, voicecall: true, smsCoinsAvailable: true, local: true }))).toEqual([
+      expect(keys(state({ loggedIn: true, voicecall: true, freeCoinsAvailable: true, local: true }))).toEqual([
         'home',
         'contact',
         'logout',
@@ -201,7 +201,7 @@ describe('sideMenuItems', () => {
       ]);
     });
     it('with the real route table, shows no link to a page that is not there', () => {
-      const member = keys(state({ loggedIn: true, smsCoinsAvailable: true, local: true, routeNames }));
+      const member = keys(state({ loggedIn: true, freeCoinsAvailable: true, local: true, routeNames }));
       expect(member).toEqual(
         expect.arrayContaining([
           'home',

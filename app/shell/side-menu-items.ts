@@ -6,8 +6,8 @@ export type MenuState = {
   loggedIn: boolean;
   voicecall: boolean;
   agechecked: boolean;
-  smsCoinsDisabled: boolean;
-  smsCoinsAvailable: boolean;
+  freeCoinsDisabled: boolean;
+  freeCoinsAvailable: boolean;
   local: boolean;
   now: Date;
   routeNames: ReadonlySet<string>;
@@ -86,7 +86,7 @@ export const xmasActive = (now: Date) => xmasWindow(now).active;
  */
 export function sideMenuItems(s: MenuState): MenuItem[] {
   const member = s.loggedIn;
-  const freeCoins = !s.smsCoinsDisabled && !s.voicecall && (!member || s.smsCoinsAvailable);
+  const freeCoins = !s.freeCoinsDisabled && !s.voicecall && (!member || s.freeCoinsAvailable);
   const coupons = s.activeCoupons ?? 0;
   const candidates: Candidate[] = [
     { key: 'home', label: 'sidemenu.home', to: '/', route: 'index', when: true },

@@ -3,7 +3,7 @@ import billing from './billing.de.json' with { type: 'json' };
 import chatsession from './chatsession.de.json' with { type: 'json' };
 import content from './content.de.json' with { type: 'json' };
 import coupons from './coupons.de.json' with { type: 'json' };
-import freecoins from './free-coins.de.json' with { type: 'json' };
+import freeCoins from './free-coins.de.json' with { type: 'json' };
 import game from './game.de.json' with { type: 'json' };
 import live from './live.de.json' with { type: 'json' };
 import media from './media.de.json' with { type: 'json' };
@@ -26,7 +26,7 @@ export const catalog: Catalog = merge(
   payments,
   voicecall,
   coupons,
-  freecoins,
+  freeCoins,
   game,
   avs,
   media,

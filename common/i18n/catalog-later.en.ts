@@ -3,7 +3,7 @@ import billing from './billing.en.json' with { type: 'json' };
 import chatsession from './chatsession.en.json' with { type: 'json' };
 import content from './content.en.json' with { type: 'json' };
 import coupons from './coupons.en.json' with { type: 'json' };
-import freecoins from './free-coins.en.json' with { type: 'json' };
+import freeCoins from './free-coins.en.json' with { type: 'json' };
 import game from './game.en.json' with { type: 'json' };
 import live from './live.en.json' with { type: 'json' };
 import media from './media.en.json' with { type: 'json' };
@@ -26,7 +26,7 @@ export const catalog: Catalog = merge(
   payments,
   voicecall,
   coupons,
-  freecoins,
+  freeCoins,
   game,
   avs,
   media,

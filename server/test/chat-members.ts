@@ -62,7 +62,7 @@ export async function insertMembers(db: Db, coins: number[]): Promise<BulkMember
     return {
       email: u.email,
       coins: coins[i] ?? 0,
-      user: { ...row, nicknames: [nickname], coins: coins[i] ?? 0, smsCoinsReceived: false },
+      user: { ...row, nicknames: [nickname], coins: coins[i] ?? 0, freeCoinsReceived: false },
     };
   });
 }

@@ -7,11 +7,11 @@ import { nicknames, users } from '#server/db/schema/users.ts';
 export type UserRow = typeof users.$inferSelect;
 export type NicknameRow = typeof nicknames.$inferSelect;
 /**
- * `coins`: the wallet balance, read with the user (0 before the first credit). `smsCoinsReceived`:
+ * `coins`: the wallet balance, read with the user (0 before the first credit). `freeCoinsReceived`:
  * a verified number of theirs earned the free coins. Both ride in the session cache with the user,
  * whose entry every coin movement forgets.
  */
-export type UserWithNicknames = UserRow & { nicknames: NicknameRow[]; coins: number; smsCoinsReceived: boolean };
+export type UserWithNicknames = UserRow & { nicknames: NicknameRow[]; coins: number; freeCoinsReceived: boolean };
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -57,7 +57,7 @@ export async function loadUserWithNicknames(db: DbOrTx, id: number): Promise<Use
     .select({
       user: users,
       coins: wallets.balance,
-      smsCoinsReceived: sql<boolean>`exists (select 1 from ${smsVerifications} where ${smsVerifications.userId} = ${users.id} and ${smsVerifications.verifiedAt} is not null)`,
+      freeCoinsReceived: sql<boolean>`exists (select 1 from ${smsVerifications} where ${smsVerifications.userId} = ${users.id} and ${smsVerifications.verifiedAt} is not null)`,
     })
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
@@ -67,7 +67,7 @@ export async function loadUserWithNicknames(db: DbOrTx, id: number): Promise<Use
   return {
     ...row.user,
     coins: row.coins ?? 0,
-    smsCoinsReceived: Boolean(row.smsCoinsReceived),
+    freeCoinsReceived: Boolean(row.freeCoinsReceived),
     nicknames: await loadNicknames(db, id),
   };
 }

@@ -6,7 +6,7 @@ import { smsVerifications } from '#server/db/schema/coupons.ts';
 export type SmsVerificationRow = typeof smsVerifications.$inferSelect;
 
 /** Whether the member has received the free coins (a verified number of theirs exists). */
-export async function hasReceivedSmsCoins(db: DbOrTx, userId: number): Promise<boolean> {
+export async function hasReceivedFreeCoins(db: DbOrTx, userId: number): Promise<boolean> {
   const rows = await db
     .select({ id: smsVerifications.id })
     .from(smsVerifications)
@@ -41,10 +41,10 @@ export async function newestPendingCode(db: DbOrTx, userId: number): Promise<Sms
  * available for a member who has not received them yet (a visitor has none available: the menu
  * still invites them, by its own rule). Read from the session's cached user: no query of its own.
  */
-export function smsCoinsState(
+export function freeCoinsState(
   config: Pick<Config, 'sms'>,
-  user: { smsCoinsReceived: boolean } | null,
+  user: { freeCoinsReceived: boolean } | null,
 ): { disabled: boolean; available: boolean } {
   const disabled = config.sms.freeCoins === 0;
-  return { disabled, available: !disabled && user !== null && !user.smsCoinsReceived };
+  return { disabled, available: !disabled && user !== null && !user.freeCoinsReceived };
 }

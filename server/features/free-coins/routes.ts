@@ -21,7 +21,7 @@ import { smsProvider } from '#server/providers/sms/provider.ts';
 import { SmsDeliveryError } from '#server/providers/sms/types.ts';
 import { smsStatusCallbacks, smsStatusPath } from './callback.ts';
 import { codeHash, codeMatches, newCode, phoneHash, phoneHint } from './codes.ts';
-import { hasReceivedSmsCoins, isNumberUsed, newestPendingCode } from './data.ts';
+import { hasReceivedFreeCoins, isNumberUsed, newestPendingCode } from './data.ts';
 import { countAttempt, recordSmsReceipt, redeemSmsCode, storeSmsCode, withdrawSmsCode } from './mutations.ts';
 import { isLive, presentPending } from './present.ts';
 
@@ -47,7 +47,7 @@ export const freeCoinsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/free_coins', { schema: { response: { 200: freeCoinsStatus } } }, async (request) => {
     const user = await sessionUser(request);
     const member = user?.status === 'active' ? user : null;
-    const got = member ? await hasReceivedSmsCoins(db, member.id) : false;
+    const got = member ? await hasReceivedFreeCoins(db, member.id) : false;
     const row = member && !got ? await newestPendingCode(db, member.id) : null;
     const now = new Date();
     return {
@@ -64,7 +64,7 @@ export const freeCoinsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireVerifiedUser(request);
       if (coins === 0) throw disabled();
-      if (await hasReceivedSmsCoins(db, user.id)) throw received();
+      if (await hasReceivedFreeCoins(db, user.id)) throw received();
       // The member's limit comes before the number is looked at, so numbers cannot be probed.
       await enforce(throttle, `free-coins:send:user:${user.id}`, SENDS_PER_HOUR, 3600);
       const phone = request.body.phone;
@@ -107,7 +107,7 @@ export const freeCoinsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireVerifiedUser(request);
       if (coins === 0) throw disabled();
-      if (await hasReceivedSmsCoins(db, user.id)) throw received();
+      if (await hasReceivedFreeCoins(db, user.id)) throw received();
       const row = await newestPendingCode(db, user.id);
       if (!row) throw invalidField('code', 'free_coins.errors.no_code');
       const now = new Date();

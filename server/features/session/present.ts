@@ -2,8 +2,8 @@ import type { SessionInfo } from '#common/api/session.ts';
 import type { SiteSettings } from '#server/env-schema.ts';
 import type { SessionRow } from './data.ts';
 
-/** Free coins by SMS for this session (server/features/free-coins/data.ts `smsCoinsState`). */
-export type SmsCoinsState = { disabled: boolean; available: boolean };
+/** Free coins by SMS for this session (server/features/free-coins/data.ts `freeCoinsState`). */
+export type FreeCoinsState = { disabled: boolean; available: boolean };
 
 /** The session object of spec part 1 section 3, from the row and the site it was opened on. */
 export function presentSession(
@@ -11,7 +11,7 @@ export function presentSession(
   site: SiteSettings,
   domain: string,
   now = new Date(),
-  sms: SmsCoinsState = { disabled: true, available: false },
+  freeCoins: FreeCoinsState = { disabled: true, available: false },
 ): SessionInfo {
   const d = row?.data ?? {};
   return {
@@ -27,8 +27,8 @@ export function presentSession(
     phonecall_payment_type_id: d.phonecall?.paymentTypeId ?? null,
     phonecall_product_id: d.phonecall?.productId ?? null,
     phonecall_payment_name: d.phonecall?.paymentName ?? null,
-    sms_coins_disabled: sms.disabled,
-    sms_coins_available: sms.available,
+    sms_coins_disabled: freeCoins.disabled,
+    sms_coins_available: freeCoins.available,
     temp_nickname: d.tempNickname ?? null,
     welcome_dialog: d.welcomeDialog ?? null,
     incentive_tsp: d.incentiveTsp ?? null,

@@ -12,7 +12,7 @@ import { sessionUser } from '#server/features/accounts/policy.ts';
 import { presentUser } from '#server/features/accounts/present.ts';
 import { currentIncentiveOffer } from '#server/features/coupons/welcome-data.ts';
 import { markWelcomeShown } from '#server/features/coupons/welcome-mutations.ts';
-import { smsCoinsState } from '#server/features/free-coins/data.ts';
+import { freeCoinsState } from '#server/features/free-coins/data.ts';
 import { jsonOf, jsonOnce, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { ensureSession, requestDomain } from '#server/http/session.ts';
@@ -39,8 +39,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   const present = async (request: Parameters<typeof requestDomain>[0]) => {
     const domain = requestDomain(request);
-    const sms = smsCoinsState(config, await sessionUser(request));
-    return presentSession(request.session, siteFor(config, domain), domain, new Date(), sms);
+    const freeCoins = freeCoinsState(config, await sessionUser(request));
+    return presentSession(request.session, siteFor(config, domain), domain, new Date(), freeCoins);
   };
 
   app.get('/auth/csrf-cookie', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -57,11 +57,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await ensureSession(request, reply);
     const user = await sessionUser(request);
     const domain = requestDomain(request);
-    const sms = smsCoinsState(config, user);
+    const freeCoins = freeCoinsState(config, user);
     const fixed = sessionJson(
       row,
-      () => presentSession(row, siteFor(config, domain), domain, STAMP, sms),
-      `${domain} ${sms.disabled} ${sms.available}`,
+      () => presentSession(row, siteFor(config, domain), domain, STAMP, freeCoins),
+      `${domain} ${freeCoins.disabled} ${freeCoins.available}`,
     );
     const session = fixed.endsWith(STAMP_TAIL)
       ? `${fixed.slice(0, -STAMP_TAIL.length)}"_date":${JSON.stringify(new Date().toISOString())}}`
