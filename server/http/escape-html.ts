@@ -1,3 +1,7 @@
-/** Escapes text for HTML: mails and the development mailbox show text from users. */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Escapes text for HTML: the server's own pages (consoles, sandbox pages, the phone line's page,
+ * server-rendered documents) and mails show text from users and from the database.
+ */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

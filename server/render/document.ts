@@ -1,8 +1,6 @@
 import type { Locale } from '#common/constants.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { PageHead, ShellPrefs, SsrState } from './renderer.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** JSON inside a <script>: nothing in it can close the tag or open a comment. */
 export const scriptJson = (value: unknown) =>

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { DashboardFigure } from './dashboard/data.ts';
 import { may } from './policy.ts';
 import type { PresentedOperator } from './present.ts';

@@ -4,8 +4,8 @@ import { translate } from '#common/i18n/translate.ts';
 import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { MailTransport } from '#server/providers/mail.ts';
-import { escapeHtml } from './html.ts';
 
 export type MailTemplate =
   | 'activation'

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/errors.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { latestMails } from './data.ts';
-import { escapeHtml } from './html.ts';
 import { presentMail } from './present.ts';
 
 const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

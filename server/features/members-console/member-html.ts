@@ -1,6 +1,6 @@
 import type { Locale } from '#common/constants.ts';
 import { layout } from '#server/features/admin/html.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { LedgerLine, MemberAccount, MemberOrder, MemberPurchase, MemberSession } from './data.ts';
 import { MEMBERS_STYLE, type MembersNotice, noticeHtml, pager, statusText, timeHtml, translator } from './html.ts';
 import { type MembersText, membersText } from './texts.ts';

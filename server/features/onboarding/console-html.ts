@@ -1,7 +1,7 @@
 import { DOCUMENT_KINDS } from '#common/api/onboarding.ts';
 import type { Locale } from '#common/constants.ts';
 import { layout } from '#server/features/admin/html.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { OnboardingText } from './console-texts.ts';
 import { onboardingText } from './console-texts.ts';
 import type { ApplicationDetail, QueueEntry, RecordRow } from './data.ts';

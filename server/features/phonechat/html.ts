@@ -1,7 +1,7 @@
 import type { Locale } from '#common/constants.ts';
 import { billedMinutes } from '#common/domain/phone-chat.ts';
 import { formatPrice } from '#common/domain/voicecall.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { PhoneChatCallView } from './data.ts';
 import { type PhoneChatText, phoneChatText } from './texts.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { type StudioText, studioText } from './texts.ts';
 
 export type StudioRow = {

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { SANDBOX_DOCUMENTS } from './sandbox.ts';
 
 /** What the person entered, as typed (shown again next to the errors). */

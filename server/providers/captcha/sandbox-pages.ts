@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALES } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { issueSandboxToken, SANDBOX_SITE_KEY, SANDBOX_TOKEN_SECONDS, sandboxCaptchaKey } from './sandbox.ts';
 
 /** The message the widget posts to the page that framed it (CaptchaWidget in the SPA listens). */

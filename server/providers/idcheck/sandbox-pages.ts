@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ID_CHECK_REASONS, type IdCheckReason } from '#common/api/onboarding.ts';
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { readTicket } from '#server/providers/avs/sandbox.ts';
 import {
   IDCHECK_SIGNATURE_HEADER,

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 
 // The partner's own look: not ours, so it reads as another company's page inside the frame.
 const STYLE = `

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { CardErrors, CardForm } from './card.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Locale } from '#common/constants.ts';
 import { formatPin, formatPrice } from '#common/domain/voicecall.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 
 /** What the call page shows: the call as the provider knows it, and the simulated telephone's line. */
 export type CallPageView = {

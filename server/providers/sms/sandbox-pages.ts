@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '#common/i18n/translate.ts';
 import { notFound } from '#server/errors.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { sandboxSmsOf } from './provider.ts';
 

@@ -2,7 +2,7 @@ import type { Locale } from '#common/constants.ts';
 import { layout, messageHtml, utcTimeHtml } from '#server/features/admin/html.ts';
 import type { ListedOperator } from '#server/features/admin/operators/data.ts';
 import { adminText } from '#server/features/admin/texts.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { AuditRow } from './data.ts';
 import { type AuditText, auditText } from './texts.ts';
 

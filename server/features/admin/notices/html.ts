@@ -1,8 +1,8 @@
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
 import { layout, refusalPage } from '#server/features/admin/html.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
 import type { ComplaintRow, NoticeRow, NoticeTargetRow } from '#server/features/notices/data.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { type NoticesText, noticesText } from './texts.ts';
 
 /** The console's notices screen: the queue and one notice with its decision and complaint forms. */

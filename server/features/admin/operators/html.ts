@@ -2,7 +2,7 @@ import type { Locale } from '#common/constants.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '#server/db/schema/operators.ts';
 import { layout, messageHtml, utcTimeHtml } from '#server/features/admin/html.ts';
 import { adminText, roleName } from '#server/features/admin/texts.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { ListedOperator } from './data.ts';
 import { type OperatorsText, operatorsText } from './texts.ts';
 

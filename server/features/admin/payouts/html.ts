@@ -1,8 +1,8 @@
 import type { Locale } from '#common/constants.ts';
 import { centsPerCoinText, EARNING_KINDS, type EarningKind } from '#common/domain/payouts.ts';
 import { layout } from '#server/features/admin/html.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
 import type { PeriodSummary, StatementRow } from '#server/features/payouts/data.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { type PayoutText, payoutText } from './texts.ts';
 
 /** The console's payout pages (/admin/payouts): the months, a month's statements, one statement. */

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/constants.ts';
 import { layout } from '#server/features/admin/html.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { ReviewItem } from './data.ts';
 import { type ReviewText, reviewText } from './texts.ts';
 

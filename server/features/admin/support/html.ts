@@ -1,7 +1,7 @@
 import type { Locale } from '#common/constants.ts';
 import { type AdminNotice, layout, noticeHtml, refusalPage } from '#server/features/admin/html.ts';
 import { type AdminText, adminText } from '#server/features/admin/texts.ts';
-import { escapeHtml } from '#server/features/mail/html.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { DeskConversation, DeskMessage } from './data.ts';
 
 /** The support desk's pages (/admin/support): the list of conversations and one thread with the reply form. */
