@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasControlCharacters } from '#common/api/fields.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from './safe-equal.ts';
 
 /** Plain HTML forms post url-encoded bodies; a page's plugin reads them as a record of strings. */
 export function acceptPageForms(app: FastifyInstance, bodyLimit: number) {

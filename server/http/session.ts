@@ -13,8 +13,9 @@ import {
   noteGuestAddress,
   touchSession,
 } from '#server/features/session/mutations.ts';
-import { csrfTokenFor, hashToken, isWellFormedToken, safeEqual } from '#server/features/session/tokens.ts';
+import { csrfTokenFor, hashToken, isWellFormedToken } from '#server/features/session/tokens.ts';
 import { requestLocale } from './locale.ts';
+import { safeEqual } from './safe-equal.ts';
 import type { SessionCacheEntry } from './session-cache.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

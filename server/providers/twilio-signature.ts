@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 
 /**
  * Twilio's request signature (header `X-Twilio-Signature`), documented in "Webhooks security":

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigins } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
 import { fromOwnSite } from '#server/http/page-forms.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import { refusalPage, sendHtml } from './html.ts';
 import { type ConsoleCapability, may } from './policy.ts';
 import { type SignedInOperator, signedInOperator, signInUrl } from './session.ts';

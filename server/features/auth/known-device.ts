@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE_PREFIX } from '#common/constants.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 
 /**
  * Known devices (decision 010): after a sign-in, or with an unlock link, the browser keeps a

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UNLOCK_TOKEN_TTL_MS } from '#common/constants.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import type { Throttle } from '#server/http/throttle.ts';
 import { type Account, rememberDevice, type SignInRealm } from './known-device.ts';
 import { accountKey, clearSlowdown } from './login-limits.ts';

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { SMS_CODE_LENGTH } from '#common/api/free-coins.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 
 /**
  * Numbers and codes never reach the database in clear: a number is kept as a keyed hash (so

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
 import type { AppContext } from '#server/context.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import {
   type ComplaintRow,
   type NoticeRow,

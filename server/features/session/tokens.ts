@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Cookie tokens are random; the database keeps only a keyed hash of them, and the CSRF
@@ -14,9 +14,3 @@ export const csrfTokenFor = (secret: string, token: string) =>
 
 export const isWellFormedToken = (token: string | undefined): token is string =>
   typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

@@ -6,7 +6,7 @@ import { paymentEvents, phoneCalls } from '#server/db/schema/billing.ts';
 import { users } from '#server/db/schema/users.ts';
 import { type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import { updateSessionData } from '#server/features/session/mutations.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import type { PhoneEvent } from '#server/providers/phone/types.ts';
 import { type CallWithCurrency, findCall, findPhoneEvent, findPhoneProduct, isExpired } from './data.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AGE_CHECK_FAILURES, type AgeCheckFailure } from '#common/api/avs.ts';
 import type { Locale } from '#common/constants.ts';
 import type { Config } from '#server/config.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { isAdultOn, isoDay } from './age.ts';
 import type { AgeCheckEvent, AgeCheckProvider, CallbackRefusal } from './types.ts';

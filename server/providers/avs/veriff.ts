@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { AgeCheckFailure } from '#common/api/avs.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import { callProvider, type ProviderCall } from '#server/providers/outbound.ts';
 import { isAdultOn, isoDay } from './age.ts';
 import type { AgeCheckEvent, AgeCheckProvider, CallbackRefusal } from './types.ts';

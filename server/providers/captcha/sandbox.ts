@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import type { Throttle } from '#server/http/throttle.ts';
 import type { CaptchaProvider } from './types.ts';
 

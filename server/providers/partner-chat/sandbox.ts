@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Locale } from '#common/constants.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 
 /**
  * The built-in external chat partner. A real partner hosts the chat of its performers on its own

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PaymentEventKind } from '#common/domain/orders.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import type { PaymentEvent, PaymentProvider, PostbackVerdict } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 
 /** The sandbox PSP's postbacks and back-office requests carry this header (server/providers/webhook-signature.ts). */
 export const SIGNATURE_HEADER = 'x-sandbox-signature';

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Locale } from '#common/constants.ts';
 import { formatPin, formatPrice } from '#common/domain/voicecall.ts';
 import { translate } from '#common/i18n/translate.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 
 /**
  * The call page of a real line, which the payment window shows (`/api/voicecall/line/<token>`):

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeEqual } from '#server/features/session/tokens.ts';
 import { type CallWithCurrency, findCall, isExpired } from '#server/features/voicecall/data.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import {
   CALLBACK_PATH,
   callIdOfToken,

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { safeEqual } from '#server/features/session/tokens.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import { signWebhook, verifyWebhook } from '#server/providers/webhook-signature.ts';
 import type { PhoneEvent, PhoneEventType, PhoneProvider, VerifyResult } from './types.ts';
 

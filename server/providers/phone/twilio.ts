@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { translate } from '#common/i18n/translate.ts';
 import type { VoiceEntry } from '#server/config.ts';
-import { safeEqual } from '#server/features/session/tokens.ts';
 import { PIN_ENTRIES_PER_CALL } from '#server/features/voicecall/policy.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
 import {
   type FormParams,
   parseForm,
