@@ -8,8 +8,9 @@ import type { SignedInOperator } from '#server/features/admin/session.ts';
 import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
 import { sendStored } from '#server/http/send-stored.ts';
 import { galleryImageKey, videoPosterKey } from '#server/media/keys.ts';
-import { decideReview, openReview, openReviewCount, type ReviewItem, reviewQueue } from './data.ts';
+import { openReview, openReviewCount, type ReviewItem, reviewQueue } from './data.ts';
 import { REASON_MAX, type ReviewNotice, reviewPage } from './html.ts';
+import { decideReview } from './mutations.ts';
 
 const idParam = z.object({ id: z.string().max(20).catch('') });
 const DONE = ['approved', 'editApproved', 'rejected', 'alreadyDecided'] as const;
