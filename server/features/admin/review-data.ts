@@ -90,13 +90,6 @@ export async function openReview(db: DbOrTx, id: number): Promise<ReviewItem | n
   return row ? complete(db, row) : null;
 }
 
-/** Whether the review file key belongs to the open review (what its preview may show). */
-export function reviewMediaKeys(item: ReviewItem): Set<string> {
-  const keys = new Set<string>();
-  for (const p of item.video?.parts ?? []) if (p.storageKey) keys.add(p.storageKey);
-  return keys;
-}
-
 export type Decision = { approve: true } | { approve: false; reason: string };
 
 /**

@@ -9,7 +9,6 @@ import { paymentKeySql } from '#server/features/coins/keys.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type UnmatchedChargeRow = typeof unmatchedCharges.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
-export type PaymentTypeRow = typeof paymentTypes.$inferSelect;
 
 /** The currency the spending limit is kept in (every package is priced in it). */
 export const LIMIT_CURRENCY = 'EUR';
