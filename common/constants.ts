@@ -60,7 +60,6 @@ export const COUPON_DEFAULT_EXCHANGE_RATE = 0.1;
 export const COUPON_DURATION_SHOWN_DAYS = 14;
 export const COPY_CONFIRMATION_MS = 2_000;
 export const SEARCH_HISTORY_MAX = 12;
-export const DRAWER_BREAKPOINT = 960;
 export const DRAWER_WIDTH = 200;
 export const SIGNUP_DIALOG_MAX_WIDTH = 640;
 export const SUCCESS_DIALOG_MAX_WIDTH = 960;

@@ -59,6 +59,7 @@ import { referralRoutes } from './features/referrals/routes.ts';
 import { studioSandboxPages } from './features/sandbox-studio/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
+import { startSessionSweep } from './features/session/expiry-sweep.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { deleteTranscriptBefore } from './features/showchat/mutations.ts';
 import { isViewer } from './features/showchat/people.ts';
@@ -273,6 +274,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         );
   // A rejected applicant's identity pictures go REJECTED_PICTURES_KEPT_DAYS after the decision (tests call the sweep).
   const stopPictureRetention = config.env === 'test' ? null : startPictureRetention(database.db, ctx.storage, app.log);
+  // Expired browser sessions are deleted once a day (tests call the sweep).
+  const stopSessionSweep = config.env === 'test' ? null : startSessionSweep(database.db, app.log);
   const stopLiveSweep =
     config.env === 'test'
       ? null
@@ -311,6 +314,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     for (const stop of stopChatClock ?? []) await stop();
     await stopTranscriptSweep?.();
     await stopPictureRetention?.();
+    await stopSessionSweep?.();
     // Every live session ends (sfu_closed) while the sockets that tell pages so are still open.
     await ctx.live.close();
     ctx.presence.close();

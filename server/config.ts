@@ -3,11 +3,16 @@ import type { TrustProxy } from './http/client-address.ts';
 import type { LiveIceSettings } from './live/werift-config.ts';
 
 /**
- * The server's settings as the rest of the server reads them: made once at start by loadConfig
- * (env.ts) from the environment (schema in env-schema.ts).
+ * How the premium-rate carrier's calls reach the Twilio voice line, so that nobody else's do: the
+ * SIP domain the carrier sends them to (Twilio reports it as `SipDomain`), or the premium-rate
+ * number Twilio reports as `ForwardedFrom` of a call the carrier forwarded (TWILIO_VOICE_ENTRY).
  */
 export type VoiceEntry = { kind: 'sip_domain' | 'forwarded_from'; value: string };
 
+/**
+ * The server's settings as the rest of the server reads them: made once at start by loadConfig
+ * (env.ts) from the environment (schema in env-schema.ts).
+ */
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;

@@ -332,11 +332,3 @@ export const envSchema = z.object({
       return [min, max];
     }),
 });
-
-/**
- * How the premium-rate carrier's calls reach the Twilio voice line, so that nobody else's do: the
- * SIP domain the carrier sends them to (Twilio reports it as `SipDomain`), or the premium-rate
- * number Twilio reports as `ForwardedFrom` of a call the carrier forwarded (TWILIO_VOICE_ENTRY).
- */
-
-export type Env = z.infer<typeof envSchema>;

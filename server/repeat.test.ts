@@ -27,6 +27,28 @@ describe('repeatEvery', () => {
     expect(runs).toBe(3);
   });
 
+  it('runs the first time after firstAfterMs when given, then a period after each run', async () => {
+    vi.useFakeTimers();
+    let runs = 0;
+    const stop = repeatEvery(
+      1000,
+      async () => {
+        runs++;
+      },
+      () => undefined,
+      100,
+    );
+    await vi.advanceTimersByTimeAsync(99);
+    expect(runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toBe(2);
+    await stop();
+  });
+
   it('never overlaps a slow run, and stop waits for the run in progress', async () => {
     vi.useFakeTimers();
     let active = 0;

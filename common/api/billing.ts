@@ -113,7 +113,6 @@ export type PaymentWindowMessage = {
 };
 
 export const PHONE_CALL_STATES = ['awaited', 'active', 'ended', 'expired'] as const;
-export type PhoneCallState = (typeof PHONE_CALL_STATES)[number];
 
 export const initPhonecallBody = z.object({ paymenttypeid: id, productid: id });
 

@@ -7,7 +7,6 @@ export const contactBody = z.object({
   subject: requiredString(200),
   message: requiredString(5000, { multiline: true }),
 });
-export type ContactBody = z.input<typeof contactBody>;
 
 export const TAKEDOWN_CATEGORIES = [
   'minor',
@@ -46,6 +45,5 @@ export const takedownBody = z
   // Name and address may be left out only for notices about the abuse of minors (Art. 16(2)(c)).
   .refine((v) => v.category === 'minor' || (v.name ?? '').length > 0, { path: ['name'], message: REQUIRED })
   .refine((v) => v.category === 'minor' || (v.email ?? '').length > 0, { path: ['email'], message: REQUIRED });
-export type TakedownBody = z.input<typeof takedownBody>;
 
 export const takedownResponse = z.object({ id: z.number().int() });

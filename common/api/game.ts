@@ -22,7 +22,6 @@ const prize = z.object({
 
 /** One line of the prize table, with its chance in per cent. */
 export const prizeLine = z.object({ symbol, chance: z.number(), prize });
-export type PrizeLineAnswer = z.infer<typeof prizeLine>;
 
 /** One spin: its Berlin day, the reels shown, and the prize with the coupon it was granted as. */
 export const spinResult = z.object({

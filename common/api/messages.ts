@@ -117,7 +117,6 @@ export const conversationsQuery = z.object({
     )
     .optional(),
 });
-export type ConversationsQuery = z.input<typeof conversationsQuery>;
 
 export const conversationsResponse = paged(conversation);
 
@@ -168,7 +167,6 @@ export const showMessageBody = z.object({
   coins: z.number(expects('integer')).int().min(0).max(1_000_000),
   tip: z.number().int().min(0).max(1_000_000).optional(),
 });
-export type ShowMessageBody = z.infer<typeof showMessageBody>;
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'errors.validations.invalid');

@@ -13,11 +13,9 @@ export const ORDERS_PAGE_SIZE = PAGE_SIZES.orders;
 
 /** How the order was paid: the card provider's name as the receipt mail spells it (payments.method.*). */
 export const PAYMENT_METHODS = ['card', 'flexpay'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** GET /billing/orders?page= */
 export const ordersQuery = z.object({ page: pageField });
-export type OrdersQuery = z.input<typeof ordersQuery>;
 
 export const orderLine = z.object({
   id: z.number().int(),

@@ -140,7 +140,6 @@ export const showsQuery = z.object({
   category: z.coerce.number().int().min(0).max(1_000_000).optional(),
   filter: z.enum(SHOW_FILTERS).optional(),
 });
-export type ShowsQuery = z.input<typeof showsQuery>;
 export const showsResponse = paged(showTile).extend({ promos: z.array(promo) });
 export type ShowsResponse = z.infer<typeof showsResponse>;
 

@@ -19,7 +19,6 @@ export const createUploadBody = z.strictObject({
   type: singleLine(expects('text')).max(100, 'errors.validations.too_long'),
   name: singleLine(expects('text')).trim().min(1, REQUIRED).max(255, 'errors.validations.too_long'),
 });
-export type CreateUploadBody = z.infer<typeof createUploadBody>;
 
 export const uploadState = z.object({
   id: z.string(),
@@ -89,7 +88,6 @@ export const editContentBody = z.strictObject({
   price: price.optional(),
   partPrices: z.array(price, { error: INVALID }).max(VIDEO_PARTS_MAX, INVALID).optional(),
 });
-export type EditContentBody = z.input<typeof editContentBody>;
 
 export const contentItem = z.object({
   kind: z.enum(['video', 'gallery']),

@@ -103,9 +103,6 @@ export type GalleryFiles = {
   thumbBlurredVariants: Variant[];
 };
 
-/** The sigma of a blurred thumbnail (320 px wide), which renditions of other widths scale. */
-export const THUMB_BLUR = BLUR_SIGMA.large;
-
 /** The full picture, its 320x240 thumbnail, the blurred twin and their renditions from `source`. */
 async function galleryFiles(source: Pixels, full: Promise<Buffer>): Promise<GalleryFiles> {
   const thumb = await fromPixels(source).resize(320, 240, { fit: 'cover' }).raw().toBuffer();

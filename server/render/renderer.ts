@@ -7,7 +7,7 @@ export type PageRenderer = Pick<
   typeof import('#app/entry-server.tsx'),
   'renderPage' | 'isServerRendered' | 'serverRouteName' | 'routeGuard'
 >;
-export type { PageHead, PageRequest, RenderedPage, ShellPrefs, SsrState } from '#app/entry-server.tsx';
+export type { PageHead, PageRequest, ShellPrefs, SsrState } from '#app/entry-server.tsx';
 
 /** Where the build puts the server entry: beside the browser build (APP_DIR), never inside what is served. */
 export const serverEntryPath = (appDir: string) => `${appDir}-ssr${path.sep}entry-server.js`;

@@ -62,7 +62,4 @@ export const useStartChat = () =>
     mutationFn: ({ universalId, body }: { universalId: string; body: ChatStartBody }) =>
       startChatSession(universalId, body),
   });
-export const useHeartbeatChat = () => useMutation({ mutationFn: heartbeatChatSession });
-export const useStopChat = () => useMutation({ mutationFn: stopChatSession });
-export const useCheckRating = () => useMutation({ mutationFn: checkChatRating });
 export const useRateChat = () => useMutation({ mutationFn: rateChatSession });

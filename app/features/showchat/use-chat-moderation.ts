@@ -57,4 +57,3 @@ export function useChatModeration(port: ChatPort | null, showId: string, joined:
     unban: (banId: number, nickname: string) => act({ kind: 'unban', showId, banId }, nickname),
   };
 }
-export type ChatModerationControls = ReturnType<typeof useChatModeration>;

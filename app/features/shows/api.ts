@@ -99,12 +99,6 @@ export const showQuery = (universalId: string) =>
     staleTime: SHOW_DETAIL_STALE_MS,
   });
 
-export const promosQuery = queryOptions({
-  queryKey: ['shows', 'promos'],
-  queryFn: ({ signal }) => api<{ data: Promo[] }>('GET', 'shows/promos', undefined, { signal }),
-  staleTime: SHOWS_REFRESH_MS,
-});
-
 export const categoriesQuery = queryOptions({
   queryKey: ['categories'],
   queryFn: ({ signal }) => api<CategoriesResponse>('GET', 'categories', undefined, { signal }),
@@ -120,7 +114,6 @@ export const tagsQuery = queryOptions({
 export const useShows = (p: ShowsParams) => useQuery({ ...showsQuery(p), placeholderData: (prev) => prev });
 export const useShow = (universalId: string) => useQuery(showQuery(universalId));
 export const useCategories = (enabled = true) => useQuery({ ...categoriesQuery, enabled });
-export const useTags = () => useQuery(tagsQuery);
 export const useTeaser = () => useQuery(teaserQuery);
 
 /**

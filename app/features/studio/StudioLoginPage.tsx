@@ -15,7 +15,7 @@ import { fieldProps } from '#app/features/auth/formField.ts';
 import { PasswordField } from '#app/features/auth/PasswordField.tsx';
 import { ApiError } from '#app/http.ts';
 import { studioLoginBody } from '#common/api/studio.ts';
-import { studioMeQuery, useStudioLogin, useStudioSendUnlock } from './api.ts';
+import { isApplication, studioMeQuery, useStudioLogin, useStudioSendUnlock } from './api.ts';
 import { applicationQuery } from './onboarding-api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
 
@@ -68,7 +68,7 @@ export function StudioLoginPage() {
   }, [login.error, form]);
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: (answer) => navigate('application' in answer ? '/studio/onboarding' : '/studio', { replace: true }),
+      onSuccess: (answer) => navigate(isApplication(answer) ? '/studio/onboarding' : '/studio', { replace: true }),
     }),
   );
 

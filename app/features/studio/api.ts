@@ -24,13 +24,17 @@ export const studioMeQuery = queryOptions({
   staleTime: 30_000,
 });
 
+/** Whether a sign-in answered an applicant (her application) rather than an approved performer's studio. */
+export const isApplication = (answer: StudioMe | StudioApplication): answer is StudioApplication =>
+  'application' in answer;
+
 /** Signs her in: an approved performer's answer is her studio, an applicant's her application. */
 export function useStudioLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StudioLoginBody) => api<StudioMe | StudioApplication>('POST', '/studio/login', body),
     onSuccess: (answer) => {
-      if ('application' in answer) {
+      if (isApplication(answer)) {
         client.setQueryData(['studio', 'application'], answer);
         client.setQueryData(studioMeQuery.queryKey, null);
       } else {

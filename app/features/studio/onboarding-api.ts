@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
 import type { DocumentKind, StudioApplication, StudioSignupBody } from '#common/api/onboarding.ts';
-import type { StudioMe } from '#common/api/studio.ts';
 import { PERFORMER_META, studioMeQuery } from './api.ts';
 
 /** Her application (pending, rejected, or active once approved), or null without a studio session (401). */
@@ -18,10 +17,6 @@ export const applicationQuery = queryOptions({
   meta: PERFORMER_META,
   staleTime: 10_000,
 });
-
-/** Whether a sign-in answered an applicant (her application) rather than an approved performer's studio. */
-export const isApplication = (answer: StudioMe | StudioApplication): answer is StudioApplication =>
-  'application' in answer;
 
 export function useStudioSignup() {
   const client = useQueryClient();

@@ -10,7 +10,7 @@ export type ChatSessionKind = (typeof CHAT_SESSION_KINDS)[number];
  * Chat sessions (spec part 2 section 4 "Chat"): a visitor or member in a show's chat, free or paid
  * by the minute. A paid session's first minute is debited in the transaction that inserts the row;
  * each next minute is claimed by advancing `billed_minutes` with one conditional update in the same
- * statement that debits it (features/chat/billing.ts), so no minute is billed twice.
+ * transaction that debits it (features/chat/billing.ts), so no minute is billed twice.
  */
 export const chatSessions = pgTable(
   'chat_sessions',

@@ -4,7 +4,7 @@ import { users } from './users.ts';
 
 /**
  * The balance cache of the ledger: sum(coin_ledger.delta) of the user, always, because only
- * server/features/coins/mutations.ts writes either table, both in one transaction.
+ * server/features/coins/ writes either table, both in one transaction (coins/only-writer.test.ts).
  */
 export const wallets = pgTable(
   'wallets',

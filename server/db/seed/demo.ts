@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
+import { SEED_DEMO_COINS_KEY } from '#server/features/coins/keys.ts';
 import { type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import { type CatalogOptions, seedCatalog } from './catalog.ts';
 import { seedDemoConversations } from './demo-conversations.ts';
@@ -67,6 +68,6 @@ export async function seedDemo(
 
 /** The demo member's welcome coins and the demo coupons (demo-coupons.ts); both idempotent. */
 async function welcomeCoins(deps: CoinDeps, userId: number) {
-  await credit(deps, { userId, amount: DEMO_MEMBER.coins, reason: 'bonus', idempotencyKey: 'seed-demo-coins' });
+  await credit(deps, { userId, amount: DEMO_MEMBER.coins, reason: 'bonus', idempotencyKey: SEED_DEMO_COINS_KEY });
   await seedDemoCoupons(deps.db, userId);
 }

@@ -85,10 +85,6 @@ export function withDevice(
   return [fresh, ...others].slice(0, MAX_ENTRIES).join('~');
 }
 
-/** This request's known-device id for the account of the sign-in, or null. */
-export const knownDevice = (request: FastifyRequest, account: Account, realm: SignInRealm = 'member') =>
-  deviceFor(request.server.ctx.config.sessionSecret, request.cookies[REALMS[realm].cookie], account, Date.now(), realm);
-
 /** Marks the browser of this request as a known device of the account (renewed at every sign-in). */
 export function rememberDevice(
   request: FastifyRequest,

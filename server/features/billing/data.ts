@@ -4,11 +4,11 @@ import { LIMIT_WINDOW_MS, SUCCESS_HINT_MS, spentWithinLimit } from '#common/doma
 import type { DbOrTx } from '#server/db/client.ts';
 import { orders, paymentTypes, products, unmatchedCharges } from '#server/db/schema/billing.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
+import { paymentKeySql } from '#server/features/coins/keys.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type UnmatchedChargeRow = typeof unmatchedCharges.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
-export type PaymentTypeRow = typeof paymentTypes.$inferSelect;
 
 /** The currency the spending limit is kept in (every package is priced in it). */
 export const LIMIT_CURRENCY = 'EUR';
@@ -164,7 +164,7 @@ const ownOrderFields = {
   paymentType: paymentTypes.name,
   // Spelled out: inside a field's SQL a column renders without its table's name (and the ledger has a user_id too).
   credited: sql<number | null>`(select l.delta from ${coinLedger} l
-    where l.idempotency_key = 'payment:' || ${orders}.provider || ':' || ${orders}.provider_txn_id
+    where l.idempotency_key = ${paymentKeySql(sql`${orders}.provider`, sql`${orders}.provider_txn_id`)}
       and l.user_id = ${orders}.user_id)`,
 };
 

@@ -6,6 +6,7 @@ import type { Tx } from '#server/db/client.ts';
 import { orders, paymentEvents } from '#server/db/schema/billing.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
 import { users } from '#server/db/schema/users.ts';
+import { orderReference, paymentKey, reversalKey } from '#server/features/coins/keys.ts';
 import { announceBalance, type CoinDeps, credit, reclaim } from '#server/features/coins/mutations.ts';
 import { spendCoupon } from '#server/features/coupons/mutations.ts';
 import type { PaymentEvent, ProviderName } from '#server/providers/payment/types.ts';
@@ -45,8 +46,6 @@ export type PaymentRules = { limitCents: number; now?: Date };
 type Log = { warn: (obj: object, msg: string) => void };
 
 const MAX_INT = 2_147_483_647;
-/** The ledger key of a payment's credit; reversals derive theirs from it. */
-export const paymentKey = (provider: string, txnId: string) => `payment:${provider}:${txnId}`;
 
 type Decision = Applied & { balance?: { userId: number; coins: number } };
 
@@ -128,7 +127,7 @@ async function decide(deps: CoinDeps, tx: Tx, input: Input): Promise<Decision> {
         userId: order.userId,
         amount: order.coins + order.bonusCoins + couponBonus,
         reason: 'purchase',
-        reference: `order:${order.id}`,
+        reference: orderReference(order.id),
         idempotencyKey: paymentKey(provider, event.txnId),
       },
       { within: tx },
@@ -151,8 +150,8 @@ async function decide(deps: CoinDeps, tx: Tx, input: Input): Promise<Decision> {
         userId: order.userId,
         amount: creditedCoins,
         reason,
-        reference: `order:${order.id}`,
-        idempotencyKey: `${paymentKey(provider, event.txnId)}:${reason}`,
+        reference: orderReference(order.id),
+        idempotencyKey: reversalKey(provider, event.txnId, reason),
       },
       { within: tx },
     );

@@ -4,6 +4,7 @@ import { shows } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
+import { chatMinuteKey, chatReference } from '#server/features/coins/keys.ts';
 import type { GuestMark } from './guest-identity.ts';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
@@ -92,12 +93,12 @@ export async function countOpenVoyeurs(db: DbOrTx, showId: number): Promise<numb
  * scanned on the account's index, however long her ledger is.
  */
 export async function sessionEarnings(db: DbOrTx, session: Pick<ChatSessionRow, 'id' | 'showId'>): Promise<number> {
-  const reference = `chat:${session.id}`;
+  const reference = chatReference(session.id);
   const earningsAccount = db.select({ id: shows.earningsUserId }).from(shows).where(eq(shows.id, session.showId));
   const firstMinute = db
     .select({ id: coinLedger.id })
     .from(coinLedger)
-    .where(eq(coinLedger.idempotencyKey, `${reference}:1`));
+    .where(eq(coinLedger.idempotencyKey, chatMinuteKey(session.id, 1)));
   const [row] = await db
     .select({ earned: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` })
     .from(coinLedger)

@@ -4,6 +4,7 @@ import type { ChatEndReason, ChatKind } from '#common/api/chat.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
+import { chatMinuteKey, chatReference } from '#server/features/coins/keys.ts';
 import { type CoinDeps, transfer } from '#server/features/coins/mutations.ts';
 import { type ChatSessionRow, EXTERNAL_NODE_PREFIX } from './data.ts';
 import { earningsAccount } from './earnings.ts';
@@ -84,8 +85,8 @@ export async function startSession(deps: CoinDeps, s: NewSession): Promise<Start
           amount: s.pricePerMinute,
           toAmount: share,
           reasons: { out: 'chat', in: 'earning' },
-          reference: `chat:${id}`,
-          idempotencyKey: `chat:${id}:1`,
+          reference: chatReference(id),
+          idempotencyKey: chatMinuteKey(id, 1),
         },
         { within: tx },
       );

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
+import { chatReference, tipKey } from '#server/features/coins/keys.ts';
 import { transfer } from '#server/features/coins/mutations.ts';
 import { type ChatSessionRow, sessionsWithShows } from './data.ts';
 import { earningsAccount } from './earnings.ts';
@@ -33,8 +34,8 @@ export async function tipShow(
     amount: t.amount,
     toAmount: Math.floor((t.amount * config.chat.performerSharePercent) / 100),
     reasons: { out: 'tip', in: 'earning' },
-    reference: `chat:${t.session.id}`,
-    idempotencyKey: `tip:${t.session.id}:${t.key}`,
+    reference: chatReference(t.session.id),
+    idempotencyKey: tipKey(t.session.id, t.key),
   });
   if (!moved.ok) throw chatRefused('chat.no_coins');
   if (!moved.replayed) {

@@ -2,12 +2,15 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Tx } from '#server/db/client.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
+import { incomingKey } from './keys.ts';
 
 /**
- * The only writer of `wallets` and `coin_ledger` (DESIGN.md "Money is a ledger"). Every movement is
- * one transaction: the ledger row goes in first under its idempotency key, so a replay stops there
- * and changes nothing; then one conditional statement moves the balance, so no read-then-write can
- * overspend. After the commit the member's cached user is forgotten and the new balance is pushed.
+ * With minute-debits.ts (the chat tick's minutes, many at once), the only writer of `wallets` and
+ * `coin_ledger` (DESIGN.md "Money is a ledger"; only-writer.test.ts holds every other file to it).
+ * Every movement is one transaction: the ledger row goes in first under its idempotency key
+ * (keys.ts), so a replay stops there and changes nothing; then one conditional statement moves the
+ * balance, so no read-then-write can overspend. After the commit the member's cached user is
+ * forgotten and the new balance is pushed.
  */
 
 /** What a movement needs from the app; `app.ctx` is one. Read at call time: realtime is attached late. */
@@ -75,9 +78,6 @@ function checkAmount(amount: number) {
     throw new Error(`coin amount must be a positive integer up to ${MAX_AMOUNT}, got ${amount}`);
   }
 }
-
-/** The key the receiving row of a transfer gets (each ledger row needs its own key). */
-const incomingKey = (key: string) => `${key}:in`;
 
 type Entry = { userId: number; delta: number; reason: CoinReason; reference: string | null; idempotencyKey: string };
 

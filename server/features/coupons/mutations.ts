@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type Coupon, coinValue } from '#common/domain/coupons.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
+import { couponKey } from '#server/features/coins/keys.ts';
 import { announceBalance, type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import { asCoupon, type CouponRow, signupCodeOf, usableCoupon } from './data.ts';
 
@@ -84,7 +85,7 @@ export async function redeemCoupon(
     if (!(await spendCoupon(tx, row.id, userId, usedFor, now))) return null;
     const credited = await credit(
       deps,
-      { userId, amount, reason: 'coupon', reference: `coupon:${row.id}`, idempotencyKey: `coupon:${row.id}` },
+      { userId, amount, reason: 'coupon', reference: couponKey(row.id), idempotencyKey: couponKey(row.id) },
       { within: tx },
     );
     return { coupon: row, credited: amount, balance: credited.balance, taken: true };

@@ -3,6 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { paymentEvents } from '#server/db/schema/billing.ts';
 import { smsVerifications } from '#server/db/schema/coupons.ts';
+import { smsCoinsKey, smsReference } from '#server/features/coins/keys.ts';
 import { announceBalance, type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import type { SmsStatusEvent } from '#server/providers/sms/types.ts';
 import type { SmsVerificationRow } from './data.ts';
@@ -93,8 +94,8 @@ export async function redeemSmsCode(
           userId: r.userId,
           amount: r.coins,
           reason: 'bonus',
-          reference: `sms:${r.id}`,
-          idempotencyKey: `sms-coins:${r.userId}`,
+          reference: smsReference(r.id),
+          idempotencyKey: smsCoinsKey(r.userId),
         },
         { within: tx },
       );

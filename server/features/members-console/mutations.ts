@@ -4,6 +4,7 @@ import { orders } from '#server/db/schema/billing.ts';
 import { refundRequests } from '#server/db/schema/refunds.ts';
 import { users } from '#server/db/schema/users.ts';
 import { recordAudit } from '#server/features/admin/audit/mutations.ts';
+import { correctionKey, operatorReference } from '#server/features/coins/keys.ts';
 import { announceBalance, credit, debit } from '#server/features/coins/mutations.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
 
@@ -84,8 +85,8 @@ export async function correctBalance(deps: Deps, c: Correction, by: Acting): Pro
     userId: c.userId,
     amount: c.amount,
     reason: 'correction' as const,
-    reference: `operator:${by.operatorId}`,
-    idempotencyKey: `correction:${c.key}`,
+    reference: operatorReference(by.operatorId),
+    idempotencyKey: correctionKey(c.key),
   };
   const result = await deps.db.transaction(async (tx) => {
     const moved =

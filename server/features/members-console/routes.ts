@@ -7,6 +7,7 @@ import { consoleFormToken, consoleFormValid, consoleOperator, pathId } from '#se
 import { sendHtml } from '#server/features/admin/html.ts';
 import { may } from '#server/features/admin/policy.ts';
 import type { SignedInOperator } from '#server/features/admin/session.ts';
+import { correctionKey } from '#server/features/coins/keys.ts';
 import { acceptPageForms, formFields } from '#server/http/page-forms.ts';
 import {
   correctionEntry,
@@ -237,7 +238,7 @@ export const membersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       ).sent;
     }
     // The form's key already booked something else (the page went back and was changed): reload.
-    const prior = await correctionEntry(db, `correction:${key}`);
+    const prior = await correctionEntry(db, correctionKey(key));
     const delta = direction === 'credit' ? amount : -amount;
     if (prior && (prior.userId !== a.id || prior.delta !== delta)) {
       return (await a.refuse(409, { kind: 'alert', key: 'formUsed' }, draft)).sent;

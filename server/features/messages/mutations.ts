@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
 import { earningsAccount } from '#server/features/chat/earnings.ts';
+import { messageKey } from '#server/features/coins/keys.ts';
 import { announceBalance, transfer } from '#server/features/coins/mutations.ts';
 import { messageRefused } from './refusals.ts';
 
@@ -121,8 +122,8 @@ export async function sendToShow(
           amount,
           toAmount: Math.floor((amount * ctx.config.chat.performerSharePercent) / 100),
           reasons: { out: 'message', in: 'earning' },
-          reference: `message:${messageId}`,
-          idempotencyKey: `message:${messageId}`,
+          reference: messageKey(messageId),
+          idempotencyKey: messageKey(messageId),
         },
         { within: tx },
       );

@@ -4,6 +4,7 @@ import { purchases } from '#server/db/schema/catalog.ts';
 import { conversations } from '#server/db/schema/messages.ts';
 import { earningsAccount } from '#server/features/chat/earnings.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
+import { purchaseKey } from '#server/features/coins/keys.ts';
 import { announceBalance, transfer } from '#server/features/coins/mutations.ts';
 import { pictureItem } from './attachments.ts';
 import type { MessageRow } from './data.ts';
@@ -53,7 +54,7 @@ export async function unlockPicture(
         toAmount: Math.floor((coins * ctx.config.chat.performerSharePercent) / 100),
         reasons: { out: 'picture', in: 'earning' },
         reference: item,
-        idempotencyKey: `purchase:${userId}:${item}`,
+        idempotencyKey: purchaseKey(userId, item),
       },
       { within: tx },
     );

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
+import { KEY_PREFIX } from '#server/features/coins/keys.ts';
 
 /**
  * Reads of payout statements and of the earnings they are made from. A statement counts the
@@ -23,11 +24,12 @@ import { payoutStatements } from '#server/db/schema/payouts.ts';
 
 export type StatementRow = typeof payoutStatements.$inferSelect;
 
+/** The kind of an earning by its key's prefix (`KEY_PREFIX` of coins/keys.ts). */
 const KIND_OF_PREFIX: Record<string, EarningKind> = {
-  chat: 'chat',
-  tip: 'tip',
-  message: 'message',
-  purchase: 'picture',
+  [KEY_PREFIX.chat]: 'chat',
+  [KEY_PREFIX.tip]: 'tip',
+  [KEY_PREFIX.message]: 'message',
+  [KEY_PREFIX.purchase]: 'picture',
 };
 
 export const emptyKinds = (): CoinsByKind => Object.fromEntries(EARNING_KINDS.map((k) => [k, 0])) as CoinsByKind;

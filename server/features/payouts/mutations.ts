@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type CoinsByKind, EARNING_KINDS, periodBounds, statementFigures } from '#common/domain/payouts.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
 import { recordAudit } from '#server/features/admin/audit/mutations.ts';
+import { payoutKey } from '#server/features/coins/keys.ts';
 import { type CoinDeps, debit } from '#server/features/coins/mutations.ts';
 import {
   countedByKind,
@@ -163,8 +164,8 @@ export async function markStatementPaid(deps: CoinDeps, m: MarkPaid): Promise<Ma
           userId: s.earningsUserId,
           amount: s.coins,
           reason: 'payout',
-          reference: `payout:${s.id}`,
-          idempotencyKey: `payout:${s.id}`,
+          reference: payoutKey(s.id),
+          idempotencyKey: payoutKey(s.id),
         },
         { within: tx },
       );

@@ -3,6 +3,7 @@ import { aggregateRating, type RatingAggregate, type Votes } from '#common/domai
 import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { purchases, ratings } from '#server/db/schema/catalog.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
+import { purchaseKey } from '#server/features/coins/keys.ts';
 import { announceBalance, type CoinDeps, debit } from '#server/features/coins/mutations.ts';
 import { spendCoupon } from '#server/features/coupons/mutations.ts';
 import { soonestVoucher, type VoucherKind } from './data.ts';
@@ -81,7 +82,7 @@ export async function purchase(deps: CoinDeps, input: PurchaseInput): Promise<Pu
           amount: input.price,
           reason: 'spend',
           reference: input.item,
-          idempotencyKey: `purchase:${input.userId}:${input.item}`,
+          idempotencyKey: purchaseKey(input.userId, input.item),
         },
         { within: tx },
       );

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_DAYS } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { type SessionData, sessions } from '#server/db/schema/sessions.ts';
@@ -77,6 +77,17 @@ export async function destroyUserSessions(db: DbOrTx, userId: number, exceptId?:
   return rows.length;
 }
 
-export async function purgeExpiredSessions(db: DbOrTx, now = new Date()) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/**
+ * Deletes the sessions whose expiry has passed (nothing reads them again: every read asks for a
+ * live one), `batch` rows a statement on the expiry's index, so no statement grows with the
+ * backlog. Answers how many went.
+ */
+export async function purgeExpiredSessions(db: DbOrTx, now = new Date(), batch = 10_000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const expired = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(batch);
+    const rows = await db.delete(sessions).where(inArray(sessions.id, expired)).returning({ id: sessions.id });
+    deleted += rows.length;
+    if (rows.length < batch) return deleted;
+  }
 }

@@ -155,5 +155,3 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
     },
   };
 }
-
-export type ShowList = ReturnType<typeof createShowList>;

@@ -105,7 +105,6 @@ export async function findPerformerShowBySession(db: DbOrTx, id: string, now = n
     .limit(1);
   return row ?? null;
 }
-export type PerformerShowIdentity = NonNullable<Awaited<ReturnType<typeof findPerformerShowBySession>>>;
 
 /** The content provider of a show (1 ours, above 1 a partner's); null when the show is gone. */
 export async function showProvider(db: DbOrTx, showId: number): Promise<number | null> {

@@ -4,6 +4,7 @@ import { PHONE_CALL_EXPIRES_MS, PHONE_CALL_MAX_MINUTES } from '#common/domain/vo
 import type { Db, Tx } from '#server/db/client.ts';
 import { paymentEvents, phoneCalls } from '#server/db/schema/billing.ts';
 import { users } from '#server/db/schema/users.ts';
+import { phoneCallReference, phoneMinuteKey } from '#server/features/coins/keys.ts';
 import { type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import { updateSessionData } from '#server/features/session/mutations.ts';
 import { safeEqual } from '#server/http/safe-equal.ts';
@@ -137,8 +138,8 @@ async function decide(deps: CoinDeps, tx: Tx, call: CallWithCurrency, e: PhoneEv
         userId: call.userId,
         amount: call.coinsPerMinute,
         reason: 'purchase',
-        reference: `phone_call:${call.id}`,
-        idempotencyKey: `phone:${call.provider}:${call.id}:${minute}`,
+        reference: phoneCallReference(call.id),
+        idempotencyKey: phoneMinuteKey(call.provider, call.id, minute),
       },
       { within: tx },
     );

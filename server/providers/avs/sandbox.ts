@@ -22,7 +22,6 @@ export const SIGNATURE_HEADER = 'x-avs-signature';
 const TOKEN_TTL_SECONDS = 3600;
 
 export const SANDBOX_DOCUMENTS = ['id_card', 'passport', 'driving_licence'] as const;
-export type SandboxDocument = (typeof SANDBOX_DOCUMENTS)[number];
 
 /** The shared secrets: the callback key both sides know, and the page key only the sandbox uses. */
 export function sandboxAvsKeys(config: Config) {

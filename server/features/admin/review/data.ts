@@ -87,10 +87,3 @@ export async function openReview(db: DbOrTx, id: number): Promise<ReviewItem | n
   const [row] = await openRows(db, and(openAndReady, eq(contentReviews.id, id)), 1);
   return row ? complete(db, row) : null;
 }
-
-/** Whether the review file key belongs to the open review (what its preview may show). */
-export function reviewMediaKeys(item: ReviewItem): Set<string> {
-  const keys = new Set<string>();
-  for (const p of item.video?.parts ?? []) if (p.storageKey) keys.add(p.storageKey);
-  return keys;
-}
