@@ -17,7 +17,7 @@ export const KEY_PREFIX = {
   payment: 'payment',
   phone: 'phone',
   coupon: 'coupon',
-  smsCoins: 'sms-coins',
+  freeCoins: 'sms-coins',
   payout: 'payout',
   correction: 'correction',
 } as const;
@@ -71,7 +71,7 @@ export const phoneCallReference = (callId: number) => `phone_call:${callId}`;
 export const couponKey = (couponId: number) => `${KEY_PREFIX.coupon}:${couponId}`;
 
 /** The free coins for a verified phone number: once per member. */
-export const smsCoinsKey = (userId: number) => `${KEY_PREFIX.smsCoins}:${userId}`;
+export const freeCoinsKey = (userId: number) => `${KEY_PREFIX.freeCoins}:${userId}`;
 
 export const smsReference = (verificationId: number) => `sms:${verificationId}`;
 

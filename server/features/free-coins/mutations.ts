@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { paymentEvents } from '#server/db/schema/billing.ts';
 import { smsVerifications } from '#server/db/schema/coupons.ts';
-import { smsCoinsKey, smsReference } from '#server/features/coins/keys.ts';
+import { freeCoinsKey, smsReference } from '#server/features/coins/keys.ts';
 import { announceBalance, type CoinDeps, credit } from '#server/features/coins/mutations.ts';
 import type { SmsStatusEvent } from '#server/providers/sms/types.ts';
 import type { SmsVerificationRow } from './data.ts';
@@ -95,7 +95,7 @@ export async function redeemSmsCode(
           amount: r.coins,
           reason: 'bonus',
           reference: smsReference(r.id),
-          idempotencyKey: smsCoinsKey(r.userId),
+          idempotencyKey: freeCoinsKey(r.userId),
         },
         { within: tx },
       );
