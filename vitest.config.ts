@@ -1,6 +1,19 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { APP_VERSION } from './vite.config.ts';
+
+/** Server test files that replace a module (vi.mock) need modules of their own. */
+const serverMocking = ['server/features/game/game.test.ts'];
+
+const server: TestProjectInlineConfiguration['test'] = {
+  environment: 'node',
+  // One migrated database image (or template) for the whole run.
+  globalSetup: ['server/test/database-image.ts'],
+  setupFiles: ['server/test/setup.ts'],
+  pool: 'forks',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -12,15 +25,10 @@ export default defineConfig({
       { extends: true, test: { name: 'common', include: ['common/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: {
-          name: 'server',
-          include: ['server/**/*.test.ts'],
-          environment: 'node',
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        // The files share their worker's modules: the app's import is paid once per worker, not per file.
+        test: { ...server, name: 'server', include: ['server/**/*.test.ts'], exclude: serverMocking, isolate: false },
       },
+      { extends: true, test: { ...server, name: 'server-mocking', include: serverMocking } },
       {
         extends: true,
         test: {
