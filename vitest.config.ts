@@ -1,9 +1,26 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { APP_VERSION } from './vite.config.ts';
 
 /** Server test files that replace a module (vi.mock) need modules of their own. */
 const serverMocking = ['server/features/game/game.test.ts'];
+
+/** Rendering test files that replace a module (vi.mock) need modules of their own, as above. */
+const appMocking = [
+  'app/features/voicecall/VoicecallPanel.test.tsx',
+  'app/features/chat/ChatReload.test.tsx',
+  'app/features/chat/ChatSession.test.tsx',
+  'app/features/billing/BillingPage.test.tsx',
+  'app/features/studio/studio-inbox.test.tsx',
+  'app/shell/use-voicecall.test.tsx',
+];
+
+const app: TestProjectInlineConfiguration['test'] = {
+  environment: 'jsdom',
+  setupFiles: ['app/test/setup.ts'],
+  testTimeout: 15_000,
+};
 
 const server: TestProjectInlineConfiguration['test'] = {
   environment: 'node',
@@ -31,14 +48,12 @@ export default defineConfig({
       { extends: true, test: { ...server, name: 'server-mocking', include: serverMocking } },
       {
         extends: true,
-        test: {
-          name: 'app',
-          include: ['app/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['app/test/setup.ts'],
-          testTimeout: 15_000,
+        resolve: {
+          alias: [{ find: /^zustand$/, replacement: path.resolve(import.meta.dirname, 'app/test/zustand.ts') }],
         },
+        test: { ...app, name: 'app', include: ['app/**/*.test.{ts,tsx}'], exclude: appMocking, isolate: false },
       },
+      { extends: true, test: { ...app, name: 'app-mocking', include: appMocking } },
     ],
   },
 });
