@@ -1,20 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { APP_VERSION } from './vite.config.ts';
 
-/** Server test files that replace a module (vi.mock) need modules of their own. */
-const serverMocking = ['server/features/game/game.test.ts'];
-
-/** Rendering test files that replace a module (vi.mock) need modules of their own, as above. */
-const appMocking = [
-  'app/features/voicecall/VoicecallPanel.test.tsx',
-  'app/features/chat/ChatReload.test.tsx',
-  'app/features/chat/ChatSession.test.tsx',
-  'app/features/billing/BillingPage.test.tsx',
-  'app/features/studio/studio-inbox.test.tsx',
-  'app/shell/use-voicecall.test.tsx',
-];
+/**
+ * Test files that replace a module (vi.mock) need modules of their own: where files share their
+ * worker's modules, an earlier file may have loaded the real one already. Found by their text, so
+ * no list goes stale.
+ */
+function replacingModules(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.join(folder, file))
+    .filter((file) => /\bvi\.mock\(/.test(readFileSync(file, 'utf8')));
+}
+const serverMocking = replacingModules('server');
+const appMocking = replacingModules('app');
 
 const app: TestProjectInlineConfiguration['test'] = {
   environment: 'jsdom',
