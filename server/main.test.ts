@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const DEMO_MEDIA_DIR = process.env.E2E_MEDIA_DIR ?? '/tmp/livecam-e2e-media';
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -90,12 +91,14 @@ describe('the server process', () => {
     }
   });
 
-  // The first start generates the demo catalogue's media (about a minute of CPU on two cores).
+  // The first start generates the demo catalogue's media (about a minute of CPU on two cores). The
+  // media is deterministic and written file by file, so it is kept in the folder the journeys use
+  // too (playwright.config.ts): only the first of them on a machine renders it.
   it('starts on embedded defaults, seeds the demo member, and shuts down cleanly on SIGTERM', {
     timeout: 240_000,
   }, async () => {
     const port = 4300 + Math.floor(Math.random() * 500);
-    const p = start({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const p = start({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, MEDIA_DIR: DEMO_MEDIA_DIR });
     let child: ChildProcess | null = p.child;
     try {
       await waitFor(() => p.output().includes('is running at'), 230_000);

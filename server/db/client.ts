@@ -33,6 +33,8 @@ export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string;
   onIdleError?: (err: Error) => void;
+  /** PGlite in memory only: start from this data directory (a `dumpDataDir` tarball) instead of an empty one. */
+  image?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
@@ -54,7 +56,7 @@ export async function openDatabase(opts: {
   const extensions = { pg_trgm };
   let client: PGlite;
   if (opts.dataDir === 'memory://') {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(opts.image ? { loadDataDir: opts.image } : {}) });
   } else {
     const dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { XSRF_COOKIE } from '#common/constants.ts';
 import { type App, buildApp } from '#server/app.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
@@ -16,9 +17,17 @@ import { localDiskStorage } from '#server/providers/storage/local-disk.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
 import { createRedis } from '#server/redis/client.ts';
 
+let pgliteImage: Blob | undefined;
+/** The run's migrated PGlite image (server/test/database-image.ts), read once per test process. */
+function migratedImage(): Blob | undefined {
+  const file = inject('pgliteImage');
+  if (file && !pgliteImage) pgliteImage = new Blob([readFileSync(file)]);
+  return pgliteImage;
+}
+
 /**
  * A test database: in-memory PGlite by default; with TEST_DATABASE_URL a fresh database on that
- * server, created here and dropped on close.
+ * server, created here and dropped on close. Both start from the run's migrated image or template.
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -28,13 +37,15 @@ export async function openTestDatabase(): Promise<{
 }> {
   const { databaseUrl } = testServices();
   if (!databaseUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const image = migratedImage();
+    const database = await openDatabase({ dataDir: 'memory://', ...(image ? { image } : {}) });
     return { database, drop: () => database.close(), label: 'pglite', url: null };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = inject('databaseTemplate');
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createDatabase(admin, name, template);
   await admin.end();
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
@@ -59,6 +70,24 @@ export async function openTestDatabase(): Promise<{
       await a.end();
     },
   };
+}
+
+/**
+ * Copies the template when there is one. Its copy needs the template to be free of sessions, and
+ * two copies started at once can meet there: the loser waits a moment and tries again.
+ */
+async function createDatabase(admin: pg.Client, name: string, template: string | null) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      return;
+    } catch (err) {
+      const busy = (err as { code?: string }).code === '55006';
+      if (!busy || attempt >= 50) throw err;
+      // The server's clock, not the test's: a test may have faked its timers already.
+      await admin.query('select pg_sleep($1)', [0.05 + Math.random() * 0.1]);
+    }
+  }
 }
 
 /**
