@@ -5,6 +5,7 @@ import type { SessionData } from '#server/db/schema/sessions.ts';
 import { csrfMismatch } from '#server/errors.ts';
 import { adoptAgeChecks } from '#server/features/avs/mutations.ts';
 import { addressHash } from '#server/features/session/address-hash.ts';
+import type { SessionCacheEntry } from '#server/features/session/cache.ts';
 import { findSession, hasUserSessions, type SessionRow } from '#server/features/session/data.ts';
 import {
   createSession,
@@ -16,7 +17,6 @@ import {
 import { csrfTokenFor, hashToken, isWellFormedToken } from '#server/features/session/tokens.ts';
 import { requestLocale } from './locale.ts';
 import { safeEqual } from './safe-equal.ts';
-import type { SessionCacheEntry } from './session-cache.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A session's expiry slides at most this often, so reads do not turn into writes. */
