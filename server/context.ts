@@ -58,7 +58,7 @@ declare module 'fastify' {
     ctx: AppContext;
   }
   interface FastifyRequest {
-    /** Whether the request is for the API (http/session.ts isApiRequest), once asked. */
+    /** Whether the request is for the API (http/api-request.ts isApiRequest), once asked. */
     isApi: boolean | null;
     locale: Locale;
     /** The session found from the cookie, or null; routes change it only through the session helpers. */

@@ -2,12 +2,12 @@ import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import type { App } from '#server/app.ts';
 import { siteOrigins } from '#server/config.ts';
+import { sessionFromToken } from '#server/features/session/request.ts';
 import { showChat } from '#server/features/showchat/chat.ts';
 import { authorKey, type ChatPerson } from '#server/features/showchat/people.ts';
 import { performerShowRoom } from '#server/features/showchat/rooms.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/studio/session.ts';
 import { addressKey, clientAddress } from '#server/http/client-address.ts';
-import { sessionFromToken } from '#server/http/session.ts';
 import { redisAdapter } from './redis-adapter.ts';
 import {
   MEMBER_SOCKETS_PER_SESSION,
