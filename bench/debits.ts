@@ -17,7 +17,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { users } from '#server/db/schema/users.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { type CoinDeps, credit, debit } from '#server/features/coins/mutations.ts';
-import { createSessionCache } from '#server/http/session-cache.ts';
+import { createSessionCache } from '#server/features/session/cache.ts';
 import { noRealtime } from '#server/realtime/hub.ts';
 import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
 import { toJson } from './report.ts';

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { categoryBarContent, categoryPath } from '../common/domain/category-bar.ts';
+import { categoryBarContent, categoryPath } from '#common/domain/category-bar.ts';
 import { confirmAge, field, text } from './support.ts';
 
 export const DEMO = { email: 'demo@livecam.local', password: 'demo-member-2026' };

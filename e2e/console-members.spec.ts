@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenLabel } from '../server/features/admin/screens.ts';
-import { membersText } from '../server/features/members-console/texts.ts';
+import { screenLabel } from '#server/features/admin/screens.ts';
+import { membersText } from '#server/features/members-console/texts.ts';
 import { consoleSignIn } from './console-support.ts';
 import { confirmAge, field, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
-import { adminText } from '../server/features/admin/texts.ts';
-import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
+import { adminText } from '#server/features/admin/texts.ts';
+import { base32Decode, totpCode } from '#server/features/admin/totp.ts';
 
 export type ConsoleAccount = { email: string; password: string; totpSecret: string };
 

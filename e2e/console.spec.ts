@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
-import { auditText } from '../server/features/admin/audit/texts.ts';
-import { operatorsText } from '../server/features/admin/operators/texts.ts';
-import { screenLabel } from '../server/features/admin/screens.ts';
-import { adminText } from '../server/features/admin/texts.ts';
+import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
+import { auditText } from '#server/features/admin/audit/texts.ts';
+import { operatorsText } from '#server/features/admin/operators/texts.ts';
+import { screenLabel } from '#server/features/admin/screens.ts';
+import { adminText } from '#server/features/admin/texts.ts';
 import { type ConsoleAccount, consoleSignIn } from './console-support.ts';
 import { shoot, uniqueEmail, WIDTHS } from './support.ts';
 

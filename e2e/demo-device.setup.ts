@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test as setup } from '@playwright/test';
-import { AUTH_COOKIE_PREFIX } from '../common/constants.ts';
+import { AUTH_COOKIE_PREFIX } from '#common/constants.ts';
 import { DEMO } from './catalogue-support.ts';
 
 /**

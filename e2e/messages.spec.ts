@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_SUPPORT_OPERATOR } from '../server/db/seed/demo-operator.ts';
-import { screenLabel } from '../server/features/admin/screens.ts';
-import { adminText } from '../server/features/admin/texts.ts';
+import { DEMO_SUPPORT_OPERATOR } from '#server/db/seed/demo-operator.ts';
+import { screenLabel } from '#server/features/admin/screens.ts';
+import { adminText } from '#server/features/admin/texts.ts';
 import { apiGet, logInDemo, shootView } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
 import { type LiveShow, ownShows } from './live-support.ts';

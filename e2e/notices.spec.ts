@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
-import { noticesText } from '../server/features/admin/notices/texts.ts';
-import { complaintText } from '../server/features/notices/complaint-texts.ts';
+import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
+import { noticesText } from '#server/features/admin/notices/texts.ts';
+import { complaintText } from '#server/features/notices/complaint-texts.ts';
 import { apiGet } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
 import { ownShows } from './live-support.ts';

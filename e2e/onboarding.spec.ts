@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { reviewText } from '../server/features/admin/review/texts.ts';
-import { onboardingText } from '../server/features/onboarding/console-texts.ts';
-import { testClip } from '../server/features/uploads/testing.ts';
+import { reviewText } from '#server/features/admin/review/texts.ts';
+import { onboardingText } from '#server/features/onboarding/console-texts.ts';
+import { testClip } from '#server/features/uploads/testing.ts';
 import { apiGet } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
 import { mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';

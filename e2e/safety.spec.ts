@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_OPERATOR } from '../server/db/seed/demo-operator.ts';
-import { adminText } from '../server/features/admin/texts.ts';
-import { base32Decode, totpCode } from '../server/features/admin/totp.ts';
+import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
+import { adminText } from '#server/features/admin/texts.ts';
+import { base32Decode, totpCode } from '#server/features/admin/totp.ts';
 import { nextStep } from './console-support.ts';
 import { confirmAge, field, mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { catalogs } from '../common/i18n/catalogs.ts';
+import { catalogs } from '#common/i18n/catalogs.ts';
 
 type Lang = 'en' | 'de';
 

@@ -9,11 +9,11 @@ import type { LiveShows } from './features/live/live-shows.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { DemoReplies } from './features/messages/demo-replies.ts';
 import type { PageViewCounter } from './features/pixel/counter.ts';
+import type { SessionCache } from './features/session/cache.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
 import type { SignedInApplicant, SignedInPerformer } from './features/studio/session.ts';
 import type { Audience } from './http/audience.ts';
-import type { SessionCache } from './http/session-cache.ts';
 import type { Throttle } from './http/throttle.ts';
 import type { Sfu } from './live/sfu.ts';
 import type { GoogleVerifier } from './providers/google.ts';
@@ -58,7 +58,7 @@ declare module 'fastify' {
     ctx: AppContext;
   }
   interface FastifyRequest {
-    /** Whether the request is for the API (http/session.ts isApiRequest), once asked. */
+    /** Whether the request is for the API (http/api-request.ts isApiRequest), once asked. */
     isApi: boolean | null;
     locale: Locale;
     /** The session found from the cookie, or null; routes change it only through the session helpers. */

@@ -1,6 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
-import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
-import { requireApplicant, requirePerformer } from '#server/features/studio/session.ts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 
 /**
  * Whom a route serves (route option `config.audience`):
@@ -50,31 +48,35 @@ const tables = new WeakMap<FastifyInstance, RouteOptions[]>();
 
 export type RouteAudience = { method: string; url: string; audience: Audience | undefined };
 
-/** Every route of an app built with registerAudiences, with the audience it states (or none). */
+/** Every route of an app built with gateAudiences, with the audience it states (or none). */
 export const routeAudiences = (app: FastifyInstance): RouteAudience[] =>
   (tables.get(app) ?? []).flatMap((route) =>
     methodsOf(route).map((method) => ({ method, url: route.url, audience: route.config?.audience })),
   );
 
+/** The audiences a caller must prove to be, each by its check (which throws the refusal). */
+export type AudienceGates = Record<
+  Exclude<Audience, 'public' | 'provider'>,
+  (request: FastifyRequest) => Promise<unknown>
+>;
+
 /**
  * Who may call a route is decided before anything of the request is parsed or validated: an
  * anonymous caller of a member route hears 401 whatever its input, and no stranger makes the
  * server read a body it would refuse anyway. Runs after the session hook (registered before it);
- * handlers still call requireUser for the user, which the request keeps after this first load.
+ * handlers still call their check for the user, which the request keeps after this first load.
+ * The checks come from the features that know the callers (features/session/audience-gate.ts).
  */
-export function registerAudiences(app: FastifyInstance) {
+export function gateAudiences(app: FastifyInstance, gates: AudienceGates) {
   const routes: RouteOptions[] = [];
   tables.set(app, routes);
   app.addHook('onRoute', (route: RouteOptions) => {
     routes.push(route);
   });
-  app.decorateRequest('performer', undefined);
-  app.decorateRequest('applicant', undefined);
+  const checks: Partial<Record<Audience, AudienceGates[keyof AudienceGates]>> = gates;
   app.addHook('onRequest', async (request) => {
     const audience = request.routeOptions.config.audience;
-    if (audience === 'member') await requireUser(request);
-    else if (audience === 'verified') await requireVerifiedUser(request);
-    else if (audience === 'performer') await requirePerformer(request);
-    else if (audience === 'applicant') await requireApplicant(request);
+    const check = audience === undefined ? undefined : checks[audience];
+    if (check) await check(request);
   });
 }

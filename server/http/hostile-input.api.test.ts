@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, showHistory } from '#server/db/schema/catalog.ts';
+import { favorites, showHistory } from '#server/db/schema/member-catalog.ts';
 import { expectInvalid, expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { hostileInputIssues, INPUT_DEPTH_MAX } from './validation.ts';

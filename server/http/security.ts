@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { siteOrigins } from '#server/config.ts';
 import { throttled } from '#server/errors.ts';
+import { isApiRequest } from './api-request.ts';
 import { addressKey } from './client-address.ts';
 import { isRenderCall } from './render-call.ts';
-import { isApiRequest } from './session.ts';
 import { memoryThrottle, type Throttle } from './throttle.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,11 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server, Socket } from 'socket.io';
-import type { ShowChatMessage } from '#common/api/showchat.ts';
+import type { DefaultEventsMap, Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
-import type { Db } from '#server/db/client.ts';
-import { liveSessionIds, liveSessionIdsOf } from '#server/features/session/data.ts';
-import type { ChatAuthor, ChatPerson } from '#server/features/showchat/people.ts';
-import { performerShowRoom } from '#server/features/showchat/rooms.ts';
 import type { Realtime } from './hub.ts';
 
 /** A performer's socket (handshake `auth: { as: 'performer' }` with a live studio session). */
@@ -28,22 +23,29 @@ export type SocketData = {
 };
 
 /**
- * What API processes tell each other through the adapter (Redis): each keeps its own chat backlog
- * and its own memory of who wrote (for moderation) and who is muted, and ends its own streams of
- * a person the performer kicked (features/showchat/).
+ * A Socket.IO server of ours, whatever its processes tell each other (features/showchat/sockets.ts
+ * names what they do).
  */
-export type InterServerEvents = {
-  'showchat:backlog': (message: ShowChatMessage, author: ChatAuthor | null) => void;
-  'showchat:mute': (showId: string, author: string | null, muted: boolean) => void;
-  'showchat:kick': (showId: string, person: ChatPerson) => void;
-};
-
-export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type ServerSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AnySocketServer<InterServer extends DefaultEventsMap> = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServer,
+  SocketData
+>;
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const performerSessionRoom = (sessionId: string) => `performer-session:${sessionId}`;
+/** Every socket of the show's performer (her studio's): she hears her private chats there. */
+export const performerShowRoom = (universalId: string) => `performer-show:${universalId}`;
+
+/** The live sessions the emitter asks the database for (features/session/data.ts reads them). */
+export type LiveSessionLookups = {
+  /** A user's live session ids. */
+  of(userId: number): Promise<string[]>;
+  /** The live session ids of many users at once (absent: none). */
+  ofMany(userIds: number[]): Promise<Map<number, string[]>>;
+};
 
 /** Users whose live sessions one query looks up at most. */
 const LOOKUP_BATCH = 5_000;
@@ -53,7 +55,7 @@ const LOOKUP_BATCH = 5_000;
  * turn of the event loop: the minute tick of chat billing pushes to thousands of members at
  * once, and one query per push would queue thousands of queries before everybody else's.
  */
-function liveSessionsLoader(db: Db) {
+function liveSessionsLoader(lookups: LiveSessionLookups) {
   type Waiter = { resolve: (ids: string[]) => void; reject: (err: unknown) => void };
   let waiting: Map<number, Waiter[]> | null = null;
   const lookUp = async (batch: Map<number, Waiter[]>) => {
@@ -61,7 +63,7 @@ function liveSessionsLoader(db: Db) {
     for (let i = 0; i < userIds.length; i += LOOKUP_BATCH) {
       const chunk = userIds.slice(i, i + LOOKUP_BATCH);
       try {
-        const found = await liveSessionIdsOf(db, chunk);
+        const found = await lookups.ofMany(chunk);
         for (const userId of chunk) for (const w of batch.get(userId) ?? []) w.resolve(found.get(userId) ?? []);
       } catch (err) {
         for (const userId of chunk) for (const w of batch.get(userId) ?? []) w.reject(err);
@@ -93,8 +95,11 @@ function liveSessionsLoader(db: Db) {
  * query for the events raised in one turn of the event loop (liveSessionsLoader), in whichever
  * process raises them; a member's events keep their order.
  */
-export function socketRealtime(io: SocketServer, deps: { db: Db; log: FastifyBaseLogger }): Realtime {
-  const liveSessionsOf = liveSessionsLoader(deps.db);
+export function socketRealtime<InterServer extends DefaultEventsMap>(
+  io: AnySocketServer<InterServer>,
+  deps: { liveSessions: LiveSessionLookups; log: FastifyBaseLogger },
+): Realtime {
+  const liveSessionsOf = liveSessionsLoader(deps.liveSessions);
   const queues = new Map<number, Promise<void>>();
   const inOrder = (userId: number, what: string, run: () => Promise<void>) => {
     const next = (queues.get(userId) ?? Promise.resolve())
@@ -153,7 +158,7 @@ export function socketRealtime(io: SocketServer, deps: { db: Db; log: FastifyBas
       const { userId, exceptSessionId } = ended;
       inOrder(userId, 'user:logout', async () => {
         // Sessions still live (the one kept, one that logged in meanwhile) keep their sockets.
-        const live = await liveSessionIds(deps.db, userId).catch((err: unknown) => {
+        const live = await deps.liveSessions.of(userId).catch((err: unknown) => {
           deps.log.warn({ err, userId }, 'live sessions unknown: only the kept one keeps its sockets');
           return [];
         });

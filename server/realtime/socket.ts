@@ -2,12 +2,13 @@ import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
 import type { App } from '#server/app.ts';
 import { siteOrigins } from '#server/config.ts';
+import { liveSessionIds, liveSessionIdsOf } from '#server/features/session/data.ts';
+import { sessionFromToken } from '#server/features/session/request.ts';
 import { showChat } from '#server/features/showchat/chat.ts';
 import { authorKey, type ChatPerson } from '#server/features/showchat/people.ts';
-import { performerShowRoom } from '#server/features/showchat/rooms.ts';
+import type { SocketServer } from '#server/features/showchat/sockets.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/studio/session.ts';
 import { addressKey, clientAddress } from '#server/http/client-address.ts';
-import { sessionFromToken } from '#server/http/session.ts';
 import { redisAdapter } from './redis-adapter.ts';
 import {
   MEMBER_SOCKETS_PER_SESSION,
@@ -16,7 +17,7 @@ import {
   SocketCounts,
   VISITOR_SOCKETS_PER_ADDRESS,
 } from './socket-limits.ts';
-import { performerSessionRoom, type SocketServer, sessionRoom, socketRealtime, userRoom } from './socket-realtime.ts';
+import { performerSessionRoom, performerShowRoom, sessionRoom, socketRealtime, userRoom } from './socket-realtime.ts';
 
 /** Under the API prefix: same origin, same proxy rules, and the CSP's connect-src 'self'. */
 export const SOCKET_PATH = '/api/socket';
@@ -145,7 +146,10 @@ export function attachSocketServer(
     chat.listen(socket);
   });
 
-  app.ctx.realtime = socketRealtime(io, { db, log: app.log });
+  app.ctx.realtime = socketRealtime(io, {
+    liveSessions: { of: (userId) => liveSessionIds(db, userId), ofMany: (userIds) => liveSessionIdsOf(db, userIds) },
+    log: app.log,
+  });
   app.ctx.chatNotices = {
     tipped: (universalId, nickname, coins) =>
       void chat

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#common/constants.ts';
+import { sessionFromToken } from '#server/features/session/request.ts';
 import { acceptedEncoding, compressedOnce, createMemo, type Encoding } from '#server/http/cached-body.ts';
 import { renderCallHeaders } from '#server/http/render-call.ts';
-import { sessionFromToken } from '#server/http/session.ts';
 import { headTags, pageDocument, rootAttributes } from './document.ts';
 import type { PageRenderer, PageRequest, ShellPrefs } from './renderer.ts';
 import { pagePrefs } from './request-prefs.ts';

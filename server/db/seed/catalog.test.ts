@@ -8,7 +8,6 @@ import {
   galleries,
   galleryImages,
   promos,
-  purchases,
   showCategories,
   showImages,
   shows,
@@ -17,6 +16,7 @@ import {
   videoParts,
   videos,
 } from '#server/db/schema/catalog.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import { galleryImageKey, videoClipKey, videoPosterKey } from '#server/media/keys.ts';
 import { EBML_MAGIC } from '#server/media/webm.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';

@@ -7,8 +7,8 @@ import { assertPasswordStrength, setPassword } from '#server/features/auth/mutat
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
 import { revokePasswordStandIns } from '#server/features/auth/tokens.ts';
+import { endSession, endUserSessions } from '#server/features/session/request.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { endSession, endUserSessions } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { findUserByEmail, findUserByName, type UserRow } from './data.ts';
 import { applyEmailChange, cancelAccount, updateSettings } from './mutations.ts';

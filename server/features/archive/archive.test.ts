@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '#server/db/schema/catalog.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import { giveCoins } from '#server/features/purchases/test-support.ts';
 import { createGallery, createShow, createVideo, type TestGallery, type TestVideo } from '#server/test/catalog.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { galleries, galleryImages, purchases, shows } from '#server/db/schema/catalog.ts';
+import { galleries, galleryImages, shows } from '#server/db/schema/catalog.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 
 /** What the archive lists of a purchase: the content, the part of a video, and when it was bought. */
 export type BoughtVideo = { videoId: number; part: number; boughtAt: Date };

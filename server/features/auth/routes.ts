@@ -21,10 +21,10 @@ import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } f
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { promiseWelcomeGift } from '#server/features/coupons/welcome-mutations.ts';
+import { endSession, endUserSessions, startUserSession } from '#server/features/session/request.ts';
 import { jsonOnce, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
-import { endSession, endUserSessions, startUserSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { captchaProvider } from '#server/providers/captcha/provider.ts';
 import { admitRegistration } from './captcha-gate.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import { findUserById } from '#server/features/accounts/data.ts';
 import { claimSignupVoucher } from '#server/features/coupons/mutations.ts';
 import { welcomeForSession } from '#server/features/coupons/welcome-mutations.ts';
-import { startUserSession } from '#server/http/session.ts';
+import { startUserSession } from '#server/features/session/request.ts';
 import { rememberDevice } from './known-device.ts';
 
 /**

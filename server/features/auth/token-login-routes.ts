@@ -5,9 +5,9 @@ import { RESET_MAIL_THROTTLE_SECONDS, TOKEN_LOGIN_MAILS_PER_HOUR } from '#common
 import { linkExpired, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, findUserById } from '#server/features/accounts/data.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
+import { endUserSessions } from '#server/features/session/request.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
-import { endUserSessions } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
 import { claimUnproven } from './mutations.ts';

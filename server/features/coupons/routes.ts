@@ -12,7 +12,7 @@ import { requireUser, requireVerifiedUser } from '#server/features/accounts/poli
 import { userAnswer } from '#server/features/accounts/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
-import { requestDomain } from '#server/http/session.ts';
+import { requestDomain } from '#server/http/request-domain.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { activeCoupons, usableCoupon } from './data.ts';
 import { countCodeGuess, forgetCodeGuesses } from './guesses.ts';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { favorites, shows } from '#server/db/schema/catalog.ts';
+import { shows } from '#server/db/schema/catalog.ts';
+import { favorites } from '#server/db/schema/member-catalog.ts';
 
 /** A favorite with what its presentation needs of the show. */
 export type FavoriteRow = {

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoTimeOf } from '#common/domain/favorite-time.ts';
-import { favorites } from '#server/db/schema/catalog.ts';
+import { favorites } from '#server/db/schema/member-catalog.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { expectRefused, registerAndVerify, registerUser } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ZonedWindow } from '#common/domain/favorite-time.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { favorites } from '#server/db/schema/catalog.ts';
+import { favorites } from '#server/db/schema/member-catalog.ts';
 
 /** Makes the show a favorite of the member; a second call keeps the one row (and its window). */
 export async function addFavorite(db: DbOrTx, userId: number, showId: number): Promise<void> {

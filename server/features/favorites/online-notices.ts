@@ -3,7 +3,8 @@ import type { Locale } from '#common/constants.ts';
 import { DEFAULT_WINDOW_ZONE, inWindow, wallClock } from '#common/domain/favorite-time.ts';
 import type { FavoriteOnlineNotice } from '#common/realtime.ts';
 import type { AppContext } from '#server/context.ts';
-import { favorites, shows } from '#server/db/schema/catalog.ts';
+import { shows } from '#server/db/schema/catalog.ts';
+import { favorites } from '#server/db/schema/member-catalog.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoTimeOf } from '#common/domain/favorite-time.ts';
-import { favorites } from '#server/db/schema/catalog.ts';
+import { favorites } from '#server/db/schema/member-catalog.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { expectInvalid, expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';

@@ -15,7 +15,7 @@ import { AppError, invalidField } from '#server/errors.ts';
 import { requireVerifiedUser, sessionUser } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { requestDomain } from '#server/http/session.ts';
+import { requestDomain } from '#server/http/request-domain.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { smsProvider } from '#server/providers/sms/provider.ts';
 import { SmsDeliveryError } from '#server/providers/sms/types.ts';

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { galleries, purchases } from '#server/db/schema/catalog.ts';
+import { galleries } from '#server/db/schema/catalog.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { addCoupon, inDays } from '#server/features/coupons/test-support.ts';
 import {

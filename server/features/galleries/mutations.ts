@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { galleries, ratings } from '#server/db/schema/catalog.ts';
+import { galleries } from '#server/db/schema/catalog.ts';
+import { ratings } from '#server/db/schema/member-catalog.ts';
 import type { CoinDeps } from '#server/features/coins/mutations.ts';
 import {
   memberVotesWhere,

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { showHistory } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
+import { showHistory } from '#server/db/schema/member-catalog.ts';
 import { type ShowTileRow, showTileRowsByIds } from '#server/features/shows/data.ts';
 
 /** The history menu shows this many visits, latest first. */

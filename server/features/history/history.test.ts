@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { showHistory } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
+import { showHistory } from '#server/db/schema/member-catalog.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { expectRefused, registerAndVerify } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';

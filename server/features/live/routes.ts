@@ -12,10 +12,10 @@ import {
 } from '#common/api/live.ts';
 import { universalIdParam } from '#common/api/shows.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { ensureSession } from '#server/features/session/request.ts';
 import { performerShow } from '#server/features/studio/data.ts';
 import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { ensureSession } from '#server/http/session.ts';
 import { liveShowByUniversalId, showWithheld } from './data.ts';
 import { liveRefused } from './refusals.ts';
 

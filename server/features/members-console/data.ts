@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { orders } from '#server/db/schema/billing.ts';
-import { purchases } from '#server/db/schema/catalog.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import { refundRequests } from '#server/db/schema/refunds.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { nicknames, users } from '#server/db/schema/users.ts';

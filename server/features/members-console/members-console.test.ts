@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '#server/db/schema/catalog.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import { credit } from '#server/features/coins/mutations.ts';
 import { insertUser, registerAndVerify, sessionRowsOf, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { galleries, galleryImages, purchases } from '#server/db/schema/catalog.ts';
+import { galleries, galleryImages } from '#server/db/schema/catalog.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import type { MessageRow } from './data.ts';
 
 /** Attached pictures: the image's gallery and size, and which of them the member has bought. */

@@ -1,14 +1,10 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shows } from '#server/db/schema/catalog.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
-import { performers } from '#server/db/schema/performers.ts';
-import { users } from '#server/db/schema/users.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
-import { DEMO_PERFORMER_DOMAIN } from '#server/features/studio/login.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
-import { chatMember } from '#server/test/chat.ts';
 import {
   expectInvalid,
   expectRefused,
@@ -18,10 +14,9 @@ import {
   sendWithXsrf,
 } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
-import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
-import { conversationById } from './data.ts';
-import { demoReplies } from './demo-replies.ts';
-import { mailIfAway, replyToMember } from './replies.ts';
+import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { replyToMember } from './replies.ts';
+import { sendToShow, type Writer, writer } from './testing.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -29,20 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Member = { client: TestClient; userId: number; pseudoid: number };
-let n = 0;
-async function member(coins: number): Promise<Member> {
-  n++;
-  const { client, userId } = await chatMember(t, `writer${n}@example.com`, `Writer${n}`, coins);
-  const me = (await client.get('/api/auth/user')).json();
-  return { client, userId, pseudoid: me.user.nicknames.data[0].id };
-}
-const send = (m: Member, show: TestShow, over: Record<string, unknown> = {}, key?: string) =>
-  m.client.post(
-    '/api/conversations/show',
-    { body: 'Hello you', showid: show.universalId, pseudoid: m.pseudoid, coins: show.messagePrice, ...over },
-    key ? { 'idempotency-key': key } : {},
-  );
 const earningsOf = async (show: TestShow) => {
   const [row] = await t.db.select({ id: shows.earningsUserId }).from(shows).where(eq(shows.id, show.id));
   return row?.id ? balanceOf(t.db, row.id) : 0;
@@ -52,15 +33,15 @@ const reply = (conversationId: number, body = 'Thanks!') => replyToMember(t.app.
 describe('writing to a show', () => {
   it('charges the price and the tip once, gives her share to the show, and lists the conversation', async () => {
     const show = await createShow(t.db, { messagePrice: 20 });
-    const m = await member(100);
-    const res = await send(m, show, { tip: 10 }, 'send-key-0001');
+    const m = await writer(t, 100);
+    const res = await sendToShow(m, show, { tip: 10 }, 'send-key-0001');
     expect(res.statusCode, res.body).toBe(200);
     const sent = res.json().data;
     expect(sent.coins).toBe(70);
     expect(sent.message).toMatchObject({ author: 'member', message: 'Hello you', coins: 20, tip: 10, unread: false });
-    expect(sent.conversation).toMatchObject({ showid: show.universalId, memberpseudo: `Writer${n}`, unread: 0 });
+    expect(sent.conversation).toMatchObject({ showid: show.universalId, memberpseudo: m.nickname, unread: 0 });
     // The retry of the same send answers the first one and charges nothing more.
-    const again = await send(m, show, { tip: 10 }, 'send-key-0001');
+    const again = await sendToShow(m, show, { tip: 10 }, 'send-key-0001');
     expect(again.json().data.message.messageid).toBe(sent.message.messageid);
     expect(await balanceOf(t.db, m.userId)).toBe(70);
     expect(await ledgerSum(t.db, m.userId)).toBe(70);
@@ -78,8 +59,8 @@ describe('writing to a show', () => {
 
   it('refuses a changed price, too few coins, a foreign nickname and a tip not offered, charging nothing', async () => {
     const show = await createShow(t.db, { messagePrice: 20 });
-    const poor = await member(5);
-    const other = await member(0);
+    const poor = await writer(t, 5);
+    const other = await writer(t, 0);
     const refused = async (
       res: () => Promise<Parameters<typeof expectRefused>[1] extends () => infer R ? Awaited<R> : never>,
       status: number,
@@ -89,25 +70,27 @@ describe('writing to a show', () => {
       const body = await expectRefused(t, res, status, error);
       expect(Object.keys(body.errors ?? {})[0]).toBe(key);
     };
-    await refused(() => send(poor, show, { coins: 10 }), 409, 'conflict', 'messages.price_changed');
-    await refused(() => send(poor, show), 402, 'no_coins', 'messages.no_coins');
-    await expectInvalid(t, () => send(poor, show, { pseudoid: other.pseudoid }), {
+    await refused(() => sendToShow(poor, show, { coins: 10 }), 409, 'conflict', 'messages.price_changed');
+    await refused(() => sendToShow(poor, show), 402, 'no_coins', 'messages.no_coins');
+    await expectInvalid(t, () => sendToShow(poor, show, { pseudoid: other.pseudoid }), {
       pseudoid: ['errors.validations.invalid'],
     });
-    await expectInvalid(t, () => send(poor, show, { tip: 7, coins: 20 }), { tip: ['errors.validations.invalid'] });
-    await expectInvalid(t, () => send(poor, show, { body: '   ' }), { body: ['errors.validations.required'] });
-    await expectInvalid(t, () => send(poor, show, { body: 'x'.repeat(2001) }), {
+    await expectInvalid(t, () => sendToShow(poor, show, { tip: 7, coins: 20 }), {
+      tip: ['errors.validations.invalid'],
+    });
+    await expectInvalid(t, () => sendToShow(poor, show, { body: '   ' }), { body: ['errors.validations.required'] });
+    await expectInvalid(t, () => sendToShow(poor, show, { body: 'x'.repeat(2001) }), {
       body: ['errors.validations.too_long'],
     });
-    await expectRefused(t, () => send(poor, show, { showid: 'no-such-show', coins: 0 }), 404, 'not_found');
-    await expectRefused(t, () => send(poor, show, {}, 'bad key!'), 422, 'validation_failed');
+    await expectRefused(t, () => sendToShow(poor, show, { showid: 'no-such-show', coins: 0 }), 404, 'not_found');
+    await expectRefused(t, () => sendToShow(poor, show, {}, 'bad key!'), 422, 'validation_failed');
   });
 
   it('keeps members out of each other’s conversations and refuses visitors', async () => {
     const show = await createShow(t.db);
-    const a = await member(0);
-    const b = await member(0);
-    const sent = (await send(a, show)).json().data;
+    const a = await writer(t, 0);
+    const b = await writer(t, 0);
+    const sent = (await sendToShow(a, show)).json().data;
     const id = sent.conversation.id;
     await expectRefused(t, () => b.client.get(`/api/conversations/${id}/messages`), 404, 'not_found');
     await expectRefused(
@@ -155,9 +138,9 @@ describe('reading, counting, blocking and deleting', () => {
   it('counts replies per show, reads one and all, marks unread again', async () => {
     const a = await createShow(t.db);
     const b = await createShow(t.db);
-    const m = await member(0);
-    const ca = (await send(m, a)).json().data.conversation.id;
-    const cb = (await send(m, b)).json().data.conversation.id;
+    const m = await writer(t, 0);
+    const ca = (await sendToShow(m, a)).json().data.conversation.id;
+    const cb = (await sendToShow(m, b)).json().data.conversation.id;
     await reply(ca);
     await reply(ca, 'And again');
     await reply(cb);
@@ -190,18 +173,18 @@ describe('reading, counting, blocking and deleting', () => {
 
   it('blocks a show (she cannot answer, he cannot write until unblocked) and deletes for the member only', async () => {
     const show = await createShow(t.db);
-    const m = await member(0);
-    const sent = (await send(m, show)).json().data;
+    const m = await writer(t, 0);
+    const sent = (await sendToShow(m, show)).json().data;
     const blocked = (await m.client.post(`/api/conversations/block/${show.universalId}`)).json().data;
     expect(blocked.block).toEqual({ memberstatus: 1, blocked_by_show: false });
     await expect(reply(sent.conversation.id)).rejects.toMatchObject({ message: 'messages.blocked_member' });
-    const res = await expectRefused(t, () => send(m, show), 409, 'conflict');
+    const res = await expectRefused(t, () => sendToShow(m, show), 409, 'conflict');
     expect(Object.keys(res.errors ?? {})).toEqual(['messages.unblock_first']);
     expect((await m.client.post(`/api/conversations/unblock/${show.universalId}`)).json().data.block.memberstatus).toBe(
       0,
     );
     await t.db.update(conversations).set({ staffBlocked: true }).where(eq(conversations.id, sent.conversation.id));
-    const byShow = await expectRefused(t, () => send(m, show), 403, 'forbidden');
+    const byShow = await expectRefused(t, () => sendToShow(m, show), 403, 'forbidden');
     expect(Object.keys(byShow.errors ?? {})).toEqual(['messages.blocked_by_show']);
     await t.db.update(conversations).set({ staffBlocked: false }).where(eq(conversations.id, sent.conversation.id));
 
@@ -221,7 +204,7 @@ describe('reading, counting, blocking and deleting', () => {
   });
 
   it('writes to support and finds the conversation', async () => {
-    const m = await member(0);
+    const m = await writer(t, 0);
     const res = await m.client.post('/api/conversations/support', { body: 'I need help' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.conversation).toMatchObject({ kind: 'support', masterreferenceid: 'support', showid: null });
@@ -235,9 +218,9 @@ describe('reading, counting, blocking and deleting', () => {
   it('filters by show name (3+ characters) and nickname, orders by online, pages', async () => {
     const online = await createShow(t.db, { showName: 'Zelda Online', online: true });
     const offline = await createShow(t.db, { showName: 'Zora Offline', online: false });
-    const m = await member(0);
-    await send(m, online);
-    await send(m, offline);
+    const m = await writer(t, 0);
+    await sendToShow(m, online);
+    await sendToShow(m, offline);
     const names = async (q: string) =>
       (await m.client.get(`/api/conversations?${q}`))
         .json()
@@ -254,114 +237,10 @@ describe('reading, counting, blocking and deleting', () => {
   });
 });
 
-describe('telling the member', () => {
-  it('mails a member who is away once per conversation and day, not one who is here or said no', async () => {
-    const show = await createShow(t.db, { showName: 'Mailing Mia' });
-    const m = await member(0);
-    const email = `writer${n}@example.com`;
-    const c = (await send(m, show)).json().data.conversation.id;
-    const mailsTo = async () =>
-      (await t.mails()).filter((x) => x.toAddress === email && x.subject.includes('Mailing Mia'));
-    const here = vi.spyOn(t.app.ctx.realtime, 'isConnected').mockResolvedValue(true);
-    await reply(c);
-    await t.app.ctx.background.settled();
-    expect(await mailsTo()).toHaveLength(0);
-    here.mockResolvedValue(false);
-    await reply(c, 'Second');
-    await reply(c, 'Third');
-    await t.app.ctx.background.settled();
-    const mails = await mailsTo();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.textBody).toContain(`/messages/${c}`);
-    here.mockRestore();
-    // Another day, but she turned the mails off.
-    await t.db.update(conversations).set({ memberMailedOn: '2000-01-01' }).where(eq(conversations.id, c));
-    await t.db.update(users).set({ messageMail: false }).where(eq(users.id, m.userId));
-    const row = await conversationById(t.db, c);
-    if (!row) throw new Error('no conversation');
-    expect(await mailIfAway(t.app.ctx, row)).toBe(false);
-    await t.db.update(users).set({ messageMail: true, locale: 'de' }).where(eq(users.id, m.userId));
-    expect(await mailIfAway(t.app.ctx, row)).toBe(true);
-    const german = (await t.mails()).find((x) => x.toAddress === email && x.subject.includes('hat Ihnen geantwortet'));
-    expect(german).toBeDefined();
-  });
-
-  it('mails no member whose address is unconfirmed: anyone can sign up with someone else’s', async () => {
-    const show = await createShow(t.db, { showName: 'Unconfirmed Una' });
-    const m = await member(0);
-    const email = `writer${n}@example.com`;
-    const c = (await send(m, show)).json().data.conversation.id;
-    await t.db.update(users).set({ isVerified: false }).where(eq(users.id, m.userId));
-    vi.spyOn(t.app.ctx.realtime, 'isConnected').mockResolvedValue(false);
-    try {
-      await reply(c);
-      await t.app.ctx.background.settled();
-      const mailsTo = async () =>
-        (await t.mails()).filter((x) => x.toAddress === email && x.subject.includes('Unconfirmed Una'));
-      expect(await mailsTo()).toEqual([]);
-      // The day is not used up: once she confirms, the next reply mails her.
-      const [row] = await t.db.select().from(conversations).where(eq(conversations.id, c));
-      expect(row?.memberMailedOn).toBeNull();
-      await t.db.update(users).set({ isVerified: true }).where(eq(users.id, m.userId));
-      await reply(c, 'Again');
-      await t.app.ctx.background.settled();
-      expect(await mailsTo()).toHaveLength(1);
-    } finally {
-      vi.restoreAllMocks();
-    }
-  });
-
-  it('a demo performer answers after the delay, in the member’s language, unless she was answered meanwhile', async () => {
-    const show = await createShow(t.db, { showName: 'Demo Dora' });
-    await t.db
-      .insert(performers)
-      .values({ showId: show.id, email: `dora${n}@${DEMO_PERFORMER_DOMAIN}`, passwordHash: 'x' });
-    const m = await member(0);
-    await t.db.update(users).set({ locale: 'de' }).where(eq(users.id, m.userId));
-    const sent = (await send(m, show)).json().data;
-    const row = await conversationById(t.db, sent.conversation.id);
-    if (!row) throw new Error('no conversation');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const replies = demoReplies({ ...t.app.ctx, log: t.app.log }, 5_000);
-    try {
-      replies.memberWrote(row);
-      vi.advanceTimersByTime(4_999);
-      await t.app.ctx.background.settled();
-      expect((await m.client.get('/api/conversations/count')).json().all).toBe(0);
-      vi.advanceTimersByTime(1);
-    } finally {
-      vi.useRealTimers();
-    }
-    await t.app.ctx.background.settled();
-    const page = (await m.client.get(`/api/conversations/${row.id}/messages`)).json();
-    expect(page.data.at(-1)).toMatchObject({ author: 'show', unread: true });
-    expect(page.data.at(-1).message).toMatch(/Writer\d+/);
-    expect(page.data.at(-1).message).toMatch(/Sie|Ihre/);
-    // Answered already: the next timer finds her reply as the latest and stays quiet.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      replies.memberWrote(row);
-      vi.advanceTimersByTime(5_000);
-    } finally {
-      vi.useRealTimers();
-    }
-    await t.app.ctx.background.settled();
-    expect((await m.client.get(`/api/conversations/${row.id}/messages`)).json().total).toBe(2);
-    replies.close();
-  });
-
-  it('limits sends per member and minute', async () => {
-    const show = await createShow(t.db);
-    const m = await member(0);
-    for (let i = 0; i < 10; i++) expect((await send(m, show, { body: `No ${i}` })).statusCode).toBe(200);
-    await expectRefused(t, () => send(m, show), 429, 'throttle');
-  });
-});
-
-let guarded: Member;
+let guarded: Writer;
 let guardedShow: TestShow;
 beforeAll(async () => {
-  guarded = await member(0);
+  guarded = await writer(t, 0);
   guardedShow = await createShow(t.db);
 });
 describeWriteGuards(

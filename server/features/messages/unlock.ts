@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
-import { purchases } from '#server/db/schema/catalog.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import { conversations } from '#server/db/schema/messages.ts';
 import { earningsAccount } from '#server/features/chat/earnings.ts';
 import { balanceOf } from '#server/features/coins/data.ts';

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { favorites, galleries, promos, shows, videos } from '#server/db/schema/catalog.ts';
+import { galleries, promos, shows, videos } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import { noticeTargets, takedownNotices } from '#server/db/schema/content.ts';
+import { favorites } from '#server/db/schema/member-catalog.ts';
 import { favoritesOf } from '#server/features/favorites/data.ts';
 import { latestVisits } from '#server/features/history/data.ts';
 import { recordVisit } from '#server/features/history/mutations.ts';

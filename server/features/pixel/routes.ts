@@ -3,7 +3,7 @@ import { pixelQuery } from '#common/api/pixel.ts';
 import { siteFor, siteHosts } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { requestDomain } from '#server/http/session.ts';
+import { requestDomain } from '#server/http/request-domain.ts';
 import { repeatEvery } from '#server/repeat.ts';
 import { viewCounts } from './pace.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { purchases } from '#server/db/schema/catalog.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 
 /** What a voucher may pay for: VIDEO or GALLERY coupons of that kind, and FREE ones for either. */
 export type VoucherKind = 'video' | 'gallery';

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { aggregateRating, type RatingAggregate, type Votes } from '#common/domain/rating.ts';
 import type { DbOrTx, Tx } from '#server/db/client.ts';
-import { purchases, ratings } from '#server/db/schema/catalog.ts';
+import { purchases, ratings } from '#server/db/schema/member-catalog.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
 import { purchaseKey } from '#server/features/coins/keys.ts';
 import { announceBalance, type CoinDeps, debit } from '#server/features/coins/mutations.ts';

@@ -1,7 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { galleries, purchases, ratings, videoParts, videos } from '#server/db/schema/catalog.ts';
+import { galleries, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
+import { purchases, ratings } from '#server/db/schema/member-catalog.ts';
 import { credit } from '#server/features/coins/mutations.ts';
 import { expectRefused } from '#server/test/fixtures.ts';
 import type { TestClient, TestContext } from '#server/test/harness.ts';

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rufAnswer, rufBody } from '#common/api/chat.ts';
 import { invalidField } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
+import { ensureSession } from '#server/features/session/request.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
-import { ensureSession } from '#server/http/session.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { claimReferralCode, releaseReferralCode } from './mutations.ts';
 

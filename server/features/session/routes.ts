@@ -15,11 +15,12 @@ import { markWelcomeShown } from '#server/features/coupons/welcome-mutations.ts'
 import { freeCoinsState } from '#server/features/free-coins/data.ts';
 import { jsonOf, jsonOnce, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { ensureSession, requestDomain } from '#server/http/session.ts';
+import { requestDomain } from '#server/http/request-domain.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { updateSessionData } from './mutations.ts';
 import { recordClientLog } from './mutations-log.ts';
 import { presentSession } from './present.ts';
+import { ensureSession } from './request.ts';
 
 const sessionAndUser = z.object({ session: sessionInfo, user: userSchema.nullable() });
 /** The _date a session part is encoded with once, and how its JSON ends then. */

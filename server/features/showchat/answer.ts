@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
 import { SHOW_CHAT_ERRORS } from '#common/api/showchat.ts';
-import type { ServerSocket } from '#server/realtime/socket-realtime.ts';
+import type { ServerSocket } from './sockets.ts';
 
 /**
  * Runs a chat event's handler and answers through the acknowledgement, if the client asked for

@@ -15,7 +15,7 @@ import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import { findPerformerShowBySession } from '#server/features/studio/data.ts';
-import { type ServerSocket, type SocketServer, userRoom } from '#server/realtime/socket-realtime.ts';
+import { performerShowRoom, userRoom } from '#server/realtime/socket-realtime.ts';
 import { answering, parse } from './answer.ts';
 import { ShowChatBacklog } from './backlog.ts';
 import { type ChatShow, chatMember, chatShow, isBanned, voyeursOf } from './data.ts';
@@ -24,7 +24,8 @@ import { writeTranscript } from './mutations.ts';
 import { authorOf, type ChatAuthor, ChatPeople, type ChatPerson, personOfSocket } from './people.ts';
 import { type Chatter, type ChatWriter, chatWriter } from './policy.ts';
 import { ChatRateLimiter } from './rate-limiter.ts';
-import { performerShowRoom, showChatRoomName } from './rooms.ts';
+import { showChatRoomName } from './rooms.ts';
+import type { ServerSocket, SocketServer } from './sockets.ts';
 
 /** Shows whose recent messages a process keeps (the least recently written forgotten first). */
 const BACKLOG_SHOWS = 1000;

@@ -12,12 +12,12 @@ import {
 } from '#common/api/showchat.ts';
 import type { Db } from '#server/db/client.ts';
 import { findPerformerShowBySession } from '#server/features/studio/data.ts';
-import type { ServerSocket, SocketServer } from '#server/realtime/socket-realtime.ts';
 import { answering, parse } from './answer.ts';
 import { type ChatShow, chatShow, showBans } from './data.ts';
 import { banPerson, unban } from './mutations.ts';
 import { type ChatAuthor, type ChatPeople, type ChatPerson, personOfSocket, samePerson } from './people.ts';
 import { showChatRoomName } from './rooms.ts';
+import type { ServerSocket, SocketServer } from './sockets.ts';
 
 type Deps = {
   io: SocketServer;

@@ -22,7 +22,7 @@ import { registerStudioUnlock } from './unlock-routes.ts';
 
 /**
  * The studio's API for performers (/api/studio/*): her own sign-in and session, apart from
- * members' and operators'. Writes carry the CSRF header members' writes carry (http/session.ts).
+ * members' and operators'. Writes carry the CSRF header members' writes carry (features/session/request.ts).
  */
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {

@@ -17,7 +17,7 @@ import {
  * and a member session never as a performer. Sent to the API (path `/api`: the studio's routes
  * and the socket handshake at `/api/socket`, which she opens with `auth: { as: 'performer' }`);
  * member routes read only `auth.session` and never this one. SameSite=Lax like members'; writes
- * also need the CSRF header members' writes need (http/session.ts).
+ * also need the CSRF header members' writes need (features/session/request.ts).
  */
 export const PERFORMER_COOKIE = `${AUTH_COOKIE_PREFIX}studio`;
 export const PERFORMER_COOKIE_PATH = '/api';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { publicConfig } from '#common/api/system.ts';
 import { siteFor } from '#server/config.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { requestDomain } from '#server/http/session.ts';
+import { requestDomain } from '#server/http/request-domain.ts';
 import { captchaWidget } from '#server/providers/captcha/provider.ts';
 
 const healthResponse = z.object({

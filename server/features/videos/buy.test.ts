@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, videos } from '#server/db/schema/catalog.ts';
+import { videos } from '#server/db/schema/catalog.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { coupons } from '#server/db/schema/coupons.ts';
+import { purchases } from '#server/db/schema/member-catalog.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { addCoupon, inDays } from '#server/features/coupons/test-support.ts';
 import {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { ratings, videoParts, videos } from '#server/db/schema/catalog.ts';
+import { videoParts, videos } from '#server/db/schema/catalog.ts';
+import { ratings } from '#server/db/schema/member-catalog.ts';
 import type { CoinDeps } from '#server/features/coins/mutations.ts';
 import {
   memberVotesWhere,

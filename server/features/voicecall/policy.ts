@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Throttle } from '#server/http/throttle.ts';
-import type { PhoneEvent } from '#server/providers/phone/types.ts';
+import { type PhoneEvent, PIN_ENTRIES_PER_CALL } from '#server/providers/phone/types.ts';
 
 /**
  * PIN entries on a line that finds the call by the PIN the caller types (Twilio): a caller free to
  * try PINs could hit another member's awaited call and have its minutes credited there. Every
- * entry counts, a right one too: three per call (the line asks three times) and ten per calling
- * number in 24 hours; callers who withhold their number share one allowance.
+ * entry counts, a right one too: three per call (PIN_ENTRIES_PER_CALL, as often as the line asks)
+ * and ten per calling number in 24 hours; callers who withhold their number share one allowance.
  */
-export const PIN_ENTRIES_PER_CALL = 3;
 export const PIN_ENTRIES_PER_CALLER = 10;
 const CALL_WINDOW_SECONDS = 3600;
 const CALLER_WINDOW_SECONDS = 24 * 3600;

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { translate } from '#common/i18n/translate.ts';
 import type { VoiceEntry } from '#server/config.ts';
-import { PIN_ENTRIES_PER_CALL } from '#server/features/voicecall/policy.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import { safeEqual } from '#server/http/safe-equal.ts';
 import {
@@ -11,7 +10,15 @@ import {
   TWILIO_SIGNATURE_HEADER,
   verifyTwilioSignature,
 } from '#server/providers/twilio-signature.ts';
-import type { AppliedEvent, PhoneCallback, PhoneEvent, PhoneProvider, ProviderAnswer, VerifyResult } from './types.ts';
+import {
+  type AppliedEvent,
+  type PhoneCallback,
+  type PhoneEvent,
+  type PhoneProvider,
+  PIN_ENTRIES_PER_CALL,
+  type ProviderAnswer,
+  type VerifyResult,
+} from './types.ts';
 
 /**
  * The voice line on Twilio Programmable Voice. The premium-rate number (PHONE_SERVICE_NUMBER) is

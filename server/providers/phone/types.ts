@@ -5,6 +5,12 @@
  */
 export type PhoneEventType = 'call.connected' | 'call.minute' | 'call.ended';
 
+/**
+ * A line that finds the call by the PIN the caller types (Twilio) asks for it at most this often in
+ * one call, again after a wrong one; the voice call's policy admits as many entries per call.
+ */
+export const PIN_ENTRIES_PER_CALL = 3;
+
 /** A verified callback, in our words. */
 export type PhoneEvent = {
   /** The provider's event id: a replay carries the same one. */

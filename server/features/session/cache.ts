@@ -1,5 +1,5 @@
 import type { UserWithNicknames } from '#server/features/accounts/data.ts';
-import type { SessionRow } from '#server/features/session/data.ts';
+import type { SessionRow } from './data.ts';
 
 /**
  * A short-lived, per-process cache of sessions and their users, so reading pages costs no

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, phoneCalls } from '#server/db/schema/billing.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
-import { ageCheckedMember, checkCall, initCall } from '#server/features/voicecall/test-helpers.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { ageCheckedMember, checkCall, initCall } from './test-helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {

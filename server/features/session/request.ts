@@ -4,42 +4,24 @@ import type { AppContext } from '#server/context.ts';
 import type { SessionData } from '#server/db/schema/sessions.ts';
 import { csrfMismatch } from '#server/errors.ts';
 import { adoptAgeChecks } from '#server/features/avs/mutations.ts';
-import { addressHash } from '#server/features/session/address-hash.ts';
-import { findSession, hasUserSessions, type SessionRow } from '#server/features/session/data.ts';
-import {
-  createSession,
-  destroySession,
-  destroyUserSessions,
-  noteGuestAddress,
-  touchSession,
-} from '#server/features/session/mutations.ts';
-import { csrfTokenFor, hashToken, isWellFormedToken } from '#server/features/session/tokens.ts';
-import { requestLocale } from './locale.ts';
-import { safeEqual } from './safe-equal.ts';
-import type { SessionCacheEntry } from './session-cache.ts';
+import { isApiRequest } from '#server/http/api-request.ts';
+import { requestLocale } from '#server/http/locale.ts';
+import { requestDomain } from '#server/http/request-domain.ts';
+import { safeEqual } from '#server/http/safe-equal.ts';
+import { addressHash } from './address-hash.ts';
+import type { SessionCacheEntry } from './cache.ts';
+import { findSession, hasUserSessions, type SessionRow } from './data.ts';
+import { createSession, destroySession, destroyUserSessions, noteGuestAddress, touchSession } from './mutations.ts';
+import { csrfTokenFor, hashToken, isWellFormedToken } from './tokens.ts';
+
+/*
+ * The session of a request: the hooks that load it from the cookie (through the session cache),
+ * check CSRF and slide the expiry, and the steps routes take to create, replace and end it.
+ */
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A session's expiry slides at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 5 * 60_000;
-
-/**
- * Whether a request is for the API, by the route it matched: the router decodes paths, so
- * `/%61pi/...` reaches an /api route and must be treated as one. Unmatched requests go by URL.
- */
-export function isApiRequest(request: FastifyRequest): boolean {
-  // Asked by several hooks of every request; Fastify builds routeOptions anew on each read.
-  request.isApi ??= (request.routeOptions.url ?? request.url).startsWith('/api/');
-  return request.isApi;
-}
-
-export const requestDomain = (request: FastifyRequest) => hostOnly(request.hostname);
-
-/** A Host value's name without its port, in lower case; an IPv6 address keeps its brackets ([::1]). */
-export function hostOnly(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
-  return h.split(':')[0] ?? '';
-}
 
 function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
   const secure = request.server.ctx.config.publicUrl.startsWith('https://');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserWithNicknames } from '#server/features/accounts/data.ts';
-import type { SessionRow } from '#server/features/session/data.ts';
-import { createSessionCache } from './session-cache.ts';
+import { createSessionCache } from './cache.ts';
+import type { SessionRow } from './data.ts';
 
 const row = (id: string, userId: number | null): SessionRow => ({
   id,

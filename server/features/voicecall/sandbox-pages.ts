@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type CallWithCurrency, findCall, isExpired } from '#server/features/voicecall/data.ts';
 import { safeEqual } from '#server/http/safe-equal.ts';
 import {
   CALLBACK_PATH,
@@ -12,8 +11,9 @@ import {
   sandboxEvent,
   signatureHeader,
   signingKey,
-} from './sandbox.ts';
-import { renderCallPage, SIMULATOR_SCRIPT } from './sandbox-html.ts';
+} from '#server/providers/phone/sandbox.ts';
+import { renderCallPage, SIMULATOR_SCRIPT } from '#server/providers/phone/sandbox-html.ts';
+import { type CallWithCurrency, findCall, isExpired } from './data.ts';
 
 const DEFAULT_EVERY_S = 60;
 const params = z.object({ token: z.string().max(64) });
@@ -27,7 +27,8 @@ type Query = z.infer<typeof query>;
 
 /**
  * The sandbox phone provider's call page (/sandbox/phone/:token), which is also a simulator of the
- * caller's telephone: Dial, type the PIN, bill a minute (by the button, or every `every` seconds
+ * caller's telephone, showing our call as the provider would know it (its look and signing are the
+ * provider's: providers/phone/sandbox-html.ts, sandbox.ts): Dial, type the PIN, bill a minute (by the button, or every `every` seconds
  * while connected), hang up. Each step the provider would report reaches our callback as a signed
  * server-to-server request, exactly like a real provider's; a wrong PIN is announced and not reported.
  */

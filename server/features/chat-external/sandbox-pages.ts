@@ -2,18 +2,20 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { previewUrl } from '#common/domain/previews.ts';
-import { externalSessionById, partnerPageShow } from '#server/features/chat-external/data.ts';
 import { MEDIA_URL_SECONDS, signMedia } from '#server/features/purchases/tokens.ts';
-import { PARTNER_PAGE_PATH, partnerPageKey, readPartnerTicket } from './sandbox.ts';
-import { partnerChatPage, partnerExpiredPage } from './sandbox-html.ts';
+import { PARTNER_PAGE_PATH, partnerPageKey, readPartnerTicket } from '#server/providers/partner-chat/sandbox.ts';
+import { partnerChatPage, partnerExpiredPage } from '#server/providers/partner-chat/sandbox-html.ts';
+import { externalSessionById, partnerPageShow } from './data.ts';
 
 // A wildcard, not `:token`: the signed ticket is longer than a route parameter may be.
 const params = z.object({ '*': z.string().min(1).max(1024) });
 
 /**
- * The sandbox partner's hosted chat page, shown in the frame of an external show. It trusts only
- * its signed ticket; the page may be framed by this site alone (the partner allows its customers'
- * origins), and loads nothing but this server's images and clips.
+ * The sandbox partner's hosted chat page, shown in the frame of an external show: the show of the
+ * external session its ticket names (the ticket, its signing and the page's look are the
+ * provider's: providers/partner-chat/sandbox.ts, sandbox-html.ts). It trusts only its signed
+ * ticket; the page may be framed by this site alone (the partner allows its customers' origins),
+ * and loads nothing but this server's images and clips.
  */
 export const partnerChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
+import { requireApplicant, requirePerformer } from '#server/features/studio/session.ts';
+import { gateAudiences } from '#server/http/audience.ts';
+
+/**
+ * The audience gate of every /api route (http/audience.ts) with the checks of the callers this
+ * server knows: a member (and a verified one) by her session (accounts/policy.ts), a performer
+ * and an applicant by the studio session (studio/session.ts).
+ */
+export function registerAudiences(app: FastifyInstance) {
+  app.decorateRequest('performer', undefined);
+  app.decorateRequest('applicant', undefined);
+  gateAudiences(app, {
+    member: requireUser,
+    verified: requireVerifiedUser,
+    performer: requirePerformer,
+    applicant: requireApplicant,
+  });
+}
