@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -72,12 +72,10 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { defaultAudience, registerAudiences } from './http/audience.ts';
-import { proxyTrust } from './http/client-address.ts';
-import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
-import { RequestLogController, requestLogLevel } from './http/log-format.ts';
-import { logError, logRequest } from './http/log-serializers.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { serializerCompiler } from './http/serialization.ts';
+import { serverOptions } from './http/server-options.ts';
 import { isApiRequest, registerSessionHooks } from './http/session.ts';
 import { createSessionCache } from './http/session-cache.ts';
 import { type PageRendering, registerSpa } from './http/spa.ts';
@@ -116,40 +114,13 @@ export type AppDeps = {
 };
 export type App = FastifyInstance;
 
-const BODY_LIMIT = 64 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the chat transcript's old lines are deleted. */
 const TRANSCRIPT_SWEEP_MS = 60 * 60 * 1000;
 
 /** Builds the whole server; main.ts and every API test build it the same way. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  const app = Fastify({
-    logger: {
-      level: config.env === 'test' && !deps.logStream ? 'silent' : config.logLevel,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-      serializers: { req: logRequest, err: logError },
-      redact: {
-        paths: [
-          'req.headers.cookie',
-          'req.headers.authorization',
-          'req.headers["x-xsrf-token"]',
-          'res.headers["set-cookie"]',
-        ],
-        censor: '[redacted]',
-      },
-    },
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    // Request lines at the level the environment wants (log-format.ts).
-    logController: new RequestLogController(requestLogLevel(config.env)),
-    // Our own rule (client-address.ts), shared with the socket handshake: this Fastify ignores a
-    // bare hop count, and `true` would believe whatever the client wrote into X-Forwarded-For.
-    trustProxy: proxyTrust(config.trustProxy),
-    bodyLimit: BODY_LIMIT,
-    forceCloseConnections: 'idle',
-    // Paths refused before routing (not UTF-8 once decoded, a parameter over the length limit).
-    frameworkErrors: (err, _request, reply) => answerFrameworkError(err, reply),
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(serverOptions(config, deps.logStream)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
