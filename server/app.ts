@@ -1,36 +1,33 @@
-import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { createBackground } from './background.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
-import { type Database, openDatabase } from './db/client.ts';
-import { ChatSessions } from './features/chat/chat-sessions.ts';
-import { favoriteOnlineListener } from './features/favorites/online-notices.ts';
-import { LiveShows, MAX_VIEWERS_PER_PROCESS } from './features/live/live-shows.ts';
-import { createMailer } from './features/mail/mailer.ts';
-import { demoReplies, noDemoReplies } from './features/messages/demo-replies.ts';
+import { contextPlugin, servicesPlugin } from './context.ts';
+import type { Database } from './db/client.ts';
 import { startPictureRetention } from './features/onboarding/retention.ts';
-import { pageViewCounter } from './features/pixel/counter.ts';
 import { deleteTranscriptBefore } from './features/showchat/mutations.ts';
 import { isViewer } from './features/showchat/people.ts';
 import { startDemoPresence } from './features/shows/demo-presence.ts';
-import { createPresence } from './features/shows/presence.ts';
 import { serverOptions } from './http/server-options.ts';
-import { createSessionCache } from './http/session-cache.ts';
 import type { PageRendering } from './http/spa.ts';
-import { memoryThrottle, redisThrottle } from './http/throttle.ts';
 import type { Sfu } from './live/sfu.ts';
-import { WeriftSfu } from './live/werift-sfu.ts';
+import { accountsPlugin } from './plugins/accounts.ts';
+import { backgroundPlugin } from './plugins/background.ts';
+import { chatPlugin } from './plugins/chat.ts';
+import { databasePlugin, openConfiguredDatabase } from './plugins/database.ts';
+import { demoRepliesPlugin } from './plugins/demo-replies.ts';
 import { httpPlugin } from './plugins/http.ts';
-import { googleVerifier } from './providers/google.ts';
-import { type MailTransport, smtpTransport } from './providers/mail.ts';
-import { localDiskStorage } from './providers/storage/local-disk.ts';
+import { livePlugin } from './plugins/live.ts';
+import { mailPlugin } from './plugins/mail.ts';
+import { pageViewsPlugin } from './plugins/page-views.ts';
+import { presencePlugin } from './plugins/presence.ts';
+import { redisPlugin } from './plugins/redis.ts';
+import { showChangesPlugin } from './plugins/show-changes.ts';
+import { storagePlugin } from './plugins/storage.ts';
+import type { MailTransport } from './providers/mail.ts';
 import type { Storage } from './providers/storage/storage.ts';
-import { alsoOnSessionsEnded, noRealtime } from './realtime/hub.ts';
+import { alsoOnSessionsEnded } from './realtime/hub.ts';
 import { attachSocketServer } from './realtime/socket.ts';
-import { closeRedis, createRedis, settled, watchRedis } from './redis/client.ts';
 import { repeatEvery } from './repeat.ts';
 import { routesPlugin, spaPlugin } from './routes.ts';
 
@@ -55,115 +52,25 @@ const TRANSCRIPT_SWEEP_MS = 60 * 60 * 1000;
 /** Builds the whole server; main.ts and every API test build it the same way. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify(serverOptions(config, deps.logStream)).withTypeProvider<ZodTypeProvider>();
+  // Migrated before the plugins start: Fastify gives each 10 s, a migration may take longer.
+  const database = deps.database ?? (await openConfiguredDatabase(config, app.log));
+  // The services, each filling its members of app.ctx; onClose hooks run last-registered first.
+  await app.register(contextPlugin, { config });
+  await app.register(databasePlugin, { database, owned: !deps.database });
+  await app.register(redisPlugin, { redis: deps.redis });
+  await app.register(backgroundPlugin);
+  await app.register(mailPlugin, { transport: deps.mailTransport });
+  await app.register(accountsPlugin);
+  await app.register(storagePlugin, { storage: deps.storage });
+  await app.register(presencePlugin);
+  await app.register(livePlugin, { sfu: deps.sfu });
+  await app.register(chatPlugin);
+  await app.register(demoRepliesPlugin);
+  await app.register(pageViewsPlugin);
+  await app.register(showChangesPlugin);
+  await app.register(servicesPlugin);
+  const ctx = app.ctx;
 
-  const database =
-    deps.database ??
-    (await openDatabase({
-      url: config.databaseUrl,
-      dataDir: config.dataDir,
-      onIdleError: (err) => app.log.warn({ err }, 'an idle database connection failed'),
-    }));
-  const ownsDatabase = !deps.database;
-  const redis = deps.redis !== undefined ? deps.redis : config.redisUrl ? createRedis(config.redisUrl) : null;
-  const ownsRedis = deps.redis === undefined && redis !== null;
-  // Redis may go away and come back at any time: the server keeps answering without it.
-  const redisLink = redis ? watchRedis(redis, app.log, 'rate limits and throttles are per process') : null;
-  const transport =
-    deps.mailTransport !== undefined
-      ? deps.mailTransport
-      : config.smtpUrl
-        ? smtpTransport(config.smtpUrl, config.mailFrom)
-        : null;
-
-  const background = createBackground(app.log);
-  // Read at send time: the socket server is attached after the context is built.
-  const presence = createPresence({ db: database.db, realtime: () => ctx.realtime });
-  const sfu = deps.sfu ?? new WeriftSfu(config.live);
-  const ctx: AppContext = {
-    config,
-    background,
-    database,
-    db: database.db,
-    redis,
-    throttle: redis && redisLink ? redisThrottle(redis, redisLink) : memoryThrottle(),
-    sessionCache: createSessionCache({ ttlMs: config.sessionCacheMs, max: 50_000 }),
-    realtime: noRealtime,
-    mailer: createMailer(database.db, config.site.name, transport, background, (err) =>
-      app.log.error({ err }, 'mail delivery failed'),
-    ),
-    google: googleVerifier(config.google),
-    storage: deps.storage ?? localDiskStorage(config.media.dir),
-    presence,
-    sfu,
-    live: new LiveShows({
-      sfu,
-      setOnline: async (showId, online) => {
-        await presence.setOnline([showId], online);
-      },
-      announce: (change) => presence.queue(change),
-      log: app.log,
-      maxViewers: MAX_VIEWERS_PER_PROCESS,
-    }),
-    // Both filled in just below (they need the context itself).
-    chat: undefined as unknown as ChatSessions,
-    chatNotices: { tipped: () => {} },
-    demoReplies: noDemoReplies,
-    pageViews: pageViewCounter(() => ctx.db, {
-      onOverflow: () =>
-        void ctx.pageViews.flush().catch((err: unknown) => app.log.warn({ err }, 'page view flush failed')),
-      onDrop: () => app.log.error('page views dropped: too many unwritten counts while the database fails'),
-    }),
-  };
-  if (config.demoMessageReplySeconds > 0) {
-    ctx.demoReplies = demoReplies(
-      {
-        get db() {
-          return ctx.db;
-        },
-        get realtime() {
-          return ctx.realtime;
-        },
-        mailer: ctx.mailer,
-        config,
-        background,
-        log: app.log,
-      },
-      config.demoMessageReplySeconds * 1000,
-    );
-  }
-  ctx.chat = new ChatSessions({
-    get db() {
-      return ctx.db;
-    },
-    get realtime() {
-      return ctx.realtime;
-    },
-    sessionCache: ctx.sessionCache,
-    live: ctx.live,
-    presence,
-    settings: config.chat,
-    credentialKey: createHmac('sha256', config.sessionSecret).update('chat-join').digest('base64url'),
-    log: app.log,
-  });
-  // Members whose favorite comes online in their window hear of it (in the background).
-  const favoriteNotices = favoriteOnlineListener({
-    get db() {
-      return ctx.db;
-    },
-    get realtime() {
-      return ctx.realtime;
-    },
-    mailer: ctx.mailer,
-    config,
-    background,
-  });
-  // Whatever takes a show offline or ends its free chat (studio, sandbox, demo) ends its streams and sessions.
-  ctx.presence.onChange((change) => {
-    ctx.live.showsChanged(change);
-    ctx.chat.showsChanged(change).catch((err: unknown) => app.log.error({ err }, 'ending chat sessions failed'));
-    favoriteNotices(change);
-  });
-  app.decorate('ctx', ctx);
   // Studios that stopped asking go off air (tests sweep themselves, with their own clock).
   // The chat transcript is kept for CHAT_TRANSCRIPT_DAYS (not under test: tests call the delete).
   const stopTranscriptSweep =
@@ -209,7 +116,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Before the socket server closes (its preClose hook comes later): nothing more is sent.
   app.addHook('preClose', async () => {
     stopDemoPresence?.();
-    ctx.demoReplies.close();
     await stopLiveSweep?.();
     for (const stop of stopChatClock ?? []) await stop();
     await stopTranscriptSweep?.();
@@ -217,18 +123,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // Every live session ends (sfu_closed) while the sockets that tell pages so are still open.
     await ctx.live.close();
     ctx.presence.close();
-  });
-  // Counted in Redis from the first request when it is reachable; a start never waits on it.
-  app.addHook('onReady', async () => {
-    if (redis) await settled(redis);
-  });
-  app.addHook('onClose', async () => {
-    // Deliveries and work after answers still need the transport and the database.
-    await background.settled();
-    transport?.close();
-    redisLink?.stop();
-    if (ownsRedis && redis) await closeRedis(redis);
-    if (ownsDatabase) await database.close();
   });
 
   await app.register(httpPlugin);

@@ -49,5 +49,5 @@ export const httpPlugin = fp(
       });
     }
   },
-  { name: 'http' },
+  { name: 'http', dependencies: ['services'] },
 );
