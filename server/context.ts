@@ -99,7 +99,7 @@ export const contextPlugin = fp<{ config: Config }>(
 );
 
 /** The service plugins, in the order buildApp registers them: what route groups and jobs may rely on. */
-const SERVICES = [
+export const SERVICES = [
   'database',
   'redis',
   'background',
