@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Locale } from '#common/constants.ts';
 import type { Background } from './background.ts';
@@ -18,9 +20,12 @@ import type { Throttle } from './http/throttle.ts';
 import type { Sfu } from './live/sfu.ts';
 import type { GoogleVerifier } from './providers/google.ts';
 import type { Storage } from './providers/storage/storage.ts';
-import type { Realtime } from './realtime/hub.ts';
+import { noRealtime, type Realtime } from './realtime/hub.ts';
 
-/** What every route can reach through `app.ctx`; built once per app in buildApp. */
+/**
+ * What every route can reach through `app.ctx`; built once per app by the service plugins of
+ * buildApp (server/plugins/), each filling the members it owns.
+ */
 export type AppContext = {
   config: Config;
   /** Work that goes on after a request has answered (mail delivery); awaited on close. */
@@ -52,6 +57,71 @@ export type AppContext = {
 };
 
 export type ChatNotices = { tipped(universalId: string, nickname: string, coins: number): void };
+
+/** Every member of AppContext, for the check that the service plugins filled them all. */
+const MEMBERS: Record<keyof AppContext, true> = {
+  config: true,
+  background: true,
+  database: true,
+  db: true,
+  redis: true,
+  throttle: true,
+  sessionCache: true,
+  realtime: true,
+  mailer: true,
+  google: true,
+  storage: true,
+  presence: true,
+  sfu: true,
+  live: true,
+  chat: true,
+  demoReplies: true,
+  pageViews: true,
+  chatNotices: true,
+};
+
+/** Fills the members of `app.ctx` a service plugin owns. */
+export function provide<K extends keyof AppContext>(app: FastifyInstance, part: Pick<AppContext, K>): void {
+  Object.assign(app.ctx, part);
+}
+
+/**
+ * `app.ctx`, with the configuration. Until the socket server attaches (plugins/realtime.ts),
+ * events go nowhere and the show chat hears of no tips.
+ */
+export const contextPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const ctx: Partial<AppContext> = { config, realtime: noRealtime, chatNotices: { tipped: () => {} } };
+    // Complete once the services are registered: the `services` plugin below checks it.
+    app.decorate('ctx', ctx as AppContext);
+  },
+  { name: 'context' },
+);
+
+/** The service plugins, in the order buildApp registers them: what route groups and jobs may rely on. */
+export const SERVICES = [
+  'database',
+  'redis',
+  'background',
+  'mail',
+  'accounts',
+  'storage',
+  'presence',
+  'live',
+  'chat',
+  'demo-replies',
+  'page-views',
+  'show-changes',
+];
+
+/** Every service is in place and every member of `app.ctx` is filled (fails the start otherwise). */
+export const servicesPlugin = fp(
+  async (app) => {
+    const missing = Object.keys(MEMBERS).filter((key) => !(key in app.ctx));
+    if (missing.length) throw new Error(`app.ctx was left without ${missing.join(', ')}`);
+  },
+  { name: 'services', dependencies: ['context', ...SERVICES] },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,6 @@ import { seedDemoOperator, seedDemoSupportOperator } from './db/seed/demo-operat
 import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { seedDemoReferralCodes } from './db/seed/demo-referrals.ts';
 import { ConfigError, loadConfig } from './env.ts';
-import { startDemoBroadcasts } from './features/live/demo-broadcasts.ts';
 import { DEMO_PERFORMER_DOMAIN } from './features/studio/login.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 import { resolveLogFormat, textLogStream } from './http/log-format.ts';
@@ -22,7 +21,7 @@ async function main() {
     throw err;
   }
   // Chat sessions this process held when it last stopped (a crash, a kill) end when it is ready,
-  // before its chat clock starts (app.ts), none left open.
+  // before its chat clock starts (plugins/jobs.ts), none left open.
   // Readable lines on a terminal outside production, JSON lines otherwise (LOG_FORMAT, log-format.ts).
   const tty = Boolean(process.stdout.isTTY);
   const text = resolveLogFormat(config, tty) === 'text';
@@ -34,18 +33,8 @@ async function main() {
   const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
   const performer = await seedDemoPerformers(app.ctx.db, config);
   const referrals = await seedDemoReferralCodes(app.ctx.db, config);
-  // Online demo performers stream a clip of theirs, started by each show's first viewer.
-  const broadcasts = config.demoBroadcasts
-    ? startDemoBroadcasts({
-        db: app.ctx.db,
-        storage: app.ctx.storage,
-        sfu: app.ctx.sfu,
-        presence: app.ctx.presence,
-        log: app.log,
-        ownsShow: (universalId) => app.ctx.live.ownsShow(universalId),
-      })
-    : null;
-  await broadcasts?.ready;
+  // Online demo performers stream a clip of theirs, started by each show's first viewer (stopped on close).
+  await app.startDemoBroadcasts();
   await app.listen({ host: config.host, port: config.port });
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
@@ -91,7 +80,6 @@ async function main() {
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    await broadcasts?.stop();
     await app.close();
     process.exit(0);
   };

@@ -4,12 +4,10 @@ import { siteFor, siteHosts } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { requestDomain } from '#server/http/request-domain.ts';
-import { repeatEvery } from '#server/repeat.ts';
 import { viewCounts } from './pace.ts';
 
 /** A transparent 1x1 GIF: what an image tag asking the counter gets back. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const FLUSH_EVERY_MS = 10_000;
 
 /**
  * The counter pixel (spec part 1, section 7): the SPA asks it on every page view once the visitor
@@ -24,16 +22,9 @@ const FLUSH_EVERY_MS = 10_000;
  */
 export const pixelRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, { 'GET /pixel': 'public' });
+  // Counted in memory and written in batches (server/plugins/page-views.ts).
   const { config, pageViews, throttle } = app.ctx;
   const ourHosts = siteHosts(config);
-  const stop =
-    config.env === 'test'
-      ? null
-      : repeatEvery(FLUSH_EVERY_MS, pageViews.flush, (err) => app.log.warn({ err }, 'page view flush failed'));
-  app.addHook('preClose', async () => {
-    await stop?.();
-    await pageViews.flush().catch((err: unknown) => app.log.error({ err }, 'page views lost on close'));
-  });
 
   app.get('/pixel', async (request, reply) => {
     const parsed = pixelQuery.safeParse(request.query);

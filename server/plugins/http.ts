@@ -1,0 +1,55 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerAudiences } from '#server/features/session/audience-gate.ts';
+import { registerSessionHooks } from '#server/features/session/request.ts';
+import { isApiRequest } from '#server/http/api-request.ts';
+import { defaultAudience } from '#server/http/audience.ts';
+import { registerErrorHandler } from '#server/http/error-handler.ts';
+import { registerSecurity } from '#server/http/security.ts';
+import { serializerCompiler } from '#server/http/serialization.ts';
+import { registerStagingGate } from '#server/http/staging-gate.ts';
+import { validatorCompiler } from '#server/http/validation.ts';
+
+/**
+ * The HTTP layer every route group shares (server/http/), in the order a request meets it:
+ * validation and serialization of the zod schemas, API answer headers, cookies, security headers
+ * and rate limits, the error answers, sessions and CSRF, the staging gate, audiences, and the
+ * OpenAPI document (served at /api/docs when API_DOCS is on).
+ */
+export const httpPlugin = fp(
+  async (app) => {
+    const { config } = app.ctx;
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.addHook('onSend', async (request, reply) => {
+      if (isApiRequest(request)) {
+        reply.header('x-version', config.buildId);
+        reply.header('x-request-id', String(request.id));
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      }
+    });
+
+    await app.register(cookie);
+    await registerSecurity(app);
+    registerErrorHandler(app);
+    registerSessionHooks(app);
+    registerStagingGate(app);
+    registerAudiences(app);
+
+    await app.register(swagger, {
+      openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
+      transform: jsonSchemaTransform,
+    });
+    // The document is always built (app.swagger()); only serving it is a setting, off in production.
+    if (config.apiDocs) {
+      await app.register(async (docs) => {
+        defaultAudience(docs, 'public');
+        await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+      });
+    }
+  },
+  { name: 'http', dependencies: ['services'] },
+);
