@@ -151,8 +151,3 @@ export const pageRoutes: RouteObject[] = [
   { path: '404', handle: { name: 'not-found' }, lazy: page(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage') },
   { path: '*', handle: { name: 'not-found' }, lazy: page(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage') },
 ];
-
-/** Route names that exist in this release: the menus show only items whose page exists. */
-export const routeNames = new Set(
-  pageRoutes.flatMap((r) => [r, ...(r.children ?? [])]).map((r) => (r.handle as { name: string }).name),
-);

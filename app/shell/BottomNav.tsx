@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { FavoritesBadge } from '#app/features/favorites/FavoritesBadge.tsx';
 import { MessagesBadge } from '#app/features/messages/MessagesBadge.tsx';
 import { useSessionState } from '#app/features/session/api.ts';
-import { routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
 import { type BottomNavKey, bottomNavItems } from './bottom-nav-items.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
 import {
   type MenuState,
   sideMenuItems,
