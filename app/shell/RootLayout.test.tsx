@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useIncentiveStore } from '#app/features/promos/store.ts';
 import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
+import { useShellStore } from '#app/platform/store.ts';
 import { mockViewportWidth } from '#app/test/match-media.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { useShellStore } from './store.ts';
 
 let restore: () => void = () => {};
 

@@ -8,18 +8,18 @@ import { Outlet } from 'react-router';
 import { useMessagePopup } from '#app/features/messages/store.ts';
 import { useSessionState } from '#app/features/session/api.ts';
 import { lazyPart } from '#app/lazy-page.ts';
+import { useHeaderHidden } from '#app/platform/prefs.tsx';
+import { useRouteTitle, useSiteDescription } from '#app/platform/use-title.ts';
 import { BOTTOM_NAV_HEIGHT, CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
 import { useAgeGateOpen } from './age-gate.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { useConsent } from './consent.ts';
 import { HashDialogs } from './HashDialogs.tsx';
 import { currentOverlay } from './overlays.ts';
-import { useHeaderHidden } from './prefs.tsx';
 import { PermanentSideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
-import { useRouteTitle, useSiteDescription } from './use-title.ts';
 
 // Not needed for the first paint: loaded after it, so the index route does not carry them.
 const Footer = lazyPart(() => import('./Footer.tsx').then((m) => m.Footer));

@@ -6,8 +6,8 @@ import { useMessagePopup } from '#app/features/messages/store.ts';
 import type { SessionState } from '#app/features/session/api.ts';
 import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
+import { sharedSocket } from '#app/platform/shared-socket.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
-import { sharedSocket } from './shared-socket.ts';
 import { notify } from './snackbar.ts';
 
 /**

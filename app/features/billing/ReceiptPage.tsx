@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '#app/http.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { receiptQuery } from './api.ts';
 import { ORDERS_PATH } from './order-text.ts';
 import { ReceiptDetails } from './ReceiptDetails.tsx';

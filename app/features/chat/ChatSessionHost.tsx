@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { lazyPart } from '#app/lazy-page.ts';
-import { HASH } from '#app/shell/hash-dialogs.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
 import { ChatRatingPrompt } from './ChatRatingPrompt.tsx';
 import type { ChatShow } from './offers.ts';
 import { chatActions, useChatStore } from './store.ts';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { useFavorites } from './api.ts';
 import { FavoriteListItem } from './FavoriteListItem.tsx';
 import { onlineFirst } from './FavoritesMenuList.tsx';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { useChatHistory } from './api.ts';
 import { ChatHistoryItem } from './ChatHistoryItem.tsx';
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { MembersOnly } from '#app/features/accounts/MembersOnly.tsx';
 import { useDebouncedValue } from '#app/features/auth/useDebouncedValue.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { BOTTOM_NAV_HEIGHT, HEADER_HEIGHT } from '#common/constants.ts';
 import { useReadAll } from './actions.ts';
 import { type ConversationFilters as Filters, NO_FILTERS, useMessageCount } from './api.ts';

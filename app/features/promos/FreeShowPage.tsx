@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useUser } from '#app/features/session/api.ts';
 import { ListError } from '#app/features/shows/ListStates.tsx';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { freeShowsQuery } from './api.ts';
 import { PromoHero, PromoPage, PromoSection, ShowLinks, SignupCta } from './PromoHero.tsx';
 

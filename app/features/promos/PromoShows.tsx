@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListError } from '#app/features/shows/ListStates.tsx';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
-import { useNow } from '#app/shell/use-now.ts';
+import { useNow } from '#app/platform/use-now.ts';
 import type { Promo } from '#common/api/shows.ts';
 import { promoShowsQuery } from './api.ts';
 import { timeLeft } from './countdown.ts';
