@@ -8,7 +8,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
 import { clientVersion } from '#app/platform/build.ts';
 import { useRouteName } from '#app/platform/route-name.ts';
-import { CardMarks } from './CardMarks.tsx';
+import { CardMarks } from '#app/ui/CardMarks.tsx';
 import { FOOTER_GROUPS, FOOTER_LINKS, footerVariant } from './footer-links.ts';
 import { LanguageSelector } from './LanguageSelector.tsx';
 

@@ -10,6 +10,7 @@ import { useSessionState } from '#app/features/session/api.ts';
 import { lazyPart } from '#app/lazy-page.ts';
 import { useHeaderHidden } from '#app/platform/prefs.tsx';
 import { useRouteTitle, useSiteDescription } from '#app/platform/use-title.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
 import { BOTTOM_NAV_HEIGHT, CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
 import { useAgeGateOpen } from './age-gate.ts';
 import { BottomNav } from './BottomNav.tsx';
@@ -18,7 +19,6 @@ import { HashDialogs } from './HashDialogs.tsx';
 import { currentOverlay } from './overlays.ts';
 import { PermanentSideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
-import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
 
 // Not needed for the first paint: loaded after it, so the index route does not carry them.
@@ -30,7 +30,7 @@ const SideMenuDrawer = lazyPart(() => import('./SideMenuDrawer.tsx').then((m) =>
 const AgeSplash = lazyPart(() => import('./AgeSplash.tsx').then((m) => m.AgeSplash));
 const WelcomeDialog = lazyPart(() => import('./WelcomeDialog.tsx').then((m) => m.WelcomeDialog));
 const UpdateBanner = lazyPart(() => import('./UpdateBanner.tsx').then((m) => m.UpdateBanner));
-const SnackbarHost = lazyPart(() => import('./SnackbarHost.tsx').then((m) => m.SnackbarHost));
+const SnackbarHost = lazyPart(() => import('#app/ui/SnackbarHost.tsx').then((m) => m.SnackbarHost));
 const MessagesPopup = lazyPart(() => import('#app/features/messages/MessagesPopup.tsx').then((m) => m.MessagesPopup));
 const VoicecallMode = lazyPart(() => import('#app/features/voicecall/VoicecallMode.tsx').then((m) => m.VoicecallMode));
 

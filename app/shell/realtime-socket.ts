@@ -7,7 +7,7 @@ import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
 import { sharedSocket } from '#app/platform/shared-socket.ts';
 import { connectSocket, type RealtimeSocket } from '#app/platform/socket.ts';
-import { notify } from './snackbar.ts';
+import { notify } from '#app/ui/snackbar.ts';
 
 /**
  * What the socket's events do in the features' caches (the socket itself is platform/socket.ts).

@@ -4,7 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { CancelForm } from './CancelForm.tsx';
 import { MembersOnly } from './MembersOnly.tsx';
 

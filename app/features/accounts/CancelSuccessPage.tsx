@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 
 /** /users/cancel_success: goodbye. */
 export function CancelSuccessPage() {

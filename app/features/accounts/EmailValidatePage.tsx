@@ -5,11 +5,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
 import { apiErrorKey, isLinkExpired } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { LinkExpired } from '#app/features/auth/LinkExpired.tsx';
 import { useSetUser, useUser } from '#app/features/session/api.ts';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { useEmailValidate } from './api.ts';
 
 /** /users/email_validate?token=: confirms a changed address once, on arrival. */

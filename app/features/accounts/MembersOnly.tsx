@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
 import { useUser } from '#app/features/session/api.ts';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import type { User } from '#common/api/auth.ts';
 
 /** A members' page: a visitor sees a prompt to log in instead. */

@@ -3,13 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { SettingsCard } from '#app/ui/SettingsCard.tsx';
 import { AppearanceSelects } from './AppearanceSelects.tsx';
 import { EmailChangeForm } from './EmailChangeForm.tsx';
 import { MembersOnly } from './MembersOnly.tsx';
 import { NicknamesSection } from './NicknamesSection.tsx';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
 import { PreferenceSwitches } from './PreferenceSwitches.tsx';
-import { SettingsCard } from './SettingsCard.tsx';
 
 /** Without a password (Google accounts) the password is first set through the reset mail. */
 function NoPasswordNote() {

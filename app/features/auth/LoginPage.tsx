@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { LoginPanel } from './LoginPanel.tsx';
 
 /** /login and /sessions/new: the login panel in a card; after a login, on to /users/signup (spec). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
 

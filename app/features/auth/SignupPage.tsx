@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { SignupTabs } from './SignupTabs.tsx';
 
 /** /users/signup: register or log in. A member who is (or just got) logged in goes home. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { SignupSuccessContent } from './SignupSuccessContent.tsx';
 import { readRegisterEmail } from './store.ts';
 

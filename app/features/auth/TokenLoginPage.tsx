@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { TokenLoginRequestForm } from './TokenLoginRequestForm.tsx';
 import { TokenLoginFailed, type TokenLoginFailure, TokenSignIn } from './TokenSignIn.tsx';
 

@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { useUnlock } from './api.ts';
 import { apiErrorKey } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 /**

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { useResendActivation } from './api.ts';
 import { apiErrorKey } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 
 /** /verify: where unverified members land: the activation mail, a resend button, and logout. */
 export function VerifyPage() {

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
+import { SettingsCard } from '#app/ui/SettingsCard.tsx';
 import { CouponList } from './CouponList.tsx';
 import { RedeemForm } from './RedeemForm.tsx';
 

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
 import { HASH } from '#app/platform/hash-dialogs.ts';
-import { notify } from '#app/shell/snackbar.ts';
+import { notify } from '#app/ui/snackbar.ts';
 import { useToggleFavorite } from './api.ts';
 
 export type FavoriteToggleShow = { universalId: string; showName: string; isFavorite: boolean };

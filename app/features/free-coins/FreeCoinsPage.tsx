@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
 import { useUser } from '#app/features/session/api.ts';
+import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { freeCoinsQuery } from './api.ts';
 import { FreeCoinsSteps } from './FreeCoinsSteps.tsx';
 

@@ -8,7 +8,7 @@ import { ListControls } from '#app/features/videos/ListControls.tsx';
 import { ListStatus } from '#app/features/videos/ListStatus.tsx';
 import { pageParam, sortParam, tagsParam } from '#app/features/videos/list-params.ts';
 import { useTitle } from '#app/platform/use-title.ts';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { GALLERY_SORTS, type GalleryListParams, type GallerySort, galleryListQuery } from './api.ts';
 import { GalleryGrid } from './GalleryTile.tsx';
 

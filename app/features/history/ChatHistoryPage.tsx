@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
 import { useTitle } from '#app/platform/use-title.ts';
+import { SettingsCard } from '#app/ui/SettingsCard.tsx';
 import { useChatHistory } from './api.ts';
 import { ChatHistoryItem } from './ChatHistoryItem.tsx';
 

@@ -4,9 +4,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useUser } from '#app/features/session/api.ts';
-import { ListError } from '#app/features/shows/ListStates.tsx';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
 import { useTitle } from '#app/platform/use-title.ts';
+import { ListError } from '#app/ui/ListStates.tsx';
 import { freeShowsQuery } from './api.ts';
 import { PromoHero, PromoPage, PromoSection, ShowLinks, SignupCta } from './PromoHero.tsx';
 

@@ -2,8 +2,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError } from '#app/features/shows/ListStates.tsx';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
+import { ListError } from '#app/ui/ListStates.tsx';
 import { MOST_ACTIVE_SHOWN, mostActiveQuery } from './api.ts';
 import { PromoSection } from './PromoHero.tsx';
 

@@ -6,10 +6,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { ListEmpty, ListError } from '#app/ui/ListStates.tsx';
 import type { ShowTile } from '#common/api/shows.ts';
 import { pageFromQuery } from '#common/domain/pagination.ts';
 import { showsInfiniteQuery } from './api.ts';
-import { ListEmpty, ListError } from './ListStates.tsx';
 import { ShowGrid } from './ShowTile.tsx';
 import { useScrollMemory } from './scroll-memory.ts';
 

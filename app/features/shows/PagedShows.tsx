@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { ListEmpty, ListError, LoadingOverlay } from '#app/ui/ListStates.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { pageFromQuery, pageHref } from '#common/domain/pagination.ts';
 import { useShows } from './api.ts';
-import { ListEmpty, ListError, LoadingOverlay } from './ListStates.tsx';
 import { ShowGrid } from './ShowTile.tsx';
 import { forgetScroll, useScrollMemory } from './scroll-memory.ts';
 

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiErrorKey } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { useStudioUnlock } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { showQuery } from '#app/features/shows/api.ts';
 import { useTitle } from '#app/platform/use-title.ts';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { VIDEO_SORTS } from '#common/api/media.ts';
 import { videoListQuery } from './api.ts';
 import { ListControls } from './ListControls.tsx';
