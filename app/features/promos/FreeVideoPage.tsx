@@ -11,13 +11,13 @@ import { useSessionState } from '#app/features/session/api.ts';
 import { VideoGrid } from '#app/features/videos/VideoTile.tsx';
 import { useNow } from '#app/platform/use-now.ts';
 import { useTitle } from '#app/platform/use-title.ts';
-import { formatCountdown, incentiveRemainingMs } from '#app/shell/incentive.ts';
 import { ListError } from '#app/ui/ListStates.tsx';
 import { isValid } from '#common/domain/coupons.ts';
 import { incentiveWindowOpen } from '#common/domain/welcome-gift.ts';
 import { useIncentive } from './api.ts';
 import { FeaturedVideo } from './FeaturedVideo.tsx';
 import { freeVideosQuery } from './free-videos.ts';
+import { formatCountdown, incentiveRemainingMs } from './incentive.ts';
 import { PromoHero, PromoPage, PromoSection, SignupCta } from './PromoHero.tsx';
 
 /**

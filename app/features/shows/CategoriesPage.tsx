@@ -6,12 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useTitle } from '#app/platform/use-title.ts';
-import { CategoryBar } from '#app/shell/CategoryBar.tsx';
 import { ListError } from '#app/ui/ListStates.tsx';
 import type { Category } from '#common/api/shows.ts';
 import { CATEGORY_BAR } from '#common/constants.ts';
 import { categoryPath } from '#common/domain/category-bar.ts';
 import { useCategories } from './api.ts';
+import { CategoryBar } from './CategoryBar.tsx';
 
 const gridSx = {
   display: 'grid',

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { useIncentiveStore } from '#app/features/promos/store.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
 import { IncentiveWidget } from './IncentiveWidget.tsx';
+import { useIncentiveStore } from './store.ts';
 
 const START = Date.parse('2026-05-01T12:00:00Z');
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useWelcomeShown } from '#app/features/promos/api.ts';
 import { useSessionState } from '#app/features/session/api.ts';
+import { useWelcomeShown } from './api.ts';
 import { WelcomeVideo } from './WelcomeVideo.tsx';
 
 /**

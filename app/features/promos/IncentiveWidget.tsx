@@ -4,14 +4,14 @@ import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIncentive } from '#app/features/promos/api.ts';
-import { useIncentiveStore } from '#app/features/promos/store.ts';
 import { useUser } from '#app/features/session/api.ts';
 import { useNow } from '#app/platform/use-now.ts';
 import { INCENTIVE_DISABLED, INCENTIVE_EXPAND_DELAY_MS, INCENTIVE_OVERTIME_MS } from '#common/constants.ts';
+import { useIncentive } from './api.ts';
 import { DockedIncentive } from './DockedIncentive.tsx';
 import { IncentiveCard } from './IncentiveCard.tsx';
 import { incentiveOpensByItself, incentiveRemainingMs, incentiveVisible } from './incentive.ts';
+import { useIncentiveStore } from './store.ts';
 
 /**
  * The sign-up incentive, for logged-out visitors only: floating at the bottom on phones, docked in
