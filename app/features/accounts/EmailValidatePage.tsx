@@ -8,8 +8,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { apiErrorKey, isLinkExpired } from '#app/features/auth/errors.ts';
 import { LinkExpired } from '#app/features/auth/LinkExpired.tsx';
 import { useSetUser, useUser } from '#app/features/session/api.ts';
-import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { useEmailValidate } from './api.ts';
 
 /** /users/email_validate?token=: confirms a changed address once, on arrival. */
@@ -46,13 +46,13 @@ export function EmailValidatePage() {
     body = <FormAlert message={apiErrorKey(validate.error)} />;
   }
   return (
-    <AuthCard title={t('users.email_validate.title')} width="xs">
+    <PageCard title={t('users.email_validate.title')} width="xs">
       <Stack spacing={2}>
         {body}
         <Button component={RouterLink} to="/" variant="contained">
           {t('common.home')}
         </Button>
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
-import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import type { User } from '#common/api/auth.ts';
 import { useActivate } from './api.ts';
 import { apiErrorKey, isLinkExpired } from './errors.ts';
@@ -83,8 +83,8 @@ export function ActivatePage() {
     );
   }
   return (
-    <AuthCard title={t('users.activate.title')} width="xs">
+    <PageCard title={t('users.activate.title')} width="xs">
       {body}
-    </AuthCard>
+    </PageCard>
   );
 }

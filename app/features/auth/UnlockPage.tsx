@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '#app/ui/AuthCard.tsx';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { useUnlock } from './api.ts';
 import { apiErrorKey } from './errors.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -47,8 +47,8 @@ export function UnlockPage() {
     );
   }
   return (
-    <AuthCard title={t('users.unlock.title')} width="xs">
+    <PageCard title={t('users.unlock.title')} width="xs">
       {body}
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSessionState } from '#app/features/session/api.ts';
-import { AuthCard } from '#app/ui/AuthCard.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { AvsCheckStatus } from './AvsCheckStatus.tsx';
 import { destinationFor, startBodyFor } from './destination.ts';
 import { StartCheckButton } from './StartCheckButton.tsx';
@@ -65,11 +65,11 @@ export function AvsPage() {
   );
   // Back from the provider, the result comes first (on a phone it would be below the fold).
   return (
-    <AuthCard title={t('avs.title')}>
+    <PageCard title={t('avs.title')}>
       <Stack spacing={3}>
         {checkId !== null ? body : explanation}
         {checkId !== null ? explanation : body}
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }

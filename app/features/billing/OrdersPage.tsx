@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTitle } from '#app/platform/use-title.ts';
 import { PageLinks } from '#app/ui/PageLinks.tsx';
-import { SettingsCard } from '#app/ui/SettingsCard.tsx';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { pageFromQuery } from '#common/domain/pagination.ts';
 import { ordersListQuery } from './api.ts';
 import { OrderCards, OrdersTable } from './OrderRows.tsx';
@@ -74,11 +74,11 @@ export function OrdersPage() {
   }
 
   return (
-    <SettingsCard id="orders" title={t('orders.title')}>
+    <SectionCard id="orders" title={t('orders.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('orders.intro')}
       </Typography>
       {body}
-    </SettingsCard>
+    </SectionCard>
   );
 }

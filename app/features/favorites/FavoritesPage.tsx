@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useTitle } from '#app/platform/use-title.ts';
-import { SettingsCard } from '#app/ui/SettingsCard.tsx';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { useFavorites } from './api.ts';
 import { FavoriteListItem } from './FavoriteListItem.tsx';
 import { onlineFirst } from './FavoritesMenuList.tsx';
@@ -70,7 +70,7 @@ export function FavoritesPage() {
   }
 
   return (
-    <SettingsCard id="favorites" title={t('favorites.page.title')}>
+    <SectionCard id="favorites" title={t('favorites.page.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('favorites.page.intro')}
       </Typography>
@@ -78,6 +78,6 @@ export function FavoritesPage() {
       {editing && (
         <NotificationWindowDialog key={editing.universalId} favorite={editing} onClose={() => setWindowFor(null)} />
       )}
-    </SettingsCard>
+    </SectionCard>
   );
 }

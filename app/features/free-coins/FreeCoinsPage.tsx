@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
-import { AuthCard } from '#app/ui/AuthCard.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { freeCoinsQuery } from './api.ts';
 import { FreeCoinsSteps } from './FreeCoinsSteps.tsx';
 
@@ -26,7 +26,7 @@ export function FreeCoinsPage() {
   const coins = status.data?.coins ?? 0;
   const received = Boolean(status.data?.received) && added === null;
   return (
-    <AuthCard title={t('free_coins.title')} width="sm">
+    <PageCard title={t('free_coins.title')} width="sm">
       <Stack spacing={2}>
         {status.isPending && (
           <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
@@ -61,7 +61,7 @@ export function FreeCoinsPage() {
           {t('free_coins.game_link')}
         </Link>
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }
 

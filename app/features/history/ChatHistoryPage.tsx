@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useTitle } from '#app/platform/use-title.ts';
-import { SettingsCard } from '#app/ui/SettingsCard.tsx';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { useChatHistory } from './api.ts';
 import { ChatHistoryItem } from './ChatHistoryItem.tsx';
 
@@ -65,11 +65,11 @@ export function ChatHistoryPage() {
   }
 
   return (
-    <SettingsCard id="chat-history" title={t('chat_history.title')}>
+    <SectionCard id="chat-history" title={t('chat_history.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('chat_history.intro')}
       </Typography>
       {body}
-    </SettingsCard>
+    </SectionCard>
   );
 }
