@@ -11,7 +11,7 @@ import { useSessionState } from '#app/features/session/api.ts';
 import { VideoGrid } from '#app/features/videos/VideoTile.tsx';
 import { useNow } from '#app/platform/use-now.ts';
 import { useTitle } from '#app/platform/use-title.ts';
-import { ListError } from '#app/ui/ListStates.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { isValid } from '#common/domain/coupons.ts';
 import { incentiveWindowOpen } from '#common/domain/welcome-gift.ts';
 import { useIncentive } from './api.ts';
@@ -82,7 +82,14 @@ function MemberVouchers({ verified }: { verified: boolean }) {
 function FreeVideos() {
   const { t } = useTranslation();
   const list = useQuery(freeVideosQuery);
-  if (list.isError && !list.data) return <ListError onRetry={() => void list.refetch()} />;
+  if (list.isError && !list.data)
+    return (
+      <LoadState
+        kind="error"
+        text={t('shows.list.error')}
+        retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+      />
+    );
   if (list.data && list.data.length === 0) return <Typography>{t('promos.freevideo.no_free_videos')}</Typography>;
   return <VideoGrid videos={list.data ?? []} loading={list.isPending} />;
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
-import { LoadingOverlay } from '#app/ui/ListStates.tsx';
+import { LoadingOverlay } from '#app/ui/LoadState.tsx';
 import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { searchShowsQuery } from './api.ts';
 import { SearchFrame } from './SearchFrame.tsx';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { VideoGrid } from '#app/features/videos/VideoTile.tsx';
-import { LoadingOverlay } from '#app/ui/ListStates.tsx';
+import { LoadingOverlay } from '#app/ui/LoadState.tsx';
 import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { searchVideosQuery } from './api.ts';
 import { SearchFrame } from './SearchFrame.tsx';
