@@ -1,10 +1,9 @@
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { PageCard } from '#app/ui/PageCard.tsx';
 import { useUnlock } from './api.ts';
 import { apiErrorKey } from './errors.ts';
@@ -39,12 +38,7 @@ export function UnlockPage() {
     const key = unlock.isError ? apiErrorKey(unlock.error, 'errors.unlock_invalid') : 'errors.unlock_invalid';
     body = <FormAlert message={key} link={{ to: '/login', label: 'users.unlock.to_login' }} />;
   } else {
-    body = (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
-        <CircularProgress aria-hidden />
-        <Typography>{t('users.unlock.checking')}</Typography>
-      </Stack>
-    );
+    body = <LoadState kind="loading" text={t('users.unlock.checking')} sx={{ py: 2 }} />;
   }
   return (
     <PageCard title={t('users.unlock.title')} width="xs">
