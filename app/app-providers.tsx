@@ -4,7 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { useDevice, useLayoutName } from './shell/prefs.tsx';
+import { useDevice, useLayoutName } from './platform/prefs.tsx';
 import { appTheme } from './theme/themes.ts';
 
 function Themed({ children }: { children: ReactNode }) {

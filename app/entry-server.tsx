@@ -15,14 +15,14 @@ import legalEn from '#common/i18n/legal.en.json' with { type: 'json' };
 import { AppProviders } from './app-providers.tsx';
 import { PENDING_SESSION, sessionQuery } from './features/session/api.ts';
 import { type ApiTransport, setApiTransport } from './http.ts';
+import { HeadCollector, type PageHead } from './platform/head.ts';
+import { ServerPrefsProvider, type ShellPrefs } from './platform/prefs.tsx';
 import { appRoutes } from './route-table.tsx';
-import { HeadCollector, type PageHead } from './shell/head.ts';
-import { ServerPrefsProvider, type ShellPrefs } from './shell/prefs.tsx';
 import { SERVER_RENDERED_ROUTES } from './ssr-routes.ts';
 import { encodeQueryErrors, type SsrState } from './ssr-state.ts';
 
-export type { PageHead } from './shell/head.ts';
-export type { ShellPrefs } from './shell/prefs.tsx';
+export type { PageHead } from './platform/head.ts';
+export type { ShellPrefs } from './platform/prefs.tsx';
 export type { SsrState } from './ssr-state.ts';
 
 export type PageRequest = {

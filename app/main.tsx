@@ -5,11 +5,11 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers.tsx';
 import { PENDING_SESSION, sessionQuery } from './features/session/api.ts';
 import { i18n, initialLocale, loadLocale, rememberLocale } from './i18n.ts';
+import { applyLayout } from './platform/layout.ts';
+import { useShellStore } from './platform/store.ts';
 import { queryClient } from './query-client.ts';
 import { browserRoutes, createAppRouter, loadMatchedRoutes } from './router.tsx';
-import { applyLayout } from './shell/layout.ts';
 import { queryPreferences } from './shell/middleware.ts';
-import { useShellStore } from './shell/store.ts';
 import { decodeQueryErrors, readSsrState } from './ssr-state.ts';
 import { isThemeName } from './theme/themes.ts';
 

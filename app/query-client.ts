@@ -2,8 +2,8 @@ import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/re
 import { sessionQuery } from './features/session/api.ts';
 import { ApiError } from './http.ts';
 import { i18n } from './i18n.ts';
-import { globalErrorAction } from './shell/global-errors.ts';
-import { navigateTo } from './shell/navigation.ts';
+import { globalErrorAction } from './platform/global-errors.ts';
+import { navigateTo } from './platform/navigation.ts';
 
 let loggingOut = false;
 

@@ -3,9 +3,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, testConfig, testSession, testUser } from '#app/test/render.tsx';
 import { i18n } from './i18n.ts';
+import { useShellStore } from './platform/store.ts';
 import { queryClient } from './query-client.ts';
 import { rootLoader } from './router.tsx';
-import { useShellStore } from './shell/store.ts';
 
 function serve(state: { session: ReturnType<typeof testSession>; user: ReturnType<typeof testUser> | null }) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {

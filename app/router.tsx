@@ -3,12 +3,12 @@ import { isLocale } from '#common/domain/locale.ts';
 import { configQuery, sessionQuery } from './features/session/api.ts';
 import { studioLoader } from './features/studio/routes.ts';
 import { setLocale } from './i18n.ts';
+import { applyLayout } from './platform/layout.ts';
+import { useShellStore } from './platform/store.ts';
 import { queryClient } from './query-client.ts';
 import { appRoutes } from './route-table.tsx';
 import { pageRoutes } from './routes.tsx';
-import { applyLayout } from './shell/layout.ts';
 import { queryPreferences, routeGuard } from './shell/middleware.ts';
-import { useShellStore } from './shell/store.ts';
 import { isThemeName } from './theme/themes.ts';
 
 export function routeNameFor(pathname: string): string | undefined {

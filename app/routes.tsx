@@ -148,11 +148,6 @@ export const pageRoutes: RouteObject[] = [
   legal('usc2257', 'usc2257'),
   legal('camgirl_werden', 'camgirl_werden'),
   legal('webmaster', 'webmaster'),
-  { path: '404', handle: { name: 'not-found' }, lazy: page(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage') },
-  { path: '*', handle: { name: 'not-found' }, lazy: page(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage') },
+  { path: '404', handle: { name: 'not-found' }, lazy: page(() => import('./ui/NotFoundPage.tsx'), 'NotFoundPage') },
+  { path: '*', handle: { name: 'not-found' }, lazy: page(() => import('./ui/NotFoundPage.tsx'), 'NotFoundPage') },
 ];
-
-/** Route names that exist in this release: the menus show only items whose page exists. */
-export const routeNames = new Set(
-  pageRoutes.flatMap((r) => [r, ...(r.children ?? [])]).map((r) => (r.handle as { name: string }).name),
-);

@@ -23,7 +23,7 @@ const FIRST_RENDER = ['index.html', 'features/shows/IndexPage.tsx', '../common/i
 const AFTER_PAINT = [
   'shell/Footer.tsx',
   'shell/UpdateBanner.tsx',
-  'shell/SnackbarHost.tsx',
+  'ui/SnackbarHost.tsx',
   'features/voicecall/VoicecallMode.tsx',
   'shell/AgeSplash.tsx',
   'shell/BottomDock.tsx',

@@ -95,6 +95,8 @@ export const PAGE_SIZES = {
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1264 } as const;
 export const CONTENT_MAX_WIDTH = 1720;
 export const HEADER_HEIGHT = 64;
+/** The phone's bottom navigation. */
+export const BOTTOM_NAV_HEIGHT = 56;
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { IncentiveWidget } from '#app/features/promos/IncentiveWidget.tsx';
 import { DRAWER_WIDTH } from '#common/constants.ts';
 import { ConsentBanner } from './ConsentBanner.tsx';
-import { IncentiveWidget } from './IncentiveWidget.tsx';
 
 type DockProps = { desktop: boolean; bottomOffset: number };
 

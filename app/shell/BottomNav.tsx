@@ -6,11 +6,10 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { FavoritesBadge } from '#app/features/favorites/FavoritesBadge.tsx';
 import { MessagesBadge } from '#app/features/messages/MessagesBadge.tsx';
 import { useSessionState } from '#app/features/session/api.ts';
-import { routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
+import { BOTTOM_NAV_HEIGHT } from '#common/constants.ts';
 import { type BottomNavKey, bottomNavItems } from './bottom-nav-items.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
-
-export const BOTTOM_NAV_HEIGHT = 56;
 
 /**
  * Five items share a phone's width (78 px each at 390 px): an item may shrink below MUI's 80 px

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
-import { clientVersion } from './build.ts';
-import { CardMarks } from './CardMarks.tsx';
+import { clientVersion } from '#app/platform/build.ts';
+import { useRouteName } from '#app/platform/route-name.ts';
+import { CardMarks } from '#app/ui/CardMarks.tsx';
 import { FOOTER_GROUPS, FOOTER_LINKS, footerVariant } from './footer-links.ts';
 import { LanguageSelector } from './LanguageSelector.tsx';
-import { useRouteName } from './route-name.ts';
 
 /** The footer for the page: full on the index, compact elsewhere, hidden during chat. */
 export function Footer() {

@@ -2,8 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { lazyPart } from '#app/lazy-page.ts';
-import { escapeClearsHash, HASH } from './hash-dialogs.ts';
-import { useOpenedOnce } from './use-opened-once.ts';
+import { escapeClearsHash, HASH } from '#app/platform/hash-dialogs.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
 
 // The dialogs load on first use, so the index route does not carry their forms.
 const SignInDialog = lazyPart(() => import('#app/features/auth/SignInDialog.tsx').then((m) => m.SignInDialog));

@@ -1,11 +1,12 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useIncentiveStore } from '#app/features/promos/store.ts';
 import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
+import { useShellStore } from '#app/platform/store.ts';
 import { mockViewportWidth } from '#app/test/match-media.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { usePersistedStore, useShellStore } from './store.ts';
 
 let restore: () => void = () => {};
 
@@ -25,7 +26,7 @@ afterEach(async () => {
   restore();
   vi.restoreAllMocks();
   useShellStore.setState({ headerHidden: false });
-  usePersistedStore.setState({ incentiveTsp: null, incentiveHidden: null });
+  useIncentiveStore.setState({ incentiveTsp: null, incentiveHidden: null });
 });
 
 const render = async (width: number, opts: Parameters<typeof renderWithProviders>[1] = {}) => {

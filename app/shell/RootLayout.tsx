@@ -8,29 +8,29 @@ import { Outlet } from 'react-router';
 import { useMessagePopup } from '#app/features/messages/store.ts';
 import { useSessionState } from '#app/features/session/api.ts';
 import { lazyPart } from '#app/lazy-page.ts';
-import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
+import { useHeaderHidden } from '#app/platform/prefs.tsx';
+import { useRouteTitle, useSiteDescription } from '#app/platform/use-title.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
+import { BOTTOM_NAV_HEIGHT, CONTENT_MAX_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
 import { useAgeGateOpen } from './age-gate.ts';
-import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav.tsx';
+import { BottomNav } from './BottomNav.tsx';
 import { useConsent } from './consent.ts';
 import { HashDialogs } from './HashDialogs.tsx';
 import { currentOverlay } from './overlays.ts';
-import { useHeaderHidden } from './prefs.tsx';
 import { PermanentSideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
-import { useOpenedOnce } from './use-opened-once.ts';
 import { useShellEffects } from './use-shell-effects.ts';
-import { useRouteTitle, useSiteDescription } from './use-title.ts';
 
 // Not needed for the first paint: loaded after it, so the index route does not carry them.
 const Footer = lazyPart(() => import('./Footer.tsx').then((m) => m.Footer));
 const ConsentDock = lazyPart(() => import('./BottomDock.tsx').then((m) => m.ConsentDock));
 const IncentiveDock = lazyPart(() => import('./BottomDock.tsx').then((m) => m.IncentiveDock));
-const MenuIncentive = lazyPart(() => import('./IncentiveWidget.tsx').then((m) => m.MenuIncentive));
+const MenuIncentive = lazyPart(() => import('#app/features/promos/IncentiveWidget.tsx').then((m) => m.MenuIncentive));
 const SideMenuDrawer = lazyPart(() => import('./SideMenuDrawer.tsx').then((m) => m.SideMenuDrawer));
 const AgeSplash = lazyPart(() => import('./AgeSplash.tsx').then((m) => m.AgeSplash));
-const WelcomeDialog = lazyPart(() => import('./WelcomeDialog.tsx').then((m) => m.WelcomeDialog));
+const WelcomeDialog = lazyPart(() => import('#app/features/promos/WelcomeDialog.tsx').then((m) => m.WelcomeDialog));
 const UpdateBanner = lazyPart(() => import('./UpdateBanner.tsx').then((m) => m.UpdateBanner));
-const SnackbarHost = lazyPart(() => import('./SnackbarHost.tsx').then((m) => m.SnackbarHost));
+const SnackbarHost = lazyPart(() => import('#app/ui/SnackbarHost.tsx').then((m) => m.SnackbarHost));
 const MessagesPopup = lazyPart(() => import('#app/features/messages/MessagesPopup.tsx').then((m) => m.MessagesPopup));
 const VoicecallMode = lazyPart(() => import('#app/features/voicecall/VoicecallMode.tsx').then((m) => m.VoicecallMode));
 

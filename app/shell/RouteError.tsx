@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { ErrorPage } from './ErrorPage.tsx';
+import { ErrorPage } from '#app/ui/ErrorPage.tsx';
 
 /** Route error boundary: shows the error page for whatever a loader or page threw. */
 export function RouteError() {

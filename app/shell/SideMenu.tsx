@@ -13,11 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useActiveCouponCount } from '#app/features/coupons/api.ts';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
-import { routeNames } from '#app/routes.tsx';
+import { VoicecallMenuNotice } from '#app/features/voicecall/VoicecallNotice.tsx';
+import { routeNames } from '#app/route-names.ts';
 import { DRAWER_WIDTH, HEADER_HEIGHT } from '#common/constants.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 import { sideMenuItems } from './side-menu-items.ts';
-import { VoicecallMenuNotice } from './VoicecallNotice.tsx';
 
 const LEGAL = [
   { key: 'imprint', to: '/imprint' },

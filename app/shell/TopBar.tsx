@@ -8,15 +8,15 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NicknameMenu } from '#app/features/accounts/NicknameMenu.tsx';
+import { CoinBalance } from '#app/features/billing/CoinBalance.tsx';
 import { FavoritesMenu } from '#app/features/favorites/FavoritesMenu.tsx';
 import { HistoryMenu } from '#app/features/history/HistoryMenu.tsx';
 import { MessagesMenu } from '#app/features/messages/MessagesMenu.tsx';
 import { QuickSearch } from '#app/features/search/QuickSearch.tsx';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
+import { VoicecallBarLink } from '#app/features/voicecall/VoicecallNotice.tsx';
 import { HEADER_HEIGHT } from '#common/constants.ts';
-import { CoinBalance } from './CoinBalance.tsx';
 import { LanguageSelector } from './LanguageSelector.tsx';
-import { VoicecallBarLink } from './VoicecallNotice.tsx';
 
 /** The top bar: menu button (phones), logo, search, languages (wide screens), and the member's or the visitor's items. */
 export function TopBar({ onMenu, phone }: { onMenu: () => void; phone: boolean }) {

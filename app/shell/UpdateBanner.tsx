@@ -5,9 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onApiResponse } from '#app/http.ts';
+import { clientBuildId } from '#app/platform/build.ts';
 import { UPDATE_NOTICE_DELAY_MS, UPDATE_NOTICE_SNOOZE_MS } from '#common/constants.ts';
 import { versionQuery } from './api.ts';
-import { clientBuildId } from './build.ts';
 
 /** Both builds must be known to compare them. */
 export const versionsDiffer = (server: string | undefined, client: string) =>

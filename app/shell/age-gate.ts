@@ -1,6 +1,6 @@
 import { useSessionState } from '#app/features/session/api.ts';
+import { useRouteName } from '#app/platform/route-name.ts';
 import { SPLASH_EXEMPT_ROUTES } from '#common/constants.ts';
-import { useRouteName } from './route-name.ts';
 
 /** Pages the splash links to (they open in a new tab, so they must be readable without confirming). */
 export const SPLASH_LINKS = [

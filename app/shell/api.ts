@@ -1,25 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type SessionState, sessionQuery, useSetUser } from '#app/features/session/api.ts';
 import { api } from '#app/http.ts';
 import type { User } from '#common/api/auth.ts';
 import type { SessionInfo } from '#common/api/session.ts';
 import { VERSION_POLL_MS } from '#common/constants.ts';
-
-export type IncentiveAnswer = { video_id: number | null; voucher_percent: number | null; incentive_tsp: number | null };
-
-/**
- * Registers the visitor's incentive start (seconds) once per page load; the server keeps the first
- * one it saw and answers with it.
- */
-export function useIncentive(tsp: number | null) {
-  return useQuery({
-    queryKey: ['incentive'] as const,
-    queryFn: ({ signal }) => api<IncentiveAnswer>('POST', 'session/incentive_tsp', { incentive_tsp: tsp }, { signal }),
-    enabled: tsp !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-}
 
 /** Writes a fresh session object into the cache every component reads. */
 function useSetSession() {
@@ -33,14 +17,6 @@ export function useConfirmSplash() {
   return useMutation({
     mutationFn: () => api<{ session: SessionInfo }>('GET', 'session/splash18'),
     onSuccess: ({ session }) => setSession(session),
-  });
-}
-
-export function useWelcomeShown() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<{ ok: true }>('POST', 'session/welcome_shown'),
-    onSettled: () => client.invalidateQueries({ queryKey: sessionQuery.queryKey }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
 import { type BottomNavState, bottomNavItems } from './bottom-nav-items.ts';
 
 const ALL = new Set(['login', 'users-profile-favorites', 'messages', 'billing', 'users-profile-settings']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { routeNames } from '#app/routes.tsx';
+import { escapeClearsHash } from '#app/platform/hash-dialogs.ts';
+import { routeNames } from '#app/route-names.ts';
 import { FOOTER_LINKS, footerVariant } from './footer-links.ts';
-import { escapeClearsHash } from './hash-dialogs.ts';
 
 describe('footerVariant', () => {
   it('is full on the index and compact elsewhere', () => {

@@ -1,4 +1,6 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { pageRoutes } from '#app/routes.tsx';
 import { testSession, testUser } from '#app/test/render.tsx';
 import { queryPreferences, routeGuard } from './middleware.ts';
 
@@ -68,5 +70,20 @@ describe('route middleware', () => {
       layout: 'greenhorn',
     });
     expect(queryPreferences(new URLSearchParams('h=on'))).toEqual({ hideHeader: false, lang: null, layout: null });
+  });
+
+  it('is the route `game`, which sends unverified members to /verify', () => {
+    const matches = matchRoutes(pageRoutes, '/game');
+    const name = (matches?.at(-1)?.route.handle as { name?: string } | undefined)?.name;
+    expect(name).toBe('game');
+    const guard = (verified: boolean) =>
+      routeGuard({
+        pathname: '/game',
+        routeName: name,
+        session: testSession(),
+        user: testUser({ is_verified: verified }),
+      });
+    expect(guard(false)).toEqual({ kind: 'redirect', to: '/verify' });
+    expect(guard(true)).toEqual({ kind: 'continue' });
   });
 });

@@ -1,43 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
 import { showPath } from '#app/features/favorites/paths.ts';
 import { CONVERSATIONS_KEY, MESSAGE_COUNT_KEY } from '#app/features/messages/query-key.ts';
 import { useMessagePopup } from '#app/features/messages/store.ts';
 import type { SessionState } from '#app/features/session/api.ts';
 import { applyShowUpdates } from '#app/features/shows/live-updates.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
-import { sharedSocket } from './shared-socket.ts';
-import { notify } from './snackbar.ts';
+import { sharedSocket } from '#app/platform/shared-socket.ts';
+import { connectSocket, type RealtimeSocket } from '#app/platform/socket.ts';
+import { notify } from '#app/ui/snackbar.ts';
 
 /**
- * The socket and what its events do. Loaded on demand by use-realtime.ts: members after the first
- * paint, visitors once the browser is idle on a catalogue page, so the index route's JS carries
- * neither this nor the Socket.IO client.
+ * What the socket's events do in the features' caches (the socket itself is platform/socket.ts).
+ * Loaded on demand by use-realtime.ts: members after the first paint, visitors once the browser is
+ * idle on a catalogue page, so the index route's JS carries neither this nor the Socket.IO client.
  */
-
-/** What is used of a socket; the Socket.IO client's is one, a test's fake another. */
-export type RealtimeSocket = {
-  on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): unknown;
-  on(event: 'disconnect', listener: (reason: string) => void): unknown;
-  connect(): unknown;
-  disconnect(): unknown;
-};
 
 /** The message count the shell shows; refreshed on `user:mc`. */
 export { MESSAGE_COUNT_KEY };
-
-function connectSocket(): RealtimeSocket {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
-    // Same origin, under the API prefix: the session cookie goes along and the CSP allows it.
-    path: '/api/socket',
-    withCredentials: true,
-    transports: ['websocket', 'polling'],
-  });
-  // Features that talk over it (the show chat) find it there until it closes.
-  sharedSocket.set(socket);
-  return socket;
-}
 
 /**
  * Connects and writes the events into the caches the pages read; answers the disconnect. The

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { routeNames } from '#app/routes.tsx';
-import {
-  type MenuState,
-  sideMenuItems,
-  VOICECALL_AGECHECK_TARGET,
-  VOICECALL_TARGET,
-  xmasActive,
-  xmasWindow,
-} from './side-menu-items.ts';
+import { VOICECALL_AGECHECK_TARGET, VOICECALL_TARGET } from '#app/features/voicecall/paths.ts';
+import { routeNames } from '#app/route-names.ts';
+import { type MenuState, sideMenuItems } from './side-menu-items.ts';
 
 /** Every route the menu can link to, as once all features have shipped. */
 const ALL_ROUTES = new Set([
@@ -123,14 +117,6 @@ describe('sideMenuItems', () => {
       const without = new Set([...ALL_ROUTES].filter((r) => r !== 'xmas'));
       expect(keys(state({ now: december, routeNames: without }))).not.toContain('xmas');
       expect(keys(state({ now: december })).slice(0, 2)).toEqual(['home', 'xmas']);
-    });
-    it('knows when the next season starts: this year before it, next year after it', () => {
-      expect(xmasWindow(new Date('2026-11-24T10:00:00Z')).nextStart.toISOString()).toBe('2026-12-01T00:00:00.000Z');
-      expect(xmasWindow(new Date('2026-12-27T00:00:00Z')).nextStart.toISOString()).toBe('2027-12-01T00:00:00.000Z');
-      const inside = xmasWindow(new Date('2026-12-05T00:00:00Z'));
-      expect(inside.active).toBe(true);
-      expect(inside.end.toISOString()).toBe('2026-12-27T00:00:00.000Z');
-      expect(xmasActive(new Date('2026-07-01T00:00:00Z'))).toBe(false);
     });
   });
 

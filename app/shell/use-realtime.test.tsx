@@ -3,10 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { useMessagePopup } from '#app/features/messages/store.ts';
 import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
 import { VOICECALL_KEY } from '#app/features/voicecall/query-key.ts';
+import type { RealtimeSocket } from '#app/platform/socket.ts';
 import { renderWithProviders, testUser } from '#app/test/render.tsx';
+import { useSnackbarStore } from '#app/ui/snackbar.ts';
 import type { ServerToClientEvents } from '#common/realtime.ts';
-import { MESSAGE_COUNT_KEY, openRealtime, type RealtimeSocket } from './realtime-socket.ts';
-import { useSnackbarStore } from './snackbar.ts';
+import { MESSAGE_COUNT_KEY, openRealtime } from './realtime-socket.ts';
 import { type OpenRealtime, useRealtime } from './use-realtime.ts';
 
 /** A socket that records its listeners, so the test plays the server. */

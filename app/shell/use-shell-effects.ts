@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { startClientLog, trackRoute } from './client-log.ts';
+import { startClientLog, trackRoute } from '#app/platform/client-log.ts';
+import { registerNavigate } from '#app/platform/navigation.ts';
+import { watchStaleChunks } from '#app/platform/stale-chunk.ts';
 import { useCounterPixel } from './counter-pixel.ts';
-import { registerNavigate } from './navigation.ts';
-import { watchStaleChunks } from './stale-chunk.ts';
 import { useRealtime } from './use-realtime.ts';
 import { useVisitorId } from './use-visitor-id.ts';
 

@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { type Device, ssrMatchMedia } from '#app/shell/viewport.ts';
+import { type Device, ssrMatchMedia } from '#app/platform/viewport.ts';
 import { BREAKPOINTS, CONTENT_MAX_WIDTH, DEFAULT_THEME, THEMES, type ThemeName } from '#common/constants.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { guessDevice } from '#app/shell/viewport.ts';
+import { guessDevice } from '#app/platform/viewport.ts';
 import {
   DEFAULT_THEME,
   DEFAULT_UI_LOCALE,

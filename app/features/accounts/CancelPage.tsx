@@ -4,7 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { CancelForm } from './CancelForm.tsx';
 import { MembersOnly } from './MembersOnly.tsx';
 
@@ -16,7 +16,7 @@ export function CancelPage() {
   return (
     <MembersOnly>
       {(user) => (
-        <AuthCard title={t('users.cancel.title')}>
+        <PageCard title={t('users.cancel.title')}>
           <Stack spacing={2}>
             <Typography>{t('users.cancel.intro')}</Typography>
             <List dense disablePadding sx={{ listStyle: 'disc', pl: 3 }}>
@@ -28,7 +28,7 @@ export function CancelPage() {
             </List>
             <CancelForm hasPassword={user.has_password} />
           </Stack>
-        </AuthCard>
+        </PageCard>
       )}
     </MembersOnly>
   );

@@ -1,15 +1,14 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
 import { apiErrorKey, isLinkExpired } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { LinkExpired } from '#app/features/auth/LinkExpired.tsx';
 import { useSetUser, useUser } from '#app/features/session/api.ts';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { useEmailValidate } from './api.ts';
 
 /** /users/email_validate?token=: confirms a changed address once, on arrival. */
@@ -29,12 +28,7 @@ export function EmailValidatePage() {
     validate.mutate(token, { onSuccess: (answer) => answer.user.id === userId && setUser(answer.user) });
   }, [validate, token, userId, setUser]);
 
-  let body = (
-    <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
-      <CircularProgress aria-hidden />
-      <Typography>{t('users.email_validate.checking')}</Typography>
-    </Stack>
-  );
+  let body = <LoadState kind="loading" text={t('users.email_validate.checking')} sx={{ py: 2 }} />;
   if (validate.isSuccess) {
     body = (
       <FormAlert severity="success" message="users.email_validate.done" values={{ email: validate.data.user.email }} />
@@ -46,13 +40,13 @@ export function EmailValidatePage() {
     body = <FormAlert message={apiErrorKey(validate.error)} />;
   }
   return (
-    <AuthCard title={t('users.email_validate.title')} width="xs">
+    <PageCard title={t('users.email_validate.title')} width="xs">
       <Stack spacing={2}>
         {body}
         <Button component={RouterLink} to="/" variant="contained">
           {t('common.home')}
         </Button>
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
 import { useUser } from '#app/features/session/api.ts';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import type { User } from '#common/api/auth.ts';
 
 /** A members' page: a visitor sees a prompt to log in instead. */
@@ -14,7 +14,7 @@ export function MembersOnly({ children }: { children: (user: User) => ReactNode 
   const user = useUser();
   if (user) return children(user);
   return (
-    <AuthCard title={t('profile.members_only.title')} width="xs">
+    <PageCard title={t('profile.members_only.title')} width="xs">
       <Stack spacing={2}>
         <Typography>{t('profile.members_only.text')}</Typography>
         <Button component={RouterLink} to="/login" variant="contained">
@@ -24,6 +24,6 @@ export function MembersOnly({ children }: { children: (user: User) => ReactNode 
           {t('profile.members_only.signup')}
         </Button>
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }

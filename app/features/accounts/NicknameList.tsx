@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { useActivateNickname, useRemoveNickname } from '#app/features/nicknames/api.ts';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import type { User } from '#common/api/auth.ts';
 
 /** The member's nicknames: the current one marked, the others can be made current; any removed. */

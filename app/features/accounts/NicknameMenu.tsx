@@ -6,7 +6,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
 import { lazyPart } from '#app/lazy-page.ts';
-import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
 
 // The menu (and the nickname mutation) loads on first open, so the top bar stays light.
 const NicknameMenuList = lazyPart(() => import('./NicknameMenuList.tsx').then((m) => m.NicknameMenuList));

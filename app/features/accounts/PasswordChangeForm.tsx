@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiErrorKey, applyFieldErrors } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { fieldProps } from '#app/features/auth/formField.ts';
-import { PasswordField } from '#app/features/auth/PasswordField.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PasswordField } from '#app/ui/PasswordField.tsx';
 import { passwordField, REQUIRED } from '#common/api/fields.ts';
 import { useUpdateUser } from './api.ts';
 

@@ -3,8 +3,8 @@ import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { MessagePopupSwitch } from '#app/features/messages/MessagePopupSwitch.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import type { User } from '#common/api/auth.ts';
 import { useUpdateNewsletter, useUpdateUser } from './api.ts';
 

@@ -5,7 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
 import { MembersOnly } from './MembersOnly.tsx';
 
 /** The profile's tabs whose page exists in this release; /users/profile itself shows the settings. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
 import { useMessagePopupOption } from '#app/features/messages/store.ts';
 import { i18n } from '#app/i18n.ts';
-import { useShellStore } from '#app/shell/store.ts';
+import { useShellStore } from '#app/platform/store.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 

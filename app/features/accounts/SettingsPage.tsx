@@ -3,13 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { AppearanceSelects } from './AppearanceSelects.tsx';
 import { EmailChangeForm } from './EmailChangeForm.tsx';
 import { MembersOnly } from './MembersOnly.tsx';
 import { NicknamesSection } from './NicknamesSection.tsx';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
 import { PreferenceSwitches } from './PreferenceSwitches.tsx';
-import { SettingsCard } from './SettingsCard.tsx';
 
 /** Without a password (Google accounts) the password is first set through the reset mail. */
 function NoPasswordNote() {
@@ -31,27 +31,27 @@ export function SettingsPage() {
     <MembersOnly>
       {(user) => (
         <Stack spacing={2}>
-          <SettingsCard id="nicknames" title={t('nicknames.title')}>
+          <SectionCard id="nicknames" title={t('nicknames.title')}>
             <NicknamesSection />
-          </SettingsCard>
-          <SettingsCard id="preferences" title={t('profile.settings.title')}>
+          </SectionCard>
+          <SectionCard id="preferences" title={t('profile.settings.title')}>
             <Stack spacing={2}>
               <AppearanceSelects />
               <PreferenceSwitches user={user} />
             </Stack>
-          </SettingsCard>
-          <SettingsCard id="email" title={t('profile.email.title')}>
+          </SectionCard>
+          <SectionCard id="email" title={t('profile.email.title')}>
             {user.has_password ? <EmailChangeForm current={user.email} /> : <NoPasswordNote />}
-          </SettingsCard>
-          <SettingsCard id="password" title={t('profile.password.title')}>
+          </SectionCard>
+          <SectionCard id="password" title={t('profile.password.title')}>
             {user.has_password ? <PasswordChangeForm /> : <NoPasswordNote />}
-          </SettingsCard>
-          <SettingsCard id="cancel" title={t('profile.cancel.title')}>
+          </SectionCard>
+          <SectionCard id="cancel" title={t('profile.cancel.title')}>
             <Typography sx={{ mb: 1 }}>{t('profile.cancel.text')}</Typography>
             <Link component={RouterLink} to="/users/cancel" color="error">
               {t('profile.cancel.link')}
             </Link>
-          </SettingsCard>
+          </SectionCard>
         </Stack>
       )}
     </MembersOnly>

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { GalleryGrid } from '#app/features/galleries/GalleryTile.tsx';
 import { ListStatus } from '#app/features/videos/ListStatus.tsx';
 import { pageParam } from '#app/features/videos/list-params.ts';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { ArchivePictures } from './ArchivePictures.tsx';
 import { archiveGalleriesQuery } from './api.ts';
 

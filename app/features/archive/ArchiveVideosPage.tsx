@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ListStatus } from '#app/features/videos/ListStatus.tsx';
 import { pageParam } from '#app/features/videos/list-params.ts';
 import { VideoGrid } from '#app/features/videos/VideoTile.tsx';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import type { ArchiveVideo } from '#common/api/media.ts';
 import { archiveVideosQuery } from './api.ts';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
-import { withMinDelay } from '#app/shell/min-delay.ts';
+import { withMinDelay } from '#app/platform/min-delay.ts';
 import type { ArchiveGallery, ArchiveLatest, ArchivePicture, ArchiveVideo } from '#common/api/media.ts';
 import type { Paged } from '#common/api/shows.ts';
 

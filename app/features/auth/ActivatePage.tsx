@@ -1,17 +1,16 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import type { User } from '#common/api/auth.ts';
-import { AuthCard } from './AuthCard.tsx';
 import { useActivate } from './api.ts';
 import { apiErrorKey, isLinkExpired } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { LinkExpired, type NextStep } from './LinkExpired.tsx';
 import { SetPasswordForm } from './SetPasswordForm.tsx';
 import { useApplySignedIn } from './signedIn.ts';
@@ -75,16 +74,11 @@ export function ActivatePage() {
       <FormAlert message={apiErrorKey(activate.error)} link={{ to: '/verify', label: 'users.activate.to_verify' }} />
     );
   } else {
-    body = (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
-        <CircularProgress aria-hidden />
-        <Typography>{t('users.activate.checking')}</Typography>
-      </Stack>
-    );
+    body = <LoadState kind="loading" text={t('users.activate.checking')} sx={{ py: 2 }} />;
   }
   return (
-    <AuthCard title={t('users.activate.title')} width="xs">
+    <PageCard title={t('users.activate.title')} width="xs">
       {body}
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -11,9 +11,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { useLogin } from './api.ts';
 import { loginErrorKey } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { useApplySignedIn } from './signedIn.ts';
 import { useGoogleSignupStore } from './store.ts';
 

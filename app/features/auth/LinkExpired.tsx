@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FormAlert } from './FormAlert.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 
 export type NextStep = { to: string; label: string };
 

@@ -6,12 +6,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '#app/http.ts';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PasswordField } from '#app/ui/PasswordField.tsx';
 import { type LoginBody, loginBody, type User } from '#common/api/auth.ts';
 import { useLogin } from './api.ts';
 import { loginErrorKey } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
-import { PasswordField } from './PasswordField.tsx';
 import { useApplySignedIn } from './signedIn.ts';
 import { UnlockOffer } from './UnlockOffer.tsx';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useIncentiveStore } from '#app/features/promos/store.ts';
 import { sessionQuery } from '#app/features/session/api.ts';
 import { i18n } from '#app/i18n.ts';
-import { usePersistedStore } from '#app/shell/store.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
 import { LoginPage } from './LoginPage.tsx';
@@ -118,7 +118,7 @@ describe('login panel', () => {
       password: 'secret-password',
     });
     expect(client.getQueryData(sessionQuery.queryKey)?.user?.id).toBe(42);
-    expect(usePersistedStore.getState().incentiveTsp).toBe(INCENTIVE_DISABLED);
+    expect(useIncentiveStore.getState().incentiveTsp).toBe(INCENTIVE_DISABLED);
   });
 
   it('switches to the reset request and sends the mail', async () => {

@@ -1,11 +1,9 @@
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sessionQuery, useSetUser } from '#app/features/session/api.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { useLogout } from './api.ts';
 
 /** After logout the session and user are read again, a second later (spec part 2). */
@@ -34,10 +32,5 @@ export function LogoutPage() {
       },
     });
   }, [logout, setUser, navigate, client]);
-  return (
-    <Stack spacing={2} sx={{ py: 8, alignItems: 'center' }} role="status">
-      <CircularProgress aria-hidden />
-      <Typography>{t('login.logging_out')}</Typography>
-    </Stack>
-  );
+  return <LoadState kind="loading" text={t('login.logging_out')} sx={{ py: 8 }} />;
 }

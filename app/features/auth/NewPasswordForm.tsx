@@ -8,13 +8,13 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PasswordField } from '#app/ui/PasswordField.tsx';
 import { resetBody, type User } from '#common/api/auth.ts';
 import { useResetPassword } from './api.ts';
 import { apiErrorKey, applyFieldErrors, isLinkExpired } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
 import { LinkExpired, type NextStep } from './LinkExpired.tsx';
-import { PasswordField } from './PasswordField.tsx';
 import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 import { useApplySignedIn } from './signedIn.ts';
 

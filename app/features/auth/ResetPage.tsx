@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
 
@@ -10,8 +10,8 @@ export function ResetPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   return (
-    <AuthCard title={t(token ? 'reset.new.title' : 'reset.request.title')} width="xs">
+    <PageCard title={t(token ? 'reset.new.title' : 'reset.request.title')} width="xs">
       {token ? <NewPasswordForm key={token} token={token} /> : <ResetRequestForm />}
-    </AuthCard>
+    </PageCard>
   );
 }

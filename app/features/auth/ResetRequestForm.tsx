@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { sendResetBody } from '#common/api/auth.ts';
 import { useSendReset } from './api.ts';
 import { apiErrorKey, applyFieldErrors } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
 import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 

@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '#app/http.ts';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PasswordField } from '#app/ui/PasswordField.tsx';
 import type { User } from '#common/api/auth.ts';
 import { passwordField } from '#common/api/fields.ts';
 import { useActivate } from './api.ts';
 import { apiErrorKey, applyFieldErrors, isLinkExpired } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
-import { PasswordField } from './PasswordField.tsx';
 
 const schema = z.object({ password: passwordField });
 type Values = z.infer<typeof schema>;

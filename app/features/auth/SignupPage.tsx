@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { SignupTabs } from './SignupTabs.tsx';
 
 /** /users/signup: register or log in. A member who is (or just got) logged in goes home. */
@@ -13,8 +13,8 @@ export function SignupPage() {
   const [registered, setRegistered] = useState(false);
   if (user && !registered) return <Navigate to="/" replace />;
   return (
-    <AuthCard title={t('users.signup2.title')}>
+    <PageCard title={t('users.signup2.title')}>
       <SignupTabs onRegistered={() => setRegistered(true)} />
-    </AuthCard>
+    </PageCard>
   );
 }

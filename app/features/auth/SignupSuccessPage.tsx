@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { SignupSuccessContent } from './SignupSuccessContent.tsx';
 import { readRegisterEmail } from './store.ts';
 
@@ -11,8 +11,8 @@ export function SignupSuccessPage() {
   const [email] = useState(readRegisterEmail);
   if (!email) return <Navigate to="/" replace />;
   return (
-    <AuthCard title={t('users.signup_success.title')} width="md">
+    <PageCard title={t('users.signup_success.title')} width="md">
       <SignupSuccessContent email={email} />
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { TokenLoginRequestForm } from './TokenLoginRequestForm.tsx';
 import { TokenLoginFailed, type TokenLoginFailure, TokenSignIn } from './TokenSignIn.tsx';
 
@@ -15,7 +15,7 @@ export function TokenLoginPage() {
   const token = params.get('token');
   const failed = (useLocation().state as { failed?: TokenLoginFailure } | null)?.failed;
   return (
-    <AuthCard title={t('token_login.title')} width="xs">
+    <PageCard title={t('token_login.title')} width="xs">
       {token ? (
         <TokenSignIn key={token} token={token} />
       ) : failed ? (
@@ -23,6 +23,6 @@ export function TokenLoginPage() {
       ) : (
         <TokenLoginRequestForm />
       )}
-    </AuthCard>
+    </PageCard>
   );
 }

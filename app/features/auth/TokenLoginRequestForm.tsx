@@ -7,10 +7,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { sendTokenLoginBody } from '#common/api/auth.ts';
 import { useSendTokenLogin } from './api.ts';
 import { apiErrorKey, applyFieldErrors } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { fieldProps } from './formField.ts';
 import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 

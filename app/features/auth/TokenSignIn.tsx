@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { useTokenLogin } from './api.ts';
 import { apiErrorKey, isLinkExpired } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { LinkExpired } from './LinkExpired.tsx';
 import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 import { useApplySignedIn } from './signedIn.ts';
@@ -59,10 +59,14 @@ export function TokenSignIn({ token }: { token: string }) {
         {t('token_login.confirm.submit')}
       </Button>
       {busy && (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center' }} role="status">
-          <CircularProgress size={20} aria-hidden />
-          <Typography>{t('token_login.signing_in')}</Typography>
-        </Stack>
+        <LoadState
+          kind="loading"
+          row
+          spacing={1.5}
+          size={20}
+          text={t('token_login.signing_in')}
+          sx={{ justifyContent: 'center' }}
+        />
       )}
     </Stack>
   );

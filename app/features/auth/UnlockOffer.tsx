@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { useSendUnlock } from './api.ts';
 import { apiErrorKey } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 
 /**
  * Offered when a login is refused for too many attempts: a mailed link that makes this browser

@@ -1,13 +1,12 @@
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from './AuthCard.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { useUnlock } from './api.ts';
 import { apiErrorKey } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 /**
@@ -39,16 +38,11 @@ export function UnlockPage() {
     const key = unlock.isError ? apiErrorKey(unlock.error, 'errors.unlock_invalid') : 'errors.unlock_invalid';
     body = <FormAlert message={key} link={{ to: '/login', label: 'users.unlock.to_login' }} />;
   } else {
-    body = (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
-        <CircularProgress aria-hidden />
-        <Typography>{t('users.unlock.checking')}</Typography>
-      </Stack>
-    );
+    body = <LoadState kind="loading" text={t('users.unlock.checking')} sx={{ py: 2 }} />;
   }
   return (
-    <AuthCard title={t('users.unlock.title')} width="xs">
+    <PageCard title={t('users.unlock.title')} width="xs">
       {body}
-    </AuthCard>
+    </PageCard>
   );
 }

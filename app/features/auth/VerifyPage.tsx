@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { useResendActivation } from './api.ts';
 import { apiErrorKey } from './errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 
 /** /verify: where unverified members land: the activation mail, a resend button, and logout. */
 export function VerifyPage() {
@@ -17,18 +17,18 @@ export function VerifyPage() {
   const resend = useResendActivation();
   if (!user || user.is_verified) {
     return (
-      <AuthCard title={t('verify.title')} width="xs">
+      <PageCard title={t('verify.title')} width="xs">
         <Stack spacing={2}>
           <Typography>{t(user ? 'verify.already' : 'verify.visitor')}</Typography>
           <Button component={RouterLink} to="/" variant="contained">
             {t('common.home')}
           </Button>
         </Stack>
-      </AuthCard>
+      </PageCard>
     );
   }
   return (
-    <AuthCard title={t('verify.title')} width="sm">
+    <PageCard title={t('verify.title')} width="sm">
       <Stack spacing={2}>
         <Typography>{t('verify.text', { email: user.email })}</Typography>
         <Typography variant="body2" color="text.secondary">
@@ -46,6 +46,6 @@ export function VerifyPage() {
           </Link>
         </Typography>
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }

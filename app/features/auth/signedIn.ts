@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useIncentiveStore } from '#app/features/promos/store.ts';
 import { sessionQuery, useSetUser } from '#app/features/session/api.ts';
 import { i18n, setLocale } from '#app/i18n.ts';
-import { applyLayout } from '#app/shell/layout.ts';
-import { usePersistedStore, useShellStore } from '#app/shell/store.ts';
+import { applyLayout } from '#app/platform/layout.ts';
+import { useShellStore } from '#app/platform/store.ts';
 import { isThemeName } from '#app/theme/themes.ts';
 import type { User } from '#common/api/auth.ts';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
@@ -19,7 +20,7 @@ export function useApplySignedIn() {
     setUser(user);
     // A failed read only leaves the cached session as it was (the user is set already).
     client.fetchQuery({ ...sessionQuery, staleTime: 0 }).catch(() => undefined);
-    usePersistedStore.getState().setIncentiveTsp(INCENTIVE_DISABLED);
+    useIncentiveStore.getState().setIncentiveTsp(INCENTIVE_DISABLED);
     if (i18n.language !== user.locale) void setLocale(user.locale);
     if (isThemeName(user.theme) && useShellStore.getState().layout !== user.theme) applyLayout(user.theme);
   };

@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { sessionQuery } from '#app/features/session/api.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { StartBody } from '#common/api/avs.ts';
 import { avsStatusQuery } from './api.ts';
 import { StartCheckButton } from './StartCheckButton.tsx';
@@ -69,12 +68,7 @@ export function AvsCheckStatus({
     );
   }
   if (status.isPending || (check?.state === 'pending' && polls < maxPolls)) {
-    return (
-      <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', py: 2 }}>
-        <CircularProgress size={28} aria-hidden />
-        <Typography>{t('avs.checking')}</Typography>
-      </Stack>
-    );
+    return <LoadState kind="loading" row size={28} text={t('avs.checking')} sx={{ py: 2 }} />;
   }
   if (!check) {
     return (

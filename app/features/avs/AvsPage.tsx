@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
 import { useSessionState } from '#app/features/session/api.ts';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { AvsCheckStatus } from './AvsCheckStatus.tsx';
 import { destinationFor, startBodyFor } from './destination.ts';
 import { StartCheckButton } from './StartCheckButton.tsx';
@@ -65,11 +65,11 @@ export function AvsPage() {
   );
   // Back from the provider, the result comes first (on a phone it would be below the fold).
   return (
-    <AuthCard title={t('avs.title')}>
+    <PageCard title={t('avs.title')}>
       <Stack spacing={3}>
         {checkId !== null ? body : explanation}
         {checkId !== null ? explanation : body}
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }

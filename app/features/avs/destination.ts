@@ -1,4 +1,4 @@
-import { VOICECALL_TARGET } from '#app/shell/side-menu-items.ts';
+import { VOICECALL_TARGET } from '#app/features/voicecall/paths.ts';
 import { isSafeInternalPath, type StartBody } from '#common/api/avs.ts';
 
 /** The page /avs may name as its `target`: a path on this site, but not the age check itself. */

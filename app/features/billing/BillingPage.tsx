@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { MembersOnly } from '#app/features/accounts/MembersOnly.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { billingQuery } from './api.ts';
 import { BillingChoice } from './BillingChoice.tsx';
 import { ORDERS_PATH } from './order-text.ts';

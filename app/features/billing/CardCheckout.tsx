@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { CardMarks } from '#app/shell/CardMarks.tsx';
+import { CardMarks } from '#app/ui/CardMarks.tsx';
 import type { Product } from '#common/api/billing.ts';
 import { formatMoney } from './selection.ts';
 

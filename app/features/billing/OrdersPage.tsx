@@ -1,17 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useSearchParams } from 'react-router';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { pageFromQuery } from '#common/domain/pagination.ts';
 import { ordersListQuery } from './api.ts';
 import { OrderCards, OrdersTable } from './OrderRows.tsx';
@@ -32,34 +28,24 @@ export function OrdersPage() {
 
   let body: React.ReactNode;
   if (list.isPending) {
-    body = (
-      <Stack spacing={1} role="status" aria-busy aria-label={t('orders.loading')}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={wide ? 40 : 96} />
-        ))}
-      </Stack>
-    );
+    body = <LoadState kind="loading" label={t('orders.loading')} rows={{ count: 3, height: wide ? 40 : 96 }} />;
   } else if (list.isError && !list.data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {t('orders.retry')}
-          </Button>
-        }
-      >
-        {t('orders.failed')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('orders.failed')}
+        retry={{ label: t('orders.retry'), onClick: () => void list.refetch() }}
+      />
     );
   } else if (list.data?.total === 0) {
     body = (
-      <Box sx={{ py: 3, textAlign: 'center' }}>
-        <Typography sx={{ mb: 2 }}>{t('orders.empty')}</Typography>
-        <Button component={RouterLink} to="/billing" variant="outlined">
-          {t('orders.buy')}
-        </Button>
-      </Box>
+      <LoadState
+        kind="empty"
+        prompt
+        text={t('orders.empty')}
+        action={{ label: t('orders.buy'), to: '/billing' }}
+        sx={{ py: 3, textAlign: 'center' }}
+      />
     );
   } else {
     body = (
@@ -74,11 +60,11 @@ export function OrdersPage() {
   }
 
   return (
-    <SettingsCard id="orders" title={t('orders.title')}>
+    <SectionCard id="orders" title={t('orders.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('orders.intro')}
       </Typography>
       {body}
-    </SettingsCard>
+    </SectionCard>
   );
 }

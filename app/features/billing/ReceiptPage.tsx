@@ -3,14 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '#app/http.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { receiptQuery } from './api.ts';
 import { ORDERS_PATH } from './order-text.ts';
 import { ReceiptDetails } from './ReceiptDetails.tsx';
@@ -57,23 +56,14 @@ export function ReceiptPage() {
   if (missing) {
     body = <Alert severity="info">{t('orders.receipt.not_found')}</Alert>;
   } else if (receipt.isPending) {
-    body = (
-      <Stack spacing={1} role="status" aria-busy aria-label={t('orders.receipt.loading')}>
-        <Skeleton variant="rounded" height={240} />
-      </Stack>
-    );
+    body = <LoadState kind="loading" label={t('orders.receipt.loading')} rows={{ count: 1, height: 240 }} />;
   } else if (receipt.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void receipt.refetch()}>
-            {t('orders.retry')}
-          </Button>
-        }
-      >
-        {t('orders.receipt.failed')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('orders.receipt.failed')}
+        retry={{ label: t('orders.retry'), onClick: () => void receipt.refetch() }}
+      />
     );
   } else {
     body = (

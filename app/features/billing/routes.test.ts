@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageRoutes, routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
+import { pageRoutes } from '#app/routes.tsx';
 
 const nameOf = (path: string) => {
   const matches = matchRoutes(pageRoutes, path);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RatingDialog } from '#app/features/rating/RatingDialog.tsx';
-import { logClientError } from '#app/shell/client-log.ts';
+import { logClientError } from '#app/platform/client-log.ts';
 import { LOG_LEVELS } from '#common/constants.ts';
 import { useRateChat } from './api.ts';
 import { chatActions, useChatStore } from './store.ts';

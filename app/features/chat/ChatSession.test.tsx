@@ -5,7 +5,7 @@ import { mockApi } from '#app/features/auth/testing.ts';
 import { billingAnswer, cardType } from '#app/features/billing/testing.ts';
 import { showDetail } from '#app/features/shows/testing.ts';
 import { i18n } from '#app/i18n.ts';
-import { sharedSocket } from '#app/shell/shared-socket.ts';
+import { sharedSocket } from '#app/platform/shared-socket.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { User } from '#common/api/auth.ts';
 import type { ChatSessionState } from '#common/api/chat.ts';

@@ -1,8 +1,8 @@
-import type { ComponentType } from 'react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { TipButton } from '#app/features/live/ChatOverlay.tsx';
 import { lazyPart } from '#app/lazy-page.ts';
-import { HASH } from '#app/shell/hash-dialogs.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
 import { ChatRatingPrompt } from './ChatRatingPrompt.tsx';
 import type { ChatShow } from './offers.ts';
 import { chatActions, useChatStore } from './store.ts';
@@ -11,9 +11,6 @@ import { useChatResume } from './use-chat-resume.ts';
 
 /** The overlay's code (the player, WebRTC, the session bar) loads when a session starts. */
 const ChatOverlay = lazyPart(() => import('#app/features/live/ChatOverlay.tsx').then((m) => m.ChatOverlay));
-
-/** A tip button for the session bar (members in an open session, not in a voice call). */
-export type TipButton = ComponentType<{ sessionId: string; showName: string }>;
 
 /**
  * The running session of the show page: its overlay while the hash is #enter_chat (spec part 2:

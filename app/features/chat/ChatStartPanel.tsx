@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
-import { HASH } from '#app/shell/hash-dialogs.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
 import type { ChatRequest } from '#common/domain/chat-session.ts';
 import { ChatAlertDialog } from './ChatAlertDialog.tsx';
 import { ChatNicknameDialog } from './ChatNicknameDialog.tsx';

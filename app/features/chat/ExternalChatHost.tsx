@@ -10,7 +10,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { lazyPart } from '#app/lazy-page.ts';
-import { HASH } from '#app/shell/hash-dialogs.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { isPartnerProvider } from '#common/constants.ts';
 

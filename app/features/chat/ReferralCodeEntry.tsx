@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '#app/lazy-page.ts';
-import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
 
 // The form (text field, the call) loads on first open: the index stays light.
 const ReferralCodeDialog = lazyPart(() => import('./ReferralCodeDialog.tsx').then((m) => m.ReferralCodeDialog));

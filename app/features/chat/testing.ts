@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { AppSocket } from '#app/shell/shared-socket.ts';
+import type { AppSocket } from '#app/platform/shared-socket.ts';
 import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
 
 export const SESSION_ID = '00000000-0000-4000-8000-0000000000c1';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useUser } from '#app/features/session/api.ts';
-import { logClientError } from '#app/shell/client-log.ts';
+import { logClientError } from '#app/platform/client-log.ts';
 import { LOG_LEVELS } from '#common/constants.ts';
 import { checkChatRating, stopChatSession } from './api.ts';
 import { chatActions, useChatStore } from './store.ts';

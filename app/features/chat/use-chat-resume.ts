@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
-import { HASH } from '#app/shell/hash-dialogs.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
 import { heartbeatChatSession, stopChatSession } from './api.ts';
 import { type RunningInTab, runningInTab } from './running-tab.ts';
 import { chatActions, useChatStore } from './store.ts';

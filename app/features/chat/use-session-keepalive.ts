@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '#app/http.ts';
-import { logClientError } from '#app/shell/client-log.ts';
-import { sharedSocket } from '#app/shell/shared-socket.ts';
+import { logClientError } from '#app/platform/client-log.ts';
+import { sharedSocket } from '#app/platform/shared-socket.ts';
 import type { ChatSessionState } from '#common/api/chat.ts';
 import { CHAT_HEARTBEAT_MS, LOG_LEVELS } from '#common/constants.ts';
 import { beaconChatGone, heartbeatChatSession } from './api.ts';

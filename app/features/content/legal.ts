@@ -2,7 +2,7 @@ import { use, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '#app/features/session/api.ts';
 import { loadLegalTexts } from '#app/i18n.ts';
-import { HeadCollector } from '#app/shell/head.ts';
+import { HeadCollector } from '#app/platform/head.ts';
 
 /** The keys of the lazily loaded `legal` namespace. */
 export type LegalKey =

@@ -1,10 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { isValid } from '#common/domain/coupons.ts';
 import { useCoupons } from './api.ts';
 import { CouponItem } from './CouponItem.tsx';
@@ -13,30 +9,18 @@ import { CouponItem } from './CouponItem.tsx';
 export function CouponList() {
   const { t } = useTranslation();
   const coupons = useCoupons();
-  if (coupons.isPending)
-    return (
-      <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-        <CircularProgress size={24} aria-hidden />
-        <Typography>{t('coupons.loading')}</Typography>
-      </Stack>
-    );
+  if (coupons.isPending) return <LoadState kind="loading" row size={24} text={t('coupons.loading')} />;
   if (coupons.isError)
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void coupons.refetch()}>
-            {t('coupons.retry')}
-          </Button>
-        }
-      >
-        {t('coupons.error')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('coupons.error')}
+        retry={{ label: t('coupons.retry'), onClick: () => void coupons.refetch() }}
+      />
     );
   const now = Date.now();
   const list = coupons.data.data.filter((c) => isValid(c, now));
-  if (list.length === 0) return <Typography color="text.secondary">{t('coupons.empty')}</Typography>;
+  if (list.length === 0) return <LoadState kind="empty" text={t('coupons.empty')} />;
   return (
     <Box component="ul" aria-label={t('coupons.list_label')} sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
       {list.map((c) => (

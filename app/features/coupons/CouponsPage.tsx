@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { CouponList } from './CouponList.tsx';
 import { RedeemForm } from './RedeemForm.tsx';
 
@@ -10,15 +10,15 @@ export function CouponsPage() {
   const { t } = useTranslation();
   return (
     <Stack spacing={2}>
-      <SettingsCard id="coupon-redeem" title={t('coupons.redeem.title')}>
+      <SectionCard id="coupon-redeem" title={t('coupons.redeem.title')}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('coupons.redeem.text')}
         </Typography>
         <RedeemForm />
-      </SettingsCard>
-      <SettingsCard id="coupon-list" title={t('coupons.title')}>
+      </SectionCard>
+      <SectionCard id="coupon-list" title={t('coupons.title')}>
         <CouponList />
-      </SettingsCard>
+      </SectionCard>
     </Stack>
   );
 }

@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiErrorKey, applyFieldErrors } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
 import { fieldProps } from '#app/features/auth/formField.ts';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { COUPON_CODE_MAX, redeemBody } from '#common/api/coupons.ts';
 import { useRedeemCoupon } from './api.ts';
 

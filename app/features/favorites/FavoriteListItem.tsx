@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
-import { notify } from '#app/shell/snackbar.ts';
+import { notify } from '#app/ui/snackbar.ts';
 import type { Favorite } from '#common/api/favorites.ts';
 import { modeOf, normalizeTime } from '#common/domain/favorite-window.ts';
 import { previewUrl } from '#common/domain/previews.ts';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
-import { HASH } from '#app/shell/hash-dialogs.ts';
-import { notify } from '#app/shell/snackbar.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
+import { notify } from '#app/ui/snackbar.ts';
 import { useToggleFavorite } from './api.ts';
 
 export type FavoriteToggleShow = { universalId: string; showName: string; isFavorite: boolean };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUser } from '#app/features/session/api.ts';
 import { lazyPart } from '#app/lazy-page.ts';
-import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
 import { onlineCount, useFavorites } from './api.ts';
 import { FAVORITES_HASH, FAVORITES_PAGE } from './paths.ts';
 

@@ -1,15 +1,17 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { Favorite } from '#common/api/favorites.ts';
 import { useFavorites } from './api.ts';
 import { FAVORITES_PAGE, showPath } from './paths.ts';
 import { ShowMenuRow } from './ShowMenuRow.tsx';
+
+/** Where the menu's states sit. */
+const NOTE = { px: 2, py: 1.5 };
 
 /** Online first, then by name (live updates can change who is online between polls). */
 export const onlineFirst = (list: readonly Favorite[]) =>
@@ -19,17 +21,13 @@ export const onlineFirst = (list: readonly Favorite[]) =>
 export function FavoritesMenuList({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
   const { t } = useTranslation();
   const favorites = useFavorites(true);
-  const note = (children: React.ReactNode) => (
-    <Box role="status" sx={{ px: 2, py: 1.5 }}>
-      {children}
-    </Box>
-  );
   let body: React.ReactNode;
-  if (favorites.isPending) body = note(<CircularProgress size={24} aria-label={t('navbar.favorites.loading')} />);
-  else if (favorites.isError && !favorites.data) {
-    body = note(<Typography color="error">{t('navbar.favorites.failed')}</Typography>);
+  if (favorites.isPending) {
+    body = <LoadState kind="loading" label={t('navbar.favorites.loading')} size={24} sx={NOTE} />;
+  } else if (favorites.isError && !favorites.data) {
+    body = <LoadState kind="error" plain announce text={t('navbar.favorites.failed')} sx={NOTE} />;
   } else if (favorites.data.data.length === 0) {
-    body = note(<Typography color="text.secondary">{t('navbar.favorites.empty')}</Typography>);
+    body = <LoadState kind="empty" announce text={t('navbar.favorites.empty')} sx={NOTE} />;
   } else {
     body = onlineFirst(favorites.data.data).map((f) => (
       <MenuItem key={f.universalId} component={RouterLink} to={showPath(f.show)} onClick={onClose}>

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
-import { useSnackbarStore } from '#app/shell/snackbar.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import { useSnackbarStore } from '#app/ui/snackbar.ts';
 import { FavoritesPage } from './FavoritesPage.tsx';
 import { favoriteRow } from './testing.ts';
 

@@ -1,14 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { useFavorites } from './api.ts';
 import { FavoriteListItem } from './FavoriteListItem.tsx';
 import { onlineFirst } from './FavoritesMenuList.tsx';
@@ -25,34 +21,24 @@ export function FavoritesPage() {
 
   let body: React.ReactNode;
   if (favorites.isPending) {
-    body = (
-      <Stack spacing={1} role="status" aria-busy aria-label={t('navbar.favorites.loading')}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={72} />
-        ))}
-      </Stack>
-    );
+    body = <LoadState kind="loading" label={t('navbar.favorites.loading')} rows={{ count: 3, height: 72 }} />;
   } else if (favorites.isError && !favorites.data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void favorites.refetch()}>
-            {t('favorites.page.retry')}
-          </Button>
-        }
-      >
-        {t('favorites.page.failed')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('favorites.page.failed')}
+        retry={{ label: t('favorites.page.retry'), onClick: () => void favorites.refetch() }}
+      />
     );
   } else if (list.length === 0) {
     body = (
-      <Box sx={{ py: 3, textAlign: 'center' }}>
-        <Typography sx={{ mb: 2 }}>{t('favorites.page.empty')}</Typography>
-        <Button component={RouterLink} to="/" variant="outlined">
-          {t('favorites.page.browse')}
-        </Button>
-      </Box>
+      <LoadState
+        kind="empty"
+        prompt
+        text={t('favorites.page.empty')}
+        action={{ label: t('favorites.page.browse'), to: '/' }}
+        sx={{ py: 3, textAlign: 'center' }}
+      />
     );
   } else {
     body = (
@@ -70,7 +56,7 @@ export function FavoritesPage() {
   }
 
   return (
-    <SettingsCard id="favorites" title={t('favorites.page.title')}>
+    <SectionCard id="favorites" title={t('favorites.page.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('favorites.page.intro')}
       </Typography>
@@ -78,6 +64,6 @@ export function FavoritesPage() {
       {editing && (
         <NotificationWindowDialog key={editing.universalId} favorite={editing} onClose={() => setWindowFor(null)} />
       )}
-    </SettingsCard>
+    </SectionCard>
   );
 }

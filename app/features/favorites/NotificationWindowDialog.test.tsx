@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
-import * as clientLog from '#app/shell/client-log.ts';
+import * as clientLog from '#app/platform/client-log.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { Favorite } from '#common/api/favorites.ts';
 import * as clientClock from './client-clock.ts';

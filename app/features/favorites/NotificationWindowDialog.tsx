@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logClientError } from '#app/shell/client-log.ts';
+import { logClientError } from '#app/platform/client-log.ts';
 import type { Favorite } from '#common/api/favorites.ts';
 import {
   closesWithoutSaving,

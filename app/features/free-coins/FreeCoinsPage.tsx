@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,8 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '#app/features/auth/AuthCard.tsx';
 import { useUser } from '#app/features/session/api.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { PageCard } from '#app/ui/PageCard.tsx';
 import { freeCoinsQuery } from './api.ts';
 import { FreeCoinsSteps } from './FreeCoinsSteps.tsx';
 
@@ -26,25 +26,15 @@ export function FreeCoinsPage() {
   const coins = status.data?.coins ?? 0;
   const received = Boolean(status.data?.received) && added === null;
   return (
-    <AuthCard title={t('free_coins.title')} width="sm">
+    <PageCard title={t('free_coins.title')} width="sm">
       <Stack spacing={2}>
-        {status.isPending && (
-          <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-            <CircularProgress size={24} aria-hidden />
-            <Typography>{t('free_coins.loading')}</Typography>
-          </Stack>
-        )}
+        {status.isPending && <LoadState kind="loading" row size={24} text={t('free_coins.loading')} />}
         {status.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-                {t('free_coins.retry')}
-              </Button>
-            }
-          >
-            {t('free_coins.load_error')}
-          </Alert>
+          <LoadState
+            kind="error"
+            text={t('free_coins.load_error')}
+            retry={{ label: t('free_coins.retry'), onClick: () => void status.refetch() }}
+          />
         )}
         {status.data?.disabled && <Alert severity="info">{t('free_coins.disabled')}</Alert>}
         {status.data && !status.data.disabled && (
@@ -61,7 +51,7 @@ export function FreeCoinsPage() {
           {t('free_coins.game_link')}
         </Link>
       </Stack>
-    </AuthCard>
+    </PageCard>
   );
 }
 

@@ -7,8 +7,8 @@ import { showQuery } from '#app/features/shows/api.ts';
 import { ListControls } from '#app/features/videos/ListControls.tsx';
 import { ListStatus } from '#app/features/videos/ListStatus.tsx';
 import { pageParam, sortParam, tagsParam } from '#app/features/videos/list-params.ts';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { GALLERY_SORTS, type GalleryListParams, type GallerySort, galleryListQuery } from './api.ts';
 import { GalleryGrid } from './GalleryTile.tsx';
 

@@ -3,7 +3,7 @@ import { archiveKey } from '#app/features/archive/api.ts';
 import { isAlreadyBought } from '#app/features/videos/api.ts';
 import { useSetCoins } from '#app/features/videos/coins.ts';
 import { api } from '#app/http.ts';
-import { withMinDelay } from '#app/shell/min-delay.ts';
+import { withMinDelay } from '#app/platform/min-delay.ts';
 import type {
   BuyGalleryResponse,
   GalleriesResponse,

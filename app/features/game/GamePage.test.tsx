@@ -1,14 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
 import { couponsQuery } from '#app/features/coupons/api.ts';
 import { i18n } from '#app/i18n.ts';
-import { pageRoutes } from '#app/routes.tsx';
-import { routeGuard } from '#app/shell/middleware.ts';
 import { mockMatchMedia } from '#app/test/match-media.ts';
-import { jsonResponse, renderWithProviders, testSession, testUser } from '#app/test/render.tsx';
+import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { GAME_ALREADY_SPUN, type GameStatus, type SpinResponse, type SpinResult } from '#common/api/game.ts';
 import { GamePage } from './GamePage.tsx';
 
@@ -195,20 +192,5 @@ describe('game page', () => {
     expect(await screen.findByText(i18n.t(GAME_ALREADY_SPUN))).toBeInTheDocument();
     expect(api.callsTo('GET /api/game').length).toBeGreaterThanOrEqual(2);
     restore();
-  });
-
-  it('is the route `game`, which sends unverified members to /verify', () => {
-    const matches = matchRoutes(pageRoutes, '/game');
-    const name = (matches?.at(-1)?.route.handle as { name?: string } | undefined)?.name;
-    expect(name).toBe('game');
-    const guard = (verified: boolean) =>
-      routeGuard({
-        pathname: '/game',
-        routeName: name,
-        session: testSession(),
-        user: testUser({ is_verified: verified }),
-      });
-    expect(guard(false)).toEqual({ kind: 'redirect', to: '/verify' });
-    expect(guard(true)).toEqual({ kind: 'continue' });
   });
 });

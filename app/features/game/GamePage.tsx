@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ContentPage, Intro, PageLoading, PageTitle } from '#app/features/content/ContentLayout.tsx';
 import { useUser } from '#app/features/session/api.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { gameQuery } from './api.ts';
 import { MemberSpin } from './MemberSpin.tsx';
 import { PrizeTable } from './PrizeTable.tsx';
@@ -29,16 +29,11 @@ export function GamePage() {
       <Intro>{t('game.intro')}</Intro>
       {status.isPending && <PageLoading />}
       {status.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-              {t('game.retry')}
-            </Button>
-          }
-        >
-          {t('game.load_error')}
-        </Alert>
+        <LoadState
+          kind="error"
+          text={t('game.load_error')}
+          retry={{ label: t('game.retry'), onClick: () => void status.refetch() }}
+        />
       )}
       {status.data && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 4, md: 6 }} sx={{ alignItems: 'flex-start' }}>

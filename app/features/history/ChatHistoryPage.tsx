@@ -1,13 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { SettingsCard } from '#app/features/accounts/SettingsCard.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { SectionCard } from '#app/ui/SectionCard.tsx';
 import { useChatHistory } from './api.ts';
 import { ChatHistoryItem } from './ChatHistoryItem.tsx';
 
@@ -20,34 +16,24 @@ export function ChatHistoryPage() {
 
   let body: React.ReactNode;
   if (history.isPending) {
-    body = (
-      <Stack spacing={1} role="status" aria-busy aria-label={t('chat_history.loading')}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={76} />
-        ))}
-      </Stack>
-    );
+    body = <LoadState kind="loading" label={t('chat_history.loading')} rows={{ count: 3, height: 76 }} />;
   } else if (history.isError && !history.data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-            {t('chat_history.retry')}
-          </Button>
-        }
-      >
-        {t('chat_history.failed')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('chat_history.failed')}
+        retry={{ label: t('chat_history.retry'), onClick: () => void history.refetch() }}
+      />
     );
   } else if (list.length === 0) {
     body = (
-      <Box sx={{ py: 3, textAlign: 'center' }}>
-        <Typography sx={{ mb: 2 }}>{t('chat_history.empty')}</Typography>
-        <Button component={RouterLink} to="/" variant="outlined">
-          {t('chat_history.browse')}
-        </Button>
-      </Box>
+      <LoadState
+        kind="empty"
+        prompt
+        text={t('chat_history.empty')}
+        action={{ label: t('chat_history.browse'), to: '/' }}
+        sx={{ py: 3, textAlign: 'center' }}
+      />
     );
   } else {
     body = (
@@ -65,11 +51,11 @@ export function ChatHistoryPage() {
   }
 
   return (
-    <SettingsCard id="chat-history" title={t('chat_history.title')}>
+    <SectionCard id="chat-history" title={t('chat_history.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('chat_history.intro')}
       </Typography>
       {body}
-    </SettingsCard>
+    </SectionCard>
   );
 }

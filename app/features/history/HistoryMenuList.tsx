@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
@@ -9,7 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showPath } from '#app/features/favorites/paths.ts';
 import { ShowMenuRow } from '#app/features/favorites/ShowMenuRow.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { useHistory } from './api.ts';
+
+/** Where the menu's states sit. */
+const NOTE = { px: 2, py: 1.5 };
 
 export const SETTINGS_PATH = '/users/profile/settings';
 /** The member's chat sessions (a tab of the profile). */
@@ -28,27 +31,22 @@ export function HistoryMenuList({
   const { t } = useTranslation();
   const open = Boolean(anchor);
   const history = useHistory(open && enabled);
-  const note = (children: React.ReactNode) => (
-    <Box role="status" sx={{ px: 2, py: 1.5 }}>
-      {children}
-    </Box>
-  );
   let body: React.ReactNode;
   if (!enabled) {
-    body = note(
-      <>
+    body = (
+      <Box role="status" sx={NOTE}>
         <Typography sx={{ mb: 1 }}>{t('navbar.history.off')}</Typography>
         <Link component={RouterLink} to={SETTINGS_PATH} onClick={onClose}>
           {t('navbar.history.settings_link')}
         </Link>
-      </>,
+      </Box>
     );
   } else if (history.isPending) {
-    body = note(<CircularProgress size={24} aria-label={t('navbar.history.loading')} />);
+    body = <LoadState kind="loading" label={t('navbar.history.loading')} size={24} sx={NOTE} />;
   } else if (history.isError) {
-    body = note(<Typography color="error">{t('navbar.history.failed')}</Typography>);
+    body = <LoadState kind="error" plain announce text={t('navbar.history.failed')} sx={NOTE} />;
   } else if (history.data.data.length === 0) {
-    body = note(<Typography color="text.secondary">{t('navbar.history.empty')}</Typography>);
+    body = <LoadState kind="empty" announce text={t('navbar.history.empty')} sx={NOTE} />;
   } else {
     body = history.data.data.map((item) => (
       <MenuItem key={item.id} component={RouterLink} to={showPath(item.show)} onClick={onClose}>

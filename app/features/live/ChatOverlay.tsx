@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChatEnded } from '#app/features/chat/ChatEnded.tsx';
-import type { TipButton } from '#app/features/chat/ChatSessionHost.tsx';
 import { ChatTopBar } from '#app/features/chat/ChatTopBar.tsx';
 import { LeaveChatDialog } from '#app/features/chat/LeaveChatDialog.tsx';
 import { LowCoinsNotice } from '#app/features/chat/LowCoinsNotice.tsx';
@@ -18,6 +17,9 @@ import { ShowChat } from '#app/features/showchat/ShowChat.tsx';
 import { VIDEO } from '#app/theme/video.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { LivePlayer } from './LivePlayer.tsx';
+
+/** A tip button for the session bar (members in an open session, not in a voice call). */
+export type TipButton = ComponentType<{ sessionId: string; showName: string }>;
 
 type Props = {
   show: ShowDetail;

@@ -1,25 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/http.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { type ConversationFilters as Filters, flatConversations, useConversations } from './api.ts';
 import { ConversationListItem } from './ConversationListItem.tsx';
-
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <Stack spacing={1} sx={{ p: 1.5 }} role="status" aria-busy aria-label={t('messages.list.loading')}>
-      {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} variant="rounded" height={56} />
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * The member's conversations with the filters applied; "more" appends the next page. A failure
@@ -30,31 +16,31 @@ export function ConversationList({ filters, selectedId }: { filters: Filters; se
   const list = useConversations(filters);
   const items = flatConversations(list.data);
 
-  if (list.isPending) return <ListSkeleton />;
+  if (list.isPending) {
+    return (
+      <LoadState kind="loading" label={t('messages.list.loading')} rows={{ count: 4, height: 56 }} sx={{ p: 1.5 }} />
+    );
+  }
   if (list.isError && !list.data) {
     const down = list.error instanceof ApiError && list.error.status === 503;
     return (
-      <Alert
-        severity="error"
+      <LoadState
+        kind="error"
+        text={t(down ? 'messages.list.unavailable' : 'messages.list.failed')}
+        retry={{ label: t('messages.retry'), onClick: () => void list.refetch() }}
         sx={{ m: 1.5 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {t('messages.retry')}
-          </Button>
-        }
-      >
-        {t(down ? 'messages.list.unavailable' : 'messages.list.failed')}
-      </Alert>
+      />
     );
   }
   if (items.length === 0) {
     const filtered = filters.unread || filters.nickname > 0 || filters.showname.trim().length > 0;
     return (
-      <Box sx={{ p: 3, textAlign: 'center' }} role="status">
-        <Typography color="text.secondary">
-          {t(filtered ? 'messages.list.none_match' : 'messages.list.empty')}
-        </Typography>
-      </Box>
+      <LoadState
+        kind="empty"
+        announce
+        text={t(filtered ? 'messages.list.none_match' : 'messages.list.empty')}
+        sx={{ p: 3, textAlign: 'center' }}
+      />
     );
   }
   return (
@@ -71,11 +57,7 @@ export function ConversationList({ filters, selectedId }: { filters: Filters; se
           </Button>
         </Box>
       )}
-      {list.isFetchNextPageError && (
-        <Alert severity="error" sx={{ m: 1.5 }}>
-          {t('messages.list.failed')}
-        </Alert>
-      )}
+      {list.isFetchNextPageError && <LoadState kind="error" text={t('messages.list.failed')} sx={{ m: 1.5 }} />}
     </Box>
   );
 }

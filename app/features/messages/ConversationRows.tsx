@@ -1,13 +1,12 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { useLatestConversations, useUnreadConversations } from './api.ts';
 import { ConversationListItem } from './ConversationListItem.tsx';
 
@@ -24,18 +23,10 @@ export function ConversationRows({ onPick, latest = true }: { onPick: () => void
   const contacts = useLatestConversations(ids, latest && unread.isSuccess);
   const [expanded, setExpanded] = useState(false);
   if (unread.isPending) {
-    return (
-      <Box role="status" sx={{ px: 2, py: 1.5 }}>
-        <CircularProgress size={24} aria-label={t('messages.list.loading')} />
-      </Box>
-    );
+    return <LoadState kind="loading" label={t('messages.list.loading')} size={24} sx={{ px: 2, py: 1.5 }} />;
   }
   if (unread.isError && !unread.data) {
-    return (
-      <Typography color="error" sx={{ px: 2, py: 1.5 }}>
-        {t('messages.list.failed')}
-      </Typography>
-    );
+    return <LoadState kind="error" plain text={t('messages.list.failed')} sx={{ px: 2, py: 1.5 }} />;
   }
   const latestList = contacts.data?.data ?? [];
   const collapsible = unreadList.length > 0;
@@ -46,9 +37,7 @@ export function ConversationRows({ onPick, latest = true }: { onPick: () => void
         {t('messages.menu.unread')}
       </ListSubheader>
       {unreadList.length === 0 ? (
-        <Typography color="text.secondary" sx={{ px: 2, pb: 1 }}>
-          {t('messages.menu.no_unread')}
-        </Typography>
+        <LoadState kind="empty" text={t('messages.menu.no_unread')} sx={{ px: 2, pb: 1 }} />
       ) : (
         unreadList.map((c) => <ConversationListItem key={c.id} conversation={c} onClick={onPick} />)
       )}

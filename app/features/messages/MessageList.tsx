@@ -1,11 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { Conversation, Message } from '#common/api/messages.ts';
 import { flatMessages, useMessages } from './api.ts';
 import { MessageBubble } from './MessageBubble.tsx';
@@ -52,29 +50,24 @@ export function MessageList({
   let body: React.ReactNode;
   if (conversation.id > 0 && query.isPending) {
     body = (
-      <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label={t('messages.pane.loading')} />
-      </Box>
+      <LoadState
+        kind="loading"
+        label={t('messages.pane.loading')}
+        sx={{ display: 'grid', placeItems: 'center', py: 4 }}
+      />
     );
   } else if (query.isError && !query.data) {
     body = (
-      <Alert
-        severity="error"
+      <LoadState
+        kind="error"
+        text={t('messages.pane.failed')}
+        retry={{ label: t('messages.retry'), onClick: () => void query.refetch() }}
         sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('messages.retry')}
-          </Button>
-        }
-      >
-        {t('messages.pane.failed')}
-      </Alert>
+      />
     );
   } else if (shown.length === 0) {
     body = (
-      <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} role="status">
-        {t('messages.pane.empty', { name })}
-      </Typography>
+      <LoadState kind="empty" announce text={t('messages.pane.empty', { name })} sx={{ p: 3, textAlign: 'center' }} />
     );
   } else {
     body = (

@@ -4,7 +4,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
 import { lazyPart } from '#app/lazy-page.ts';
-import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
 import { useMessageCount } from './api.ts';
 import { MessagesBadge } from './MessagesBadge.tsx';
 

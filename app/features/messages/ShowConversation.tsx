@@ -1,10 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showQuery } from '#app/features/shows/api.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { Conversation } from '#common/api/messages.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { conversationWithQuery } from './api.ts';
@@ -32,23 +29,20 @@ export function PaneState({ failed, onRetry }: { failed: boolean; onRetry: () =>
   const { t } = useTranslation();
   if (!failed) {
     return (
-      <Box role="status" sx={{ display: 'grid', placeItems: 'center', height: '100%', py: 4 }}>
-        <CircularProgress aria-label={t('messages.pane.loading')} />
-      </Box>
+      <LoadState
+        kind="loading"
+        label={t('messages.pane.loading')}
+        sx={{ display: 'grid', placeItems: 'center', height: '100%', py: 4 }}
+      />
     );
   }
   return (
-    <Alert
-      severity="error"
+    <LoadState
+      kind="error"
+      text={t('messages.pane.failed')}
+      retry={{ label: t('messages.retry'), onClick: onRetry }}
       sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('messages.retry')}
-        </Button>
-      }
-    >
-      {t('messages.pane.failed')}
-    </Alert>
+    />
   );
 }
 

@@ -4,9 +4,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useUser } from '#app/features/session/api.ts';
-import { ListError } from '#app/features/shows/ListStates.tsx';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { freeShowsQuery } from './api.ts';
 import { PromoHero, PromoPage, PromoSection, ShowLinks, SignupCta } from './PromoHero.tsx';
 
@@ -14,7 +14,14 @@ import { PromoHero, PromoPage, PromoSection, ShowLinks, SignupCta } from './Prom
 function FreeShows({ label }: { label: string }) {
   const { t } = useTranslation();
   const list = useQuery(freeShowsQuery);
-  if (list.isError && !list.data) return <ListError onRetry={() => void list.refetch()} />;
+  if (list.isError && !list.data)
+    return (
+      <LoadState
+        kind="error"
+        text={t('shows.list.error')}
+        retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+      />
+    );
   if (list.data && list.data.length === 0) {
     return (
       <Box sx={{ py: 3 }}>

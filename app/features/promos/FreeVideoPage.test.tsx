@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '#app/features/auth/testing.ts';
 import { testVideo, testVideoTile } from '#app/features/videos/testing.ts';
 import { i18n } from '#app/i18n.ts';
-import type { IncentiveAnswer } from '#app/shell/api.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import type { CouponAnswer } from '#common/api/coupons.ts';
+import type { IncentiveAnswer } from './api.ts';
 import { FreeVideoPage } from './FreeVideoPage.tsx';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');

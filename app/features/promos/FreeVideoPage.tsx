@@ -8,16 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCoupons } from '#app/features/coupons/api.ts';
 import { useSessionState } from '#app/features/session/api.ts';
-import { ListError } from '#app/features/shows/ListStates.tsx';
 import { VideoGrid } from '#app/features/videos/VideoTile.tsx';
-import { useIncentive } from '#app/shell/api.ts';
-import { formatCountdown, incentiveRemainingMs } from '#app/shell/incentive.ts';
-import { useNow } from '#app/shell/use-now.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useNow } from '#app/platform/use-now.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { isValid } from '#common/domain/coupons.ts';
 import { incentiveWindowOpen } from '#common/domain/welcome-gift.ts';
+import { useIncentive } from './api.ts';
 import { FeaturedVideo } from './FeaturedVideo.tsx';
 import { freeVideosQuery } from './free-videos.ts';
+import { formatCountdown, incentiveRemainingMs } from './incentive.ts';
 import { PromoHero, PromoPage, PromoSection, SignupCta } from './PromoHero.tsx';
 
 /**
@@ -82,7 +82,14 @@ function MemberVouchers({ verified }: { verified: boolean }) {
 function FreeVideos() {
   const { t } = useTranslation();
   const list = useQuery(freeVideosQuery);
-  if (list.isError && !list.data) return <ListError onRetry={() => void list.refetch()} />;
+  if (list.isError && !list.data)
+    return (
+      <LoadState
+        kind="error"
+        text={t('shows.list.error')}
+        retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+      />
+    );
   if (list.data && list.data.length === 0) return <Typography>{t('promos.freevideo.no_free_videos')}</Typography>;
   return <VideoGrid videos={list.data ?? []} loading={list.isPending} />;
 }

@@ -2,8 +2,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError } from '#app/features/shows/ListStates.tsx';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { MOST_ACTIVE_SHOWN, mostActiveQuery } from './api.ts';
 import { PromoSection } from './PromoHero.tsx';
 
@@ -13,7 +13,14 @@ export function MostActive() {
   const list = useQuery(mostActiveQuery);
   const title = t('promos.most_active.title');
   let body: ReactNode;
-  if (list.isError && !list.data) body = <ListError onRetry={() => void list.refetch()} />;
+  if (list.isError && !list.data)
+    body = (
+      <LoadState
+        kind="error"
+        text={t('shows.list.error')}
+        retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+      />
+    );
   else if (list.data && list.data.data.length === 0) body = <Typography>{t('promos.most_active.empty')}</Typography>;
   else
     body = (

@@ -3,9 +3,9 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ListError } from '#app/features/shows/ListStates.tsx';
 import { ShowGrid } from '#app/features/shows/ShowTile.tsx';
-import { useNow } from '#app/shell/use-now.ts';
+import { useNow } from '#app/platform/use-now.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { Promo } from '#common/api/shows.ts';
 import { promoShowsQuery } from './api.ts';
 import { timeLeft } from './countdown.ts';
@@ -46,7 +46,14 @@ export function PromoShows({ label }: { label: string }) {
   const { t } = useTranslation();
   const list = useQuery(promoShowsQuery);
   const now = useNow(1000, Boolean(list.data?.promos.length));
-  if (list.isError && !list.data) return <ListError onRetry={() => void list.refetch()} />;
+  if (list.isError && !list.data)
+    return (
+      <LoadState
+        kind="error"
+        text={t('shows.list.error')}
+        retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+      />
+    );
   if (!list.data) return <ShowGrid shows={[]} loading skeletons={6} label={label} />;
   // The promo of each show that stops first (the list comes ordered by stop).
   const promoOf = new Map<string, Promo>();

@@ -2,13 +2,13 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { euroSpecialActive, euroSpecialEnd } from '#app/shell/side-menu-items.ts';
-import { useNow } from '#app/shell/use-now.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useNow } from '#app/platform/use-now.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { longDate } from './dates.ts';
 import { MostActive } from './MostActive.tsx';
 import { PromoHero, PromoPage, PromoSection, SignupCta } from './PromoHero.tsx';
 import { PromoShows } from './PromoShows.tsx';
+import { euroSpecialActive, euroSpecialEnd } from './seasons.ts';
 
 /**
  * /special: the running specials (the promos table: discount and a countdown to each stop) and

@@ -2,12 +2,12 @@ import AcUnitIcon from '@mui/icons-material/AcUnit';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { xmasWindow } from '#app/shell/side-menu-items.ts';
-import { useNow } from '#app/shell/use-now.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useNow } from '#app/platform/use-now.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { longDate } from './dates.ts';
 import { PromoHero, PromoPage, PromoSection, ShowLinks, SignupCta } from './PromoHero.tsx';
 import { PromoShows } from './PromoShows.tsx';
+import { xmasWindow } from './seasons.ts';
 
 /**
  * /xmas: the seasonal page. Inside XMAS_WINDOW it lists the running specials with their

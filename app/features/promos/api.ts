@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sessionQuery } from '#app/features/session/api.ts';
 import { listRefreshIn } from '#app/features/shows/api.ts';
 import { api } from '#app/http.ts';
 import type { MostActiveResponse, ShowFilter, ShowsResponse, ShowTile } from '#common/api/shows.ts';
@@ -44,3 +45,28 @@ export const mostActiveQuery = queryOptions({
     api<MostActiveResponse>('GET', 'shows/ma', undefined, { signal, query: { limit: MOST_ACTIVE_SHOWN } }),
   staleTime: MOST_ACTIVE_STALE_MS,
 });
+
+export type IncentiveAnswer = { video_id: number | null; voucher_percent: number | null; incentive_tsp: number | null };
+
+/**
+ * Registers the visitor's incentive start (seconds) once per page load; the server keeps the first
+ * one it saw and answers with it.
+ */
+export function useIncentive(tsp: number | null) {
+  return useQuery({
+    queryKey: ['incentive'] as const,
+    queryFn: ({ signal }) => api<IncentiveAnswer>('POST', 'session/incentive_tsp', { incentive_tsp: tsp }, { signal }),
+    enabled: tsp !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** The welcome gift was shown: the session stops carrying it. */
+export function useWelcomeShown() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ok: true }>('POST', 'session/welcome_shown'),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+  });
+}

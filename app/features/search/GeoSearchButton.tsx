@@ -5,7 +5,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lazyPart } from '#app/lazy-page.ts';
-import { useOpenedOnce } from '#app/shell/use-opened-once.ts';
+import { useOpenedOnce } from '#app/ui/use-opened-once.ts';
 import { GEO_MAX_AGE_MS } from '#common/constants.ts';
 import { roundCoordinate, searchHref } from './search-params.ts';
 

@@ -1,14 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { SearchAllResponse } from '#common/api/search.ts';
 import { ResultRow, ShowResultRow } from './ResultRows.tsx';
 import { resultHref, searchHref } from './search-params.ts';
@@ -68,19 +67,10 @@ export function QuickSearchPanel({
 }) {
   const { t } = useTranslation();
   if (error) {
-    return (
-      <Alert severity="error" sx={{ m: 1 }}>
-        {t('navbar.search.failed')}
-      </Alert>
-    );
+    return <LoadState kind="error" text={t('navbar.search.failed')} sx={{ m: 1 }} />;
   }
   if (loading || !results) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2 }}>
-        <CircularProgress size={20} aria-hidden />
-        <Typography>{t('navbar.search.searching')}</Typography>
-      </Box>
-    );
+    return <LoadState kind="loading" row spacing={1.5} size={20} text={t('navbar.search.searching')} sx={{ p: 2 }} />;
   }
   const { shows, videos, galleries } = results;
   if (shows.total + videos.total + galleries.total === 0) {

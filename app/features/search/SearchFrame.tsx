@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { isGeo, type SearchParams, searchHref } from './search-params.ts';
 
 export type SearchSection = 'all' | 'shows' | 'videos' | 'galleries';

@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/http.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 
 /**
  * The message of a failed search: a refused query (422) shows its first field error, e.g. the
@@ -23,28 +21,18 @@ export function SearchError({ error, onRetry }: { error: unknown; onRetry: () =>
   const key = searchErrorKey(error);
   const refused = key !== 'search.failed';
   return (
-    <Alert
+    <LoadState
+      kind="error"
       severity={refused ? 'warning' : 'error'}
-      action={
-        refused ? undefined : (
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('search.retry')}
-          </Button>
-        )
-      }
-    >
-      {t(key)}
-    </Alert>
+      text={t(key)}
+      retry={refused ? undefined : { label: t('search.retry'), onClick: onRetry }}
+    />
   );
 }
 
 /** Nothing found. */
 export function SearchEmpty({ message }: { message: string }) {
-  return (
-    <Box role="status" sx={{ py: 6, textAlign: 'center' }}>
-      <Typography color="text.secondary">{message}</Typography>
-    </Box>
-  );
+  return <LoadState kind="empty" announce text={message} sx={{ py: 6, textAlign: 'center' }} />;
 }
 
 /** How many were found (read out when it changes). */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadingOverlay } from '#app/features/shows/ListStates.tsx';
 import { VideoGrid } from '#app/features/videos/VideoTile.tsx';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { LoadingOverlay } from '#app/ui/LoadState.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { searchVideosQuery } from './api.ts';
 import { SearchFrame } from './SearchFrame.tsx';
 import { SearchEmpty, SearchError, SearchTotal } from './SearchStates.tsx';

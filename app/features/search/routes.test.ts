@@ -1,7 +1,7 @@
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { favoriteProfileRoutes } from '#app/features/favorites/routes.ts';
-import { routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
 import { searchRoutes } from './routes.ts';
 
 const byPath = (path: string) => searchRoutes.find((r) => r.path === path);

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { HASH } from '#app/shell/hash-dialogs.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
 import { SHOW_CHAT_ERRORS } from '#common/api/showchat.ts';
 import { SHOW_CHAT_TEXT_MAX } from '#common/constants.ts';
 

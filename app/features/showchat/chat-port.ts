@@ -1,4 +1,4 @@
-import type { AppSocket } from '#app/shell/shared-socket.ts';
+import type { AppSocket } from '#app/platform/shared-socket.ts';
 import type {
   ShowChatJoinAnswer,
   ShowChatMessage,

@@ -1,5 +1,5 @@
 import { io } from 'socket.io-client';
-import type { AppSocket } from '#app/shell/shared-socket.ts';
+import type { AppSocket } from '#app/platform/shared-socket.ts';
 
 /**
  * The performer's own socket: the studio cookie goes along (path /api) and `as: 'performer'` makes

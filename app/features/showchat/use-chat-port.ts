@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { sharedSocket } from '#app/shell/shared-socket.ts';
+import { sharedSocket } from '#app/platform/shared-socket.ts';
 import { type ChatPort, chatPort } from './chat-port.ts';
 
 /** Who the chat speaks for: a viewer over the shell's socket, or the performer over her own. */

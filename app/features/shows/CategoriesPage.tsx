@@ -5,13 +5,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { CategoryBar } from '#app/shell/CategoryBar.tsx';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { Category } from '#common/api/shows.ts';
 import { CATEGORY_BAR } from '#common/constants.ts';
 import { categoryPath } from '#common/domain/category-bar.ts';
 import { useCategories } from './api.ts';
-import { ListError } from './ListStates.tsx';
+import { CategoryBar } from './CategoryBar.tsx';
 
 const gridSx = {
   display: 'grid',
@@ -62,7 +62,13 @@ export function CategoriesPage() {
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
           {t('shows.categories.title')}
         </Typography>
-        {categories.isError && <ListError message="shows.categories.error" onRetry={() => void categories.refetch()} />}
+        {categories.isError && (
+          <LoadState
+            kind="error"
+            text={t('shows.categories.error')}
+            retry={{ label: t('shows.list.retry'), onClick: () => void categories.refetch() }}
+          />
+        )}
         {categories.isPending && (
           <Box sx={gridSx} aria-busy role="status" aria-label={t('shows.loading')}>
             {Array.from({ length: 6 }, (_, i) => (

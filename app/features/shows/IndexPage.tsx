@@ -3,7 +3,7 @@ import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { ReferralCodeEntry } from '#app/features/chat/ReferralCodeEntry.tsx';
 import { usePublicConfig } from '#app/features/session/api.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { ShowsList } from './ShowsList.tsx';
 import { Teaser } from './Teaser.tsx';
 

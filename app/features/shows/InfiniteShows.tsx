@@ -6,10 +6,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { ShowTile } from '#common/api/shows.ts';
 import { pageFromQuery } from '#common/domain/pagination.ts';
 import { showsInfiniteQuery } from './api.ts';
-import { ListEmpty, ListError } from './ListStates.tsx';
 import { ShowGrid } from './ShowTile.tsx';
 import { useScrollMemory } from './scroll-memory.ts';
 
@@ -85,15 +85,38 @@ export function InfiniteShows({
   }, Boolean(hasNextPage));
   useScrollMemory(Boolean(list.data), `${pathname}#infinite`);
 
-  if (list.isError && !list.data) return <ListError onRetry={() => void list.refetch()} />;
+  if (list.isError && !list.data)
+    return (
+      <LoadState
+        kind="error"
+        text={t('shows.list.error')}
+        retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+      />
+    );
   const shows = uniqueShows(pages.flatMap((p) => p.data));
-  if (list.data && shows.length === 0) return <ListEmpty allShowsLink={category !== undefined} />;
+  if (list.data && shows.length === 0) {
+    return (
+      <LoadState
+        kind="empty"
+        prompt
+        text={t('shows.list.empty')}
+        action={category !== undefined ? { label: t('shows.bar.all'), to: '/shows/all-shows' } : undefined}
+        sx={{ py: 6, textAlign: 'center' }}
+      />
+    );
+  }
 
   return (
     <>
       <ShowGrid shows={shows} loading={list.isPending} label={label} headingLevel={headingLevel} priority={priority} />
       <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: 3, minHeight: 64 }}>
-        {list.isFetchNextPageError && <ListError onRetry={() => void fetchNextPage()} />}
+        {list.isFetchNextPageError && (
+          <LoadState
+            kind="error"
+            text={t('shows.list.error')}
+            retry={{ label: t('shows.list.retry'), onClick: () => void fetchNextPage() }}
+          />
+        )}
         {!list.isFetchNextPageError && hasNextPage && (
           <Button
             variant="outlined"

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PageLinks } from '#app/shell/PageLinks.tsx';
+import { LoadingOverlay, LoadState } from '#app/ui/LoadState.tsx';
+import { PageLinks } from '#app/ui/PageLinks.tsx';
 import { pageFromQuery, pageHref } from '#common/domain/pagination.ts';
 import { useShows } from './api.ts';
-import { ListEmpty, ListError, LoadingOverlay } from './ListStates.tsx';
 import { ShowGrid } from './ShowTile.tsx';
 import { forgetScroll, useScrollMemory } from './scroll-memory.ts';
 
@@ -25,6 +26,7 @@ export function PagedShows({
   priority?: boolean;
   onLastPage: (lastPage: number) => void;
 }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
   const page = pageFromQuery(params.get('page'));
@@ -52,10 +54,25 @@ export function PagedShows({
   }, [pastEnd, navigate, pathname, search, lastPage]);
   useScrollMemory(Boolean(list.data) && !list.isPlaceholderData);
 
-  if (list.isError && !list.data) return <ListError onRetry={() => void list.refetch()} />;
+  if (list.isError && !list.data)
+    return (
+      <LoadState
+        kind="error"
+        text={t('shows.list.error')}
+        retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+      />
+    );
   const shows = list.data?.data ?? [];
   if (list.data && !list.isPlaceholderData && shows.length === 0 && !pastEnd) {
-    return <ListEmpty allShowsLink={category !== undefined} />;
+    return (
+      <LoadState
+        kind="empty"
+        prompt
+        text={t('shows.list.empty')}
+        action={category !== undefined ? { label: t('shows.bar.all'), to: '/shows/all-shows' } : undefined}
+        sx={{ py: 6, textAlign: 'center' }}
+      />
+    );
   }
   return (
     <>
@@ -68,7 +85,13 @@ export function PagedShows({
           priority={priority}
         />
       </LoadingOverlay>
-      {list.isError && <ListError onRetry={() => void list.refetch()} />}
+      {list.isError && (
+        <LoadState
+          kind="error"
+          text={t('shows.list.error')}
+          retry={{ label: t('shows.list.retry'), onClick: () => void list.refetch() }}
+        />
+      )}
       <PageLinks page={list.data?.current_page ?? page} lastPage={lastPage} />
     </>
   );

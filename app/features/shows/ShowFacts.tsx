@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useHydrated } from '#app/shell/use-hydrated.ts';
+import { useHydrated } from '#app/platform/use-hydrated.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { chatPrices } from '#common/domain/prices.ts';
 

@@ -2,20 +2,21 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ChatSessionHost } from '#app/features/chat/ChatSessionHost.tsx';
 import { ChatStartPanel } from '#app/features/chat/ChatStartPanel.tsx';
 import { ExternalChatHost, isExternalShow } from '#app/features/chat/ExternalChatHost.tsx';
 import { usePublicConfig } from '#app/features/session/api.ts';
 import { ApiError } from '#app/http.ts';
-import { usePageMeta } from '#app/shell/head.ts';
-import { NotFoundPage } from '#app/shell/NotFoundPage.tsx';
-import { useRouteName } from '#app/shell/route-name.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { usePageMeta } from '#app/platform/head.ts';
+import { useRouteName } from '#app/platform/route-name.ts';
+import { useTitle } from '#app/platform/use-title.ts';
+import { LoadState } from '#app/ui/LoadState.tsx';
+import { NotFoundPage } from '#app/ui/NotFoundPage.tsx';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { previewUrl } from '#common/domain/previews.ts';
 import { useRecordVisit, useShow } from './api.ts';
-import { ListError } from './ListStates.tsx';
 import { CallMeBox, FreeGalleryLink, WriteMessageButton } from './ShowActions.tsx';
 import { ShowCarousel } from './ShowCarousel.tsx';
 import { ShowPrices, ShowPromo, ShowTags } from './ShowFacts.tsx';
@@ -85,6 +86,7 @@ function ShowContent({ show, base }: { show: ShowDetail; base: string }) {
  * replaced by the right one, an unknown show is the 404 page.
  */
 export function ShowPage() {
+  const { t } = useTranslation();
   const { showid = '', slug } = useParams();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
@@ -102,7 +104,11 @@ export function ShowPage() {
     if (status === 404 || status === 422) return <NotFoundPage />;
     return (
       <Box sx={{ p: 2 }}>
-        <ListError message="shows.page.error" onRetry={() => void show.refetch()} />
+        <LoadState
+          kind="error"
+          text={t('shows.page.error')}
+          retry={{ label: t('shows.list.retry'), onClick: () => void show.refetch() }}
+        />
       </Box>
     );
   }

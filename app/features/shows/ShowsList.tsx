@@ -4,7 +4,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CategoryBar } from '#app/shell/CategoryBar.tsx';
+import { CategoryBar } from './CategoryBar.tsx';
 import { InfiniteShows } from './InfiniteShows.tsx';
 import { PagedShows } from './PagedShows.tsx';
 import { useCatalogueStore } from './store.ts';

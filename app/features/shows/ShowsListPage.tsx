@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useOutlet, useParams } from 'react-router';
-import { usePageMeta } from '#app/shell/head.ts';
-import { useTitle } from '#app/shell/use-title.ts';
+import { usePageMeta } from '#app/platform/head.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { useCategories } from './api.ts';
 import { ShowsList } from './ShowsList.tsx';
 

@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { historyQuery } from '#app/features/history/api.ts';
 import { useUser } from '#app/features/session/api.ts';
 import { api } from '#app/http.ts';
-import { logClientError } from '#app/shell/client-log.ts';
-import { withMinDelay } from '#app/shell/min-delay.ts';
+import { logClientError } from '#app/platform/client-log.ts';
+import { withMinDelay } from '#app/platform/min-delay.ts';
 import type { CategoriesResponse, Promo, ShowDetail, ShowsResponse, ShowTile, Tag } from '#common/api/shows.ts';
 import { LOG_LEVELS, PAGE_SIZES } from '#common/constants.ts';
 

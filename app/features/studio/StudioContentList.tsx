@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { ContentItem } from '#common/api/uploads.ts';
 import { studioContentQuery } from './content-api.ts';
 import { StudioContentEdit } from './StudioContentEdit.tsx';
@@ -74,7 +75,7 @@ export function StudioContentList() {
   const { t } = useTranslation();
   const content = useQuery(studioContentQuery);
   if (content.isPending) return <LinearProgress aria-label={t('common.loading')} />;
-  if (content.isError) return <Alert severity="error">{t('errors.unknown_error')}</Alert>;
+  if (content.isError) return <LoadState kind="error" text={t('errors.unknown_error')} />;
   if (content.data.data.length === 0) return <Typography>{t('studio.content.empty')}</Typography>;
   return (
     <List aria-label={t('studio.content.list')}>

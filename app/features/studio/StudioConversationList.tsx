@@ -1,5 +1,4 @@
 import BlockIcon from '@mui/icons-material/Block';
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -9,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { StudioConversation } from '#common/api/studio-messages.ts';
 import { studioConversationsQuery } from './inbox-api.ts';
 import { useMessageTime } from './message-time.ts';
@@ -72,19 +72,14 @@ export function StudioConversationList({
   if (list.isPending) return <Skeleton variant="rounded" height={160} />;
   if (list.isError && rows.length === 0) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {t('studio.inbox.retry')}
-          </Button>
-        }
-      >
-        {t('studio.inbox.load_failed')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('studio.inbox.load_failed')}
+        retry={{ label: t('studio.inbox.retry'), onClick: () => void list.refetch() }}
+      />
     );
   }
-  if (rows.length === 0) return <Typography color="text.secondary">{t('studio.inbox.empty')}</Typography>;
+  if (rows.length === 0) return <LoadState kind="empty" text={t('studio.inbox.empty')} />;
   return (
     <nav aria-label={t('studio.inbox.conversations')}>
       <List disablePadding>

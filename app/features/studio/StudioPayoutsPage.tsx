@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import type { StudioPayouts } from '#common/api/payouts.ts';
 import { EARNING_KINDS } from '#common/domain/payouts.ts';
 import { studioMeQuery } from './api.ts';
@@ -60,16 +60,11 @@ function Payouts() {
   if (payouts.isPending) return <LinearProgress aria-label={t('common.loading')} />;
   if (payouts.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void payouts.refetch()}>
-            {t('studio.payouts.retry')}
-          </Button>
-        }
-      >
-        {t('studio.payouts.error')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('studio.payouts.error')}
+        retry={{ label: t('studio.payouts.retry'), onClick: () => void payouts.refetch() }}
+      />
     );
   }
   const { data } = payouts;
@@ -80,7 +75,7 @@ function Payouts() {
         {t('studio.payouts.statements')}
       </Typography>
       {data.statements.length === 0 ? (
-        <Typography color="text.secondary">{t('studio.payouts.empty')}</Typography>
+        <LoadState kind="empty" text={t('studio.payouts.empty')} />
       ) : (
         <StudioStatements statements={data.statements} />
       )}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { studioMeQuery } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
 import { StudioStatementCard } from './StudioStatementCard.tsx';
@@ -17,10 +18,8 @@ function Statements() {
     <StudioFrame title={t('studio.statements.title')} wide nav>
       <Typography sx={{ mb: 2 }}>{t('studio.statements.intro')}</Typography>
       {list.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {list.isError && <Alert severity="error">{t('errors.unknown_error')}</Alert>}
-      {list.data && list.data.data.length === 0 && (
-        <Typography color="text.secondary">{t('studio.statements.empty')}</Typography>
-      )}
+      {list.isError && <LoadState kind="error" text={t('errors.unknown_error')} />}
+      {list.data && list.data.data.length === 0 && <LoadState kind="empty" text={t('studio.statements.empty')} />}
       <Stack spacing={2}>
         {list.data?.data.map((s) => (
           <StudioStatementCard key={s.id} statement={s} />

@@ -1,11 +1,9 @@
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiErrorKey } from '#app/features/auth/errors.ts';
-import { FormAlert } from '#app/features/auth/FormAlert.tsx';
+import { FormAlert } from '#app/ui/FormAlert.tsx';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { useStudioUnlock } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
 
@@ -33,12 +31,7 @@ export function StudioUnlockPage() {
     const key = unlock.isError ? apiErrorKey(unlock.error, 'errors.unlock_invalid') : 'errors.unlock_invalid';
     body = <FormAlert message={key} link={toLogin} />;
   } else {
-    body = (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
-        <CircularProgress aria-hidden />
-        <Typography>{t('studio.unlock.checking')}</Typography>
-      </Stack>
-    );
+    body = <LoadState kind="loading" text={t('studio.unlock.checking')} sx={{ py: 2 }} />;
   }
   return <StudioFrame title={t('studio.unlock.title')}>{body}</StudioFrame>;
 }

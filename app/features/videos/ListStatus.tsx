@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#app/ui/LoadState.tsx';
 
-/** A list's error (with a retry) or empty state; nothing while it has items. */
+/** A media list's error (with a retry) or empty state; nothing while it has items. */
 export function ListStatus({
   error,
   empty,
@@ -18,25 +16,14 @@ export function ListStatus({
   const { t } = useTranslation();
   if (error) {
     return (
-      <Alert
-        severity="error"
+      <LoadState
+        kind="error"
+        text={t('media.load_error')}
+        retry={{ label: t('media.retry'), onClick: onRetry }}
         sx={{ my: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('media.retry')}
-          </Button>
-        }
-      >
-        {t('media.load_error')}
-      </Alert>
+      />
     );
   }
-  if (empty) {
-    return (
-      <Typography color="text.secondary" sx={{ my: 4, textAlign: 'center' }}>
-        {emptyText}
-      </Typography>
-    );
-  }
+  if (empty) return <LoadState kind="empty" text={emptyText} sx={{ my: 4, textAlign: 'center' }} />;
   return null;
 }

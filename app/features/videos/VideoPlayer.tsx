@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#app/ui/LoadState.tsx';
 import { playQuery, postView } from './api.ts';
 import { PLAYBACK_RATES, usePlayerStore } from './player-store.ts';
 import { POSTER_RATIO } from './VideoTile.tsx';
@@ -55,16 +54,11 @@ export function VideoPlayer({
   }
   if (play.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void play.refetch()}>
-            {t('media.retry')}
-          </Button>
-        }
-      >
-        {t('media.player.error')}
-      </Alert>
+      <LoadState
+        kind="error"
+        text={t('media.player.error')}
+        retry={{ label: t('media.retry'), onClick: () => void play.refetch() }}
+      />
     );
   }
   const { url, view_url } = play.data;

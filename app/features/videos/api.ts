@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { archiveKey } from '#app/features/archive/api.ts';
 import { ApiError, api } from '#app/http.ts';
-import { withMinDelay } from '#app/shell/min-delay.ts';
+import { withMinDelay } from '#app/platform/min-delay.ts';
 import type {
   BuyVideoResponse,
   PlayResponse,

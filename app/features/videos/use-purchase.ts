@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
-import { HASH } from '#app/shell/hash-dialogs.ts';
+import { HASH } from '#app/platform/hash-dialogs.ts';
 
 /**
  * With AGE_CHECK_GATES=media every explicit medium needs a passed age check: `blocked` until the

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useVoicecall } from '#app/shell/use-voicecall.ts';
+import { useVoicecall } from './use-voicecall.ts';
 
 /** The shell's voice-call mode and its connected hint (mounted once in the root layout). */
 export function VoicecallMode() {

@@ -13,7 +13,7 @@ import {
   openPaymentWindow,
   preparePaymentWindow,
 } from '#app/features/billing/payment-window.ts';
-import { VOICECALL_AGECHECK_TARGET } from '#app/shell/side-menu-items.ts';
+import { VOICECALL_AGECHECK_TARGET } from '#app/features/voicecall/paths.ts';
 import type { PaymentType, Product } from '#common/api/billing.ts';
 import { formatPrice, PHONE_CALL_MAX_MINUTES } from '#common/domain/voicecall.ts';
 import { followedVoicecallQuery, useStartCall } from './api.ts';

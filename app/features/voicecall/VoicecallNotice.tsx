@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { VOICECALL_TARGET } from './side-menu-items.ts';
+import { VOICECALL_TARGET } from './paths.ts';
 
 /**
  * Voice-call mode hides most of the menu (spec part 1 "Voice call"): the menu says why, and links

@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logClientError } from '#app/platform/client-log.ts';
 import { LOG_LEVELS } from '#common/constants.ts';
-import { logClientError } from './client-log.ts';
 
 function ErrorPageFailed() {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import { notifyManager } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { type SessionState, sessionQuery } from '#app/features/session/api.ts';
-import { testCall } from '#app/features/voicecall/testing.ts';
 import { jsonResponse, renderWithProviders, testSession, testUser } from '#app/test/render.tsx';
 import type { CheckPhonecallResponse } from '#common/api/billing.ts';
+import { testCall } from './testing.ts';
 import { useVoicecall } from './use-voicecall.ts';
 
 const closePaymentWindow = vi.fn();

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { readCookie } from '#app/cookies.ts';
 import { isThemeName } from '#app/theme/themes.ts';
 import { DEFAULT_THEME, LAYOUT_COOKIE, type ThemeName } from '#common/constants.ts';
@@ -29,24 +28,3 @@ export const useShellStore = create<{
   setHeaderHidden: (headerHidden) => set({ headerHidden }),
   setLayout: (layout) => set({ layout }),
 }));
-
-/**
- * What survives a reload (spec: persisted state): the incentive timestamp, and the timestamp of
- * the offer the visitor folded away (it stays folded while that offer runs).
- */
-export const usePersistedStore = create<{
-  incentiveTsp: number | null;
-  incentiveHidden: number | null;
-  setIncentiveTsp: (v: number | null) => void;
-  setIncentiveHidden: (v: number | null) => void;
-}>()(
-  persist(
-    (set) => ({
-      incentiveTsp: null,
-      incentiveHidden: null,
-      setIncentiveTsp: (incentiveTsp) => set({ incentiveTsp }),
-      setIncentiveHidden: (incentiveHidden) => set({ incentiveHidden }),
-    }),
-    { name: 'livecam.shell', storage: createJSONStorage(() => localStorage) },
-  ),
-);

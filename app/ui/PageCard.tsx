@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A page's content in a centred card with a heading. */
-export function AuthCard({
+export function PageCard({
   title,
   children,
   width = 'sm',

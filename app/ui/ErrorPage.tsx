@@ -7,12 +7,12 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { configQuery } from '#app/features/session/api.ts';
+import { logClientError } from '#app/platform/client-log.ts';
+import { isStaleChunkError, reloadForStaleChunk } from '#app/platform/stale-chunk.ts';
+import { useTitle } from '#app/platform/use-title.ts';
 import { LOG_LEVELS } from '#common/constants.ts';
-import { logClientError } from './client-log.ts';
 import { ErrorPageBoundary } from './ErrorPageBoundary.tsx';
 import { type ErrorPageKind, errorPageKind, errorStatus } from './error-status.ts';
-import { isStaleChunkError, reloadForStaleChunk } from './stale-chunk.ts';
-import { useTitle } from './use-title.ts';
 
 /** Error page by status (spec part 1 section 8): 401, 404, and maintenance for anything else. */
 export function ErrorPage({ error }: { error: unknown }) {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { INCENTIVE_DISABLED } from '#common/constants.ts';
 import { IncentiveWidget } from './IncentiveWidget.tsx';
-import { usePersistedStore } from './store.ts';
+import { useIncentiveStore } from './store.ts';
 
 const START = Date.parse('2026-05-01T12:00:00Z');
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -23,7 +23,7 @@ const incentiveCalls = () => fetchSpy.mock.calls.filter(([url]) => String(url).e
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(START);
-  usePersistedStore.setState({ incentiveTsp: null, incentiveHidden: null });
+  useIncentiveStore.setState({ incentiveTsp: null, incentiveHidden: null });
   fetchSpy = vi.spyOn(globalThis, 'fetch');
 });
 afterEach(() => {
@@ -38,7 +38,7 @@ describe('IncentiveWidget', () => {
     await flush();
     expect(incentiveCalls()).toHaveLength(1);
     expect(JSON.parse(String(incentiveCalls()[0]?.[1]?.body))).toEqual({ incentive_tsp: START / 1000 });
-    expect(usePersistedStore.getState().incentiveTsp).toBe(START / 1000);
+    expect(useIncentiveStore.getState().incentiveTsp).toBe(START / 1000);
     const gift = screen.getByRole('button', { name: 'Show the welcome offer' });
     expect(gift).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('IncentiveWidget', () => {
     const first = renderWithProviders(<IncentiveWidget />);
     await flush(2_000);
     fireEvent.click(screen.getByRole('button', { name: 'Hide the welcome offer' }));
-    expect(usePersistedStore.getState().incentiveHidden).toBe(START / 1000);
+    expect(useIncentiveStore.getState().incentiveHidden).toBe(START / 1000);
     first.unmount();
 
     // A reload a minute later: the gift button is there, the offer does not open by itself.
@@ -91,7 +91,7 @@ describe('IncentiveWidget', () => {
     // Opened again by the visitor, it opens by itself on the next reload.
     fireEvent.click(screen.getByRole('button', { name: 'Show the welcome offer' }));
     expect(screen.getByRole('timer')).toHaveTextContent('13:48');
-    expect(usePersistedStore.getState().incentiveHidden).toBeNull();
+    expect(useIncentiveStore.getState().incentiveHidden).toBeNull();
     second.unmount();
     renderWithProviders(<IncentiveWidget />);
     await flush(2_000);
@@ -115,12 +115,12 @@ describe('IncentiveWidget', () => {
 
   it('counts from the timestamp the server keeps, and stores it', async () => {
     const earlier = START / 1000 - 10 * 60;
-    usePersistedStore.setState({ incentiveTsp: earlier + 5 });
+    useIncentiveStore.setState({ incentiveTsp: earlier + 5 });
     answer({ incentive_tsp: earlier });
     renderWithProviders(<IncentiveWidget />);
     await flush(2_000);
     expect(screen.getByRole('timer')).toHaveTextContent('04:58');
-    expect(usePersistedStore.getState().incentiveTsp).toBe(earlier);
+    expect(useIncentiveStore.getState().incentiveTsp).toBe(earlier);
   });
 
   it('shows the preview image, the free video and the voucher when the server offers both', async () => {
@@ -150,7 +150,7 @@ describe('IncentiveWidget', () => {
     expect(screen.queryByRole('button', { name: /welcome offer/ })).not.toBeInTheDocument();
     unmount();
 
-    usePersistedStore.setState({ incentiveTsp: INCENTIVE_DISABLED });
+    useIncentiveStore.setState({ incentiveTsp: INCENTIVE_DISABLED });
     renderWithProviders(<IncentiveWidget />);
     await flush(3_000);
     expect(screen.queryByRole('button', { name: /welcome offer/ })).not.toBeInTheDocument();

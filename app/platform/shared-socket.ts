@@ -5,9 +5,9 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtim
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * The shell's socket while one is open (realtime-socket.ts sets it), for features that talk over
- * it (the show chat). Null while there is none: a visitor's opens when the browser is idle, and
- * login and logout replace it, so users subscribe and follow it.
+ * The app's socket while one is open (socket.ts sets it), for features that talk over it (the
+ * show chat). Null while there is none: a visitor's opens when the browser is idle, and login and
+ * logout replace it, so users subscribe and follow it.
  */
 let current: AppSocket | null = null;
 const listeners = new Set<() => void>();

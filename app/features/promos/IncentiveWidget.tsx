@@ -5,13 +5,13 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#app/features/session/api.ts';
+import { useNow } from '#app/platform/use-now.ts';
 import { INCENTIVE_DISABLED, INCENTIVE_EXPAND_DELAY_MS, INCENTIVE_OVERTIME_MS } from '#common/constants.ts';
 import { useIncentive } from './api.ts';
 import { DockedIncentive } from './DockedIncentive.tsx';
 import { IncentiveCard } from './IncentiveCard.tsx';
 import { incentiveOpensByItself, incentiveRemainingMs, incentiveVisible } from './incentive.ts';
-import { usePersistedStore } from './store.ts';
-import { useNow } from './use-now.ts';
+import { useIncentiveStore } from './store.ts';
 
 /**
  * The sign-up incentive, for logged-out visitors only: floating at the bottom on phones, docked in
@@ -29,8 +29,8 @@ export const MenuIncentive = () => <IncentiveWidget docked />;
  * answers with it. The widget shows once that call has finished.
  */
 function VisitorIncentive({ docked }: { docked: boolean }) {
-  const stored = usePersistedStore((s) => s.incentiveTsp);
-  const setStored = usePersistedStore((s) => s.setIncentiveTsp);
+  const stored = useIncentiveStore((s) => s.incentiveTsp);
+  const setStored = useIncentiveStore((s) => s.setIncentiveTsp);
   const [first] = useState(() => stored ?? Math.floor(Date.now() / 1000));
   const tsp = stored ?? first;
   const answer = useIncentive(tsp === INCENTIVE_DISABLED ? null : tsp);
@@ -59,8 +59,8 @@ function Incentive(props: { tsp: number; videoId: number | null; voucherPercent:
   const [active, setActive] = useState(true);
   const now = useNow(1000, active);
   const [expanded, setExpanded] = useState(false);
-  const opensByItself = usePersistedStore((s) => incentiveOpensByItself(props.tsp, s.incentiveHidden));
-  const setHidden = usePersistedStore((s) => s.setIncentiveHidden);
+  const opensByItself = useIncentiveStore((s) => incentiveOpensByItself(props.tsp, s.incentiveHidden));
+  const setHidden = useIncentiveStore((s) => s.setIncentiveHidden);
   const visible = incentiveVisible(props.tsp, now);
   const remaining = incentiveRemainingMs(props.tsp, now);
   const toggle = () => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#app/http.ts';
+import { readClientLog } from '#app/platform/client-log.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
-import { readClientLog } from './client-log.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 

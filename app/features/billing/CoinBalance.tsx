@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { routeNames } from '#app/routes.tsx';
+import { routeNames } from '#app/route-names.ts';
 
 /** The member's coins; a link to buy more once billing exists. */
 export function CoinBalance({ coins }: { coins: number }) {

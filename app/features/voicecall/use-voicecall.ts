@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { closePaymentWindow } from '#app/features/billing/payment-window.ts';
 import { type SessionState, sessionQuery, useSessionState } from '#app/features/session/api.ts';
-import { pollInterval, voicecallQuery } from '#app/features/voicecall/api.ts';
+import { useRouteName } from '#app/platform/route-name.ts';
 import type { PhoneCall } from '#common/api/billing.ts';
 import { VOICECALL_HINT_EXTENDED_MS, VOICECALL_HINT_MS } from '#common/constants.ts';
 import { hasFewCoins } from '#common/domain/voicecall.ts';
-import { useRouteName } from './route-name.ts';
-import { VOICECALL_AGECHECK_TARGET, VOICECALL_TARGET } from './side-menu-items.ts';
+import { pollInterval, voicecallQuery } from './api.ts';
+import { VOICECALL_AGECHECK_TARGET, VOICECALL_TARGET } from './paths.ts';
 
 /**
  * The hint shown when a call connects: short, or extended with a buy-coins button when coins are

@@ -8,12 +8,12 @@ import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
-import { useCategories } from '#app/features/shows/api.ts';
-import { useCatalogueStore } from '#app/features/shows/store.ts';
+import { useRouteName } from '#app/platform/route-name.ts';
 import type { Category } from '#common/api/shows.ts';
 import { categoryBarContent, categoryBarShown, categoryPath, pageArrows } from '#common/domain/category-bar.ts';
 import { pageFromQuery } from '#common/domain/pagination.ts';
-import { useRouteName } from './route-name.ts';
+import { useCategories } from './api.ts';
+import { useCatalogueStore } from './store.ts';
 
 const chipSx = { flexShrink: 0, borderRadius: 4, whiteSpace: 'nowrap', textTransform: 'none' } as const;
 
