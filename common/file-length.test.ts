@@ -34,9 +34,7 @@ describe('file length', () => {
   });
 
   it(`keeps every source file at ${MAX_LINES} lines or fewer`, () => {
-    const over = files
-      .filter(({ lines }) => lines > MAX_LINES)
-      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    const over = files.filter(({ lines }) => lines > MAX_LINES).map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(over).toEqual([]);
   });
 });
