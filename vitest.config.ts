@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -40,6 +41,9 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   test: {
     globals: true,
+    // A worker per core. Vitest keeps one core for itself by default, which on two cores means
+    // one file at a time, while the main process mostly waits.
+    maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'common', include: ['common/**/*.test.ts'], environment: 'node' } },
       {
