@@ -268,7 +268,14 @@ test('a member pays a private by the minute until her coins run out, tips, rates
   await offerButton(page, 'en', 'chatsession.offer.voyeur', voyeurPrice).click();
   await expect(overlay(page, show)).toBeVisible();
   await expectMovingPicture(page);
-  await expect.poll(() => coinBalance(page)).toBe(before - voyeurPrice);
+  // Whole voyeur minutes, at least the first: a minute lasts 6 s here, so by the time the balance
+  // is read the second may have begun (never a part of one).
+  await expect
+    .poll(async () => {
+      const spent = before - (await coinBalance(page));
+      return spent >= voyeurPrice && spent % voyeurPrice === 0;
+    })
+    .toBe(true);
   await expect(overlay(page, show).getByLabel(text('en', 'showchat.input'))).toBeDisabled();
   await expect(overlay(page, show)).toContainText(text('en', 'showchat.errors.in_private'));
   await say(overlay(me, show), 'Wir sind nicht allein', 'de');
