@@ -18,6 +18,8 @@ export type Config = {
   host: string;
   port: number;
   publicUrl: string;
+  /** Where the other API processes reach this one directly (INTERNAL_URL). */
+  internalUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;

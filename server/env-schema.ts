@@ -317,6 +317,12 @@ export const envSchema = z.object({
   CHAT_TRANSCRIPT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** The name of this API process among several (its open chat sessions are settled when it restarts). */
   NODE_NAME: z.string().trim().min(1).max(100).optional(),
+  /**
+   * Where the other API processes reach this one directly, past the balancer (live calls of a show
+   * go to the process holding its publication). Default http://127.0.0.1:PORT, right when all run on
+   * one machine.
+   */
+  INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** UDP ports of the SFU's media sockets, "min-max". */
   LIVE_UDP_PORTS: z
     .string()

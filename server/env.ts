@@ -164,6 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: listenHost,
     port: e.PORT,
     publicUrl,
+    internalUrl: (e.INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

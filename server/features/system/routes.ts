@@ -10,6 +10,8 @@ const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'absent']),
+  /** The process that answered (NODE_NAME): behind a balancer, which one that was. */
+  node: z.string(),
 });
 
 /**
@@ -41,7 +43,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           )
         : ('absent' as const);
       const ok = db === 'up' && r !== 'down';
-      return reply.code(db === 'up' ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: db, redis: r });
+      return reply
+        .code(db === 'up' ? 200 : 503)
+        .send({ status: ok ? 'ok' : 'degraded', database: db, redis: r, node: app.ctx.config.chat.node });
     },
   );
 

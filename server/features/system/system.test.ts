@@ -13,7 +13,12 @@ describe('system', () => {
   it('reports health of the database and redis', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', redis: t.redis ? 'up' : 'absent' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      node: t.app.ctx.config.chat.node,
+      database: 'up',
+      redis: t.redis ? 'up' : 'absent',
+    });
   });
 
   it('answers the build id as plain text and on every API response', async () => {
