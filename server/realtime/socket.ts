@@ -6,9 +6,12 @@ import { liveSessionIds, liveSessionIdsOf } from '#server/features/session/data.
 import { sessionFromToken } from '#server/features/session/request.ts';
 import { showChat } from '#server/features/showchat/chat.ts';
 import { authorKey, type ChatPerson } from '#server/features/showchat/people.ts';
+import { redisChatStore } from '#server/features/showchat/redis-store.ts';
 import type { SocketServer } from '#server/features/showchat/sockets.ts';
+import { memoryChatStore } from '#server/features/showchat/store.ts';
 import { PERFORMER_COOKIE, performerOfHandshake } from '#server/features/studio/session.ts';
 import { addressKey, clientAddress } from '#server/http/client-address.ts';
+import { watchRedis } from '#server/redis/client.ts';
 import { redisAdapter } from './redis-adapter.ts';
 import {
   MEMBER_SOCKETS_PER_SESSION,
@@ -127,12 +130,15 @@ export function attachSocketServer(
     next();
   });
 
+  // The chat's flood counts, backlogs, authors and mutes: shared in Redis, in the process while it is away.
+  const chatLink = redis ? watchRedis(redis, app.log, 'show chat limits, mutes and backlogs are per process') : null;
   const chat = showChat({
     io,
     db,
     log: app.log,
     background: app.ctx.background,
     clustered: fanout !== null,
+    store: redis && chatLink ? redisChatStore(redis, chatLink) : memoryChatStore(),
     authorKey: authorKey(config.sessionSecret),
     wordFilter: config.chat.wordFilter,
     onKick: hooks.onKick,
@@ -170,6 +176,7 @@ export function attachSocketServer(
     io.engine.close();
     await io.of('/').adapter.close();
     await fanout?.close();
+    chatLink?.stop();
   });
   return io;
 }

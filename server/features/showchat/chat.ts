@@ -9,7 +9,7 @@ import {
   showChatRoom,
   showChatSend,
 } from '#common/api/showchat.ts';
-import { SHOW_CHAT_BACKLOG, SHOW_CHAT_RATE, SHOW_CHAT_ROOMS_PER_SOCKET } from '#common/constants.ts';
+import { SHOW_CHAT_ROOMS_PER_SOCKET } from '#common/constants.ts';
 import { chatWordFilter } from '#common/domain/chat-word-filter.ts';
 import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
@@ -17,18 +17,14 @@ import type { PresenceChange } from '#server/features/shows/presence.ts';
 import { findPerformerShowBySession } from '#server/features/studio/data.ts';
 import { performerShowRoom, userRoom } from '#server/realtime/socket-realtime.ts';
 import { answering, parse } from './answer.ts';
-import { ShowChatBacklog } from './backlog.ts';
 import { type ChatShow, chatMember, chatShow, isBanned, voyeursOf } from './data.ts';
 import { chatModeration } from './moderation.ts';
 import { writeTranscript } from './mutations.ts';
-import { authorOf, type ChatAuthor, ChatPeople, type ChatPerson, personOfSocket } from './people.ts';
+import { authorOf, type ChatAuthor, type ChatPerson, personOfSocket } from './people.ts';
 import { type Chatter, type ChatWriter, chatWriter } from './policy.ts';
-import { ChatRateLimiter } from './rate-limiter.ts';
 import { showChatRoomName } from './rooms.ts';
 import type { ServerSocket, SocketServer } from './sockets.ts';
-
-/** Shows whose recent messages a process keeps (the least recently written forgotten first). */
-const BACKLOG_SHOWS = 1000;
+import type { ShowChatStore } from './store.ts';
 
 type Deps = {
   io: SocketServer;
@@ -36,8 +32,10 @@ type Deps = {
   log: FastifyBaseLogger;
   /** Runs the transcript's writes after the message went out, and lets the app wait for them at close. */
   background: Background;
-  /** Other API processes share the sockets' rooms (Redis): they are told each message for their backlogs. */
+  /** Other API processes share the sockets' rooms (Redis): they are told of kicks. */
   clustered: boolean;
+  /** Flood counts, backlogs, authors and mutes: in Redis when configured, shared by every process (store.ts). */
+  store: ShowChatStore;
   /** The key of author ids (people.ts authorKey). */
   authorKey: Buffer;
   /** The operator's word filter (CHAT_WORD_FILTER). */
@@ -55,18 +53,10 @@ type Deps = {
  * handler's failure is logged and answered `errors.unknown_error`, and never reaches the socket
  * server.
  */
-export function showChat({ io, db, log, background, clustered, authorKey, wordFilter, onKick, now = Date.now }: Deps) {
-  const backlog = new ShowChatBacklog(SHOW_CHAT_BACKLOG, BACKLOG_SHOWS);
-  const limiter = new ChatRateLimiter(SHOW_CHAT_RATE);
+export function showChat(deps: Deps) {
+  const { io, db, log, background, clustered, store, authorKey, wordFilter, onKick, now = Date.now } = deps;
   const filtered = chatWordFilter(wordFilter);
-  const people = new ChatPeople();
-  const moderation = chatModeration({ io, db, log, people, clustered, onKick });
-  // Another process accepted a message: its room emit reached our sockets, this keeps it for
-  // joiners, and its author for moderation.
-  io.on('showchat:backlog', (message, author) => {
-    backlog.add(message);
-    if (author) people.wrote(message.showId, author);
-  });
+  const moderation = chatModeration({ io, db, log, store, clustered, onKick });
 
   /** Who the socket's person is now: a performer's session may have ended, a member's nickname changed. */
   async function chatterOf(socket: ServerSocket): Promise<Chatter> {
@@ -92,12 +82,12 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
   /** The show, who is writing, and whether the performer banned them: read together. */
   async function lookUp(socket: ServerSocket, showId: string) {
     const person = personOfSocket(socket.data);
-    const [show, chatter, banned] = await Promise.all([
+    const [show, chatter, banned, muted] = await Promise.all([
       chatShow(db, showId),
       chatterOf(socket),
       person ? isBanned(db, showId, person) : false,
+      person ? store.isMuted(showId, authorOf(authorKey, showId, person)) : false,
     ]);
-    const muted = person !== null && people.isMuted(showId, authorOf(authorKey, showId, person));
     return { show, chatter, person, moderation: { banned, muted } };
   }
 
@@ -110,9 +100,10 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
 
   /**
    * The message enters the chat: every socket in the room hears it (every process's, through the
-   * adapter), and joiners will; then it is written to the transcript, which never holds it up.
+   * adapter), and joiners will (the store's backlog); then it is written to the transcript, which
+   * never holds it up.
    */
-  function accept(show: ChatShow, writer: ChatWriter, person: ChatPerson | null, text: string, tip?: number) {
+  async function accept(show: ChatShow, writer: ChatWriter, person: ChatPerson | null, text: string, tip?: number) {
     const author: ChatAuthor | null = person
       ? { author: authorOf(authorKey, show.universalId, person), person, nickname: writer.nickname }
       : null;
@@ -126,19 +117,19 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
       author: author?.author ?? null,
       ...(tip ? { tip } : {}),
     };
-    if (author) people.wrote(show.universalId, author);
     if (show.privateSessionId !== null && show.privateUserId !== null) {
       // A private's chat is its member's, her voyeurs' and the performer's: never in the public
       // room nor in what later joiners are sent.
       const privateUserId = show.privateUserId;
+      if (author) await store.wrote(show.universalId, author);
       background.run('private chat', async () => {
         const voyeurs = await voyeursOf(db, show.id);
         const rooms = [privateUserId, ...voyeurs].map(userRoom);
         io.to([...rooms, performerShowRoom(show.universalId)]).emit('chat:message', message);
       });
     } else {
-      backlog.add(message);
-      if (clustered) io.serverSideEmit('showchat:backlog', message, author);
+      // In the backlog before the room hears it: a joiner who heard nothing yet gets it there.
+      await store.accepted(message, author);
       io.to(showChatRoomName(show.universalId)).emit('chat:message', message);
     }
     background.run('chat transcript', () =>
@@ -173,7 +164,7 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
     await socket.join(room);
     return {
       ok: true,
-      messages: backlog.recent(show.universalId),
+      messages: await store.recent(show.universalId),
       writer: 'refused' in writer ? writer : { nickname: writer.nickname },
     };
   }
@@ -190,13 +181,13 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
     const { showId, text } = parsed.data;
     if (!socket.rooms.has(showChatRoomName(showId))) return { ok: false, error: SHOW_CHAT_ERRORS.notJoined };
     // Before any database work, so a flood costs no queries.
-    if (!limiter.allow(chatterKey(socket), now())) return { ok: false, error: SHOW_CHAT_ERRORS.throttle };
+    if (!(await store.allow(chatterKey(socket), now()))) return { ok: false, error: SHOW_CHAT_ERRORS.throttle };
     if (filtered(text) !== null) return { ok: false, error: SHOW_CHAT_ERRORS.wordFilter };
     const { show, chatter, person, moderation: decided } = await lookUp(socket, showId);
     if (!show) return { ok: false, error: SHOW_CHAT_ERRORS.noShow };
     const writer = chatWriter(chatter, show, decided);
     if ('refused' in writer) return { ok: false, error: writer.refused };
-    accept(show, writer, person, text);
+    await accept(show, writer, person, text);
     return { ok: true };
   }
 
@@ -218,11 +209,13 @@ export function showChat({ io, db, log, background, clustered, authorKey, wordFi
     /** A member tipped in a show: its chat (or its running private's) hears it, worded by each page. */
     async tipped(universalId: string, nickname: string, coins: number) {
       const show = await chatShow(db, universalId);
-      if (show) accept(show, { nickname, from: 'viewer' }, null, '', coins);
+      if (show) await accept(show, { nickname, from: 'viewer' }, null, '', coins);
     },
     /** Show changes from anywhere in this process: a show that went offline ends its mutes. */
     showsChanged(change: PresenceChange) {
-      for (const [showId, update] of Object.entries(change)) if (update.online === false) moderation.showEnded(showId);
+      for (const [showId, update] of Object.entries(change))
+        if (update.online === false)
+          moderation.showEnded(showId).catch((err: unknown) => log.warn({ err, showId }, 'show chat mutes not ended'));
     },
   };
 }

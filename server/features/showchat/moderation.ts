@@ -15,15 +15,16 @@ import { findPerformerShowBySession } from '#server/features/studio/data.ts';
 import { answering, parse } from './answer.ts';
 import { type ChatShow, chatShow, showBans } from './data.ts';
 import { banPerson, unban } from './mutations.ts';
-import { type ChatAuthor, type ChatPeople, type ChatPerson, personOfSocket, samePerson } from './people.ts';
+import { type ChatAuthor, type ChatPerson, personOfSocket, samePerson } from './people.ts';
 import { showChatRoomName } from './rooms.ts';
 import type { ServerSocket, SocketServer } from './sockets.ts';
+import type { ShowChatStore } from './store.ts';
 
 type Deps = {
   io: SocketServer;
   db: Db;
   log: FastifyBaseLogger;
-  people: ChatPeople;
+  store: ShowChatStore;
   clustered: boolean;
   onKick: (showUniversalId: string, person: ChatPerson) => void;
 };
@@ -34,17 +35,14 @@ const refused = (error: string): Refusal => ({ ok: false, error });
 /**
  * The performer's moderation of her show's chat (common/api/showchat.ts), from her studio's
  * socket only and for her own show only: mute, kick, ban, unban, and the list of who is muted
- * and banned. A person is addressed by a message's author id; the process remembers who that is
- * (people.ts). A kick or ban takes the person's sockets out of the show's room wherever they are
- * connected (through the adapter), tells them, and ends what they watch there (`onKick`, in
- * every process). Mutes are kept in memory, alike in every process: they end when she unmutes,
- * when her show goes offline, or when the process restarts.
+ * and banned. A person is addressed by a message's author id; the store remembers who that is
+ * (store.ts: in Redis when configured, so every process knows). A kick or ban takes the person's
+ * sockets out of the show's room wherever they are connected (through the adapter), tells them,
+ * and ends what they watch there (`onKick`, in every process). Mutes are in the store too: they
+ * end when she unmutes, when her show goes offline, or when they are forgotten (a restart without
+ * Redis; a day after the last mute in Redis).
  */
-export function chatModeration({ io, db, log, people, clustered, onKick }: Deps) {
-  io.on('showchat:mute', (showId, author, muted) => {
-    if (author === null) people.showEnded(showId);
-    else people.mute(showId, author, muted);
-  });
+export function chatModeration({ io, db, log, store, clustered, onKick }: Deps) {
   io.on('showchat:kick', (showId, person) => onKick(showId, person));
 
   /** Her show, when the socket is hers (her studio session still live) and the show asked for is it. */
@@ -63,8 +61,8 @@ export function chatModeration({ io, db, log, people, clustered, onKick }: Deps)
     const show = await herShow(socket, parsed.showId);
     return 'ok' in show ? show : { show, payload: parsed };
   }
-  const authorIn = (show: ChatShow, author: string): ChatAuthor | Refusal =>
-    people.find(show.universalId, author) ?? refused(SHOW_CHAT_ERRORS.unknownPerson);
+  const authorIn = async (show: ChatShow, author: string): Promise<ChatAuthor | Refusal> =>
+    (await store.author(show.universalId, author)) ?? refused(SHOW_CHAT_ERRORS.unknownPerson);
 
   /** The person leaves the show's chat on every process, hears why, and watches her show no more. */
   async function remove(show: ChatShow, person: ChatPerson, reason: ShowChatRemoved['reason']) {
@@ -82,17 +80,17 @@ export function chatModeration({ io, db, log, people, clustered, onKick }: Deps)
   async function mute(socket: ServerSocket, payload: unknown): Promise<ShowChatModerationAnswer> {
     const found = await checked(socket, showChatMute, payload);
     if ('ok' in found) return found;
-    const who = authorIn(found.show, found.payload.author);
+    const who = await authorIn(found.show, found.payload.author);
     if ('ok' in who) return who;
-    people.mute(found.show.universalId, who.author, found.payload.muted);
-    if (clustered) io.serverSideEmit('showchat:mute', found.show.universalId, who.author, found.payload.muted);
+    if (found.payload.muted) await store.mute(found.show.universalId, who);
+    else await store.unmute(found.show.universalId, who.author);
     return { ok: true };
   }
 
   async function kick(socket: ServerSocket, payload: unknown, ban: boolean): Promise<ShowChatModerationAnswer> {
     const found = await checked(socket, showChatPerson, payload);
     if ('ok' in found) return found;
-    const who = authorIn(found.show, found.payload.author);
+    const who = await authorIn(found.show, found.payload.author);
     if ('ok' in who) return who;
     // The ban first: the person cannot come back between leaving the room and the row.
     if (ban) await banPerson(db, found.show.id, who.person, who.nickname);
@@ -114,7 +112,7 @@ export function chatModeration({ io, db, log, people, clustered, onKick }: Deps)
     const bans = await showBans(db, found.show.id);
     return {
       ok: true,
-      muted: people.mutedIn(found.show.universalId),
+      muted: await store.mutedIn(found.show.universalId),
       bans: bans.map((b) => ({ id: b.id, nickname: b.nickname, since: b.createdAt.toISOString() })),
     };
   }
@@ -131,10 +129,7 @@ export function chatModeration({ io, db, log, people, clustered, onKick }: Deps)
       on('chat:unban', (payload) => lift(socket, payload));
       on('chat:moderation', (payload) => list(socket, payload));
     },
-    /** Her show went offline: its mutes end, in every process. */
-    showEnded(showId: string) {
-      people.showEnded(showId);
-      if (clustered) io.serverSideEmit('showchat:mute', showId, null, false);
-    },
+    /** Her show went offline: its mutes end, for every process. */
+    showEnded: (showId: string) => store.showEnded(showId),
   };
 }

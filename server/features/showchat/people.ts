@@ -34,8 +34,8 @@ export function samePerson(a: ChatPerson | null, b: ChatPerson): boolean {
     : b.kind === 'guest' && a.webSessionId === b.webSessionId;
 }
 
-/** People this process remembers per show, and shows (the one written to least recently forgotten first). */
-const PER_SHOW = 500;
+/** People remembered per show, and shows (the one written to least recently forgotten first). */
+export const PEOPLE_PER_SHOW = 500;
 const SHOWS = 1000;
 
 /** A map of maps whose outer and inner entries are bounded, the least recently set forgotten first. */
@@ -47,7 +47,7 @@ class Bounded<V> {
     this.byShow.set(showId, inner);
     inner.delete(key);
     inner.set(key, value);
-    dropOldest(inner, PER_SHOW);
+    dropOldest(inner, PEOPLE_PER_SHOW);
     dropOldest(this.byShow, SHOWS);
   }
   get = (showId: string, key: string) => this.byShow.get(showId)?.get(key);
@@ -66,10 +66,10 @@ function dropOldest<K, V>(map: Map<K, V>, max: number) {
 
 /**
  * What moderation needs in memory: who wrote in which show recently (so the performer can act on
- * a message line: its author id leads back to the person), and who she muted. In this process's
- * memory, kept alike in every process through the adapter (chat.ts): lost on restart, when a
- * mute ends and an old line can no longer be acted on (she is told so). A mute lasts until she
- * unmutes the person or her show goes offline.
+ * a message line: its author id leads back to the person), and who she muted. All of it without
+ * Redis; with Redis, what this process last knew, for while Redis is away (store.ts). Lost on
+ * restart, when a mute ends and an old line can no longer be acted on (she is told so). A mute
+ * lasts until she unmutes the person or her show goes offline.
  */
 export class ChatPeople {
   private readonly authors = new Bounded<ChatAuthor>();
@@ -83,9 +83,13 @@ export class ChatPeople {
     return this.authors.get(showId, author) ?? null;
   }
 
-  mute(showId: string, author: string, muted: boolean) {
-    if (!muted) return this.muted.delete(showId, author);
-    this.muted.set(showId, author, this.find(showId, author)?.nickname ?? '');
+  /** Muted under the nickname she knew them by. */
+  mute(showId: string, author: string, nickname: string) {
+    this.muted.set(showId, author, nickname);
+  }
+
+  unmute(showId: string, author: string) {
+    this.muted.delete(showId, author);
   }
 
   isMuted(showId: string, author: string): boolean {

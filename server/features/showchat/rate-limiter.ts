@@ -4,8 +4,8 @@ import { type ChatRate, chatRateCheck } from '#common/domain/chat-rate.ts';
 const SWEEP_ABOVE = 10_000;
 
 /**
- * The flood rule (common/domain/chat-rate.ts) over this process's chatters. Per process: behind a
- * balancer a chatter whose sockets sit on N processes could send N times as much, still a bound.
+ * The flood rule (common/domain/chat-rate.ts) over this process's chatters: the whole count
+ * without Redis, and while Redis is away (store.ts; redis-scripts.ts counts it in Redis).
  */
 export class ChatRateLimiter {
   private readonly sent = new Map<string, number[]>();
