@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHOW_CHAT_ERRORS, type ShowChatMessage } from '#common/api/showchat.ts';
+import { SHOW_CHAT_RATE } from '#common/constants.ts';
 import { testServices } from '#server/env.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { loginClient, registerAndVerify } from '#server/test/fixtures.ts';
@@ -49,7 +50,7 @@ describe.skipIf(!real)('two API processes on one PostgreSQL and one Redis', () =
     expect(seenByOther.map((e) => e.event)).toEqual(['user:mc']);
   });
 
-  it("carries a show chat message written on B to A's sockets in the room, and into A's backlog", async () => {
+  it("carries a show chat message written on B to A's sockets in the room, and into the backlog every process reads", async () => {
     const show = await createShow(a.db, { online: true, free: true });
     const { client } = await registerAndVerify(a, 'cluster4@example.com', { username: 'clusteruser4' });
     expect((await client.post('/api/user/nickname/add', { nickname: 'ClusterNick' })).statusCode).toBe(201);
@@ -65,9 +66,32 @@ describe.skipIf(!real)('two API processes on one PostgreSQL and one Redis', () =
     });
     const [message] = (await heard) as [ShowChatMessage];
     expect(message).toMatchObject({ nickname: 'ClusterNick', text: 'across processes' });
-    // A joiner on A gets it from A's own backlog, which B told about it.
     const joiner = await openSocket(urlA, null);
     expect(await joiner.timeout(5000).emitWithAck('chat:join', room)).toMatchObject({ ok: true, messages: [message] });
+    // A process started after the message was written knows it too.
+    const c = await createTestApp({ sharing: a });
+    try {
+      const late = await openSocket(await listenLocal(c.app), null);
+      expect(await late.timeout(5000).emitWithAck('chat:join', room)).toMatchObject({ ok: true, messages: [message] });
+    } finally {
+      closeAll();
+      await c.close();
+    }
+  });
+
+  it(`counts a chatter's messages on every process together: ${SHOW_CHAT_RATE.max} in the window, then errors.throttle`, async () => {
+    const show = await createShow(a.db, { online: true, free: true });
+    const { client } = await registerAndVerify(a, 'cluster6@example.com', { username: 'clusteruser6' });
+    expect((await client.post('/api/user/nickname/add', { nickname: 'ClusterSix' })).statusCode).toBe(201);
+    const [onA, onB] = await Promise.all([openSocket(urlA, client), openSocket(urlB, client)]);
+    const room = { showId: show.universalId };
+    await Promise.all([onA, onB].map((s) => s.timeout(5000).emitWithAck('chat:join', room)));
+    const send = (socket: typeof onA, text: string) => socket.timeout(5000).emitWithAck('chat:send', { ...room, text });
+    for (let i = 0; i < SHOW_CHAT_RATE.max; i += 1)
+      expect(await send(i % 2 ? onA : onB, `m${i}`)).toEqual({ ok: true });
+    const throttled = { ok: false, error: SHOW_CHAT_ERRORS.throttle };
+    expect(await send(onA, 'one more')).toEqual(throttled);
+    expect(await send(onB, 'and more')).toEqual(throttled);
   });
 
   it('lets a performer on B mute and kick a member whose socket is on A', async () => {

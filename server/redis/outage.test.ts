@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHOW_CHAT_ERRORS, type ShowChatMessage } from '#common/api/showchat.ts';
+import { SHOW_CHAT_RATE } from '#common/constants.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
+import { createShow } from '#server/test/catalog.ts';
 import { PASSWORD, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, openTestDatabase, TestClient, type TestContext } from '#server/test/harness.ts';
 import { freePort, hasRedisServer, startRedisServer, type TestRedisServer } from '#server/test/redis-server.ts';
@@ -114,6 +117,29 @@ describe.skipIf(!available)('losing Redis while running', () => {
     expect(ms).toBeLessThan(FAST_MS);
     await loggedOut;
     await gone;
+  });
+
+  it('keeps the show chat answering within a second, its flood rule counted in the process', async () => {
+    const show = await createShow(t.db, { online: true, free: true });
+    const visitor = t.client();
+    await visitor.get('/api/auth/csrf-cookie');
+    const socket = await openSocket(baseUrl, visitor);
+    const room = { showId: show.universalId };
+    const joined = await timed(() => socket.timeout(5000).emitWithAck('chat:join', room));
+    expect(joined.result).toMatchObject({ ok: true, messages: [] });
+    expect(joined.ms).toBeLessThan(FAST_MS);
+    const sent = [];
+    for (let i = 0; i <= SHOW_CHAT_RATE.max; i += 1)
+      sent.push(await timed(() => socket.timeout(5000).emitWithAck('chat:send', { ...room, text: `m${i}` })));
+    expect(sent.map((s) => s.result)).toEqual([
+      ...Array(SHOW_CHAT_RATE.max).fill({ ok: true }),
+      { ok: false, error: SHOW_CHAT_ERRORS.throttle },
+    ]);
+    expect(Math.max(...sent.map((s) => s.ms))).toBeLessThan(FAST_MS);
+    // A joiner on this process gets what was said meanwhile.
+    const joiner = await openSocket(baseUrl, null);
+    const backlog = await joiner.timeout(5000).emitWithAck('chat:join', room);
+    expect(backlog.ok && backlog.messages.map((m: ShowChatMessage) => m.text)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
   });
 
   it('goes back to Redis when it returns', async () => {

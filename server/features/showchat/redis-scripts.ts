@@ -27,11 +27,13 @@ return 1
 
 /**
  * A hash (`hash`) whose fields are bounded to `max`, the least recently set dropped first: its
- * sorted set (`order`) scores each field by when it was last set. Both live `ttl` seconds after
- * the last set.
+ * sorted set (`order`) scores each field by when it was last set, each set above the last one
+ * (writes in the same millisecond keep their order). Both live `ttl` seconds after the last set.
  */
 const REMEMBER = `
 local function remember(hash, order, field, value, score, max, ttl)
+  local top = redis.call('ZREVRANGE', order, 0, 0, 'WITHSCORES')
+  if top[2] and tonumber(top[2]) >= score then score = tonumber(top[2]) + 1 end
   redis.call('HSET', hash, field, value)
   redis.call('ZADD', order, score, field)
   local over = redis.call('ZCARD', order) - max
