@@ -128,6 +128,27 @@ describe.skipIf(!real)('two API processes on one PostgreSQL and one Redis', () =
     expect(dropOnA.mock.calls[0]?.[1]({ sessionId: 'x', userId: user.id })).toBe(true);
   });
 
+  it('enforces a ban made on B on every process: her socket on A leaves, and no process lets her back', async () => {
+    const { performer, show } = await createTestPerformer(a);
+    const { client } = await registerAndVerify(a, 'cluster7@example.com', { username: 'clusteruser7' });
+    expect((await client.post('/api/user/nickname/add', { nickname: 'ClusterSeven' })).statusCode).toBe(201);
+    const [her, member] = await Promise.all([
+      openSocket(urlB, await studioClient(b, performer.email), { auth: { as: 'performer' } }),
+      openSocket(urlA, client),
+    ]);
+    const room = { showId: show.universalId };
+    await Promise.all([her, member].map((s) => s.timeout(5000).emitWithAck('chat:join', room)));
+    const heard = nextEvent(her, 'chat:message');
+    await member.timeout(5000).emitWithAck('chat:send', { ...room, text: 'hi' });
+    const [{ author }] = (await heard) as [ShowChatMessage];
+    const removed = nextEvent(member, 'chat:removed');
+    expect(await her.timeout(5000).emitWithAck('chat:ban', { ...room, author: author ?? '' })).toEqual({ ok: true });
+    expect(await removed).toEqual([{ showId: show.universalId, reason: 'banned' }]);
+    const banned = { ok: false, error: SHOW_CHAT_ERRORS.banned };
+    for (const url of [urlA, urlB])
+      expect(await (await openSocket(url, client)).timeout(5000).emitWithAck('chat:join', room)).toEqual(banned);
+  });
+
   it('a session logged in through A opens a socket on B, and a cancellation on A logs it out', async () => {
     await registerAndVerify(a, 'cluster3@example.com', { username: 'clusteruser3' });
     const viaB = await loginClient(b, 'cluster3@example.com');
