@@ -197,9 +197,14 @@ export function showChat(deps: Deps) {
       socket.on('chat:join', (payload: unknown, ack: unknown) =>
         answering(log, socket, 'chat:join', () => join(socket, payload), ack),
       );
-      socket.on('chat:send', (payload: unknown, ack: unknown) =>
-        answering(log, socket, 'chat:send', () => send(socket, payload), ack),
-      );
+      // One after the other: a socket's messages reach the room in the order it sent them, though
+      // each waits on the database and Redis.
+      let sending: Promise<unknown> = Promise.resolve();
+      socket.on('chat:send', (payload: unknown, ack: unknown) => {
+        const sent = sending.then(() => send(socket, payload));
+        sending = sent.catch(() => undefined);
+        answering(log, socket, 'chat:send', () => sent, ack);
+      });
       socket.on('chat:leave', (payload: unknown) => {
         const parsed = parse(showChatRoom, payload);
         if (parsed) void socket.leave(showChatRoomName(parsed.showId));
