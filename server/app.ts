@@ -18,6 +18,7 @@ import { livePlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { pageViewsPlugin } from './plugins/page-views.ts';
 import { presencePlugin } from './plugins/presence.ts';
+import { processLeasePlugin } from './plugins/process-lease.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { showChangesPlugin } from './plugins/show-changes.ts';
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(pageViewsPlugin);
   await app.register(showChangesPlugin);
   await app.register(servicesPlugin);
+  // This process's lease and the watch over the others' (their chat sessions settled when they die).
+  await app.register(processLeasePlugin);
   // The timed work, stopped in this order before the sockets close (none under test).
   await app.register(jobs.demoBroadcastsJob);
   await app.register(jobs.demoPresenceJob);
