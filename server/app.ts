@@ -21,6 +21,7 @@ import { presencePlugin } from './plugins/presence.ts';
 import { processLeasePlugin } from './plugins/process-lease.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redisPlugin } from './plugins/redis.ts';
+import { schedulerPlugin } from './plugins/scheduler.ts';
 import { showChangesPlugin } from './plugins/show-changes.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import type { MailTransport } from './providers/mail.ts';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(presencePlugin);
   await app.register(livePlugin, { sfu: deps.sfu });
   await app.register(chatPlugin);
+  await app.register(schedulerPlugin);
   await app.register(demoRepliesPlugin);
   await app.register(pageViewsPlugin);
   await app.register(showChangesPlugin);
