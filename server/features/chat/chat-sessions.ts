@@ -309,7 +309,9 @@ export class ChatSessions {
     const now = new Date(this.now());
     const taken = await this.db.transaction(async (tx) => {
       const node = await claim(tx);
-      return node === null ? null : { node, rows: await settleSessionsOfNode(tx, node, now) };
+      if (node === null) return null;
+      const rows = await settleSessionsOfNode(tx, node, now);
+      return { node, rows };
     });
     if (!taken) return null;
     if (taken.rows.length)

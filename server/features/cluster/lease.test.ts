@@ -60,6 +60,11 @@ describe('process leases', () => {
     expect(started.statusCode, started.body).toBe(200);
     const id = started.json().login as string;
     expect(await session(id)).toMatchObject({ node: 'api-a', endedAt: null, billedMinutes: 1 });
+    // A voyeur of that private, whose session B holds.
+    const voyeur = await chatMember(b, 'lease-voyeur@example.com', 'LeaseVoyeur', 100);
+    const watching = await startChat(voyeur.client, show.universalId, 'voyeur');
+    expect(watching.statusCode, watching.body).toBe(200);
+    const voyeurId = watching.json().login as string;
 
     // B and C renew; A is still within its lease (it renewed at 0): nobody touches it.
     const toldB = vi.spyOn(b.app.ctx.realtime, 'toUser');
@@ -77,7 +82,7 @@ describe('process leases', () => {
       b.app.processLease.beat(at(LEASE_LIFE_MS)),
       c.app.processLease.beat(at(LEASE_LIFE_MS)),
     ]);
-    expect([...byB, ...byC]).toEqual([{ node: 'api-a', sessions: 1 }]);
+    expect([...byB, ...byC]).toEqual([{ node: 'api-a', sessions: 2 }]);
     expect(await session(id)).toMatchObject({
       endReason: 'chat.ended_interrupted',
       endedAt: new Date(T0 + LEASE_LIFE_MS),
@@ -85,9 +90,11 @@ describe('process leases', () => {
       billedMinutes: 1,
     });
     expect((await listProcesses(a.db)).map((p) => p.node)).toEqual(['api-b', 'api-c']);
+    expect(await session(voyeurId)).toMatchObject({ endReason: 'chat.ended_private', nextMinuteAt: null });
     const told = [...toldB.mock.calls, ...toldC.mock.calls].filter(([, event]) => event === 'chat:session');
     expect(told).toEqual([
       [userId, 'chat:session', expect.objectContaining({ open: false, endReason: 'chat.ended_interrupted' })],
+      [voyeur.userId, 'chat:session', expect.objectContaining({ open: false, endReason: 'chat.ended_private' })],
     ]);
     const left = [...privateModeB.mock.calls, ...privateModeC.mock.calls].map(([change]) => change);
     expect(left).toContainEqual({ [show.universalId]: { privateMode: null } });
@@ -101,6 +108,7 @@ describe('process leases', () => {
     }
     expect(await ledgerOf(id)).toEqual([`chat:${id}:1`, `chat:${id}:1:in`].sort());
     expect(await balanceOf(a.db, userId)).toBe(100 - PRICE);
+    expect((await ledgerOf(voyeurId)).filter((key) => !key.endsWith(':in'))).toEqual([`chat:${voyeurId}:1`]);
     expect(await walletsOffLedger(a.db)).toEqual([]);
     expect(await session(id)).toMatchObject({ billedMinutes: 1, endReason: 'chat.ended_interrupted' });
   });
