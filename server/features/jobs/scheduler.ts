@@ -95,6 +95,15 @@ export function createScheduler(deps: { db: () => Db; node: string; log: Log }):
     }
   };
 
+  /**
+   * A run in flight, forgotten when it ends. Its bookkeeping may fail (the database away): logged,
+   * the claim's lease then lets it be run again.
+   */
+  const settled = (run: Promise<void>, name: string) =>
+    run
+      .catch((err: unknown) => log.warn({ err, job: name }, 'job bookkeeping failed'))
+      .finally(() => running.delete(name));
+
   /** Claims what is due and starts it; answers what it started. */
   const pass = async (now: Date) => {
     const db = deps.db();
@@ -114,10 +123,7 @@ export function createScheduler(deps: { db: () => Db; node: string; log: Log }):
       const until = await claimPeriodic(db, { name, node, now, leaseMs: job.leaseMs ?? PERIODIC_LEASE_MS });
       if (!until) continue;
       started.push(name);
-      running.set(
-        name,
-        runPeriodic(name, job, until, now).finally(() => running.delete(name)),
-      );
+      running.set(name, settled(runPeriodic(name, job, until, now), name));
     }
     let delayed = 0;
     if (!running.has('delayed')) {
@@ -133,10 +139,7 @@ export function createScheduler(deps: { db: () => Db; node: string; log: Log }):
         const batch = (async () => {
           for (const job of jobs) await runDelayed(job, now);
         })();
-        running.set(
-          'delayed',
-          batch.finally(() => running.delete('delayed')),
-        );
+        running.set('delayed', settled(batch, 'delayed'));
       }
     }
     return { periodic: started, delayed };
