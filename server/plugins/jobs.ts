@@ -34,6 +34,7 @@ const LIVE_SWEEP_MS = 2_000;
 /** How often chat minutes that came due are billed. */
 const CHAT_TICK_MS = 1_000;
 
+/** Per process on purpose: the clips stream through this process's own SFU. */
 export const demoBroadcastsJob = fp(
   async (app) => {
     const ctx = app.ctx;

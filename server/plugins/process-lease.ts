@@ -44,7 +44,7 @@ export const processLeasePlugin = fp(
     }
     app.addHook('preClose', async () => {
       await stop?.();
-      // Not settled here (the database is away): the lease runs out and another process settles them.
+      // When it fails (the database away), the row stays: its lease runs out and another process settles them.
       await lease.leave().catch((err: unknown) => app.log.error({ err }, 'process lease not released'));
     });
   },
