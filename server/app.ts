@@ -18,8 +18,10 @@ import { livePlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { pageViewsPlugin } from './plugins/page-views.ts';
 import { presencePlugin } from './plugins/presence.ts';
+import { processLeasePlugin } from './plugins/process-lease.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redisPlugin } from './plugins/redis.ts';
+import { schedulerPlugin } from './plugins/scheduler.ts';
 import { showChangesPlugin } from './plugins/show-changes.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import type { MailTransport } from './providers/mail.ts';
@@ -61,10 +63,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(presencePlugin);
   await app.register(livePlugin, { sfu: deps.sfu });
   await app.register(chatPlugin);
+  await app.register(schedulerPlugin);
   await app.register(demoRepliesPlugin);
   await app.register(pageViewsPlugin);
   await app.register(showChangesPlugin);
   await app.register(servicesPlugin);
+  // This process's lease and the watch over the others' (their chat sessions settled when they die).
+  await app.register(processLeasePlugin);
   // The timed work, stopped in this order before the sockets close (none under test).
   await app.register(jobs.demoBroadcastsJob);
   await app.register(jobs.demoPresenceJob);

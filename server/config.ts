@@ -173,7 +173,10 @@ export type Config = {
     tipAmounts: number[];
     wordFilter: string[];
     transcriptDays: number;
-    /** This process's name: its open sessions are settled when it starts again. */
+    /**
+     * This process's name (one per process): its row in `api_processes`, and the name its chat
+     * sessions carry, settled by another process when its lease runs out or by itself at start.
+     */
     node: string;
   };
 };

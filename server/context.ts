@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { ChatSessions } from './features/chat/chat-sessions.ts';
+import type { Scheduler } from './features/jobs/scheduler.ts';
 import type { LiveShows } from './features/live/live-shows.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { DemoReplies } from './features/messages/demo-replies.ts';
@@ -48,6 +49,8 @@ export type AppContext = {
   live: LiveShows;
   /** Chat sessions, their minute billing and their ends (features/chat). */
   chat: ChatSessions;
+  /** Timed work run once across the processes, from rows in the database (features/jobs). */
+  scheduler: Scheduler;
   /** Demo performers answering members' messages (outside production; features/messages). */
   demoReplies: DemoReplies;
   /** Page views of the counter pixel, counted in memory and written in batches (features/pixel). */
@@ -75,6 +78,7 @@ const MEMBERS: Record<keyof AppContext, true> = {
   sfu: true,
   live: true,
   chat: true,
+  scheduler: true,
   demoReplies: true,
   pageViews: true,
   chatNotices: true,
@@ -109,6 +113,7 @@ export const SERVICES = [
   'presence',
   'live',
   'chat',
+  'scheduler',
   'demo-replies',
   'page-views',
   'show-changes',

@@ -4,12 +4,13 @@ import { demoReplies, noDemoReplies } from '#server/features/messages/demo-repli
 
 /**
  * Demo performers answering members' messages (`ctx.demoReplies`; none unless
- * DEMO_MESSAGE_REPLY_SECONDS). Replies still waiting are dropped before the sockets close.
+ * DEMO_MESSAGE_REPLY_SECONDS): delayed jobs of the scheduler, answered by whichever process
+ * claims them when they are due.
  */
 export const demoRepliesPlugin = fp(
   async (app) => {
     const ctx = app.ctx;
-    const { config, background } = ctx;
+    const { config, background, scheduler } = ctx;
     provide(app, {
       demoReplies:
         config.demoMessageReplySeconds > 0
@@ -24,13 +25,12 @@ export const demoRepliesPlugin = fp(
                 mailer: ctx.mailer,
                 config,
                 background,
-                log: app.log,
+                scheduler,
               },
               config.demoMessageReplySeconds * 1000,
             )
           : noDemoReplies,
     });
-    app.addHook('preClose', async () => ctx.demoReplies.close());
   },
-  { name: 'demo-replies', dependencies: ['database', 'mail', 'background'] },
+  { name: 'demo-replies', dependencies: ['database', 'mail', 'background', 'scheduler'] },
 );

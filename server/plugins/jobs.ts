@@ -1,16 +1,18 @@
 import fp from 'fastify-plugin';
 import { type DemoBroadcasts, startDemoBroadcasts } from '#server/features/live/demo-broadcasts.ts';
-import { startPictureRetention } from '#server/features/onboarding/retention.ts';
-import { startSessionSweep } from '#server/features/session/expiry-sweep.ts';
+import { pictureRetentionJob as pictureRetention } from '#server/features/onboarding/retention.ts';
+import { sessionSweepJob as expiredSessionSweep } from '#server/features/session/expiry-sweep.ts';
 import { deleteTranscriptBefore } from '#server/features/showchat/mutations.ts';
-import { startDemoPresence } from '#server/features/shows/demo-presence.ts';
+import { demoPresenceJob as demoPresenceSteps } from '#server/features/shows/demo-presence.ts';
 import { repeatEvery } from '#server/repeat.ts';
 
 /**
- * The server's timed work, one plugin a job. Each stops in its preClose hook: before the sockets
- * close (their plugin registers later, and preClose hooks run in the order they were added), so
- * nothing more is sent, and long before the database closes. Tests run the sweeps and ticks with
- * their own clock: under test none of them starts.
+ * The server's timed work, one plugin a job. Work that must happen once however many processes
+ * run is a periodic job of the scheduler (plugins/scheduler.ts, decision 050), which runs each
+ * period in one process. Work about what this process holds stays a timer of its own, stopped in
+ * its preClose hook: before the sockets close (their plugin registers later, and preClose hooks
+ * run in the order they were added), so nothing more is sent, and long before the database
+ * closes. Tests run the sweeps and ticks with their own clock: under test none of them starts.
  */
 
 declare module 'fastify' {
@@ -32,6 +34,7 @@ const LIVE_SWEEP_MS = 2_000;
 /** How often chat minutes that came due are billed. */
 const CHAT_TICK_MS = 1_000;
 
+/** Per process on purpose: the clips stream through this process's own SFU. */
 export const demoBroadcastsJob = fp(
   async (app) => {
     const ctx = app.ctx;
@@ -53,18 +56,20 @@ export const demoBroadcastsJob = fp(
   { name: 'demo-broadcasts', dependencies: ['database', 'storage', 'presence', 'live'] },
 );
 
-/** Demo performers go on and off line by themselves (DEMO_PRESENCE). */
+/** Demo performers go on and off line by themselves (DEMO_PRESENCE), one step at a time across the processes. */
 export const demoPresenceJob = fp(
   async (app) => {
-    const { config, db, presence } = app.ctx;
-    if (!config.demoPresence || config.env === 'test') return;
-    const stop = startDemoPresence({ db, presence, log: app.log });
-    app.addHook('preClose', async () => stop());
+    const { config, db, presence, scheduler } = app.ctx;
+    if (!config.demoPresence) return;
+    scheduler.every('demo-presence', demoPresenceSteps({ db, presence }));
   },
-  { name: 'demo-presence', dependencies: ['database', 'presence'] },
+  { name: 'demo-presence', dependencies: ['database', 'presence', 'scheduler'] },
 );
 
-/** Performers who are gone (no state asked for, no media received for a while) go off air and offline. */
+/**
+ * Performers who are gone (no state asked for, no media received for a while) go off air and
+ * offline. Per process on purpose: each sweeps the publications it holds itself.
+ */
 export const liveSweepJob = fp(
   async (app) => {
     const ctx = app.ctx;
@@ -83,7 +88,8 @@ export const liveSweepJob = fp(
  * Chat minutes are billed as they come due (a second late at most), after the sessions whose
  * page has gone are ended (the tick sweeps first). The clock starts once the sessions this
  * process held before it stopped are settled: a tick first would bill the next minute of a
- * session whose stream died with the last run.
+ * session whose stream died with the last run. Per process on purpose: every process ticks, and
+ * the due sessions are shared out by their row locks (SKIP LOCKED), so a minute is billed once.
  */
 export const chatClockJob = fp(
   async (app) => {
@@ -103,39 +109,32 @@ export const chatClockJob = fp(
   { name: 'chat-clock', dependencies: ['chat'] },
 );
 
-/** The chat transcript is kept for CHAT_TRANSCRIPT_DAYS. */
+/** The chat transcript is kept for CHAT_TRANSCRIPT_DAYS (swept hourly, in one of the processes). */
 export const transcriptSweepJob = fp(
   async (app) => {
-    const { config, db } = app.ctx;
-    if (config.env === 'test') return;
-    const stop = repeatEvery(
-      TRANSCRIPT_SWEEP_MS,
-      () => deleteTranscriptBefore(db, new Date(Date.now() - config.chat.transcriptDays * DAY_MS)),
-      (err) => app.log.warn({ err }, 'chat transcript sweep failed'),
-    );
-    app.addHook('preClose', () => stop());
+    const { config, db, scheduler } = app.ctx;
+    scheduler.every('chat-transcript-sweep', {
+      everyMs: TRANSCRIPT_SWEEP_MS,
+      run: (now) => deleteTranscriptBefore(db, new Date(now.getTime() - config.chat.transcriptDays * DAY_MS)),
+    });
   },
-  { name: 'transcript-sweep', dependencies: ['database'] },
+  { name: 'transcript-sweep', dependencies: ['database', 'scheduler'] },
 );
 
 /** A rejected applicant's identity pictures go REJECTED_PICTURES_KEPT_DAYS after the decision. */
 export const pictureRetentionJob = fp(
   async (app) => {
-    const { config, db, storage } = app.ctx;
-    if (config.env === 'test') return;
-    const stop = startPictureRetention(db, storage, app.log);
-    app.addHook('preClose', () => stop());
+    const { db, storage, scheduler } = app.ctx;
+    scheduler.every('identity-picture-retention', pictureRetention(db, storage, app.log));
   },
-  { name: 'picture-retention', dependencies: ['database', 'storage'] },
+  { name: 'picture-retention', dependencies: ['database', 'storage', 'scheduler'] },
 );
 
 /** Browser sessions past their expiry are deleted once a day (features/session/expiry-sweep.ts). */
 export const sessionSweepJob = fp(
   async (app) => {
-    const { config, db } = app.ctx;
-    if (config.env === 'test') return;
-    const stop = startSessionSweep(db, app.log);
-    app.addHook('preClose', () => stop());
+    const { db, scheduler } = app.ctx;
+    scheduler.every('expired-session-sweep', expiredSessionSweep(db, app.log));
   },
-  { name: 'session-sweep', dependencies: ['database'] },
+  { name: 'session-sweep', dependencies: ['database', 'scheduler'] },
 );

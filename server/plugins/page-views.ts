@@ -19,6 +19,8 @@ export const pageViewsPlugin = fp(
       onDrop: () => app.log.error('page views dropped: too many unwritten counts while the database fails'),
     });
     provide(app, { pageViews });
+    // Per process on purpose: each writes the counts it gathered itself (added to the rows, so
+    // the processes' writes add up), which no other process could write for it.
     const stop =
       ctx.config.env === 'test'
         ? null

@@ -211,13 +211,13 @@ export class TestClient {
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 /** What a second app takes over from a test app (a TestContext is one). */
-type SharedServices = { databaseUrl: string | null; label: string; redis: Redis | null };
+type SharedServices = { databaseUrl: string | null; label: string; redis: Redis | null; database: Database };
 
 export async function createTestApp(
   opts: {
     env?: Record<string, string>;
     mailTransport?: MailTransport | null;
-    /** A second process of that app (cluster tests): the same PostgreSQL database and Redis prefix. */
+    /** A second process of that app (cluster tests): the same database and Redis prefix. */
     sharing?: SharedServices;
     /** Media storage; default: local disk in a fresh temporary folder, removed on close. */
     storage?: Storage;
@@ -289,9 +289,14 @@ export async function createTestApp(
   };
 }
 
-/** Its own connections to another test app's database; the owner drops it. */
+/**
+ * Its own connections to another test app's database; the owner drops it. PGlite lives inside one
+ * process and has one connection: both apps then use the owner's, as two processes on one
+ * database (without the concurrency PostgreSQL would add).
+ */
 async function openSharedDatabase(owner: SharedServices) {
-  if (!owner.databaseUrl) throw new Error('only a PostgreSQL test database can be shared between apps');
+  if (!owner.databaseUrl)
+    return { database: owner.database, drop: async () => {}, label: owner.label, url: owner.databaseUrl };
   const database = await openDatabase({ url: owner.databaseUrl, dataDir: '' });
   return { database, drop: () => database.close(), label: owner.label, url: owner.databaseUrl };
 }

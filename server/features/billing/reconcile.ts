@@ -1,6 +1,6 @@
 import { isExpired, ORDER_EXPIRY_MS } from '#common/domain/orders.ts';
+import type { PeriodicJob } from '#server/features/jobs/scheduler.ts';
 import type { PaymentProvider, PaymentStatus } from '#server/providers/payment/types.ts';
-import { repeatEvery } from '#server/repeat.ts';
 import type { OrderRow } from './data.ts';
 import { findOrder } from './data.ts';
 import { claimOrdersToReconcile, expireOrder, scheduleReconcile } from './mutations.ts';
@@ -17,7 +17,7 @@ import { applyAndReport, type OutcomeDeps } from './outcomes.ts';
 
 /** An order still open this long after it was made is asked about at its provider. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
-/** How often the reconciler runs in each process. */
+/** How often the reconciler runs. */
 export const RECONCILE_EVERY_MS = 60_000;
 /**
  * A claimed order is left to its claimer this long. Orders are claimed one at a time, each when its
@@ -107,16 +107,10 @@ export async function reconcileOrders(
   }
 }
 
-/** Runs reconciliation every RECONCILE_EVERY_MS in this process; answers the stop function. */
-export function startReconciler(
-  deps: OutcomeDeps,
-  provider: PaymentProvider,
-  log: Log,
-  everyMs = RECONCILE_EVERY_MS,
-): () => Promise<void> {
-  return repeatEvery(
-    everyMs,
-    () => reconcileOrders(deps, provider, log),
-    (err) => log.error({ err }, 'reconciliation failed'),
-  );
+/**
+ * Reconciliation every RECONCILE_EVERY_MS, in one of the processes (a periodic job, decision 050);
+ * the orders' own claims would keep two runs apart as well.
+ */
+export function reconcilerJob(deps: OutcomeDeps, provider: PaymentProvider, log: Log): PeriodicJob {
+  return { everyMs: RECONCILE_EVERY_MS, run: () => reconcileOrders(deps, provider, log) };
 }

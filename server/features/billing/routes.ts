@@ -23,7 +23,7 @@ import { findOwnOrder, findProduct, listPaymentTypes, type OrderRow, spentLastDa
 import { markNotStarted, markPending, markSuccessHint, openOrder } from './mutations.ts';
 import { applyAndReport } from './outcomes.ts';
 import { presentBilling, presentOrder } from './present.ts';
-import { startReconciler } from './reconcile.ts';
+import { reconcilerJob } from './reconcile.ts';
 
 /** Inits per member and hour: generous for people, a wall for scripts. */
 const INIT_LIMIT = 20;
@@ -52,11 +52,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, throttle } = app.ctx;
   const provider = paymentProvider(config, db);
   const limitCents = config.payments.dailyLimitCents;
-  // Open orders are asked about at the provider and expire (tests run reconciliation themselves).
-  if (config.env !== 'test') {
-    const stop = startReconciler(app.ctx, provider, app.log);
-    app.addHook('onClose', stop);
-  }
+  // Open orders are asked about at the provider and expire, once across the processes (tests run
+  // reconciliation themselves: the scheduler does not start under test).
+  app.ctx.scheduler.every('payment-reconciliation', reconcilerJob(app.ctx, provider, app.log));
 
   /**
    * A PERCENT coupon the member may use under this code, or null. A code that finds nothing counts

@@ -4,6 +4,7 @@ import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
 import { CHAT_HEARTBEAT_MS, CHAT_RELOAD_GRACE_MS } from '#common/constants.ts';
 import { chatKind, chatPrice, chatRequest, chatStartRefusal } from '#common/domain/chat-session.ts';
 import type { Config } from '#server/config.ts';
+import type { Tx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { notFound } from '#server/errors.ts';
 import { announceBalance, type CoinDeps } from '#server/features/coins/mutations.ts';
@@ -295,6 +296,27 @@ export class ChatSessions {
     const rows = await settleSessionsOfNode(this.db, this.deps.settings.node, new Date(this.now()));
     if (rows.length) this.deps.log.info({ sessions: rows.length }, 'open chat sessions of the last run settled');
     return (await this.afterEnded(rows)).length;
+  }
+
+  /**
+   * Another process's sessions: `claim` takes that process's row in a transaction (answering its
+   * name, or null when there is nothing to take), and its open sessions are settled in the same
+   * one, so they end exactly when the claim holds, by the one process that holds it. Then each
+   * end goes on as any other: the streams dropped, the member told (through the socket adapter,
+   * whichever process her page is on), the private mode left, its voyeurs ended.
+   */
+  async settleClaimed(claim: (tx: Tx) => Promise<string | null>): Promise<{ node: string; sessions: number } | null> {
+    const now = new Date(this.now());
+    const taken = await this.db.transaction(async (tx) => {
+      const node = await claim(tx);
+      if (node === null) return null;
+      const rows = await settleSessionsOfNode(tx, node, now);
+      return { node, rows };
+    });
+    if (!taken) return null;
+    if (taken.rows.length)
+      this.deps.log.info({ node: taken.node, sessions: taken.rows.length }, 'open chat sessions of a process settled');
+    return { node: taken.node, sessions: (await this.afterEnded(taken.rows)).length };
   }
 
   // --- ending --------------------------------------------------------------------------------

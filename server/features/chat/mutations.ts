@@ -186,13 +186,27 @@ export async function endExpiredGuestSessions(db: DbOrTx, startedBefore: Date, n
     .returning();
 }
 
-/** After a restart: every session this process held is settled (its media died with the process). */
+/**
+ * Every open session a process held is settled (its media died with the process), and the
+ * voyeurs of its privates with them, wherever they are held: in one statement each, within the
+ * caller's transaction, so none is billed on for a private that ended.
+ */
 export async function settleSessionsOfNode(db: DbOrTx, node: string, now: Date): Promise<ChatSessionRow[]> {
-  return db
+  const rows = await db
     .update(chatSessions)
     .set({ endedAt: now, endReason: 'chat.ended_interrupted', nextMinuteAt: null })
     .where(and(isNull(chatSessions.endedAt), eq(chatSessions.node, node)))
     .returning();
+  const privateShows = rows.filter((r) => r.kind === 'private' || r.kind === 'exclusive').map((r) => r.showId);
+  if (!privateShows.length) return rows;
+  const voyeurs = await db
+    .update(chatSessions)
+    .set({ endedAt: now, endReason: 'chat.ended_private', nextMinuteAt: null })
+    .where(
+      and(isNull(chatSessions.endedAt), inArray(chatSessions.showId, privateShows), eq(chatSessions.kind, 'voyeur')),
+    )
+    .returning();
+  return [...rows, ...voyeurs];
 }
 
 /** Saves the member's rating of an ended session once; false when it is not hers or was rated. */

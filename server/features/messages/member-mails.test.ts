@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { conversations } from '#server/db/schema/messages.ts';
-import { performers } from '#server/db/schema/performers.ts';
 import { users } from '#server/db/schema/users.ts';
-import { DEMO_PERFORMER_DOMAIN } from '#server/features/studio/login.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { expectRefused } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { conversationById } from './data.ts';
-import { demoReplies } from './demo-replies.ts';
 import { mailIfAway, replyToMember } from './replies.ts';
 import { sendToShow, writer } from './testing.ts';
 
@@ -75,45 +72,6 @@ describe('telling the member', () => {
     } finally {
       vi.restoreAllMocks();
     }
-  });
-
-  it('a demo performer answers after the delay, in the member’s language, unless she was answered meanwhile', async () => {
-    const show = await createShow(t.db, { showName: 'Demo Dora' });
-    await t.db
-      .insert(performers)
-      .values({ showId: show.id, email: `dora${show.id}@${DEMO_PERFORMER_DOMAIN}`, passwordHash: 'x' });
-    const m = await writer(t, 0);
-    await t.db.update(users).set({ locale: 'de' }).where(eq(users.id, m.userId));
-    const sent = (await sendToShow(m, show)).json().data;
-    const row = await conversationById(t.db, sent.conversation.id);
-    if (!row) throw new Error('no conversation');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const replies = demoReplies({ ...t.app.ctx, log: t.app.log }, 5_000);
-    try {
-      replies.memberWrote(row);
-      vi.advanceTimersByTime(4_999);
-      await t.app.ctx.background.settled();
-      expect((await m.client.get('/api/conversations/count')).json().all).toBe(0);
-      vi.advanceTimersByTime(1);
-    } finally {
-      vi.useRealTimers();
-    }
-    await t.app.ctx.background.settled();
-    const page = (await m.client.get(`/api/conversations/${row.id}/messages`)).json();
-    expect(page.data.at(-1)).toMatchObject({ author: 'show', unread: true });
-    expect(page.data.at(-1).message).toMatch(/Writer\d+/);
-    expect(page.data.at(-1).message).toMatch(/Sie|Ihre/);
-    // Answered already: the next timer finds her reply as the latest and stays quiet.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      replies.memberWrote(row);
-      vi.advanceTimersByTime(5_000);
-    } finally {
-      vi.useRealTimers();
-    }
-    await t.app.ctx.background.settled();
-    expect((await m.client.get(`/api/conversations/${row.id}/messages`)).json().total).toBe(2);
-    replies.close();
   });
 
   it('limits sends per member and minute', async () => {

@@ -258,7 +258,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const c = await conversationOf(user.id, sent.conversationId);
       if (!sent.replayed) {
         notifyPerformer(ctx, c);
-        ctx.demoReplies.memberWrote(c);
+        await ctx.demoReplies.memberWrote(c);
       }
       return {
         data: {

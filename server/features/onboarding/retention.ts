@@ -2,8 +2,8 @@ import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { performerApplications } from '#server/db/schema/onboarding.ts';
 import { performers } from '#server/db/schema/performers.ts';
+import type { PeriodicJob } from '#server/features/jobs/scheduler.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
-import { repeatEvery } from '#server/repeat.ts';
 
 /**
  * A rejected applicant's identity pictures are kept this many days after the decision (for her
@@ -12,11 +12,11 @@ import { repeatEvery } from '#server/repeat.ts';
  */
 export const REJECTED_PICTURES_KEPT_DAYS = 30;
 const DAY_MS = 86_400_000;
-/** How often each process looks for pictures past their time. */
+/** How often the pictures past their time are looked for. */
 export const RETENTION_SWEEP_MS = 3_600_000;
 const BATCH = 100;
 
-type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+type Log = { info: (obj: object, msg: string) => void };
 
 /**
  * Deletes the identity pictures of applications rejected more than `keptDays` before `now`: the
@@ -64,14 +64,13 @@ export async function deleteRejectedPictures(
   return done;
 }
 
-/** Runs the sweep every RETENTION_SWEEP_MS in this process; answers the stop function. */
-export function startPictureRetention(db: DbOrTx, storage: Storage, log: Log, everyMs = RETENTION_SWEEP_MS) {
-  return repeatEvery(
-    everyMs,
-    async () => {
-      const performerIds = await deleteRejectedPictures(db, storage);
+/** The sweep every RETENTION_SWEEP_MS, in one of the processes (a periodic job, decision 050). */
+export function pictureRetentionJob(db: DbOrTx, storage: Storage, log: Log): PeriodicJob {
+  return {
+    everyMs: RETENTION_SWEEP_MS,
+    run: async (now) => {
+      const performerIds = await deleteRejectedPictures(db, storage, now);
       if (performerIds.length) log.info({ performerIds }, 'rejected applicants’ identity pictures deleted');
     },
-    (err) => log.warn({ err }, 'identity picture retention sweep failed'),
-  );
+  };
 }

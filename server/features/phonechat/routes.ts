@@ -9,7 +9,7 @@ import { safeEqual } from '#server/http/safe-equal.ts';
 import { findPhoneChatCall, showByExtension } from './data.ts';
 import { renderCallPage, renderDialPage } from './html.ts';
 import { dialExtension, hangUpPhoneChat } from './mutations.ts';
-import { startPhoneChatSweeper } from './sweep.ts';
+import { phoneChatSweepJob } from './sweep.ts';
 import type { PhoneChatText } from './texts.ts';
 
 export const SANDBOX_PHONE_CHAT = 'sandbox';
@@ -33,11 +33,9 @@ export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   if (config.payments.phoneChat.provider !== SANDBOX_PHONE_CHAT) return;
   const deps = { db, presence };
   const tariff = config.payments.phoneChat;
-  // Ringing calls nobody answers and calls past the maximum talk time end (tests sweep themselves).
-  if (config.env !== 'test') {
-    const stop = startPhoneChatSweeper(deps, tariff.maxTalkMinutes, app.log);
-    app.addHook('onClose', stop);
-  }
+  // Ringing calls nobody answers and calls past the maximum talk time end, swept in one of the
+  // processes (tests sweep themselves: the scheduler does not start under test).
+  app.ctx.scheduler.every('phone-chat-sweep', phoneChatSweepJob(deps, tariff.maxTalkMinutes, app.log));
   const key = createHmac('sha256', config.payments.sandboxKey).update('sandbox-phone-chat:pages').digest();
   const mac = (id: number) => createHmac('sha256', key).update(String(id)).digest('base64url').slice(0, 32);
   const tokenOf = (id: number) => `${id}.${mac(id)}`;

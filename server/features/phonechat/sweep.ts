@@ -1,14 +1,14 @@
 import { type AnyColumn, and, eq, lt, sql } from 'drizzle-orm';
 import { phoneChatCalls } from '#server/db/schema/phonechat.ts';
-import { repeatEvery } from '#server/repeat.ts';
+import type { PeriodicJob } from '#server/features/jobs/scheduler.ts';
 import { hangUpPhoneChat, type PhoneChatDeps } from './mutations.ts';
 
 /** A call nobody answered this long is missed, and she is free for the next caller. */
 export const RING_TIMEOUT_MS = 45_000;
-/** How often each process sweeps the line. */
+/** How often the line is swept. */
 export const SWEEP_EVERY_MS = 15_000;
 
-type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Log = { info: (obj: object, msg: string) => void };
 export type Swept = { missed: number[]; ended: number[] };
 
 /**
@@ -38,19 +38,14 @@ export async function sweepPhoneChatCalls(deps: PhoneChatDeps, maxTalkMinutes: n
   return swept;
 }
 
-/** Sweeps every SWEEP_EVERY_MS in this process, as the order reconciler runs; answers the stop function. */
-export function startPhoneChatSweeper(
-  deps: PhoneChatDeps,
-  maxTalkMinutes: number,
-  log: Log,
-  everyMs = SWEEP_EVERY_MS,
-): () => Promise<void> {
-  return repeatEvery(
-    everyMs,
-    async () => {
+/** The sweep every SWEEP_EVERY_MS, in one of the processes (a periodic job, decision 050). */
+export function phoneChatSweepJob(deps: PhoneChatDeps, maxTalkMinutes: number, log: Log): PeriodicJob {
+  return {
+    everyMs: SWEEP_EVERY_MS,
+    leaseMs: 5 * 60_000,
+    run: async () => {
       const swept = await sweepPhoneChatCalls(deps, maxTalkMinutes);
       if (swept.missed.length || swept.ended.length) log.info(swept, 'phone-chat calls swept');
     },
-    (err) => log.error({ err }, 'phone-chat sweep failed'),
-  );
+  };
 }

@@ -1,8 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
+import { periodicJobs } from '#server/db/schema/cluster.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
+import { createScheduler } from '#server/features/jobs/scheduler.ts';
 import { openTestDatabase } from '#server/test/harness.ts';
-import { SESSION_SWEEP_FIRST_MS, SESSION_SWEEP_MS, startSessionSweep } from './expiry-sweep.ts';
+import { SESSION_SWEEP_FIRST_MS, SESSION_SWEEP_MS, sessionSweepJob } from './expiry-sweep.ts';
 import { purgeExpiredSessions } from './mutations.ts';
 
 let database: Database;
@@ -12,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 afterEach(async () => {
-  vi.useRealTimers();
   await database.db.delete(sessions);
 });
 
@@ -27,56 +28,39 @@ async function session(inMs: number) {
 const sorted = (ids: string[]) => [...ids].sort((a, b) => a.localeCompare(b));
 const left = async () => sorted((await database.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id));
 
-/** A log whose next `info` line resolves `swept`. */
+/** A log that keeps its info lines. */
 function recordingLog() {
   const lines: object[] = [];
-  let wake = () => {};
-  const log = {
-    info: (obj: object) => {
-      lines.push(obj);
-      wake();
-    },
-    warn: (obj: object) => lines.push({ warn: obj }),
-  };
-  const swept = () =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-  return { log, lines, swept };
+  return { log: { info: (obj: object) => void lines.push(obj) }, lines };
 }
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 describe('the expired session sweep', () => {
-  it('deletes expired sessions soon after the start and then daily, keeps live ones, and stops', async () => {
-    // Only the timers are fake: the database and the sessions' expiry run on the real clock.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  it('deletes expired sessions soon after the job is known and then daily, keeping live ones', async () => {
     const expired = [await session(-HOUR_MS), await session(-3 * 86_400_000)];
-    const live = [await session(HOUR_MS), await session(2 * 86_400_000)];
-    const { log, lines, swept } = recordingLog();
-    const stop = startSessionSweep(database.db, log);
+    // Live past the second sweep's day, which the scheduler's clock reaches.
+    const live = [await session(2 * 86_400_000), await session(3 * 86_400_000)];
+    const { log, lines } = recordingLog();
+    const scheduler = createScheduler({ db: () => database.db, node: 'sweep-test', log: silent });
+    scheduler.every('expired-session-sweep', sessionSweepJob(database.db, log));
+    const t0 = Date.now();
 
-    await vi.advanceTimersByTimeAsync(SESSION_SWEEP_FIRST_MS - 1);
+    expect((await scheduler.runDue(new Date(t0))).periodic).toEqual([]);
+    expect((await scheduler.runDue(new Date(t0 + SESSION_SWEEP_FIRST_MS - 1))).periodic).toEqual([]);
     expect(await left()).toEqual(sorted([...expired, ...live]));
-    let done = swept();
-    await vi.advanceTimersByTimeAsync(1);
-    await done;
+    expect((await scheduler.runDue(new Date(t0 + SESSION_SWEEP_FIRST_MS))).periodic).toEqual(['expired-session-sweep']);
     expect(lines).toEqual([{ sessions: 2 }]);
     expect(await left()).toEqual(sorted(live));
 
     // A session that expires after the first sweep goes with the next, a day later.
     const later = await session(-1);
-    await vi.advanceTimersByTimeAsync(SESSION_SWEEP_MS - 1);
+    const next = t0 + SESSION_SWEEP_FIRST_MS + SESSION_SWEEP_MS;
+    expect((await scheduler.runDue(new Date(next - 1))).periodic).toEqual([]);
     expect(await left()).toContain(later);
-    done = swept();
-    await vi.advanceTimersByTimeAsync(1);
-    await done;
+    expect((await scheduler.runDue(new Date(next))).periodic).toEqual(['expired-session-sweep']);
     expect(lines).toEqual([{ sessions: 2 }, { sessions: 1 }]);
     expect(await left()).toEqual(sorted(live));
-
-    await stop();
-    const afterStop = await session(-1);
-    await vi.advanceTimersByTimeAsync(3 * SESSION_SWEEP_MS);
-    expect(await left()).toContain(afterStop);
-    expect(lines).toHaveLength(2);
+    await database.db.delete(periodicJobs);
   });
 
   it('deletes a backlog larger than its batch, batch by batch', async () => {

@@ -1,8 +1,8 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
+import type { PeriodicJob } from '#server/features/jobs/scheduler.ts';
 import type { Presence } from './presence.ts';
 
 /** About this share of the demo performers is online at a time. */
@@ -47,28 +47,14 @@ export async function demoPresenceStep(db: Db, presence: Presence, random: Rando
 }
 
 /**
- * Demo performers go on and off line by themselves every 20-30 s (decided by config.demoPresence,
- * never under test). Answers the stop function.
+ * Demo performers go on and off line by themselves every 20-30 s (decided by config.demoPresence):
+ * a periodic job, so the demo takes one step at a time however many processes run.
  */
-export function startDemoPresence(deps: { db: Db; presence: Presence; log: FastifyBaseLogger }): () => void {
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(run, MIN_DELAY_MS + Math.random() * (MAX_DELAY_MS - MIN_DELAY_MS));
-    timer.unref();
-  };
-  const run = async () => {
-    try {
-      await demoPresenceStep(deps.db, deps.presence);
-    } catch (err) {
-      deps.log.warn({ err }, 'demo presence step failed');
-    }
-    schedule();
-  };
-  schedule();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
+export function demoPresenceJob(deps: { db: Db; presence: Presence }): PeriodicJob {
+  return {
+    everyMs: () => MIN_DELAY_MS + Math.random() * (MAX_DELAY_MS - MIN_DELAY_MS),
+    // A step is a few statements: a claimer that died leaves the demo still for a minute at most.
+    leaseMs: 60_000,
+    run: () => demoPresenceStep(deps.db, deps.presence),
   };
 }

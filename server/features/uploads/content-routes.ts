@@ -32,7 +32,8 @@ export const studioContentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.error({ err }, 'media processing failed'),
   );
   // Under test the tests run the jobs themselves (processMediaJobs); elsewhere a submission
-  // starts the worker, and a timer finds work a restart or another process left.
+  // starts the worker, and a timer finds work a restart or another process left. Per process on
+  // purpose: it only wakes this process's worker, whose jobs are claimed row by row already.
   const auto = config.env !== 'test';
   const stopTimer = auto
     ? repeatEvery(

@@ -14,7 +14,6 @@ import {
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
-import { repeatEvery } from '#server/repeat.ts';
 import { type UploadRow, uploadOf } from './data.ts';
 import { fileSize, truncateTo, uploadFile } from './files.ts';
 import { createUpload, deleteUpload, markReady, recordOffset, sweepAbandonedUploads } from './mutations.ts';
@@ -74,15 +73,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.addContentTypeParser(UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
 
-  const stopSweep =
-    config.env === 'test'
-      ? null
-      : repeatEvery(
-          SWEEP_MS,
-          () => sweepAbandonedUploads(db, dir, config.uploads.abandonHours),
-          (err) => app.log.warn({ err }, 'upload sweep failed'),
-        );
-  app.addHook('preClose', async () => stopSweep?.());
+  // Uploads nobody finished are deleted, in one of the processes (the scheduler does not start under test).
+  app.ctx.scheduler.every('upload-abandon-sweep', {
+    everyMs: SWEEP_MS,
+    run: (now) => sweepAbandonedUploads(db, dir, config.uploads.abandonHours, now),
+  });
 
   const own = async (request: FastifyRequest, id: string) => {
     const performer = await activePerformer(request);
