@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { ChatSessions } from './features/chat/chat-sessions.ts';
 import type { LiveShows } from './features/live/live-shows.ts';
+import type { LivePublications } from './features/live/publications.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { DemoReplies } from './features/messages/demo-replies.ts';
 import type { PageViewCounter } from './features/pixel/counter.ts';
@@ -46,6 +47,8 @@ export type AppContext = {
   sfu: Sfu;
   /** Live video: who watches and who is on air, in front of the SFU (features/live). */
   live: LiveShows;
+  /** Which API process holds which show's live publication (features/live/publications.ts, decision 051). */
+  publications: LivePublications;
   /** Chat sessions, their minute billing and their ends (features/chat). */
   chat: ChatSessions;
   /** Demo performers answering members' messages (outside production; features/messages). */
@@ -74,6 +77,7 @@ const MEMBERS: Record<keyof AppContext, true> = {
   presence: true,
   sfu: true,
   live: true,
+  publications: true,
   chat: true,
   demoReplies: true,
   pageViews: true,

@@ -3,7 +3,9 @@ import { LIVE_ANSWER_WITHIN_MS, LIVE_HEARTBEAT_TIMEOUT_MS } from '#common/consta
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import type { SdpAnswer, SdpOffer, Sfu } from '#server/live/sfu.ts';
 import type { EndedSessions } from '#server/realtime/hub.ts';
+import type { LivePublications } from './publications.ts';
 import { liveRefused, sfuRefusal } from './refusals.ts';
+import { subscriptionIdFor } from './subscription-ids.ts';
 
 /**
  * Who watches: her session (members' and visitors' alike), her account if any, her name in the
@@ -27,7 +29,9 @@ export const MAX_VIEWERS_PER_PROCESS = 1_000;
 export const VIEWS_PER_SESSION = 3;
 
 type View = {
+  /** The id the browser holds (subscription-ids.ts); `sfuId` is the SFU's own. */
   id: string;
+  sfuId: string;
   showId: string;
   viewer: Viewer;
   since: number;
@@ -52,6 +56,8 @@ type OnAir = {
 
 export type LiveShowsDeps = {
   sfu: Sfu;
+  /** Which process holds which show's publication (decision 051): claimed before publishing. */
+  publications: Pick<LivePublications, 'claim' | 'release' | 'releaseAll'>;
   /** Changes the show's online state and tells open pages (show:bulkupdate). */
   setOnline(showId: number, online: boolean): Promise<void>;
   /** Tells open pages other show fields (paused). */
@@ -91,7 +97,8 @@ export class LiveShows {
     if (this.views.size >= this.deps.maxViewers) throw liveRefused('unavailable');
 
     const view: View = {
-      id: '',
+      id: subscriptionIdFor(show.id),
+      sfuId: '',
       showId: show.universalId,
       viewer,
       since: this.now(),
@@ -111,21 +118,21 @@ export class LiveShows {
       .catch((error: unknown) => {
         throw sfuRefusal(error);
       });
-    view.id = subscriptionId;
-    this.views.set(subscriptionId, view);
+    view.sfuId = subscriptionId;
+    this.views.set(view.id, view);
     // An offer nobody answers holds a socket: dropped after a while.
     view.timer = setTimeout(() => {
-      if (!view.answered) void this.drop(subscriptionId);
+      if (!view.answered) void this.drop(view.id);
     }, LIVE_ANSWER_WITHIN_MS);
     view.timer.unref();
     const stats = sfu.isLive(show.universalId) ? sfu.stats(show.universalId) : null;
-    return { subscriptionId, offer, paused: stats?.paused ?? false, kinds: stats?.kinds ?? [] };
+    return { subscriptionId: view.id, offer, paused: stats?.paused ?? false, kinds: stats?.kinds ?? [] };
   }
 
   /** Her browser's answer to the SFU's offer; only the session that asked may answer. */
   async answer(subscriptionId: string, sessionId: string, answer: SdpAnswer): Promise<void> {
     const view = this.ownView(subscriptionId, sessionId);
-    await this.deps.sfu.acceptAnswer(subscriptionId, answer).catch((error: unknown) => {
+    await this.deps.sfu.acceptAnswer(view.sfuId, answer).catch((error: unknown) => {
       throw sfuRefusal(error);
     });
     view.answered = true;
@@ -177,8 +184,17 @@ export class LiveShows {
 
   // --- performers ----------------------------------------------------------------------------
 
-  /** Her camera's offer: her show goes on air (replacing a demo stream or her own older one) and online. */
-  async publish(show: LiveShow, performer: { id: number; sessionId: string }, offer: SdpOffer) {
+  /**
+   * Her camera's offer: her show goes on air (replacing a demo stream or her own older one) and
+   * online. The show's publication is claimed for this process first; `unanswered` names a holder
+   * that did not answer the call passed on to it (treated as gone).
+   */
+  async publish(
+    show: LiveShow,
+    performer: { id: number; sessionId: string },
+    offer: SdpOffer,
+    unanswered: string | null = null,
+  ) {
     const performerId = performer.id;
     const { sfu } = this.deps;
     const key = show.universalId;
@@ -193,6 +209,11 @@ export class LiveShows {
     };
     // Claimed before the first await: a demo stream no longer starts for her show.
     this.onAir.set(key, entry);
+    // Another process took the show meanwhile (her other tab there): hers is on air there.
+    if (!(await this.deps.publications.claim(key, 'camera', unanswered).catch(() => false))) {
+      if (this.onAir.get(key) === entry) this.onAir.delete(key);
+      throw liveRefused('not_on_air');
+    }
     if (sfu.isLive(key)) await sfu.stopPublication(key).catch(() => undefined);
     let answer: SdpAnswer;
     try {
@@ -207,7 +228,10 @@ export class LiveShows {
       entry.publicationId = published.publicationId;
       answer = published.answer;
     } catch (error) {
-      if (this.onAir.get(key) === entry) this.onAir.delete(key);
+      if (this.onAir.get(key) === entry) {
+        this.onAir.delete(key);
+        await this.deps.publications.release(key);
+      }
       throw sfuRefusal(error);
     }
     // Another tab of hers took over meanwhile (and ended this publication): that one is on air.
@@ -231,7 +255,17 @@ export class LiveShows {
   async stop(show: LiveShow): Promise<void> {
     this.onAir.delete(show.universalId);
     if (this.deps.sfu.isLive(show.universalId)) await this.deps.sfu.stopPublication(show.universalId);
+    await this.deps.publications.release(show.universalId);
     await this.deps.setOnline(show.id, false);
+  }
+
+  /**
+   * Another process took the show's publication (it thought this one gone): the copy here ends,
+   * and the show stays online, held there.
+   */
+  lost(universalId: string): void {
+    this.onAir.delete(universalId);
+    if (this.deps.sfu.isLive(universalId)) void this.deps.sfu.stopPublication(universalId).catch(() => undefined);
   }
 
   /** Her stream as the server sees it; each call also says her studio is still open. */
@@ -291,6 +325,9 @@ export class LiveShows {
       if (update.online === false) {
         this.onAir.delete(key);
         if (this.deps.sfu.isLive(key)) void this.deps.sfu.stopPublication(key).catch(() => undefined);
+        void this.deps.publications
+          .release(key)
+          .catch((err: unknown) => this.deps.log.warn({ err, show: key }, 'releasing a publication failed'));
       }
       // Free chat switched off: the free viewers leave (paid sessions bring their own rights).
       if (update.free === false) {
@@ -314,6 +351,10 @@ export class LiveShows {
     for (const view of this.views.values()) if (view.timer) clearTimeout(view.timer);
     this.onAir.clear();
     await this.deps.sfu.close();
+    // Every publication of this process ended with its SFU.
+    await this.deps.publications
+      .releaseAll()
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'releasing the publications failed'));
   }
 
   // --- bookkeeping ---------------------------------------------------------------------------
@@ -327,8 +368,9 @@ export class LiveShows {
 
   private async drop(subscriptionId: string): Promise<void> {
     const view = this.views.get(subscriptionId);
-    if (view) this.forget(view);
-    await this.deps.sfu.unsubscribe(subscriptionId);
+    if (!view) return;
+    this.forget(view);
+    await this.deps.sfu.unsubscribe(view.sfuId);
   }
 
   private forget(view: View): void {
