@@ -211,13 +211,16 @@ export class TestClient {
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 /** What a second app takes over from a test app (a TestContext is one). */
-type SharedServices = { databaseUrl: string | null; label: string; redis: Redis | null };
+type SharedServices = { database: Database; databaseUrl: string | null; label: string; redis: Redis | null };
 
 export async function createTestApp(
   opts: {
     env?: Record<string, string>;
     mailTransport?: MailTransport | null;
-    /** A second process of that app (cluster tests): the same PostgreSQL database and Redis prefix. */
+    /**
+     * A second process of that app (cluster tests): the same database (its own connections to
+     * PostgreSQL; PGlite, which lives in this process, itself) and Redis prefix.
+     */
     sharing?: SharedServices;
     /** Media storage; default: local disk in a fresh temporary folder, removed on close. */
     storage?: Storage;
@@ -289,9 +292,9 @@ export async function createTestApp(
   };
 }
 
-/** Its own connections to another test app's database; the owner drops it. */
+/** Its own connections to another test app's database (or its PGlite itself); the owner drops it. */
 async function openSharedDatabase(owner: SharedServices) {
-  if (!owner.databaseUrl) throw new Error('only a PostgreSQL test database can be shared between apps');
+  if (!owner.databaseUrl) return { database: owner.database, drop: async () => {}, label: owner.label, url: null };
   const database = await openDatabase({ url: owner.databaseUrl, dataDir: '' });
   return { database, drop: () => database.close(), label: owner.label, url: owner.databaseUrl };
 }

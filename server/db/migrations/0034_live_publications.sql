@@ -3,6 +3,7 @@ CREATE TABLE "live_publications" (
 	"node" text NOT NULL,
 	"internal_url" text NOT NULL,
 	"source" text NOT NULL,
+	"paused" boolean DEFAULT false NOT NULL,
 	"lease_until" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { shows } from './catalog.ts';
 
 export const PUBLICATION_SOURCES = ['camera', 'demo'] as const;
@@ -20,6 +20,8 @@ export const livePublications = pgTable(
     /** INTERNAL_URL of the holder: where its siblings reach it past the balancer. */
     internalUrl: text('internal_url').notNull(),
     source: text('source', { enum: PUBLICATION_SOURCES }).notNull(),
+    /** She paused (kept by the holder): a chat or a show page answered elsewhere sees it too. */
+    paused: boolean('paused').notNull().default(false),
     leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
   },
   (t) => [index('live_publications_node_idx').on(t.node)],

@@ -64,7 +64,13 @@ function liveShows(maxViewers = 100) {
     announce: (change) => announced.push(change),
     log: pino({ level: 'silent' }),
     maxViewers,
-    publications: { claim: async () => true, release: async () => {}, releaseAll: async () => {} },
+    publications: {
+      claim: async () => true,
+      release: async () => {},
+      releaseAll: async () => {},
+      setPaused: async () => {},
+      state: async () => null,
+    },
   });
   return { sfu, live, announced };
 }

@@ -57,7 +57,7 @@ type OnAir = {
 export type LiveShowsDeps = {
   sfu: Sfu;
   /** Which process holds which show's publication (decision 051): claimed before publishing. */
-  publications: Pick<LivePublications, 'claim' | 'release' | 'releaseAll'>;
+  publications: Pick<LivePublications, 'claim' | 'release' | 'releaseAll' | 'setPaused' | 'state'>;
   /** Changes the show's online state and tells open pages (show:bulkupdate). */
   setOnline(showId: number, online: boolean): Promise<void>;
   /** Tells open pages other show fields (paused). */
@@ -242,13 +242,15 @@ export class LiveShows {
     return { answer };
   }
 
-  pause(show: LiveShow, paused: boolean): void {
+  async pause(show: LiveShow, paused: boolean): Promise<void> {
     const entry = this.onAir.get(show.universalId);
     if (!entry?.publicationId || !this.deps.sfu.isLive(show.universalId)) throw liveRefused('not_on_air');
     this.deps.sfu.setPaused(show.universalId, paused);
     entry.paused = paused;
     entry.lastSeen = this.now();
     this.deps.announce({ [show.universalId]: { paused } });
+    // Chat starts and show pages answered by other processes read it from the publication's row.
+    await this.deps.publications.setPaused(show.universalId, paused);
   }
 
   /** She goes offline: the stream ends for every viewer and the show is offline. */
@@ -280,13 +282,14 @@ export class LiveShows {
     return { live, paused: live && (entry?.paused ?? false), viewers };
   }
 
-  /** Her stream reaches the server now (a demo stream counts). */
-  isOnAir(universalId: string): boolean {
-    return this.deps.sfu.isLive(universalId);
+  /** Her stream reaches the server now, in this process or another (a demo stream counts). */
+  async isOnAir(universalId: string): Promise<boolean> {
+    return this.deps.sfu.isLive(universalId) || (await this.deps.publications.state(universalId)) !== null;
   }
 
-  isPaused(universalId: string): boolean {
-    return this.deps.sfu.isLive(universalId) && this.deps.sfu.stats(universalId).paused;
+  async isPaused(universalId: string): Promise<boolean> {
+    if (this.deps.sfu.isLive(universalId)) return this.deps.sfu.stats(universalId).paused;
+    return (await this.deps.publications.state(universalId))?.paused ?? false;
   }
 
   /** A chat session ended: the streams it opened end at once. */

@@ -76,13 +76,14 @@ export class LivePublications {
     if (unanswered) takeable.push(eq(livePublications.node, unanswered));
     const rows = await db
       .insert(livePublications)
-      .values({ showUniversalId: universalId, node, internalUrl, source, leaseUntil: lease() })
+      .values({ showUniversalId: universalId, node, internalUrl, source, paused: false, leaseUntil: lease() })
       .onConflictDoUpdate({
         target: livePublications.showUniversalId,
         set: {
           node: sql`excluded.node`,
           internalUrl: sql`excluded.internal_url`,
           source: sql`excluded.source`,
+          paused: false,
           leaseUntil: sql`excluded.lease_until`,
         },
         setWhere: or(...takeable),
@@ -91,6 +92,24 @@ export class LivePublications {
     const claimed = rows.length > 0;
     if (claimed) this.held.add(universalId);
     return claimed;
+  }
+
+  /** The show held here was paused or resumed: processes answering for it elsewhere read it here. */
+  async setPaused(universalId: string, paused: boolean): Promise<void> {
+    await this.deps.db
+      .update(livePublications)
+      .set({ paused })
+      .where(and(eq(livePublications.showUniversalId, universalId), eq(livePublications.node, this.deps.node)));
+  }
+
+  /** Whether the show is on air in any process, and paused; null when nobody holds it. */
+  async state(universalId: string): Promise<{ paused: boolean } | null> {
+    const [row] = await this.deps.db
+      .select({ paused: livePublications.paused })
+      .from(livePublications)
+      .where(and(eq(livePublications.showUniversalId, universalId), standing))
+      .limit(1);
+    return row ?? null;
   }
 
   /** The show's publication here ended: its row goes (when it is still this process's). */

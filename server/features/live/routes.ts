@@ -148,7 +148,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: pauseBody, response: { 200: studioLiveState } }, preHandler: byHerShow },
     async (request) => {
       const { performer, show } = await herShow(request);
-      live.pause(show, request.body.paused);
+      await live.pause(show, request.body.paused);
       request.log.info({ performerId: performer.id, paused: request.body.paused }, 'performer paused');
       return studioState(show);
     },
