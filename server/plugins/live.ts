@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { provide } from '#server/context.ts';
+import { openSessionIds } from '#server/features/chat/data.ts';
 import { LiveShows, MAX_VIEWERS_PER_PROCESS } from '#server/features/live/live-shows.ts';
 import { LivePublications } from '#server/features/live/publications.ts';
 import type { Sfu } from '#server/live/sfu.ts';
@@ -26,6 +27,7 @@ export const livePlugin = fp<{ sfu?: Sfu | undefined }>(
     const live = new LiveShows({
       sfu,
       publications,
+      openChatSessions: (ids) => openSessionIds(db, ids),
       setOnline: async (showId, online) => {
         await presence.setOnline([showId], online);
       },

@@ -57,6 +57,8 @@ const show = (universalId: string, over: Partial<LiveShow> = {}): LiveShow => ({
 
 function liveShows(maxViewers = 100) {
   const sfu = recordingSfu();
+  /** Chat sessions that ended (in another process, as far as the live layer knows). */
+  const ended = new Set<string>();
   const announced: PresenceChange[] = [];
   const live = new LiveShows({
     sfu: sfu as unknown as Sfu,
@@ -64,6 +66,7 @@ function liveShows(maxViewers = 100) {
     announce: (change) => announced.push(change),
     log: pino({ level: 'silent' }),
     maxViewers,
+    openChatSessions: async (ids: string[]) => new Set(ids.filter((id) => !ended.has(id))),
     publications: {
       claim: async () => true,
       release: async () => {},
@@ -72,7 +75,7 @@ function liveShows(maxViewers = 100) {
       state: async () => null,
     },
   });
-  return { sfu, live, announced };
+  return { sfu, live, announced, ended };
 }
 
 const viewer = (sessionId: string, userId: number | null = null, kind: Viewer['kind'] = 'free') => ({
@@ -161,6 +164,19 @@ describe('LiveShows', () => {
     live.dropChatSession('chat-a');
     await vi.waitFor(() => expect(live.viewerCount()).toBe(1));
     expect([...sfu.subscriptions.values()]).toHaveLength(1);
+  });
+
+  it('ends at its sweep the streams whose chat session ended elsewhere', async () => {
+    const { sfu, live, ended } = liveShows();
+    sfu.live.add('1');
+    await live.watch(show('1'), viewer('a'));
+    await live.watch(show('1'), viewer('b'));
+    await live.sweep();
+    expect(live.viewerCount()).toBe(2);
+    ended.add('chat-a');
+    await live.sweep();
+    expect(live.viewerCount()).toBe(1);
+    expect(sfu.unsubscribed).toEqual([sfu.opened[0]]);
   });
 
   it('drops the views of a show the predicate picks (a kicked viewer), and no others', async () => {

@@ -58,6 +58,11 @@ export type LiveShowsDeps = {
   sfu: Sfu;
   /** Which process holds which show's publication (decision 051): claimed before publishing. */
   publications: Pick<LivePublications, 'claim' | 'release' | 'releaseAll' | 'setPaused' | 'state'>;
+  /**
+   * Of these chat sessions, those still open: one ended in another process (its minute not paid
+   * there, the member's stop landing there) ends its stream here at the next sweep.
+   */
+  openChatSessions(ids: string[]): Promise<Set<string>>;
   /** Changes the show's online state and tells open pages (show:bulkupdate). */
   setOnline(showId: number, online: boolean): Promise<void>;
   /** Tells open pages other show fields (paused). */
@@ -319,6 +324,17 @@ export class LiveShows {
       if (entry.lastSeen >= cutoff) continue;
       this.deps.log.info({ performerId: entry.performerId, show: key }, 'studio gone: show offline');
       await this.stop({ id: entry.showId, universalId: key, online: true, free: false });
+    }
+    await this.dropEndedChats();
+  }
+
+  /** Streams whose chat session ended, wherever it ended, end too. */
+  private async dropEndedChats(): Promise<void> {
+    const views = [...this.views.values()];
+    if (!views.length) return;
+    const open = await this.deps.openChatSessions([...new Set(views.map((v) => v.viewer.chatSessionId))]);
+    for (const view of views) {
+      if (!open.has(view.viewer.chatSessionId) && this.views.get(view.id) === view) await this.drop(view.id);
     }
   }
 
