@@ -25,6 +25,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { seedCatalog } from '#server/db/seed/catalog.ts';
 import { startDemoBroadcasts } from '#server/features/live/demo-broadcasts.ts';
+import { LivePublications } from '#server/features/live/publications.ts';
 import { WeriftSfu } from '#server/live/werift-sfu.ts';
 import { localDiskStorage } from '#server/providers/storage/local-disk.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
@@ -95,6 +96,12 @@ async function main() {
     presence: { onChange: () => () => undefined },
     log: pino({ level: 'warn' }),
     ownsShow: () => false,
+    publications: new LivePublications({
+      db,
+      node: 'bench',
+      internalUrl: 'http://127.0.0.1:0',
+      log: pino({ level: 'warn' }),
+    }),
   });
   defer('stop demo broadcasts', () => demo.stop());
   await demo.ready;

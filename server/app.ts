@@ -74,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(jobs.demoBroadcastsJob);
   await app.register(jobs.demoPresenceJob);
   await app.register(jobs.liveSweepJob);
+  await app.register(jobs.publicationLeaseJob);
   await app.register(jobs.chatClockJob);
   await app.register(jobs.transcriptSweepJob);
   await app.register(jobs.pictureRetentionJob);

@@ -9,6 +9,7 @@ import type { UserWithNicknames } from './features/accounts/data.ts';
 import type { ChatSessions } from './features/chat/chat-sessions.ts';
 import type { Scheduler } from './features/jobs/scheduler.ts';
 import type { LiveShows } from './features/live/live-shows.ts';
+import type { LivePublications } from './features/live/publications.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { DemoReplies } from './features/messages/demo-replies.ts';
 import type { PageViewCounter } from './features/pixel/counter.ts';
@@ -47,6 +48,8 @@ export type AppContext = {
   sfu: Sfu;
   /** Live video: who watches and who is on air, in front of the SFU (features/live). */
   live: LiveShows;
+  /** Which API process holds which show's live publication (features/live/publications.ts, decision 051). */
+  publications: LivePublications;
   /** Chat sessions, their minute billing and their ends (features/chat). */
   chat: ChatSessions;
   /** Timed work run once across the processes, from rows in the database (features/jobs). */
@@ -77,6 +80,7 @@ const MEMBERS: Record<keyof AppContext, true> = {
   presence: true,
   sfu: true,
   live: true,
+  publications: true,
   chat: true,
   scheduler: true,
   demoReplies: true,

@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { FORWARDED_HEADER } from './forwarded-call.ts';
 
-/** Forwarding headers the dev server's proxy never sends: with one of them, whoever is behind is unknown. */
-const OTHER_FORWARDING_HEADERS = ['forwarded', 'x-real-ip'] as const;
+/**
+ * Forwarding headers the dev server's proxy never sends: with one of them, whoever is behind is
+ * unknown (a call a sibling process passed on comes from loopback for a browser anywhere).
+ */
+const OTHER_FORWARDING_HEADERS = ['forwarded', 'x-real-ip', FORWARDED_HEADER] as const;
 
 /** Names a browser on this machine uses for it (any port); PUBLIC_URL's host is added per server. */
 const LOCAL_HOST_NAMES = ['localhost', '127.0.0.1', '[::1]'];

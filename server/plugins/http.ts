@@ -8,6 +8,7 @@ import { registerSessionHooks } from '#server/features/session/request.ts';
 import { isApiRequest } from '#server/http/api-request.ts';
 import { defaultAudience } from '#server/http/audience.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
+import { registerForwardedCalls } from '#server/http/forwarded-call.ts';
 import { registerSecurity } from '#server/http/security.ts';
 import { serializerCompiler } from '#server/http/serialization.ts';
 import { registerStagingGate } from '#server/http/staging-gate.ts';
@@ -15,8 +16,8 @@ import { validatorCompiler } from '#server/http/validation.ts';
 
 /**
  * The HTTP layer every route group shares (server/http/), in the order a request meets it:
- * validation and serialization of the zod schemas, API answer headers, cookies, security headers
- * and rate limits, the error answers, sessions and CSRF, the staging gate, audiences, and the
+ * validation and serialization of the zod schemas, API answer headers, cookies, the address of a
+ * call a sibling process passed on, security headers and rate limits, the error answers, sessions and CSRF, the staging gate, audiences, and the
  * OpenAPI document (served at /api/docs when API_DOCS is on).
  */
 export const httpPlugin = fp(
@@ -33,6 +34,8 @@ export const httpPlugin = fp(
     });
 
     await app.register(cookie);
+    // First: a call a sibling process passed on is answered for the browser's address (decision 051).
+    registerForwardedCalls(app);
     await registerSecurity(app);
     registerErrorHandler(app);
     registerSessionHooks(app);

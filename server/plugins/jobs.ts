@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type DemoBroadcasts, startDemoBroadcasts } from '#server/features/live/demo-broadcasts.ts';
+import { PUBLICATION_RENEW_MS } from '#server/features/live/publications.ts';
 import { pictureRetentionJob as pictureRetention } from '#server/features/onboarding/retention.ts';
 import { sessionSweepJob as expiredSessionSweep } from '#server/features/session/expiry-sweep.ts';
 import { deleteTranscriptBefore } from '#server/features/showchat/mutations.ts';
@@ -39,6 +40,7 @@ export const demoBroadcastsJob = fp(
   async (app) => {
     const ctx = app.ctx;
     let broadcasts: DemoBroadcasts | null = null;
+    let stopAdopting: (() => Promise<void> | void) | null = null;
     app.decorate('startDemoBroadcasts', async () => {
       if (!ctx.config.demoBroadcasts || broadcasts) return;
       broadcasts = startDemoBroadcasts({
@@ -48,10 +50,22 @@ export const demoBroadcastsJob = fp(
         presence: ctx.presence,
         log: app.log,
         ownsShow: (universalId) => ctx.live.ownsShow(universalId),
+        publications: ctx.publications,
       });
       await broadcasts.ready;
+      // Shows whose broadcasting process died are taken up here once their lease ran out.
+      if (ctx.config.env === 'test') return;
+      const running = broadcasts;
+      stopAdopting = repeatEvery(
+        PUBLICATION_RENEW_MS,
+        () => running.adopt(),
+        (err) => app.log.warn({ err }, 'demo broadcasts: adopting shows failed'),
+      );
     });
-    app.addHook('preClose', async () => broadcasts?.stop());
+    app.addHook('preClose', async () => {
+      await stopAdopting?.();
+      await broadcasts?.stop();
+    });
   },
   { name: 'demo-broadcasts', dependencies: ['database', 'storage', 'presence', 'live'] },
 );
@@ -82,6 +96,21 @@ export const liveSweepJob = fp(
     app.addHook('preClose', () => stop());
   },
   { name: 'live-sweep', dependencies: ['live'] },
+);
+
+/** This process's claims of live publications are renewed while it holds them (decision 051). */
+export const publicationLeaseJob = fp(
+  async (app) => {
+    const ctx = app.ctx;
+    if (ctx.config.env === 'test') return;
+    const stop = repeatEvery(
+      PUBLICATION_RENEW_MS,
+      () => ctx.publications.renew(),
+      (err) => app.log.warn({ err }, 'renewing the live publications failed'),
+    );
+    app.addHook('preClose', () => stop());
+  },
+  { name: 'publication-lease', dependencies: ['live'] },
 );
 
 /**

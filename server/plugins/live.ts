@@ -1,20 +1,33 @@
 import fp from 'fastify-plugin';
 import { provide } from '#server/context.ts';
+import { openSessionIds } from '#server/features/chat/data.ts';
 import { LiveShows, MAX_VIEWERS_PER_PROCESS } from '#server/features/live/live-shows.ts';
+import { LivePublications } from '#server/features/live/publications.ts';
 import type { Sfu } from '#server/live/sfu.ts';
 import { WeriftSfu } from '#server/live/werift-sfu.ts';
 
 /**
- * Live video: the media server (`ctx.sfu`: the one given, or the embedded werift SFU) and the
- * bookkeeping in front of it (`ctx.live`), which puts shows on and off line through presence.
- * Its sweep is a job (plugins/jobs.ts); it closes before the sockets do (plugins/realtime.ts).
+ * Live video: the media server (`ctx.sfu`: the one given, or the embedded werift SFU), the
+ * bookkeeping in front of it (`ctx.live`), which puts shows on and off line through presence, and
+ * which process holds which show's publication (`ctx.publications`, decision 051). Its sweep and
+ * lease renewal are jobs (plugins/jobs.ts); it closes before the sockets do (plugins/realtime.ts).
  */
 export const livePlugin = fp<{ sfu?: Sfu | undefined }>(
   async (app, opts) => {
-    const { config, presence } = app.ctx;
+    const { config, presence, db } = app.ctx;
     const sfu = opts.sfu ?? new WeriftSfu(config.live);
+    const publications = new LivePublications({
+      db,
+      node: config.chat.node,
+      internalUrl: config.internalUrl,
+      log: app.log,
+    });
+    // The publications this NODE_NAME held in its last run died with it.
+    await publications.releaseAll();
     const live = new LiveShows({
       sfu,
+      publications,
+      openChatSessions: (ids) => openSessionIds(db, ids),
       setOnline: async (showId, online) => {
         await presence.setOnline([showId], online);
       },
@@ -22,7 +35,8 @@ export const livePlugin = fp<{ sfu?: Sfu | undefined }>(
       log: app.log,
       maxViewers: MAX_VIEWERS_PER_PROCESS,
     });
-    provide(app, { sfu, live });
+    publications.whenLost((universalId) => live.lost(universalId));
+    provide(app, { sfu, live, publications });
   },
-  { name: 'live', dependencies: ['presence'] },
+  { name: 'live', dependencies: ['database', 'presence'] },
 );

@@ -19,7 +19,7 @@ export async function chatMember(t: TestContext, email: string, nickname: string
 export function streamsOnAir(t: TestContext, universalIds: string[] | 'all' = 'all') {
   return vi
     .spyOn(t.app.ctx.live, 'isOnAir')
-    .mockImplementation((id) => universalIds === 'all' || universalIds.includes(id));
+    .mockImplementation(async (id) => universalIds === 'all' || universalIds.includes(id));
 }
 
 /**

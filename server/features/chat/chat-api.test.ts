@@ -60,7 +60,7 @@ describe('starting a chat session', () => {
     }
     await expectRefused(t, () => startChat(client, 'no-such-show', 'free'), 404, 'not_found');
     // Her camera is not up yet: nothing to start.
-    vi.mocked(t.app.ctx.live.isOnAir).mockReturnValue(false);
+    vi.mocked(t.app.ctx.live.isOnAir).mockResolvedValue(false);
     const res = await expectRefused(t, () => startChat(client, dear.universalId, 'free'), 409, 'conflict');
     expect(refusedWith(res)).toBe('chat.show_not_available');
   });

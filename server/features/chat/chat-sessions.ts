@@ -95,8 +95,8 @@ export class ChatSessions {
     const privateMode = running ? (running.kind === 'exclusive' ? 'exclusive' : 'private') : null;
     const state = {
       online: show.online,
-      onAir: this.deps.live.isOnAir(universalId),
-      paused: this.deps.live.isPaused(universalId),
+      onAir: await this.deps.live.isOnAir(universalId),
+      paused: await this.deps.live.isPaused(universalId),
       free: show.free || opts.freeGranted === true,
       flags: { exclusive: show.exclusive },
       pricePerMinute: show.pricePerMinute,

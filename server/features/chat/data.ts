@@ -223,3 +223,13 @@ export async function openSessionsOf(
     .from(chatSessions)
     .where(and(whose, isNull(chatSessions.endedAt)));
 }
+
+/** Of these chat sessions, the ids of those still open (the live layer's sweep ends the streams of the others). */
+export async function openSessionIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(and(inArray(chatSessions.id, ids), isNull(chatSessions.endedAt)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client.ts';
+import { livePublications } from '#server/db/schema/live.ts';
 import { WeriftSfu } from '#server/live/werift-sfu.ts';
 import { muxWebm, vp8FromWebp } from '#server/media/webm.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
@@ -8,6 +10,7 @@ import { createShow, createVideo, type TestShow } from '#server/test/catalog.ts'
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { Changes, closePeers, startPublisher, startViewer } from '#server/test/live-peers.ts';
 import { type DemoBroadcasts, startDemoBroadcasts } from './demo-broadcasts.ts';
+import { LivePublications } from './publications.ts';
 
 let t: TestContext;
 let sfu: WeriftSfu;
@@ -100,6 +103,7 @@ function start(owned: Set<string>) {
     presence: t.app.ctx.presence,
     log: t.app.log,
     ownsShow: (id) => owned.has(id),
+    publications: t.app.ctx.publications,
   });
   return { demo, reads: files.reads };
 }
@@ -194,5 +198,40 @@ describe('demo broadcasts', () => {
     expect(sfu.stats(id(anna)).publicationId).toBe(other.publicationId);
     await demo.stop();
     expect(sfu.isLive(id(anna)) && sfu.isLive(id(eva))).toBe(true);
+  });
+
+  it('broadcasts a show once across processes: one another process holds is left to it, and taken up when its lease ran out', async () => {
+    const other = new LivePublications({
+      db: t.db,
+      node: 'other-process',
+      internalUrl: 'http://127.0.0.1:9',
+      log: t.app.log,
+    });
+    expect(await other.claim(id(bea), 'demo')).toBe(true);
+    const { demo } = start(new Set([id(eva)]));
+    await demo.ready;
+    expect([anna, bea].map((s) => sfu.isLive(id(s)))).toEqual([true, false]);
+    // Here the row is ours: a second process's claim fails, and this one renews.
+    expect(await t.app.ctx.publications.holder(id(anna))).toMatchObject({ node: t.app.ctx.publications.node });
+    expect(await other.claim(id(anna), 'demo')).toBe(false);
+    // Nothing to adopt while the other process holds bea; once its lease ran out, this process takes her up.
+    await demo.adopt();
+    expect(sfu.isLive(id(bea))).toBe(false);
+    await t.db
+      .update(livePublications)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(livePublications.showUniversalId, id(bea)));
+    await demo.adopt();
+    expect(sfu.isLive(id(bea))).toBe(true);
+    expect(await t.app.ctx.publications.holder(id(bea))).toMatchObject({ node: t.app.ctx.publications.node });
+    // The other process learns at its renewal that bea is no longer its own.
+    const lost: string[] = [];
+    other.whenLost((show) => lost.push(show));
+    await other.renew();
+    expect(lost).toEqual([id(bea)]);
+    // Stopping lets go of every row it held.
+    await demo.stop();
+    expect(await t.app.ctx.publications.holder(id(anna))).toBeNull();
+    expect(await t.app.ctx.publications.holder(id(bea))).toBeNull();
   });
 });

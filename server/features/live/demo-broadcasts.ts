@@ -1,12 +1,14 @@
-import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { shows, videoParts, videos } from '#server/db/schema/catalog.ts';
+import { livePublications } from '#server/db/schema/live.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import { clipSource } from '#server/live/clip-source.ts';
 import { type Sfu, SfuError } from '#server/live/sfu.ts';
 import { readWebmFrames, type WebmClip } from '#server/live/webm-frames.ts';
 import type { Storage } from '#server/providers/storage/storage.ts';
+import type { LivePublications } from './publications.ts';
 
 /**
  * Demo broadcasts: every demo performer who is online streams a looping clip of her own seeded
@@ -18,6 +20,10 @@ import type { Storage } from '#server/providers/storage/storage.ts';
  * Presence drives it: online puts the show on air unless it is live already; offline takes it off
  * only when the publication is one of these. A show a real performer holds (`ownsShow`) is left
  * alone both ways. The SFU's show id is the show's universalId.
+ *
+ * With several API processes each show is broadcast by one: the process whose claim of the show's
+ * publication stands (decision 051); viewers landing elsewhere are passed on to it. A show whose
+ * holder died is taken up by another process once its lease ran out (`adopt`).
  */
 export type DemoBroadcastDeps = {
   db: Db;
@@ -27,6 +33,8 @@ export type DemoBroadcastDeps = {
   log: FastifyBaseLogger;
   /** True while a real performer holds the show: the demo neither publishes nor stops it. */
   ownsShow: (universalId: string) => boolean;
+  /** Which process broadcasts which show: a demo publication is claimed as a camera's is. */
+  publications: Pick<LivePublications, 'claim' | 'release'>;
   /** How many shows' frames are kept in memory (default 32, about 0.3 MB each). */
   cachedClips?: number;
 };
@@ -34,6 +42,8 @@ export type DemoBroadcastDeps = {
 export type DemoBroadcasts = {
   /** Resolves when the shows online at the start are on air (failures are logged, never thrown). */
   ready: Promise<void>;
+  /** Puts on air the online shows nobody holds (their holder died): run every few seconds. */
+  adopt(): Promise<void>;
   /** Takes every demo publication off the air and stops listening to presence. */
   stop(): Promise<void>;
 };
@@ -87,8 +97,13 @@ function clipCache(storage: Storage, limit: number) {
   };
 }
 
+/** No process holds the show's publication now (a lease that ran out holds nothing). */
+const unheld = notExists(
+  sql`(select 1 from ${livePublications} where ${livePublications.showUniversalId} = ${shows.universalId} and ${livePublications.leaseUntil} > now())`,
+);
+
 export function startDemoBroadcasts(deps: DemoBroadcastDeps): DemoBroadcasts {
-  const { db, sfu, log, ownsShow } = deps;
+  const { db, sfu, log, ownsShow, publications } = deps;
   const cache = clipCache(deps.storage, deps.cachedClips ?? 32);
   /** The demo's publications: show id to publication id. */
   const ours = new Map<string, string>();
@@ -101,8 +116,17 @@ export function startDemoBroadcasts(deps: DemoBroadcastDeps): DemoBroadcasts {
     return publicationId !== undefined && sfu.isLive(showId) && sfu.stats(showId).publicationId === publicationId;
   };
 
-  const publish = (showId: string, key: string) => {
-    if (stopped || wanted.get(showId) === false || ownsShow(showId) || sfu.isLive(showId)) return;
+  const blocked = (showId: string) => stopped || wanted.get(showId) === false || ownsShow(showId) || sfu.isLive(showId);
+
+  const publish = async (showId: string, key: string) => {
+    if (blocked(showId)) return;
+    // One process broadcasts a show: the one whose claim stands; the others pass viewers on to it.
+    if (!(await publications.claim(showId, 'demo'))) return;
+    if (blocked(showId)) {
+      // Her camera took the show here meanwhile: the row is hers now.
+      if (!ownsShow(showId) && !sfu.isLive(showId)) await publications.release(showId);
+      return;
+    }
     const source = clipSource({
       load: () => cache.get(key),
       onError: (err) => log.warn({ err, showId, key }, 'demo broadcast: the clip cannot be played'),
@@ -115,10 +139,14 @@ export function startDemoBroadcasts(deps: DemoBroadcastDeps): DemoBroadcasts {
     }
   };
 
+  const publishAll = async (where: SQL) => {
+    for (const [showId, key] of await clipKeys(db, where)) await publish(showId, key);
+  };
+
   const goOnline = async (showId: string) => {
     if (ownsShow(showId) || sfu.isLive(showId)) return;
     const key = (await clipKeys(db, eq(shows.universalId, showId))).get(showId);
-    if (key) publish(showId, key);
+    if (key) await publish(showId, key);
   };
 
   const goOffline = async (showId: string) => {
@@ -127,7 +155,9 @@ export function startDemoBroadcasts(deps: DemoBroadcastDeps): DemoBroadcasts {
       return;
     }
     ours.delete(showId);
-    if (!ownsShow(showId)) await sfu.stopPublication(showId).catch(() => undefined);
+    if (ownsShow(showId)) return;
+    await sfu.stopPublication(showId).catch(() => undefined);
+    await publications.release(showId);
   };
 
   const unlisten = deps.presence.onChange((change) => {
@@ -143,8 +173,7 @@ export function startDemoBroadcasts(deps: DemoBroadcastDeps): DemoBroadcasts {
 
   const ready = (async () => {
     try {
-      const keys = await clipKeys(db, eq(shows.online, true));
-      for (const [showId, key] of keys) publish(showId, key);
+      await publishAll(eq(shows.online, true));
       if (!stopped) log.info({ shows: ours.size }, 'demo broadcasts on air');
     } catch (err) {
       log.warn({ err }, 'demo broadcasts: the online shows could not be read');
@@ -153,13 +182,21 @@ export function startDemoBroadcasts(deps: DemoBroadcastDeps): DemoBroadcasts {
 
   return {
     ready,
+    async adopt() {
+      if (!stopped) await publishAll(and(eq(shows.online, true), unheld) as SQL);
+    },
     async stop() {
       stopped = true;
       unlisten();
       const mine = [...ours.keys()].filter(isOurs);
       ours.clear();
       cache.clear();
-      await Promise.all(mine.map((showId) => sfu.stopPublication(showId).catch(() => undefined)));
+      await Promise.all(
+        mine.map(async (showId) => {
+          await sfu.stopPublication(showId).catch(() => undefined);
+          await publications.release(showId).catch(() => undefined);
+        }),
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import { LIVE_ANSWER_WITHIN_MS } from '#common/constants.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import type { PublicationStats, Sfu, SubscribeRequest } from '#server/live/sfu.ts';
 import { type LiveShow, LiveShows, VIEWS_PER_SESSION, type Viewer } from './live-shows.ts';
+import { showOfSubscription } from './subscription-ids.ts';
 
 /**
  * The live layer's bookkeeping against an SFU double that records what it is asked (the media
@@ -15,6 +16,8 @@ function recordingSfu() {
   let next = 0;
   const sfu = {
     unsubscribed: [] as string[],
+    /** The SFU's own ids, in the order the subscriptions opened. */
+    opened: [] as string[],
     stopped: [] as string[],
     subscriptions,
     live,
@@ -23,6 +26,7 @@ function recordingSfu() {
       next += 1;
       const subscriptionId = `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`;
       subscriptions.set(subscriptionId, request);
+      sfu.opened.push(subscriptionId);
       return { subscriptionId, offer: { type: 'offer' as const, sdp: 'v=0' } };
     },
     async acceptAnswer() {},
@@ -53,6 +57,8 @@ const show = (universalId: string, over: Partial<LiveShow> = {}): LiveShow => ({
 
 function liveShows(maxViewers = 100) {
   const sfu = recordingSfu();
+  /** Chat sessions that ended (in another process, as far as the live layer knows). */
+  const ended = new Set<string>();
   const announced: PresenceChange[] = [];
   const live = new LiveShows({
     sfu: sfu as unknown as Sfu,
@@ -60,8 +66,16 @@ function liveShows(maxViewers = 100) {
     announce: (change) => announced.push(change),
     log: pino({ level: 'silent' }),
     maxViewers,
+    openChatSessions: async (ids: string[]) => new Set(ids.filter((id) => !ended.has(id))),
+    publications: {
+      claim: async () => true,
+      release: async () => {},
+      releaseAll: async () => {},
+      setPaused: async () => {},
+      state: async () => null,
+    },
   });
-  return { sfu, live, announced };
+  return { sfu, live, announced, ended };
 }
 
 const viewer = (sessionId: string, userId: number | null = null, kind: Viewer['kind'] = 'free') => ({
@@ -83,7 +97,10 @@ describe('LiveShows', () => {
     const first = await live.watch(show('1'), viewer('s1'));
     // Watching the same show again (a reload) replaces the first view.
     await live.watch(show('1'), viewer('s1'));
-    expect(sfu.unsubscribed).toEqual([first.subscriptionId]);
+    expect(sfu.unsubscribed).toEqual([sfu.opened[0]]);
+    // The browser's id names the show (whichever process a later call lands on finds its holder).
+    expect(showOfSubscription(first.subscriptionId)).toBe(1);
+    expect(first.subscriptionId).not.toBe(sfu.opened[0]);
     await live.watch(show('2'), viewer('s1'));
     await live.watch(show('3'), viewer('s1'));
     expect(live.viewerCount()).toBe(VIEWS_PER_SESSION);
@@ -105,11 +122,11 @@ describe('LiveShows', () => {
     vi.useFakeTimers();
     const { sfu, live } = liveShows();
     sfu.live.add('1');
-    const { subscriptionId } = await live.watch(show('1'), viewer('a'));
+    await live.watch(show('1'), viewer('a'));
     const answered = await live.watch(show('1'), viewer('b'));
     await live.answer(answered.subscriptionId, 'b', { type: 'answer', sdp: 'v=0' });
     await vi.advanceTimersByTimeAsync(LIVE_ANSWER_WITHIN_MS);
-    expect(sfu.unsubscribed).toEqual([subscriptionId]);
+    expect(sfu.unsubscribed).toEqual([sfu.opened[0]]);
     expect(live.viewerCount()).toBe(1);
   });
 
@@ -149,17 +166,30 @@ describe('LiveShows', () => {
     expect([...sfu.subscriptions.values()]).toHaveLength(1);
   });
 
+  it('ends at its sweep the streams whose chat session ended elsewhere', async () => {
+    const { sfu, live, ended } = liveShows();
+    sfu.live.add('1');
+    await live.watch(show('1'), viewer('a'));
+    await live.watch(show('1'), viewer('b'));
+    await live.sweep();
+    expect(live.viewerCount()).toBe(2);
+    ended.add('chat-a');
+    await live.sweep();
+    expect(live.viewerCount()).toBe(1);
+    expect(sfu.unsubscribed).toEqual([sfu.opened[0]]);
+  });
+
   it('drops the views of a show the predicate picks (a kicked viewer), and no others', async () => {
     const { sfu, live } = liveShows();
     sfu.live.add('1');
     sfu.live.add('2');
-    const kicked = await live.watch(show('1'), viewer('phone', 7));
+    await live.watch(show('1'), viewer('phone', 7));
     await live.watch(show('2'), viewer('phone', 7));
     await live.watch(show('1'), viewer('guest-a'));
     await live.watch(show('1'), viewer('other', 8));
     expect(live.dropViewers('1', (v) => v.userId === 7)).toBe(1);
     expect(live.viewerCount()).toBe(3);
-    await vi.waitFor(() => expect(sfu.unsubscribed).toEqual([kicked.subscriptionId]));
+    await vi.waitFor(() => expect(sfu.unsubscribed).toEqual([sfu.opened[0]]));
     // A guest is picked by her session.
     expect(live.dropViewers('1', (v) => v.userId === null && v.sessionId === 'guest-a')).toBe(1);
     expect(live.dropViewers('1', () => false)).toBe(0);

@@ -3,7 +3,9 @@ import { LIVE_ANSWER_WITHIN_MS, LIVE_HEARTBEAT_TIMEOUT_MS } from '#common/consta
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import type { SdpAnswer, SdpOffer, Sfu } from '#server/live/sfu.ts';
 import type { EndedSessions } from '#server/realtime/hub.ts';
+import type { LivePublications } from './publications.ts';
 import { liveRefused, sfuRefusal } from './refusals.ts';
+import { subscriptionIdFor } from './subscription-ids.ts';
 
 /**
  * Who watches: her session (members' and visitors' alike), her account if any, her name in the
@@ -27,7 +29,9 @@ export const MAX_VIEWERS_PER_PROCESS = 1_000;
 export const VIEWS_PER_SESSION = 3;
 
 type View = {
+  /** The id the browser holds (subscription-ids.ts); `sfuId` is the SFU's own. */
   id: string;
+  sfuId: string;
   showId: string;
   viewer: Viewer;
   since: number;
@@ -52,6 +56,13 @@ type OnAir = {
 
 export type LiveShowsDeps = {
   sfu: Sfu;
+  /** Which process holds which show's publication (decision 051): claimed before publishing. */
+  publications: Pick<LivePublications, 'claim' | 'release' | 'releaseAll' | 'setPaused' | 'state'>;
+  /**
+   * Of these chat sessions, those still open: one ended in another process (its minute not paid
+   * there, the member's stop landing there) ends its stream here at the next sweep.
+   */
+  openChatSessions(ids: string[]): Promise<Set<string>>;
   /** Changes the show's online state and tells open pages (show:bulkupdate). */
   setOnline(showId: number, online: boolean): Promise<void>;
   /** Tells open pages other show fields (paused). */
@@ -91,7 +102,8 @@ export class LiveShows {
     if (this.views.size >= this.deps.maxViewers) throw liveRefused('unavailable');
 
     const view: View = {
-      id: '',
+      id: subscriptionIdFor(show.id),
+      sfuId: '',
       showId: show.universalId,
       viewer,
       since: this.now(),
@@ -111,21 +123,21 @@ export class LiveShows {
       .catch((error: unknown) => {
         throw sfuRefusal(error);
       });
-    view.id = subscriptionId;
-    this.views.set(subscriptionId, view);
+    view.sfuId = subscriptionId;
+    this.views.set(view.id, view);
     // An offer nobody answers holds a socket: dropped after a while.
     view.timer = setTimeout(() => {
-      if (!view.answered) void this.drop(subscriptionId);
+      if (!view.answered) void this.drop(view.id);
     }, LIVE_ANSWER_WITHIN_MS);
     view.timer.unref();
     const stats = sfu.isLive(show.universalId) ? sfu.stats(show.universalId) : null;
-    return { subscriptionId, offer, paused: stats?.paused ?? false, kinds: stats?.kinds ?? [] };
+    return { subscriptionId: view.id, offer, paused: stats?.paused ?? false, kinds: stats?.kinds ?? [] };
   }
 
   /** Her browser's answer to the SFU's offer; only the session that asked may answer. */
   async answer(subscriptionId: string, sessionId: string, answer: SdpAnswer): Promise<void> {
     const view = this.ownView(subscriptionId, sessionId);
-    await this.deps.sfu.acceptAnswer(subscriptionId, answer).catch((error: unknown) => {
+    await this.deps.sfu.acceptAnswer(view.sfuId, answer).catch((error: unknown) => {
       throw sfuRefusal(error);
     });
     view.answered = true;
@@ -177,8 +189,17 @@ export class LiveShows {
 
   // --- performers ----------------------------------------------------------------------------
 
-  /** Her camera's offer: her show goes on air (replacing a demo stream or her own older one) and online. */
-  async publish(show: LiveShow, performer: { id: number; sessionId: string }, offer: SdpOffer) {
+  /**
+   * Her camera's offer: her show goes on air (replacing a demo stream or her own older one) and
+   * online. The show's publication is claimed for this process first; `unanswered` names a holder
+   * that did not answer the call passed on to it (treated as gone).
+   */
+  async publish(
+    show: LiveShow,
+    performer: { id: number; sessionId: string },
+    offer: SdpOffer,
+    unanswered: string | null = null,
+  ) {
     const performerId = performer.id;
     const { sfu } = this.deps;
     const key = show.universalId;
@@ -193,6 +214,11 @@ export class LiveShows {
     };
     // Claimed before the first await: a demo stream no longer starts for her show.
     this.onAir.set(key, entry);
+    // Another process took the show meanwhile (her other tab there): hers is on air there.
+    if (!(await this.deps.publications.claim(key, 'camera', unanswered).catch(() => false))) {
+      if (this.onAir.get(key) === entry) this.onAir.delete(key);
+      throw liveRefused('not_on_air');
+    }
     if (sfu.isLive(key)) await sfu.stopPublication(key).catch(() => undefined);
     let answer: SdpAnswer;
     try {
@@ -207,7 +233,10 @@ export class LiveShows {
       entry.publicationId = published.publicationId;
       answer = published.answer;
     } catch (error) {
-      if (this.onAir.get(key) === entry) this.onAir.delete(key);
+      if (this.onAir.get(key) === entry) {
+        this.onAir.delete(key);
+        await this.deps.publications.release(key);
+      }
       throw sfuRefusal(error);
     }
     // Another tab of hers took over meanwhile (and ended this publication): that one is on air.
@@ -218,20 +247,32 @@ export class LiveShows {
     return { answer };
   }
 
-  pause(show: LiveShow, paused: boolean): void {
+  async pause(show: LiveShow, paused: boolean): Promise<void> {
     const entry = this.onAir.get(show.universalId);
     if (!entry?.publicationId || !this.deps.sfu.isLive(show.universalId)) throw liveRefused('not_on_air');
     this.deps.sfu.setPaused(show.universalId, paused);
     entry.paused = paused;
     entry.lastSeen = this.now();
     this.deps.announce({ [show.universalId]: { paused } });
+    // Chat starts and show pages answered by other processes read it from the publication's row.
+    await this.deps.publications.setPaused(show.universalId, paused);
   }
 
   /** She goes offline: the stream ends for every viewer and the show is offline. */
   async stop(show: LiveShow): Promise<void> {
     this.onAir.delete(show.universalId);
     if (this.deps.sfu.isLive(show.universalId)) await this.deps.sfu.stopPublication(show.universalId);
+    await this.deps.publications.release(show.universalId);
     await this.deps.setOnline(show.id, false);
+  }
+
+  /**
+   * Another process took the show's publication (it thought this one gone): the copy here ends,
+   * and the show stays online, held there.
+   */
+  lost(universalId: string): void {
+    this.onAir.delete(universalId);
+    if (this.deps.sfu.isLive(universalId)) void this.deps.sfu.stopPublication(universalId).catch(() => undefined);
   }
 
   /** Her stream as the server sees it; each call also says her studio is still open. */
@@ -246,13 +287,14 @@ export class LiveShows {
     return { live, paused: live && (entry?.paused ?? false), viewers };
   }
 
-  /** Her stream reaches the server now (a demo stream counts). */
-  isOnAir(universalId: string): boolean {
-    return this.deps.sfu.isLive(universalId);
+  /** Her stream reaches the server now, in this process or another (a demo stream counts). */
+  async isOnAir(universalId: string): Promise<boolean> {
+    return this.deps.sfu.isLive(universalId) || (await this.deps.publications.state(universalId)) !== null;
   }
 
-  isPaused(universalId: string): boolean {
-    return this.deps.sfu.isLive(universalId) && this.deps.sfu.stats(universalId).paused;
+  async isPaused(universalId: string): Promise<boolean> {
+    if (this.deps.sfu.isLive(universalId)) return this.deps.sfu.stats(universalId).paused;
+    return (await this.deps.publications.state(universalId))?.paused ?? false;
   }
 
   /** A chat session ended: the streams it opened end at once. */
@@ -283,6 +325,17 @@ export class LiveShows {
       this.deps.log.info({ performerId: entry.performerId, show: key }, 'studio gone: show offline');
       await this.stop({ id: entry.showId, universalId: key, online: true, free: false });
     }
+    await this.dropEndedChats();
+  }
+
+  /** Streams whose chat session ended, wherever it ended, end too. */
+  private async dropEndedChats(): Promise<void> {
+    const views = [...this.views.values()];
+    if (!views.length) return;
+    const open = await this.deps.openChatSessions([...new Set(views.map((v) => v.viewer.chatSessionId))]);
+    for (const view of views) {
+      if (!open.has(view.viewer.chatSessionId) && this.views.get(view.id) === view) await this.drop(view.id);
+    }
   }
 
   /** Show changes from anywhere (studio, sandbox studio, demo presence, operators). */
@@ -291,6 +344,9 @@ export class LiveShows {
       if (update.online === false) {
         this.onAir.delete(key);
         if (this.deps.sfu.isLive(key)) void this.deps.sfu.stopPublication(key).catch(() => undefined);
+        void this.deps.publications
+          .release(key)
+          .catch((err: unknown) => this.deps.log.warn({ err, show: key }, 'releasing a publication failed'));
       }
       // Free chat switched off: the free viewers leave (paid sessions bring their own rights).
       if (update.free === false) {
@@ -314,6 +370,10 @@ export class LiveShows {
     for (const view of this.views.values()) if (view.timer) clearTimeout(view.timer);
     this.onAir.clear();
     await this.deps.sfu.close();
+    // Every publication of this process ended with its SFU.
+    await this.deps.publications
+      .releaseAll()
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'releasing the publications failed'));
   }
 
   // --- bookkeeping ---------------------------------------------------------------------------
@@ -327,8 +387,9 @@ export class LiveShows {
 
   private async drop(subscriptionId: string): Promise<void> {
     const view = this.views.get(subscriptionId);
-    if (view) this.forget(view);
-    await this.deps.sfu.unsubscribe(subscriptionId);
+    if (!view) return;
+    this.forget(view);
+    await this.deps.sfu.unsubscribe(view.sfuId);
   }
 
   private forget(view: View): void {

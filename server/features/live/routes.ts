@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '#common/api/fields.ts';
 import {
@@ -17,12 +18,16 @@ import { performerShow } from '#server/features/studio/data.ts';
 import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { liveShowByUniversalId, showWithheld } from './data.ts';
+import { toHolder, unansweredHolder } from './forwarding.ts';
 import { liveRefused } from './refusals.ts';
+import { showOfSubscription } from './subscription-ids.ts';
 
 /**
  * Live video signalling (decision 018): viewers ask to watch and answer the SFU's offer; the
  * performer's studio publishes her camera, pauses, stops, and polls her state (her heartbeat).
  * Each call is checked against the show and the caller's rights before anything reaches the SFU.
+ * With several API processes every call is answered by the process holding the show's
+ * publication, whichever process it landed on (`toHolder`, decision 051).
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, {
@@ -35,12 +40,23 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /studio/live/stop': 'performer',
     'POST /studio/chat/end': 'performer',
   });
-  const { db, live, config } = app.ctx;
+  const { db, live, config, publications } = app.ctx;
   const iceServers = config.live.iceServers;
+
+  // Where each call belongs: the show named in the path, in the subscription id, or hers.
+  const byShow = toHolder(app.ctx, (request) => publications.holder((request.params as { id: string }).id));
+  const bySubscription = toHolder(app.ctx, async (request) => {
+    const showId = showOfSubscription((request.params as { id: string }).id);
+    return showId === null ? null : publications.holderOfShow(showId);
+  });
+  const byHerShow = toHolder(app.ctx, async (request) => {
+    const { show } = await herShow(request);
+    return publications.holder(show.universalId);
+  });
 
   app.post(
     '/live/:id/watch',
-    { schema: { params: universalIdParam, body: watchBody, response: { 200: watchAnswer } } },
+    { schema: { params: universalIdParam, body: watchBody, response: { 200: watchAnswer } }, preHandler: byShow },
     async (request, reply) => {
       const show = await liveShowByUniversalId(db, request.params.id);
       if (!show) throw notFound();
@@ -62,7 +78,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/live/subscriptions/:id/answer',
-    { schema: { params: subscriptionParams, body: subscriptionAnswerBody, response: { 200: okResponse } } },
+    {
+      schema: { params: subscriptionParams, body: subscriptionAnswerBody, response: { 200: okResponse } },
+      preHandler: bySubscription,
+    },
     async (request) => {
       await live.answer(request.params.id, request.session?.id ?? '', request.body.answer);
       return { ok: true as const };
@@ -71,7 +90,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/live/subscriptions/:id/leave',
-    { schema: { params: subscriptionParams, response: { 200: okResponse } } },
+    { schema: { params: subscriptionParams, response: { 200: okResponse } }, preHandler: bySubscription },
     async (request) => {
       await live.leave(request.params.id, request.session?.id ?? '');
       return { ok: true as const };
@@ -79,19 +98,24 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The show of the signed-in performer, as the live layer needs it. */
-  const herShow = async (request: Parameters<typeof requirePerformer>[0]) => {
+  async function herShow(request: FastifyRequest) {
     const { performer, sessionId } = await requirePerformer(request);
     const show = await performerShow(db, performer.showId);
     if (!show) throw notFound();
     return { performer, sessionId, show };
-  };
+  }
 
-  app.post('/studio/live', { schema: { body: publishBody, response: { 200: publishAnswer } } }, async (request) => {
-    const { performer, sessionId, show } = await herShow(request);
-    if (await showWithheld(db, show.id)) throw new AppError('forbidden', { message: 'show_withheld' });
-    const { answer } = await live.publish(show, { id: performer.id, sessionId }, request.body.offer);
-    return { answer, iceServers };
-  });
+  app.post(
+    '/studio/live',
+    { schema: { body: publishBody, response: { 200: publishAnswer } }, preHandler: byHerShow },
+    async (request) => {
+      const { performer, sessionId, show } = await herShow(request);
+      if (await showWithheld(db, show.id)) throw new AppError('forbidden', { message: 'show_withheld' });
+      const her = { id: performer.id, sessionId };
+      const { answer } = await live.publish(show, her, request.body.offer, unansweredHolder(request));
+      return { answer, iceServers };
+    },
+  );
 
   /** Her stream's state with the private running in her show. */
   const studioState = async (show: { id: number; universalId: string; online: boolean; free: boolean }) => ({
@@ -99,33 +123,45 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     session: await app.ctx.chat.studioSession(show.id),
   });
 
-  app.get('/studio/live', { schema: { response: { 200: studioLiveState } } }, async (request) => {
-    const { show } = await herShow(request);
-    return studioState(show);
-  });
+  app.get(
+    '/studio/live',
+    { schema: { response: { 200: studioLiveState } }, preHandler: byHerShow },
+    async (request) => {
+      const { show } = await herShow(request);
+      return studioState(show);
+    },
+  );
 
-  app.post('/studio/chat/end', { schema: { response: { 200: studioLiveState } } }, async (request) => {
-    const { performer, show } = await herShow(request);
-    await app.ctx.chat.endPrivateOf(show.id);
-    request.log.info({ performerId: performer.id }, 'performer ended the private');
-    return studioState(show);
-  });
+  app.post(
+    '/studio/chat/end',
+    { schema: { response: { 200: studioLiveState } }, preHandler: byHerShow },
+    async (request) => {
+      const { performer, show } = await herShow(request);
+      await app.ctx.chat.endPrivateOf(show.id);
+      request.log.info({ performerId: performer.id }, 'performer ended the private');
+      return studioState(show);
+    },
+  );
 
   app.post(
     '/studio/live/pause',
-    { schema: { body: pauseBody, response: { 200: studioLiveState } } },
+    { schema: { body: pauseBody, response: { 200: studioLiveState } }, preHandler: byHerShow },
     async (request) => {
       const { performer, show } = await herShow(request);
-      live.pause(show, request.body.paused);
+      await live.pause(show, request.body.paused);
       request.log.info({ performerId: performer.id, paused: request.body.paused }, 'performer paused');
       return studioState(show);
     },
   );
 
-  app.post('/studio/live/stop', { schema: { response: { 200: studioLiveState } } }, async (request) => {
-    const { performer, show } = await herShow(request);
-    await live.stop(show);
-    request.log.info({ performerId: performer.id }, 'performer off air');
-    return studioState(show);
-  });
+  app.post(
+    '/studio/live/stop',
+    { schema: { response: { 200: studioLiveState } }, preHandler: byHerShow },
+    async (request) => {
+      const { performer, show } = await herShow(request);
+      await live.stop(show);
+      request.log.info({ performerId: performer.id }, 'performer off air');
+      return studioState(show);
+    },
+  );
 };

@@ -79,7 +79,9 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
       showPromo(db, row.id),
       privateModes(db, [row.id]),
     ]);
-    const live = { privateMode: modes.get(row.id) ?? null, paused: app.ctx.live.isPaused(row.universalId) };
+    // Only an online show may be paused (and only then is it worth asking another process's row).
+    const paused = row.online ? await app.ctx.live.isPaused(row.universalId) : false;
+    const live = { privateMode: modes.get(row.id) ?? null, paused };
     return presentShowDetail(row, tags, promo, live, request.locale, { phoneChatLine });
   });
 
