@@ -19,6 +19,31 @@ const BATCH = 20;
 
 /** Posts one body (signing it now); answers the HTTP status, or throws when the shop cannot be reached. */
 export type SendCall = (body: string) => Promise<number>;
+
+/**
+ * Answers a request the way Fastify's `inject` does: the sandbox's server calling the shop's, in
+ * the process that claimed the row (any process serves the shop's callbacks).
+ */
+export type Inject = (request: {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
+}) => Promise<{ statusCode: number }>;
+
+/** A provider's retry schedule as a list of pauses: after the last one it gives up. */
+export const pausesOf =
+  (pauses: readonly number[]) =>
+  (attempts: number): number | null =>
+    pauses[attempts - 1] ?? null;
+
+/** The event id a sandbox call's JSON body carries (`id` or the PSP's `event_id`). */
+export function eventIdOf(body: string): string {
+  const json = JSON.parse(body) as { id?: unknown; event_id?: unknown };
+  const id = json.id ?? json.event_id;
+  if (typeof id !== 'string') throw new Error('sandbox call without an event id');
+  return id;
+}
 type Log = {
   info: (obj: object, msg: string) => void;
   warn: (obj: object, msg: string) => void;

@@ -1,4 +1,4 @@
-import type { OutboxPolicy } from '#server/providers/sandbox-outbox.ts';
+import type { Inject, OutboxPolicy } from '#server/providers/sandbox-outbox.ts';
 import { SANDBOX_POSTBACK_PATH, type SandboxPostback, signSandboxPostback } from './sandbox.ts';
 
 /**
@@ -16,14 +16,6 @@ export const OUTBOX_GIVE_UP_MS = 24 * 3600_000;
 /** The pause before attempt `attempts + 1`, after `attempts` failed ones. */
 export const retryDelayMs = (attempts: number) =>
   Math.min(OUTBOX_FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_MAX_RETRY_MS);
-
-/** Answers a request the way Fastify's `inject` does (the PSP's server calling the shop's). */
-export type Inject = (request: {
-  method: 'POST';
-  url: string;
-  headers: Record<string, string>;
-  payload: string;
-}) => Promise<{ statusCode: number }>;
 
 /** The PSP's delivery, posting signed postbacks with `inject` into the shop's postback route. */
 export function pspDelivery(key: string, inject: Inject): OutboxPolicy {
