@@ -22,3 +22,11 @@ INSERT INTO "sandbox_outbox" ("channel", "event_id", "body", "state", "attempts"
 SELECT 'psp', "event_id", "body", "state", "attempts", "next_attempt_at", "last_status", "created_at", "delivered_at", "gave_up_at" FROM "sandbox_psp_outbox" ORDER BY "id";
 --> statement-breakpoint
 DROP TABLE "sandbox_psp_outbox" CASCADE;
+--> statement-breakpoint
+CREATE TABLE "sandbox_sms" (
+	"seq" bigserial PRIMARY KEY NOT NULL,
+	"message_id" text NOT NULL,
+	"to_number" text NOT NULL,
+	"text" text NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL
+);
