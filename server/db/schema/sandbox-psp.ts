@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The records of the sandbox PSP, the built-in test payment company (server/providers/payment/).
  * They belong to that company, not to the shop: only its own modules read and write them, the
  * shop's billing code never does (it learns outcomes from postbacks and the status API alone).
+ * The postbacks it owes wait in the sandboxes' common outbox (sandbox-outbox.ts, channel `psp`).
  */
 
 /**
@@ -30,30 +30,4 @@ export const sandboxPspPayments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sandbox_psp_payments_txn_unique').on(t.txnId)],
-);
-
-/**
- * Postbacks to the shop, written in the same transaction as the payment change they report and
- * delivered by the outbox worker with retries: pending -> delivered, or failed once it gives up.
- * `next_attempt_at` is pushed forward while a worker holds the row, so no two send it at once.
- */
-export const sandboxPspOutbox = pgTable(
-  'sandbox_psp_outbox',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: text('event_id').notNull(),
-    /** The postback's JSON body; it is signed afresh at every attempt. */
-    body: text('body').notNull(),
-    state: text('state').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    lastStatus: integer('last_status'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('sandbox_psp_outbox_event_unique').on(t.eventId),
-    index('sandbox_psp_outbox_due').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
-  ],
 );

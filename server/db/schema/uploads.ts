@@ -49,6 +49,11 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last chunk (or the creation): what the abandoned-upload sweep looks at. */
     touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * While a chunk is being written: when its claim ends. One chunk at a time per upload, whichever
+     * process receives it; a claim left by a process that died lapses at this time.
+     */
+    writingUntil: timestamp('writing_until', { withTimezone: true }),
   },
   (t) => [
     index('uploads_performer').on(t.performerId, t.state),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentEvents } from '#server/db/schema/billing.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
-import { sandboxPspOutbox } from '#server/db/schema/sandbox-psp.ts';
+import { sandboxOutbox } from '#server/db/schema/sandbox-outbox.ts';
 import { testServices } from '#server/env.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
@@ -49,7 +49,7 @@ describe.skipIf(!testServices().databaseUrl)('billing under real concurrency (Po
     for (const a of answers.filter((x) => x.statusCode === 409)) {
       expect(a.body).toContain('This payment was already submitted');
     }
-    const outbox = (await t.db.select().from(sandboxPspOutbox)).filter((r) => JSON.parse(r.body).order_id === id);
+    const outbox = (await t.db.select().from(sandboxOutbox)).filter((r) => JSON.parse(r.body).order_id === id);
     expect(outbox).toHaveLength(1);
     expect((await settledOrder(t, id)).state).toBe('paid');
     expect(await balanceOf(t.db, user.id)).toBe(275);

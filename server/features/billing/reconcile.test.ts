@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EXPIRY_MS } from '#common/domain/orders.ts';
 import { orders, paymentEvents } from '#server/db/schema/billing.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
-import { sandboxPspOutbox } from '#server/db/schema/sandbox-psp.ts';
+import { sandboxOutbox } from '#server/db/schema/sandbox-outbox.ts';
 import { testServices } from '#server/env.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { paymentProvider } from '#server/providers/payment/provider.ts';
-import { SANDBOX_POSTBACK_PATH, signSandboxPostback } from '#server/providers/payment/sandbox.ts';
-import { createOutboxWorker } from '#server/providers/payment/sandbox-outbox.ts';
+import { pspDelivery } from '#server/providers/payment/sandbox-delivery.ts';
 import type { PaymentProvider } from '#server/providers/payment/types.ts';
+import { createOutboxWorker } from '#server/providers/sandbox-outbox.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import {
@@ -55,14 +55,8 @@ const mine = <T extends { orderId: number }>(results: T[], id: number) => result
 
 /** Sends the postbacks the sandbox PSP is holding, as its worker would once the shop is back. */
 async function releaseHeldPostbacks() {
-  const worker = createOutboxWorker({
-    db: t.db,
-    log,
-    send: async (body) => {
-      const { headers } = signSandboxPostback(t.config.payments.sandboxKey, JSON.parse(body));
-      return (await t.app.inject({ method: 'POST', url: SANDBOX_POSTBACK_PATH, headers, payload: body })).statusCode;
-    },
-  });
+  const policy = pspDelivery(t.config.payments.sandboxKey, (request) => t.app.inject(request));
+  const worker = createOutboxWorker({ db: t.db, log, policy });
   return worker.tick(new Date(Date.now() + 60 * MINUTES));
 }
 
@@ -78,7 +72,7 @@ describe('reconciliation of open orders', () => {
     ]);
     expect(await orderRow(t, id)).toMatchObject({ state: 'paid', providerTxnId: expect.stringMatching(/^txn_/) });
     expect(await balanceOf(t.db, user.id)).toBe(275);
-    const [held] = (await t.db.select().from(sandboxPspOutbox)).filter((r) => JSON.parse(r.body).order_id === id);
+    const [held] = (await t.db.select().from(sandboxOutbox)).filter((r) => JSON.parse(r.body).order_id === id);
     const events = await t.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, id));
     expect(events).toEqual([expect.objectContaining({ eventId: held?.eventId, outcome: 'applied' })]);
     expect(logged).toContainEqual({

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import { paymentEvents } from '#server/db/schema/billing.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
-import { sandboxPspOutbox, sandboxPspPayments } from '#server/db/schema/sandbox-psp.ts';
+import { sandboxOutbox } from '#server/db/schema/sandbox-outbox.ts';
+import { sandboxPspPayments } from '#server/db/schema/sandbox-psp.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { pendingPostbacks } from '#server/providers/payment/sandbox-records.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
@@ -41,7 +42,7 @@ async function buyer() {
 }
 
 const outboxOf = async (orderId: number) =>
-  (await t.db.select().from(sandboxPspOutbox)).filter((r) => JSON.parse(r.body).order_id === orderId);
+  (await t.db.select().from(sandboxOutbox)).filter((r) => JSON.parse(r.body).order_id === orderId);
 
 describe('a sandbox payment page', () => {
   it('is submitted once: a second submission sees "already submitted" and changes nothing', async () => {
@@ -50,7 +51,7 @@ describe('a sandbox payment page', () => {
     const [payment] = await t.db.select().from(sandboxPspPayments).where(eq(sandboxPspPayments.reference, id));
     expect(payment).toMatchObject({ state: 'succeeded', cardLast4: '4242' });
     const books = await t.db.select().from(sandboxPspPayments);
-    const outbox = await t.db.select().from(sandboxPspOutbox);
+    const outbox = await t.db.select().from(sandboxOutbox);
 
     for (const number of ['4242 4242 4242 4242', '4000 0000 0000 0002']) {
       const again = await submitCard(t, link, number);
@@ -63,7 +64,7 @@ describe('a sandbox payment page', () => {
     expect(page.statusCode).toBe(409);
     expect(page.body).toContain('Diese Zahlung wurde bereits abgeschickt');
     expect(await t.db.select().from(sandboxPspPayments)).toEqual(books);
-    expect(await t.db.select().from(sandboxPspOutbox)).toEqual(outbox);
+    expect(await t.db.select().from(sandboxOutbox)).toEqual(outbox);
     expect(await outboxOf(id)).toHaveLength(1);
   });
 

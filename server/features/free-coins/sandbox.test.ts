@@ -1,11 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import { sandboxSms as sandboxSmsTable } from '#server/db/schema/sandbox-sms.ts';
 import { sandboxSms } from '#server/providers/sms/sandbox.ts';
 import { SmsDeliveryError } from '#server/providers/sms/types.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
-import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { createTestApp, openTestDatabase, type TestContext } from '#server/test/harness.ts';
 import { codeFor, freshNumber } from './testing.ts';
 
 describe('the sandbox SMS gateway', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+  beforeEach(async () => {
+    await database.db.delete(sandboxSmsTable);
+  });
   const recorder = () => {
     const lines: string[] = [];
     return {
@@ -19,11 +30,11 @@ describe('the sandbox SMS gateway', () => {
 
   it('keeps the newest 200 messages and logs them without number or text', async () => {
     const { lines, log } = recorder();
-    const gateway = sandboxSms(log);
+    const gateway = sandboxSms(database.db, log);
     for (let i = 0; i < 205; i++) {
       await gateway.send({ to: `+4915100000${String(i).padStart(3, '0')}`, text: `code ${100000 + i}` });
     }
-    const outbox = gateway.outbox();
+    const outbox = await gateway.outbox();
     expect(outbox).toHaveLength(200);
     expect(outbox[0]?.text).toBe('code 100204');
     expect(outbox[199]?.text).toBe('code 100005');
@@ -36,9 +47,19 @@ describe('the sandbox SMS gateway', () => {
 
   it('refuses unreachable numbers like a gateway', async () => {
     const { log } = recorder();
-    const gateway = sandboxSms(log);
+    const gateway = sandboxSms(database.db, log);
     await expect(gateway.send({ to: '+4915199999999', text: 'x' })).rejects.toBeInstanceOf(SmsDeliveryError);
-    expect(gateway.outbox()).toHaveLength(0);
+    expect(await gateway.outbox()).toHaveLength(0);
+  });
+
+  it('shows the same outbox from every process: two gateways on one database', async () => {
+    const one = sandboxSms(database.db, recorder().log);
+    const other = sandboxSms(database.db, recorder().log);
+    await one.send({ to: '+4915100000001', text: 'code 111111' });
+    await other.send({ to: '+4915100000002', text: 'code 222222' });
+    for (const gateway of [one, other]) {
+      expect((await gateway.outbox()).map((m) => m.text)).toEqual(['code 222222', 'code 111111']);
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, lt, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { mediaJobs, type UploadKind, uploads } from '#server/db/schema/uploads.ts';
 import { AppError } from '#server/errors.ts';
+import type { UploadRow } from './data.ts';
 import { createEmptyFile, removeUploadFile } from './files.ts';
 
 export type UploadLimits = {
@@ -65,12 +66,62 @@ export async function createUpload(
   }
 }
 
-/** Records how far the file is received, from the offset the chunk started at (never backwards). */
-export async function recordOffset(db: DbOrTx, id: string, from: number, to: number, now = new Date()) {
-  await db
+/**
+ * How long a chunk's claim on its upload lasts. The writer gives up its chunk CHUNK_LEASE_MARGIN_MS
+ * before that (the bytes that arrived count), so a claim that lapsed belongs to a process that
+ * died, never to one still appending: the next chunk may cut the file back and write.
+ */
+export const CHUNK_LEASE_MS = 10 * 60_000;
+/** Room for the clocks of two machines to differ, and for the writer's last bookkeeping. */
+export const CHUNK_LEASE_MARGIN_MS = 30_000;
+
+/** A chunk's hold on its upload: the row as it was claimed; `writingUntil` tells the claim apart. */
+export type ChunkClaim = UploadRow & { writingUntil: Date };
+
+/**
+ * Claims the upload for one chunk at `offset`, in one conditional statement, so two processes
+ * receiving chunks of one upload at once cannot both write: only while it is receiving, the offset
+ * is the one recorded (and short of the size) and no other chunk holds a live claim. Null when any of that fails.
+ */
+export async function claimChunk(
+  db: DbOrTx,
+  id: string,
+  performerId: number,
+  offset: number,
+  now = new Date(),
+): Promise<ChunkClaim | null> {
+  const [row] = await db
     .update(uploads)
-    .set({ offset: to, touchedAt: now })
-    .where(and(eq(uploads.id, id), eq(uploads.offset, from)));
+    .set({ writingUntil: new Date(now.getTime() + CHUNK_LEASE_MS) })
+    .where(
+      and(
+        eq(uploads.id, id),
+        eq(uploads.performerId, performerId),
+        eq(uploads.state, 'receiving'),
+        eq(uploads.offset, offset),
+        // A file received whole is being checked: no chunk reopens it.
+        lt(uploads.offset, uploads.size),
+        or(isNull(uploads.writingUntil), lte(uploads.writingUntil, now)),
+      ),
+    )
+    .returning();
+  return row?.writingUntil ? { ...row, writingUntil: row.writingUntil } : null;
+}
+
+/**
+ * Ends a chunk's claim, recording how far the file is received (never backwards): only while the
+ * claim is still this chunk's. False when it is not (it lapsed and another chunk took the upload,
+ * or the upload is gone): then nothing this chunk wrote counts.
+ */
+export async function releaseChunk(db: DbOrTx, claim: ChunkClaim, to: number, now = new Date()): Promise<boolean> {
+  const done = await db
+    .update(uploads)
+    .set({ offset: to, touchedAt: now, writingUntil: null })
+    .where(
+      and(eq(uploads.id, claim.id), eq(uploads.offset, claim.offset), eq(uploads.writingUntil, claim.writingUntil)),
+    )
+    .returning({ id: uploads.id });
+  return done.length > 0;
 }
 
 export async function markReady(db: DbOrTx, id: string, format: string, duration: number | null) {

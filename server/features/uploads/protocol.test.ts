@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_CONTENT_TYPE, UPLOAD_OFFSET_HEADER } from '#common/domain/uploads.ts';
 import { performers } from '#server/db/schema/performers.ts';
 import { uploads } from '#server/db/schema/uploads.ts';
@@ -10,8 +10,8 @@ import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
 import { uploadFile } from './files.ts';
-import { sweepAbandonedUploads } from './mutations.ts';
-import { sendChunk, testClip, testPicture, uploadWhole } from './testing.ts';
+import { CHUNK_LEASE_MS, claimChunk, sweepAbandonedUploads } from './mutations.ts';
+import { openChunk, sendChunk, testClip, testPicture, uploadWhole, writingUntil } from './testing.ts';
 
 let t: TestContext;
 let dir: string;
@@ -80,11 +80,51 @@ describe('resumable uploads', () => {
     await her.delete(`/api/studio/uploads/${id}`);
   });
 
+  it('writes one chunk at a time: a second one while the first is being received gets 409 and the offset', async () => {
+    const id = await announce(her, clip.length);
+    const first = openChunk(t.app, her, id, 0);
+    first.body.write(clip.subarray(0, 100));
+    await expect.poll(() => writingUntil(t.db, id)).not.toBeNull();
+    const second = await sendChunk(her, id, 0, clip.subarray(0, 100));
+    expect(second.statusCode).toBe(409);
+    expect(second.headers[UPLOAD_OFFSET_HEADER]).toBe('0');
+    first.body.end(clip.subarray(100, 300));
+    const done = await first.response;
+    expect(done.statusCode, done.body).toBe(204);
+    expect(done.headers[UPLOAD_OFFSET_HEADER]).toBe('300');
+    expect(await rowOf(id)).toMatchObject({ offset: 300, writingUntil: null });
+    expect(readFileSync(uploadFile(dir, id)).equals(clip.subarray(0, 300))).toBe(true);
+    await her.delete(`/api/studio/uploads/${id}`);
+  });
+
+  it("takes over a chunk's claim left by a process that died, once its lease is over, and writes its bytes again", async () => {
+    const id = await announce(her, clip.length);
+    expect((await sendChunk(her, id, 0, clip.subarray(0, 100))).statusCode).toBe(204);
+    // A process claimed the next chunk, wrote part of it and died.
+    expect(await claimChunk(t.db, id, herId, 100)).not.toBeNull();
+    appendFileSync(uploadFile(dir, id), Buffer.from('half a chunk from a process that is gone'));
+    const held = await sendChunk(her, id, 100, clip.subarray(100));
+    expect(held.statusCode).toBe(409);
+    expect(held.headers[UPLOAD_OFFSET_HEADER]).toBe('100');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + CHUNK_LEASE_MS - 1000);
+      expect((await sendChunk(her, id, 100, clip.subarray(100))).statusCode).toBe(409);
+      vi.setSystemTime(Date.now() + 2000);
+      const taken = await sendChunk(her, id, 100, clip.subarray(100));
+      expect(taken.statusCode, taken.body).toBe(204);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await rowOf(id)).toMatchObject({ state: 'ready', offset: clip.length, writingUntil: null });
+    expect(readFileSync(uploadFile(dir, id)).equals(clip)).toBe(true);
+  });
+
   it('refuses a chunk past the announced size (413) and keeps nothing of it', async () => {
     const id = await announce(her, 50);
     const res = await sendChunk(her, id, 0, clip.subarray(0, 80));
     expect(res.statusCode).toBe(413);
-    expect((await rowOf(id))?.offset).toBe(0);
+    expect(await rowOf(id)).toMatchObject({ offset: 0, writingUntil: null });
     expect(readFileSync(uploadFile(dir, id)).length).toBe(0);
     await her.delete(`/api/studio/uploads/${id}`);
   });

@@ -1,6 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '#common/api/fields.ts';
@@ -14,9 +11,10 @@ import {
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { writeChunk } from './chunks.ts';
 import { type UploadRow, uploadOf } from './data.ts';
-import { fileSize, truncateTo, uploadFile } from './files.ts';
-import { createUpload, deleteUpload, markReady, recordOffset, sweepAbandonedUploads } from './mutations.ts';
+import { uploadFile } from './files.ts';
+import { claimChunk, createUpload, deleteUpload, markReady, sweepAbandonedUploads } from './mutations.ts';
 import { probeUpload } from './probe.ts';
 
 const SWEEP_MS = 15 * 60_000;
@@ -40,23 +38,12 @@ const present = (row: UploadRow): UploadState => ({
 const withOffset = (reply: FastifyReply, row: Pick<UploadRow, 'offset' | 'size'>) =>
   reply.header(UPLOAD_OFFSET_HEADER, String(row.offset)).header(UPLOAD_LENGTH_HEADER, String(row.size));
 
-/** A stream that passes at most `limit` bytes and fails on the next one. */
-function capped(limit: number) {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > limit) done(new AppError('payload_too_large', { message: 'chunk_too_large' }));
-      else done(null, chunk);
-    },
-  });
-}
-
 /**
  * The studio's resumable uploads (decision 031), her own only: POST announces a file, PATCH
  * appends a chunk at the offset the server has (any other offset: 409 with the right one in
  * Upload-Offset), GET or HEAD tells the offset to resume from, DELETE gives up. Chunks stream to
- * disk; the last one has the content checked (415 and the upload gone when it is no accepted
+ * disk on the volume the API processes share, one at a time per upload (a claim on its row); the
+ * last one has the content checked (415 and the upload gone when it is no accepted
  * video or picture).
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,8 +55,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const { db, config } = app.ctx;
   const { dir } = config.uploads;
-  /** Uploads a chunk is being written to in this process: a second PATCH at once is refused. */
-  const writing = new Set<string>();
 
   app.addContentTypeParser(UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
 
@@ -116,36 +101,22 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const offset = typeof header === 'string' && /^\d{1,16}$/.test(header) ? Number(header) : null;
     if (offset === null) throw new AppError('bad_request', { message: 'upload_offset_missing' });
     withOffset(reply, row);
-    if (row.state !== 'receiving' || offset !== row.offset || writing.has(row.id)) {
+    if (row.state !== 'receiving' || offset !== row.offset) {
       throw new AppError('conflict', { message: 'upload_offset_mismatch' });
     }
     const room = Math.min(UPLOAD_CHUNK_MAX, row.size - row.offset);
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > room) throw new AppError('payload_too_large', { message: 'chunk_too_large' });
 
-    const file = uploadFile(dir, row.id);
-    writing.add(row.id);
-    let received: number;
-    try {
-      // What lies past the recorded offset is a chunk that never finished: it is written again.
-      if ((await fileSize(file)) !== row.offset) await truncateTo(file, row.offset);
-      try {
-        await pipeline(request.body as NodeJS.ReadableStream, capped(room), createWriteStream(file, { flags: 'a' }));
-      } catch (err) {
-        if (err instanceof AppError) {
-          await truncateTo(file, row.offset);
-          throw err;
-        }
-        // The connection dropped: what arrived counts, the studio resumes from there.
-        const size = (await fileSize(file)) ?? row.offset;
-        await recordOffset(db, row.id, row.offset, Math.min(size, row.size));
-        throw new AppError('bad_request', { message: 'chunk_incomplete' });
-      }
-      received = Math.min((await fileSize(file)) ?? row.offset, row.size);
-      await recordOffset(db, row.id, row.offset, received);
-    } finally {
-      writing.delete(row.id);
+    // One chunk at a time per upload, whichever process it reaches: the claim is a database row's.
+    const claim = await claimChunk(db, row.id, row.performerId, offset);
+    if (!claim) {
+      // Another chunk holds it, or one just ended: the offset as it is now.
+      withOffset(reply, (await uploadOf(db, row.id, row.performerId)) ?? row);
+      throw new AppError('conflict', { message: 'upload_offset_mismatch' });
     }
+    const received = await writeChunk(db, dir, claim, request.body as NodeJS.ReadableStream, room);
+    const file = uploadFile(dir, row.id);
     reply.header(UPLOAD_OFFSET_HEADER, String(received));
     if (received === row.size) {
       const probed = await probeUpload(file, row.kind);

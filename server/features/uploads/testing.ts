@@ -1,8 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { UPLOAD_CONTENT_TYPE, UPLOAD_OFFSET_HEADER } from '#common/domain/uploads.ts';
+import type { App } from '#server/app.ts';
+import type { Db } from '#server/db/client.ts';
+import { uploads } from '#server/db/schema/uploads.ts';
 import type { TestClient } from '#server/test/harness.ts';
 import { FFMPEG, run } from './probe.ts';
 
@@ -51,6 +56,33 @@ export async function uploadWhole(client: TestClient, kind: 'video' | 'picture',
   const { id } = created.json() as { id: string };
   const res = await sendChunk(client, id, 0, data);
   return { id, res };
+}
+
+/**
+ * A chunk whose bytes the test writes to `body` while the request is under way (a slow
+ * connection); `response` settles once `body` is ended.
+ */
+export function openChunk(app: App, client: TestClient, id: string, offset: number) {
+  const body = new PassThrough();
+  const response = app.inject({
+    method: 'PATCH',
+    url: `/api/studio/uploads/${id}`,
+    remoteAddress: client.ip,
+    headers: {
+      cookie: client.cookieHeader(),
+      ...client.xsrf(),
+      'content-type': UPLOAD_CONTENT_TYPE,
+      [UPLOAD_OFFSET_HEADER]: String(offset),
+    },
+    payload: body,
+  });
+  return { body, response };
+}
+
+/** Until when a chunk holds the upload (null: no chunk does). */
+export async function writingUntil(db: Db, id: string): Promise<Date | null> {
+  const [row] = await db.select({ until: uploads.writingUntil }).from(uploads).where(eq(uploads.id, id));
+  return row?.until ?? null;
 }
 
 export const sendChunk = (client: TestClient, id: string, offset: number, data: Buffer) =>

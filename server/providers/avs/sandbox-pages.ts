@@ -1,21 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createOutboxWorker, enqueueSandboxCall, eventIdOf } from '#server/providers/sandbox-outbox.ts';
 import { isoDay } from './age.ts';
-import {
-  callbackBody,
-  readTicket,
-  SANDBOX_AVS,
-  SANDBOX_DOCUMENTS,
-  SIGNATURE_HEADER,
-  sandboxAvsKeys,
-  sandboxVerdict,
-  signCallback,
-} from './sandbox.ts';
+import { callbackBody, readTicket, SANDBOX_AVS, SANDBOX_DOCUMENTS, sandboxAvsKeys, sandboxVerdict } from './sandbox.ts';
+import { AVS_PROCESSING_MS, avsDelivery } from './sandbox-delivery.ts';
 import { checkPage, expiredPage, type SandboxForm, type SandboxFormErrors } from './sandbox-html.ts';
 
-/** The first callback goes out after a moment of "processing"; failed ones are retried with back-off. */
-const DELIVERY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16000];
 const FORM_LIMIT = 4096;
 
 // A wildcard, not `:token`: the signed token is longer than a route parameter may be.
@@ -55,56 +46,23 @@ const formOf = (body: unknown): SandboxForm => {
 };
 
 /**
- * Sends the signed verdict to our callback (in-process, as the company's server would over the
- * network), retrying with back-off until it is answered with 2xx. Each attempt is signed anew
- * with the same event id, so an attempt that did arrive turns the next into a harmless replay.
- */
-function deliverer(app: FastifyInstance, callbackKey: string) {
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
-  app.addHook('onClose', async () => {
-    closed = true;
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-  });
-  const attempt = (body: string, n: number) => {
-    const timer = setTimeout(async () => {
-      timers.delete(timer);
-      if (closed) return;
-      let status = 0;
-      try {
-        const res = await app.inject({
-          method: 'POST',
-          url: `/api/avs/callback/${SANDBOX_AVS}`,
-          headers: {
-            'content-type': 'application/json',
-            [SIGNATURE_HEADER]: signCallback(callbackKey, body, Math.floor(Date.now() / 1000)),
-          },
-          payload: body,
-        });
-        status = res.statusCode;
-      } catch (err) {
-        app.log.warn({ err }, 'sandbox age check: callback not delivered');
-      }
-      if (status >= 200 && status < 300) return;
-      if (n + 1 < DELIVERY_DELAYS_MS.length && !closed) attempt(body, n + 1);
-      else app.log.error({ status }, 'sandbox age check: callback given up');
-    }, DELIVERY_DELAYS_MS[n]);
-    timers.add(timer);
-  };
-  return (body: string) => attempt(body, 0);
-}
-
-/**
  * The sandbox ID-check company's hosted page, `/sandbox/avs/<token>`: a plain form (no script),
- * in the language the check was started in. Its verdict reaches us only by the signed callback;
- * the browser is sent back to the return address, and what was entered stays here.
+ * in the language the check was started in. Its verdict reaches us only by the signed callback,
+ * written to the sandboxes' outbox and delivered from there by whichever process claims it; the
+ * browser is sent back to the return address, and what was entered stays here.
  */
 export const avsSandboxPages: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app.ctx;
+  const { config, db } = app.ctx;
   if (config.ageCheck.provider !== SANDBOX_AVS) return;
   const { callbackKey, pageKey } = sandboxAvsKeys(config);
-  const deliver = deliverer(app, callbackKey);
+  const outbox = createOutboxWorker({
+    db,
+    log: app.log,
+    policy: avsDelivery(callbackKey, (request) => app.inject(request)),
+  });
+  // Once the shop can answer: the first run sends what a stopped process left in the outbox.
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -130,7 +88,11 @@ export const avsSandboxPages: FastifyPluginAsyncZod = async (app) => {
       today,
     );
     request.log.info({ outcome: failure ?? 'passed' }, 'sandbox age check decided');
-    deliver(callbackBody(ticket.reference, failure));
+    const body = callbackBody(ticket.reference, failure);
+    const now = new Date();
+    const dueAt = new Date(now.getTime() + AVS_PROCESSING_MS);
+    await enqueueSandboxCall(db, { channel: 'avs', eventId: eventIdOf(body), body, dueAt }, now);
+    outbox.kick();
     return reply.redirect(ticket.returnUrl, 303);
   });
 };

@@ -13,7 +13,8 @@ import type { AgeCheckEvent, AgeCheckProvider, CallbackRefusal } from './types.t
  * where a person enters a document; it then reports the verdict to our callback with an
  * HMAC-SHA256 signature over "<t>.<raw body>" (header `x-avs-signature: t=<unix s>,v1=<hex>`),
  * which we accept within five minutes. Its page token is signed too, so nobody can point it at
- * another check or another return address. It keeps no state: all it needs travels signed.
+ * another check or another return address. It keeps no state but the verdicts it still owes
+ * (the sandboxes' outbox): all else it needs travels signed.
  */
 
 export const SANDBOX_AVS = 'sandbox';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_CHECK_REASONS, type IdCheckReason } from '#common/api/onboarding.ts';
@@ -6,20 +6,18 @@ import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import { readTicket } from '#server/providers/avs/sandbox.ts';
+import { createOutboxWorker, enqueueSandboxCall, eventIdOf } from '#server/providers/sandbox-outbox.ts';
 import {
-  IDCHECK_SIGNATURE_HEADER,
   idCheckCallbackBody,
   recordSandboxCheck,
   SANDBOX_IDCHECK,
   SANDBOX_OUTCOMES,
   type SandboxOutcome,
   sandboxIdCheckKeys,
-  signIdCheckCallback,
 } from './sandbox.ts';
+import { idCheckDelivery } from './sandbox-delivery.ts';
 import type { IdCheckEvent } from './types.ts';
 
-/** Unanswered reports are sent again after these pauses. */
-const DELIVERY_DELAYS_MS = [300, 1000, 2000, 4000, 8000, 16000];
 const FORM_LIMIT = 2048;
 const params = z.object({ '*': z.string().min(1).max(4096) });
 
@@ -72,67 +70,23 @@ const sendHtml = (reply: FastifyReply, status: number, page: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
 /**
- * Sends a signed report to our callback (in process, as the provider's server would over the
- * network) after `delayMs`, retrying with back-off until it is answered 2xx. Each attempt is signed
- * anew with the same event id, so an attempt that did arrive turns the next into a replay.
- */
-function deliverer(app: FastifyInstance, callbackKey: string) {
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
-  app.addHook('onClose', async () => {
-    closed = true;
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-  });
-  const attempt = (body: string, n: number, delayMs: number, then?: () => void) => {
-    const timer = setTimeout(async () => {
-      timers.delete(timer);
-      if (closed) return;
-      let status = 0;
-      try {
-        const res = await app.inject({
-          method: 'POST',
-          url: `/api/idcheck/callback/${SANDBOX_IDCHECK}`,
-          headers: {
-            'content-type': 'application/json',
-            [IDCHECK_SIGNATURE_HEADER]: signIdCheckCallback(callbackKey, body),
-          },
-          payload: body,
-        });
-        status = res.statusCode;
-      } catch (err) {
-        app.log.warn({ err }, 'sandbox ID check: callback not delivered');
-      }
-      if (status >= 200 && status < 300) return then?.();
-      const next = DELIVERY_DELAYS_MS[n + 1];
-      if (next !== undefined && !closed) attempt(body, n + 1, next, then);
-      else app.log.error({ status }, 'sandbox ID check: callback given up');
-    }, delayMs);
-    timers.add(timer);
-  };
-  const later = (work: () => void, delayMs: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!closed) work();
-    }, delayMs);
-    timers.add(timer);
-  };
-  return {
-    send: (body: string, delayMs: number, then?: () => void) => attempt(body, 0, delayMs, then),
-    later,
-  };
-}
-
-/**
  * The sandbox ID provider's hosted page, `/sandbox/idcheck/<token>`: plain HTML, in the language
- * the check was started in. Its decision reaches us only by the signed callback; the browser goes
- * back to the studio.
+ * the check was started in. Its decision reaches us only by the signed callback, written to the
+ * sandboxes' outbox with the provider's own record of the check and delivered from there by
+ * whichever process claims it; the browser goes back to the studio.
  */
 export const idCheckSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   if (config.idCheck.provider !== SANDBOX_IDCHECK) return;
   const { callbackKey, pageKey } = sandboxIdCheckKeys(config);
-  const deliver = deliverer(app, callbackKey);
+  const outbox = createOutboxWorker({
+    db,
+    log: app.log,
+    policy: idCheckDelivery(db, callbackKey, (request) => app.inject(request)),
+  });
+  // Once the shop can answer: the first run sends what a stopped process left in the outbox.
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -157,25 +111,23 @@ export const idCheckSandboxPages: FastifyPluginAsyncZod = async (app) => {
     }
     const { reference } = ticket;
     const final = finalEvent(outcome, reason);
-    const report = async () => {
-      await recordSandboxCheck(db, reference, {
-        state: final.type === 'check.passed' ? 'passed' : 'failed',
-        reason: final.reason,
-      });
-      deliver.send(idCheckCallbackBody(reference, final.type, final.reason), 0);
-    };
-    if (outcome.startsWith('pending')) {
-      await recordSandboxCheck(db, reference, { state: 'pending', reason: null });
-      // A person at the provider "reviews" the documents: pending first, the result later.
-      deliver.send(idCheckCallbackBody(reference, 'check.pending', null), 0, () =>
-        deliver.later(
-          () => void report().catch((err: unknown) => app.log.error({ err }, 'sandbox ID check: result not sent')),
-          config.idCheck.sandboxPendingMs,
-        ),
-      );
-    } else {
-      await report();
-    }
+    const result = idCheckCallbackBody(reference, final.type, final.reason);
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      if (outcome.startsWith('pending')) {
+        // A person at the provider "reviews" the documents: pending first, the result once that
+        // report arrived and the review took its time (a row of its own then, like any report).
+        await recordSandboxCheck(tx, reference, { state: 'pending', reason: null });
+        const body = idCheckCallbackBody(reference, 'check.pending', null);
+        const followUp = { eventId: eventIdOf(result), body: result, delayMs: config.idCheck.sandboxPendingMs };
+        await enqueueSandboxCall(tx, { channel: 'idcheck', eventId: eventIdOf(body), body, dueAt: now, followUp }, now);
+      } else {
+        const state = final.type === 'check.passed' ? 'passed' : 'failed';
+        await recordSandboxCheck(tx, reference, { state, reason: final.reason });
+        await enqueueSandboxCall(tx, { channel: 'idcheck', eventId: eventIdOf(result), body: result, dueAt: now }, now);
+      }
+    });
+    outbox.kick();
     request.log.info({ outcome }, 'sandbox ID check decided');
     return reply.redirect(ticket.returnUrl, 303);
   });

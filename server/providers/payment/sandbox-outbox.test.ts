@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { sandboxPspOutbox, sandboxPspPayments } from '#server/db/schema/sandbox-psp.ts';
+import { sandboxOutbox } from '#server/db/schema/sandbox-outbox.ts';
+import { sandboxPspPayments } from '#server/db/schema/sandbox-psp.ts';
 import { testServices } from '#server/env.ts';
+import { createOutboxWorker, OUTBOX_LEASE_MS, type SendCall } from '#server/providers/sandbox-outbox.ts';
 import { openTestDatabase } from '#server/test/harness.ts';
 import { newSandboxId, type SandboxPostback } from './sandbox.ts';
 import {
-  createOutboxWorker,
   OUTBOX_FIRST_RETRY_MS,
   OUTBOX_GIVE_UP_MS,
-  OUTBOX_LEASE_MS,
   OUTBOX_MAX_RETRY_MS,
+  pspDelivery,
   retryDelayMs,
-  type SendPostback,
-} from './sandbox-outbox.ts';
+} from './sandbox-delivery.ts';
 import { submitPayment } from './sandbox-records.ts';
 
 let database: Database;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 beforeEach(async () => {
-  await database.db.delete(sandboxPspOutbox);
+  await database.db.delete(sandboxOutbox);
   await database.db.delete(sandboxPspPayments);
 });
 
@@ -59,6 +59,9 @@ async function booked() {
   return p;
 }
 
+/** The PSP's delivery schedule with a stand-in for the shop. */
+const psp = (send: SendCall) => ({ ...pspDelivery('unused', async () => ({ statusCode: 500 })), send });
+
 type Logged = { level: string; obj: object; msg: string };
 function recorder() {
   const logged: Logged[] = [];
@@ -73,7 +76,7 @@ function recorder() {
 /** A shop answering with the given statuses in turn (0: unreachable), recording what it got. */
 function shop(answers: number[]) {
   const got: string[] = [];
-  const send: SendPostback = async (body) => {
+  const send: SendCall = async (body) => {
     got.push(JSON.parse(body).event_id);
     const status = answers.shift() ?? 200;
     if (status === 0) throw new Error('connection refused');
@@ -83,7 +86,7 @@ function shop(answers: number[]) {
 }
 
 const rowOf = async (eventId: string) =>
-  (await database.db.select().from(sandboxPspOutbox).where(eq(sandboxPspOutbox.eventId, eventId)))[0];
+  (await database.db.select().from(sandboxOutbox).where(eq(sandboxOutbox.eventId, eventId)))[0];
 
 describe('the sandbox outbox worker', () => {
   it('pauses twice as long after every failed attempt, up to a ceiling', () => {
@@ -99,7 +102,7 @@ describe('the sandbox outbox worker', () => {
   it('delivers a due postback once and marks it delivered', async () => {
     const p = await booked();
     const { send, got } = shop([200]);
-    const worker = createOutboxWorker({ db: database.db, send, log: recorder().log });
+    const worker = createOutboxWorker({ db: database.db, policy: psp(send), log: recorder().log });
     expect(await worker.tick(at(0))).toEqual([
       expect.objectContaining({ eventId: p.event_id, delivered: true, attempts: 1, lastStatus: 200 }),
     ]);
@@ -112,7 +115,7 @@ describe('the sandbox outbox worker', () => {
     const p = await booked();
     const { send, got } = shop([500, 0, 503, 200]);
     const { log, logged } = recorder();
-    const worker = createOutboxWorker({ db: database.db, send, log });
+    const worker = createOutboxWorker({ db: database.db, policy: psp(send), log });
     let now = 0;
     for (const attempt of [1, 2, 3]) {
       expect((await worker.tick(at(now)))[0]).toMatchObject({ delivered: false, attempts: attempt });
@@ -133,7 +136,7 @@ describe('the sandbox outbox worker', () => {
   it('gives up after its time and marks the row failed', async () => {
     const p = await booked();
     const { log, logged } = recorder();
-    const worker = createOutboxWorker({ db: database.db, send: shop([401, 401]).send, log });
+    const worker = createOutboxWorker({ db: database.db, policy: psp(shop([401, 401]).send), log });
     await worker.tick(at(0));
     expect((await rowOf(p.event_id))?.state).toBe('pending');
     await worker.tick(at(OUTBOX_GIVE_UP_MS));
@@ -152,14 +155,14 @@ describe('the sandbox outbox worker', () => {
     const stuck = createOutboxWorker({
       db: database.db,
       log: recorder().log,
-      send: () => new Promise<number>((resolve) => (release = resolve)),
+      policy: psp(() => new Promise<number>((resolve) => (release = resolve))),
     });
     const holding = stuck.tick(at(0));
     // Wait until the first worker has claimed the row and is sending it.
     for (let i = 0; i < 100 && (await rowOf(p.event_id))?.attempts !== 1; i++)
       await new Promise((r) => setTimeout(r, 5));
     const other = shop([200]);
-    const second = createOutboxWorker({ db: database.db, send: other.send, log: recorder().log });
+    const second = createOutboxWorker({ db: database.db, policy: psp(other.send), log: recorder().log });
     expect(await second.tick(at(1000))).toEqual([]);
     expect(other.got).toEqual([]);
     // The first one is gone (a crash while sending): once its lease is over, another takes over.
@@ -173,7 +176,7 @@ describe('the sandbox outbox worker', () => {
   it('sends one row now on request, only when it is due', async () => {
     const p = await booked();
     const { send, got } = shop([500, 200]);
-    const worker = createOutboxWorker({ db: database.db, send, log: recorder().log });
+    const worker = createOutboxWorker({ db: database.db, policy: psp(send), log: recorder().log });
     const id = (await rowOf(p.event_id))?.id ?? 0;
     expect(await worker.sendNow(id, at(0))).toMatchObject({ delivered: false, attempts: 1 });
     expect(await worker.sendNow(id, at(1))).toBeNull();
@@ -187,15 +190,17 @@ describe.skipIf(!testServices().databaseUrl)('the sandbox outbox under real conc
     const events = [];
     for (let i = 0; i < 45; i++) events.push((await booked()).event_id);
     const sent: string[] = [];
-    const send: SendPostback = async (body) => {
+    const send: SendCall = async (body) => {
       sent.push(JSON.parse(body).event_id);
       await new Promise((r) => setTimeout(r, 2));
       return 200;
     };
-    const workers = Array.from({ length: 4 }, () => createOutboxWorker({ db: database.db, send, log: recorder().log }));
+    const workers = Array.from({ length: 4 }, () =>
+      createOutboxWorker({ db: database.db, policy: psp(send), log: recorder().log }),
+    );
     await Promise.all(workers.map((w) => w.tick(at(0))));
     expect(sent.toSorted()).toEqual(events.toSorted());
-    const rows = await database.db.select().from(sandboxPspOutbox);
+    const rows = await database.db.select().from(sandboxOutbox);
     expect(rows.every((r) => r.state === 'delivered' && r.attempts === 1)).toBe(true);
   });
 });

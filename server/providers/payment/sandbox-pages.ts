@@ -3,17 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Locale } from '#common/constants.ts';
 import type { PaymentEventKind } from '#common/domain/orders.ts';
+import { createOutboxWorker } from '#server/providers/sandbox-outbox.ts';
 import { verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { type CardForm, CHALLENGE_CODE, checkCard, decide, digitsOf } from './card.ts';
-import {
-  newSandboxId,
-  type PayState,
-  SANDBOX_POSTBACK_PATH,
-  type SandboxPostback,
-  signSandboxPostback,
-} from './sandbox.ts';
+import { newSandboxId, type PayState, type SandboxPostback } from './sandbox.ts';
+import { pspDelivery } from './sandbox-delivery.ts';
 import { challengePage, messagePage, type OrderSummary, payPage } from './sandbox-html.ts';
-import { createOutboxWorker } from './sandbox-outbox.ts';
 import { completeChallenge, findPayment, type PaymentFacts, reversePayment, submitPayment } from './sandbox-records.ts';
 import { readToken, SIGNATURE_HEADER, signToken } from './signing.ts';
 
@@ -49,15 +44,7 @@ export const paymentSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const key = config.payments.sandboxKey;
   const merchant = `${config.site.name} (${config.legal.company})`;
 
-  const outbox = createOutboxWorker({
-    db,
-    log: app.log,
-    send: async (body) => {
-      const { headers } = signSandboxPostback(key, JSON.parse(body) as SandboxPostback);
-      const res = await app.inject({ method: 'POST', url: SANDBOX_POSTBACK_PATH, headers, payload: body });
-      return res.statusCode;
-    },
-  });
+  const outbox = createOutboxWorker({ db, log: app.log, policy: pspDelivery(key, (request) => app.inject(request)) });
   // `hold` keeps postbacks in the outbox (lost postbacks, for trying reconciliation).
   const sending = config.payments.sandboxPostbacks === 'send';
   // Once the shop can answer: the first run sends what a stopped process left in the outbox.

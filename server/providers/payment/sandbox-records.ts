@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { sandboxPspOutbox, sandboxPspPayments } from '#server/db/schema/sandbox-psp.ts';
+import { sandboxOutbox } from '#server/db/schema/sandbox-outbox.ts';
+import { sandboxPspPayments } from '#server/db/schema/sandbox-psp.ts';
+import { enqueueSandboxCall } from '#server/providers/sandbox-outbox.ts';
 import { type SandboxPostback, sandboxPostbackBody } from './sandbox.ts';
 
 /**
@@ -22,14 +24,12 @@ const OUTCOME_STATE: Partial<Record<SandboxPostback['type'], string>> = {
   'payment.chargeback': 'charged_back',
 };
 
-async function enqueue(tx: DbOrTx, postback: SandboxPostback, now: Date) {
-  const [row] = await tx
-    .insert(sandboxPspOutbox)
-    .values({ eventId: postback.event_id, body: JSON.stringify(postback), nextAttemptAt: now, createdAt: now })
-    .returning({ id: sandboxPspOutbox.id });
-  if (!row) throw new Error('outbox insert returned nothing');
-  return row.id;
-}
+const enqueue = (tx: DbOrTx, postback: SandboxPostback, now: Date) =>
+  enqueueSandboxCall(
+    tx,
+    { channel: 'psp', eventId: postback.event_id, body: JSON.stringify(postback), dueAt: now },
+    now,
+  );
 
 /**
  * The first submission of a payment page: the payment row goes in with the outcome and its postback
@@ -133,4 +133,8 @@ export async function paymentStatus(db: DbOrTx, reference: number): Promise<Sand
 
 /** Postbacks still waiting for delivery (for the outbox and its tests). */
 export const pendingPostbacks = (db: DbOrTx) =>
-  db.select().from(sandboxPspOutbox).where(eq(sandboxPspOutbox.state, 'pending')).orderBy(sql`${sandboxPspOutbox.id}`);
+  db
+    .select()
+    .from(sandboxOutbox)
+    .where(and(eq(sandboxOutbox.channel, 'psp'), eq(sandboxOutbox.state, 'pending')))
+    .orderBy(asc(sandboxOutbox.id));

@@ -10,16 +10,16 @@ import type { SmsProvider } from './types.ts';
  */
 const byApp = new WeakMap<AppContext, SmsProvider>();
 
-const GATEWAYS: Record<Config['sms']['provider'], (config: Config, log: SmsLog) => SmsProvider> = {
-  sandbox: (_config, log) => sandboxSms(log),
-  twilio: (config, log) =>
+const GATEWAYS: Record<Config['sms']['provider'], (ctx: AppContext, log: SmsLog) => SmsProvider> = {
+  sandbox: (ctx, log) => sandboxSms(ctx.db, log),
+  twilio: ({ config }, log) =>
     twilioSms({ ...config.twilio, from: config.sms.from }, { timeoutMs: config.providerTimeoutMs }, log),
 };
 
 export function smsProvider(ctx: AppContext, log: SmsLog): SmsProvider {
   let provider = byApp.get(ctx);
   if (!provider) {
-    provider = GATEWAYS[ctx.config.sms.provider](ctx.config, log);
+    provider = GATEWAYS[ctx.config.sms.provider](ctx, log);
     byApp.set(ctx, provider);
   }
   return provider;

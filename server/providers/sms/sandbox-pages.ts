@@ -17,8 +17,8 @@ export const smsSandboxPages: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (!isLocalCaller(request, app.ctx.config.publicUrl)) throw notFound();
   });
-  const outbox = () =>
-    (sandboxSmsOf(app.ctx, app.log)?.outbox() ?? []).map((m) => ({
+  const outbox = async () =>
+    ((await sandboxSmsOf(app.ctx, app.log)?.outbox()) ?? []).map((m) => ({
       id: m.id,
       to: m.to,
       text: m.text,
@@ -32,7 +32,7 @@ export const smsSandboxPages: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/dev/sms', async (request, reply) => {
     const lang = request.locale;
-    const messages = outbox();
+    const messages = await outbox();
     const items = messages
       .map(
         (m) =>
