@@ -25,8 +25,6 @@ export type HaproxyOptions = {
   /** Where clients connect. */
   bind: { host: string; port: number };
   servers: readonly HaproxyServer[];
-  /** Where HAProxy writes its own notices (server up and down); 'stdout' under a supervisor. */
-  log?: 'stdout' | 'none';
 };
 
 export const HEALTH_PATH = '/api/health';
@@ -50,15 +48,11 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     names.add(s.name);
     if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65_535) throw new Error(`haproxyConfig: port ${s.port}`);
   }
-  const logging = (opts.log ?? 'stdout') === 'stdout';
   const lines = [
     'global',
-    '  maxconn 20000',
-    ...(logging ? ['  log stdout format raw local0 notice'] : []),
     '',
     'defaults',
     '  mode http',
-    ...(logging ? ['  log global'] : []),
     '  option dontlognull',
     '  option forwardfor',
     '  timeout connect 2s',
