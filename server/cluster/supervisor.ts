@@ -66,7 +66,10 @@ export function superviseCluster(opts: {
   units.push({
     label: 'haproxy',
     start: () => spawn(opts.haproxy ?? 'haproxy', ['-db', '-f', configFile], { stdio: 'inherit' }),
-    started: () => log(`haproxy http://${plan.host}:${plan.port} in front of ${plan.processes.length} API processes`),
+    started: (child) =>
+      log(
+        `haproxy http://${plan.host}:${plan.port} pid ${child.pid} in front of ${plan.processes.length} API processes`,
+      ),
     child: null,
     since: 0,
     delay: null,
