@@ -128,15 +128,17 @@ async function measure(
   setup: string,
   url: string,
   headers: Record<string, string>,
-  watched: Record<string, number[]>,
+  watched: Record<string, () => number[]>,
 ): Promise<ClusterRow> {
   const res = await fetch(url, { headers });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`pre-check: ${url} answered ${res.status}: ${body.slice(0, 200)}`);
   console.log(`measuring ${label} (${setup})`);
   if (warmup > 0) await autocannon({ url, headers, connections, duration: warmup, workers: 1 });
+  // Read after the warm-up: PostgreSQL starts a backend per new connection, the pools' are open by now.
+  const pids = Object.fromEntries(Object.entries(watched).map(([k, list]) => [k, list()]));
   const before = Object.fromEntries(
-    Object.entries(watched).map(([k, pids]) => [k, pids.reduce((s, p) => s + cpuSeconds(p), 0)]),
+    Object.entries(pids).map(([k, list]) => [k, list.reduce((s, p) => s + cpuSeconds(p), 0)]),
   );
   const self = process.cpuUsage();
   const started = process.hrtime.bigint();
@@ -144,8 +146,8 @@ async function measure(
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const used = process.cpuUsage(self);
   const cpu: Record<string, number> = {};
-  for (const [k, pids] of Object.entries(watched)) {
-    cpu[k] = (pids.reduce((s, p) => s + cpuSeconds(p), 0) - (before[k] ?? 0)) / wall;
+  for (const [k, list] of Object.entries(pids)) {
+    cpu[k] = (list.reduce((s, p) => s + cpuSeconds(p), 0) - (before[k] ?? 0)) / wall;
   }
   cpu['load generator'] = (used.user + used.system) / 1e6 / wall;
   const sample: Sample = summarize(label, new URL(url).pathname + new URL(url).search, result);
@@ -185,7 +187,7 @@ async function main() {
   const rows: ClusterRow[] = [];
   const work = mkdtempSync(path.join(os.tmpdir(), 'livecam-bench-cluster-'));
   defer('remove the work directory', async () => rmSync(work, { recursive: true, force: true }));
-  const stores = { postgres: pidsNamed('postgres'), redis: pidsNamed('redis-server') };
+  const stores = { postgres: () => pidsNamed('postgres'), redis: () => pidsNamed('redis-server') };
 
   // Hello-world: node:http answering a fixed body, alone and behind HAProxy with the cluster's configuration.
   const helloPort = await freePort();
@@ -212,7 +214,7 @@ async function main() {
   const lb = spawn('haproxy', ['-db', '-f', cfg], { stdio: 'ignore' });
   defer('stop HAProxy (hello-world)', () => stopChild(lb));
   await waitFor(`http://127.0.0.1:${lbPort}/`, (s) => s === 200);
-  const helloPids = { haproxy: [lb.pid ?? 0], 'hello-world': [hello.child.pid ?? 0] };
+  const helloPids = { haproxy: () => [lb.pid ?? 0], 'hello-world': () => [hello.child.pid ?? 0] };
   rows.push(await measure('hello-world', 'Node alone', `http://127.0.0.1:${helloPort}/`, {}, helloPids));
   rows.push(await measure('hello-world', 'HAProxy + Node', `http://127.0.0.1:${lbPort}/`, {}, helloPids));
   await stopChild(lb);
@@ -243,7 +245,7 @@ async function main() {
         REDIS_URL: redisUrl.toString(),
         DATA_DIR: path.join(work, 'data'),
         MEDIA_DIR: process.env.BENCH_MEDIA_DIR ?? '/tmp/livecam-cluster-media',
-        NODE_ENV: 'production',
+        NODE_ENV: 'development',
         SESSION_SECRET: 'bench-cluster-secret-bench-cluster-secret',
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'json',
@@ -274,9 +276,9 @@ async function main() {
         const m = /^api (\S+) (\S+) pid (\d+)$/.exec(l);
         return { name: m?.[1] ?? '', url: m?.[2] ?? '', pid: Number(m?.[3]) };
       });
-    const watched: Record<string, number[]> = {
-      haproxy: [haproxyPid],
-      ...Object.fromEntries(processes.map((p) => [p.name, [p.pid]])),
+    const watched: Record<string, () => number[]> = {
+      haproxy: () => [haproxyPid],
+      ...Object.fromEntries(processes.map((p) => [p.name, () => [p.pid]])),
       ...stores,
     };
     const cookie = await login(balancer);
