@@ -244,7 +244,7 @@ async function main() {
         DATABASE_URL: database.url,
         REDIS_URL: redisUrl.toString(),
         DATA_DIR: path.join(work, 'data'),
-        MEDIA_DIR: process.env.BENCH_MEDIA_DIR ?? '/tmp/livecam-cluster-media',
+        MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? '/tmp/livecam-e2e-media',
         NODE_ENV: 'development',
         SESSION_SECRET: 'bench-cluster-secret-bench-cluster-secret',
         LOG_LEVEL: 'warn',

@@ -80,8 +80,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     SEED_DEMO: 'true',
-    // The demo media is deterministic: rendered by the first run only.
-    MEDIA_DIR: process.env.CLUSTER_MEDIA_DIR ?? '/tmp/livecam-cluster-media',
+    // The demo media is deterministic: rendered once per machine, shared with the journeys (decision 048).
+    MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? '/tmp/livecam-e2e-media',
     DEMO_PRESENCE: 'off',
     // Online demo shows stream their clips from every process, so a private can start anywhere.
     DEMO_BROADCASTS: 'on',

@@ -49,8 +49,6 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65_535) throw new Error(`haproxyConfig: port ${s.port}`);
   }
   const lines = [
-    'global',
-    '',
     'defaults',
     '  mode http',
     '  option dontlognull',
