@@ -46,6 +46,7 @@ let origin: string;
 let a: ApiProcess;
 let b: ApiProcess;
 let member: Client;
+let memberId: number;
 let memberSocket: Socket;
 let memberEvents: ReturnType<typeof record>;
 let shows: Array<Show & { flags: Flags }>;
@@ -142,6 +143,7 @@ describe('HAProxy in front of two API processes', () => {
     member = new Client(a.url);
     const login = await member.post('/api/auth/login', MEMBER);
     expect(login.status, login.text).toBe(200);
+    memberId = (login.json() as { user: { id: number } }).user.id;
     memberSocket = await openSocket(a.url, member, origin);
     memberEvents = record(memberSocket);
     const billing = (await member.get('/api/billing')).json() as {
@@ -161,7 +163,7 @@ describe('HAProxy in front of two API processes', () => {
     const paid = await new Client(b.url).request('POST', link, CARD, true);
     expect(paid.status, paid.text).toBe(303);
     const [pushed] = (await eventAfter(seen, 'user:coins')).args as [{ coins: number }];
-    const [wallet] = await db.query<{ balance: number }>('select balance from wallets where user_id = 1');
+    const [wallet] = await db.query<{ balance: number }>('select balance from wallets where user_id = $1', [memberId]);
     expect(pushed.coins).toBe(wallet?.balance);
   });
 
@@ -176,10 +178,10 @@ describe('HAProxy in front of two API processes', () => {
     });
     expect(window.status, window.text).toBe(200);
     const seen = memberEvents.length;
-    const console = new Client(b.url);
-    const page = await console.get('/sandbox/studio');
+    const sandboxStudio = new Client(b.url);
+    const page = await sandboxStudio.get('/sandbox/studio');
     const token = /name="token" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-    const turned = await console.request(
+    const turned = await sandboxStudio.request(
       'POST',
       '/sandbox/studio/presence',
       { token, show: offline.universalId, online: '1' },
@@ -304,8 +306,8 @@ describe('HAProxy in front of two API processes', () => {
       );
       if (!s?.ended) throw new Error('the session is still open');
       const keys = await db.query<{ key: string }>(
-        'select idempotency_key as key from coin_ledger where user_id = 1 and idempotency_key like $1 order by id',
-        [`chat:${session.id}:%`],
+        'select idempotency_key as key from coin_ledger where user_id = $1 and idempotency_key like $2 order by id',
+        [memberId, `chat:${session.id}:%`],
       );
       const minutes = keys.map((k) => Number(k.key.split(':').pop()));
       expect(minutes).toEqual(Array.from({ length: s.billed }, (_, i) => i + 1));
