@@ -25,7 +25,7 @@ import { haproxyConfig } from '#server/cluster/haproxy-config.ts';
 import { DEMO_MEMBER } from '#server/db/seed/demo.ts';
 import { type ClusterRow, renderClusterMarkdown, type Sample } from './cluster-report.ts';
 import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
-import { summarize } from './report.ts';
+import { summarize, toJson } from './report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -324,7 +324,7 @@ async function main() {
     rows,
   };
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(path.join(RESULTS, 'cluster.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(RESULTS, 'cluster.json'), toJson(report));
   writeFileSync(path.join(RESULTS, 'cluster.md'), renderClusterMarkdown(report));
   console.log(`wrote ${path.relative(ROOT, path.join(RESULTS, 'cluster.md'))}`);
 }
