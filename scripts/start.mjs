@@ -1,23 +1,7 @@
 // `npm start`: builds the SPA when no build is there yet, then runs the server
 // (which migrates the database and seeds the demo content on an empty one).
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureWebBuild, root, run } from './web-build.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
-
-const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-const web = path.join(root, 'dist/app/index.html');
-const renderer = path.join(root, 'dist/app-ssr/entry-server.js');
-// The web app and its server renderer (public pages as HTML) are built together: a renderer older
-// than the web app would not draw the same page.
-if (!existsSync(web) || !existsSync(renderer) || statSync(web).mtimeMs > statSync(renderer).mtimeMs) {
-  console.log('Building the web app…');
-  run(process.execPath, [vite, 'build', '--logLevel', 'warn']);
-  run(process.execPath, [vite, 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn']);
-}
+ensureWebBuild();
 run(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')]);

@@ -3,6 +3,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { seedDemoOperator, seedDemoSupportOperator } from './db/seed/demo-operator.ts';
 import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { seedDemoReferralCodes } from './db/seed/demo-referrals.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { DEMO_PERFORMER_DOMAIN } from './features/studio/login.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
@@ -25,14 +26,18 @@ async function main() {
   // Readable lines on a terminal outside production, JSON lines otherwise (LOG_FORMAT, log-format.ts).
   const tty = Boolean(process.stdout.isTTY);
   const text = resolveLogFormat(config, tty) === 'text';
-  const app = await buildApp(config, text ? { logStream: textLogStream(process.stdout, tty) } : {});
-  // Every start: the demo operators (public details) are disabled wherever they may not sign in.
-  // Before the demo member: the support desk's welcome in her conversations is signed by one.
-  const operator = await seedDemoOperator(app.ctx.db, config);
-  const desk = await seedDemoSupportOperator(app.ctx.db, config);
-  const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
-  const performer = await seedDemoPerformers(app.ctx.db, config);
-  const referrals = await seedDemoReferralCodes(app.ctx.db, config);
+  // Processes starting at once on one PostgreSQL migrate and seed one after the other (startup-lock.ts).
+  const { app, operator, desk, demo, performer, referrals } = await withStartupLock(config.databaseUrl, async () => {
+    const app = await buildApp(config, text ? { logStream: textLogStream(process.stdout, tty) } : {});
+    // Every start: the demo operators (public details) are disabled wherever they may not sign in.
+    // Before the demo member: the support desk's welcome in her conversations is signed by one.
+    const operator = await seedDemoOperator(app.ctx.db, config);
+    const desk = await seedDemoSupportOperator(app.ctx.db, config);
+    const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
+    const performer = await seedDemoPerformers(app.ctx.db, config);
+    const referrals = await seedDemoReferralCodes(app.ctx.db, config);
+    return { app, operator, desk, demo, performer, referrals };
+  });
   // Online demo performers stream a clip of theirs, started by each show's first viewer (stopped on close).
   await app.startDemoBroadcasts();
   await app.listen({ host: config.host, port: config.port });

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs Debian's HAProxy when it is not there (npm run start:cluster, npm run test:cluster,
+# npm run bench:cluster and CI call it; docs/operations.md names it). Needs root, as apt-get does.
+set -euo pipefail
+if command -v haproxy >/dev/null 2>&1; then
+  exit 0
+fi
+echo 'Installing HAProxy (apt-get install haproxy)…'
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy >/dev/null
+haproxy -v | head -1
