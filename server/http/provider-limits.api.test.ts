@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEvent, sendPostback } from '#server/features/billing/billing-fixtures.ts';
+import { FORWARDED_HEADER, forwardedCallHeader } from '#server/http/forwarded-call.ts';
 import { flexpaySignature } from '#server/providers/payment/flexpay.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 
@@ -40,6 +41,35 @@ describe('the per-address request limit', () => {
     // The rest of the minute's window, as every 429 says it.
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(last?.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('the per-address request limit and live calls passed on between processes', () => {
+  it('counts a call once, where the browser sent it, not again in the process it was passed on to', async () => {
+    const browserIp = '198.51.100.7';
+    const url = '/api/live/subscriptions/00000001-0000-8000-8000-000000000000/leave';
+    // The sibling sends the browser's cookies and CSRF header with the call, from its own address
+    // (not 127.0.0.1, whose allowance the test above used up).
+    const sibling = new TestClient(t.app, 'en', '192.0.2.10');
+    await sibling.get('/api/auth/csrf-cookie');
+    const passedOn = () =>
+      sibling.post(
+        url,
+        {},
+        {
+          [FORWARDED_HEADER]: forwardedCallHeader(
+            t.app.ctx.config.sessionSecret,
+            { method: 'POST', url },
+            { ip: browserIp, host: 'localhost', node: 'api-2' },
+          ),
+        },
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 3 * LIMIT; i++) statuses.push((await passedOn()).statusCode);
+    expect(statuses).toEqual(Array(3 * LIMIT).fill(404));
+    // The browser's own allowance in this process is untouched.
+    const direct = await new TestClient(t.app, 'en', browserIp).post(url);
+    expect(direct.statusCode).toBe(404);
   });
 });
 

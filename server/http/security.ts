@@ -115,6 +115,8 @@ export async function registerSecurity(app: FastifyInstance) {
   // authenticates them, providers send from a few shared addresses, and some never send again what
   // was refused (a Twilio minute or delivery report). Unsigned ones are refused at the signature.
   const fromProvider = (request: FastifyRequest) => request.routeOptions.config?.audience === 'provider';
+  // A live call a sibling process passed on (decision 051) was counted where the browser's call landed.
+  const passedOn = (request: FastifyRequest) => typeof request.forwardedBy === 'string';
   // Writes are counted in Redis, so the limit holds across processes (in the process while Redis
   // is away: decision 011). Reads are counted per process: a Redis round trip on every page view
   // would cost more than it protects (decision 004).
@@ -123,14 +125,25 @@ export async function registerSecurity(app: FastifyInstance) {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     allowList: (request) =>
-      !isApiRequest(request) || fromProvider(request) || isRenderCall(request) || (redis !== null && isRead(request)),
+      !isApiRequest(request) ||
+      fromProvider(request) ||
+      isRenderCall(request) ||
+      passedOn(request) ||
+      (redis !== null && isRead(request)),
     keyGenerator: (request) => addressKey(request.ip),
     ...(redis ? { store: throttleStore(throttle, 'ratelimit:') } : {}),
   });
   if (redis) {
     const reads = memoryThrottle();
     app.addHook('onRequest', async (request) => {
-      if (!isApiRequest(request) || !isRead(request) || fromProvider(request) || isRenderCall(request)) return;
+      if (
+        !isApiRequest(request) ||
+        !isRead(request) ||
+        fromProvider(request) ||
+        isRenderCall(request) ||
+        passedOn(request)
+      )
+        return;
       const r = await reads.hit(`read:${addressKey(request.ip)}`, config.rateLimitPerMinute, 60);
       if (!r.allowed) throw throttled(r.retryAfter, 'throttled');
     });
