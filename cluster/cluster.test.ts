@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiProcess,
@@ -9,6 +9,7 @@ import {
   freePorts,
   openSocket,
   record,
+  SOCKET_PATH,
   startCluster,
   until,
 } from './support.ts';
@@ -137,6 +138,33 @@ describe('HAProxy in front of two API processes', () => {
     expect([...nodes].sort()).toEqual(['api-1', 'api-2']);
     expect((await health(a.url)).body.node).toBe('api-1');
     expect((await health(b.url)).body.node).toBe('api-2');
+  });
+
+  it("keeps Socket.IO's long-polling fallback on one process: every poll of a connection reaches the process that has it", async () => {
+    // No WebSocket: each poll is a request of its own, and the balancer's cookie pins them to one process.
+    const socket = io(balancer, {
+      path: SOCKET_PATH,
+      transports: ['polling'],
+      withCredentials: true,
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { origin },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const show = shows[0]?.universalId ?? '';
+      for (let i = 0; i < 10; i++) {
+        expect(await socket.timeout(5000).emitWithAck('chat:join', { showId: show })).toMatchObject({ ok: true });
+        socket.emit('chat:leave', { showId: show });
+      }
+      expect(socket.connected).toBe(true);
+      expect(socket.io.engine.transport.name).toBe('polling');
+    } finally {
+      socket.close();
+    }
   });
 
   it('pushes the balance of a payment landing on one process to the member signed in on the other', async () => {
@@ -344,5 +372,81 @@ describe('HAProxy in front of two API processes', () => {
       async () => ((await health(balancer)).body.node === 'api-1' ? true : undefined),
       15_000,
     );
+  });
+
+  it('takes a process that stops answering out within 5 s, has another settle its chat session within 30 s, and takes it back when it answers', async () => {
+    // The member again, her socket on the restarted api-1 and a private started through api-2.
+    const restarted = processNamed('api-1');
+    const again = new Client(b.url);
+    expect((await again.post('/api/auth/login', MEMBER)).status).toBe(200);
+    const socket = await openSocket(restarted.url, again, origin);
+    const heard = record(socket);
+    const show = shows.find((s) => s.online && s.pricePerMinute <= 30 && (s.flags.exclusive & 2) === 0);
+    const started = await again.post(`/api/chatsession/${show?.universalId}`, { type: 'private' });
+    expect(started.status, started.text).toBe(200);
+    const session = (started.json() as { session: Session }).session;
+    const [held] = await db.query<{ node: string }>('select node from chat_sessions where id = $1', [session.id]);
+    expect(held?.node).toBe('api-2');
+    // Her page keeps beating through the balancer (a beat that went to the stopped process waits).
+    const beat = () =>
+      again
+        .at(balancer)
+        .post(`/api/chatsession/heartbeat/${session.id}`)
+        .catch(() => undefined);
+    const beating = setInterval(() => void beat(), 2_000);
+    try {
+      // Hung, not dead: it keeps its connections and its port, and answers nothing.
+      const stoppedAt = Date.now();
+      process.kill(b.pid, 'SIGSTOP');
+      const answeredBy = async () => {
+        const res = await fetch(`${balancer}/api/health`, { signal: AbortSignal.timeout(500) }).catch(() => null);
+        return res?.status === 200 ? ((await res.json()) as { node: string }).node : null;
+      };
+      await until(
+        'the balancer answering from api-1 only',
+        async () => {
+          for (let i = 0; i < 6; i++) if ((await answeredBy()) !== 'api-1') return undefined;
+          return true;
+        },
+        15_000,
+      );
+      // Six answers in a row from api-1 took a moment of their own: the process was out before them.
+      const outAfter = Date.now() - stoppedAt;
+      expect(outAfter).toBeLessThan(8_000);
+
+      const ended = await until(
+        'the stopped process’s session settled by the other',
+        async () => {
+          const [row] = await db.query<{ ended: Date | null; reason: string | null }>(
+            'select ended_at as ended, end_reason as reason from chat_sessions where id = $1',
+            [session.id],
+          );
+          return row?.ended ? row : undefined;
+        },
+        30_000,
+      );
+      expect(ended.reason).toBe('chat.ended_interrupted');
+      expect(ended.ended?.getTime() ?? Infinity).toBeLessThan(stoppedAt + 30_000);
+      console.info(
+        `SIGSTOP of api-2: out of the balancer after ${outAfter} ms, its session settled by api-1 after ${(ended.ended?.getTime() ?? 0) - stoppedAt} ms`,
+      );
+      // She hears why on her socket, which is on the process that settled it.
+      await until('the member told', async () =>
+        heard.find((e) => e.event === 'chat:session' && JSON.stringify(e.args).includes('chat.ended_interrupted')),
+      );
+    } finally {
+      clearInterval(beating);
+      process.kill(b.pid, 'SIGCONT');
+    }
+    await until(
+      'api-2 answering through the balancer again',
+      async () => ((await health(balancer)).body.node === 'api-2' ? true : undefined),
+      15_000,
+    );
+    const wrong = await db.query(
+      `select w.user_id from wallets w left join coin_ledger l on l.user_id = w.user_id
+       group by w.user_id, w.balance having w.balance <> coalesce(sum(l.delta), 0)`,
+    );
+    expect(wrong).toEqual([]);
   });
 });
