@@ -42,7 +42,8 @@ export function renderClusterMarkdown(r: ClusterReport): string {
     '',
     `${r.settings.loadGenerator} in the bench process, -c ${r.settings.connections}, ${r.settings.durationSeconds} s per target after ${r.settings.warmupSeconds} s warm-up. Everything runs on this one machine: the load generator, HAProxy, the API processes, PostgreSQL and Redis share its cores.`,
     '',
-    ...(Math.max(m.loadAverageAtStart[0] ?? 0, m.loadAverageAtEnd[0] ?? 0) > m.cpus
+    // At the end the bench's own load counts in the average: only the start tells of other work.
+    ...((m.loadAverageAtStart[0] ?? 0) > m.cpus
       ? [
           `The machine was busy with other work during this run (load average above its ${m.cpus} cores): the processes measured got only part of the cores, so compare the CPU each request cost, not the requests per second, between rows.`,
           '',
