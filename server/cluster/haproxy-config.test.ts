@@ -32,12 +32,12 @@ describe('the HAProxy configuration', () => {
     const api = section('backend api');
     expect(api).toContain('http-check send meth GET uri /api/health');
     expect(api).toContain('http-check expect status 200');
-    expect(api).toContain('default-server inter 1s fastinter 500ms fall 3 rise 2');
+    expect(api).toContain('default-server inter 1s fastinter 250ms fall 3 rise 2');
     expect(api).toEqual(
       expect.arrayContaining(['server api-1 127.0.0.1:3001 check', 'server api-2 127.0.0.1:3002 check']),
     );
     // A process that hangs counts as failing within the second, not after the client timeout.
-    expect(section('defaults')).toContain('timeout check 800ms');
+    expect(section('defaults')).toContain('timeout check 700ms');
   });
 
   it('passes WebSockets, keeps long-polling on one process by a cookie, and forwards the client address', () => {

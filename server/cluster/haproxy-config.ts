@@ -2,10 +2,11 @@
  * The HAProxy configuration `npm run start:cluster` writes (and docs/operations.md shows): one
  * address in front of the API processes. Pure, so its rules are tested without HAProxy.
  *
- * - Health: GET /api/health every second, every half second once one failed (`fastinter`); three
- *   failures take a process out, two answers put it back. A hung process answers nothing: each
- *   check gives up after `timeout check`, so it is out within 1 + 0.8 + 2 × 1.3 ≈ 4.4 s. /api/health answers 503 without
- *   the database and 200 without Redis (every process sees the same Redis outage).
+ * - Health: GET /api/health every second, every quarter second once one failed (`fastinter`);
+ *   three failures take a process out, two answers put it back. A hung process answers nothing:
+ *   each check gives up after `timeout check`, so it is out within 1 + 0.7 + 2 × 0.95 ≈ 3.6 s.
+ *   /api/health answers 503 without the database and 200 without Redis (every process sees the
+ *   same Redis outage).
  * - WebSockets: HAProxy passes the upgrade; `timeout tunnel` then governs the open socket, long
  *   enough for Socket.IO's pings (25 s) to keep it.
  * - Socket.IO's long-polling fallback sends each request of one connection separately: a cookie
@@ -59,7 +60,7 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     '  timeout server 60s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 10s',
-    '  timeout check 800ms',
+    '  timeout check 700ms',
     '  timeout tunnel 1h',
     '  timeout client-fin 5s',
     '  retries 2',
@@ -77,7 +78,7 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     '  option httpchk',
     `  http-check send meth GET uri ${HEALTH_PATH}`,
     '  http-check expect status 200',
-    '  default-server inter 1s fastinter 500ms fall 3 rise 2',
+    '  default-server inter 1s fastinter 250ms fall 3 rise 2',
     ...opts.servers.map((s) => `  server ${s.name} ${address(s.host, s.port)} check`),
     '',
     'backend sockets',
