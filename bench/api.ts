@@ -16,11 +16,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '#common/constants.ts';
 import { buildApp } from '#server/app.ts';
 import { DEMO_MEMBER, seedDemo } from '#server/db/seed/demo.ts';
 import { loadConfig } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
+import { demoMemberCookie } from './demo-login.ts';
 import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
 import { BUDGET, judge, type Report, renderMarkdown, summarize, type TargetResult, timings, toJson } from './report.ts';
 
@@ -86,35 +86,6 @@ async function measure(
   return summary;
 }
 
-/** Logs the demo member in the way the SPA does and returns the Cookie header of the session. */
-async function login(base: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const remember = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0] ?? '';
-      const eq = pair.indexOf('=');
-      if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-    }
-  };
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = await fetch(`${base}/api/auth/csrf-cookie`);
-  await csrf.text();
-  remember(csrf);
-  const xsrf = jar.get(XSRF_COOKIE);
-  if (csrf.status !== 204 || !xsrf) throw new Error(`csrf-cookie answered ${csrf.status} without ${XSRF_COOKIE}`);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieHeader(), [XSRF_HEADER]: decodeURIComponent(xsrf) },
-    body: JSON.stringify({ username: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
-  });
-  const body = await res.text();
-  remember(res);
-  if (res.status !== 200 || !jar.has(SESSION_COOKIE)) {
-    throw new Error(`login answered ${res.status}: ${body.slice(0, 300)}`);
-  }
-  return cookieHeader();
-}
-
 /** Redis for the app, its keys under a bench prefix that is deleted at the end. */
 async function openBenchRedis(url: string): Promise<{ redis: Redis; version: string }> {
   const prefix = `bench:${randomBytes(6).toString('hex')}:`;
@@ -175,7 +146,7 @@ async function main() {
   const closeApp = defer('close app', () => app.close());
   await seedDemo(app.ctx, () => {});
   const base = await listenLocal(app);
-  const cookie = await login(base);
+  const cookie = await demoMemberCookie(base);
   const headers = { cookie, 'accept-language': 'en' };
   const loggedIn = (body: string) => body.includes(`"email":"${DEMO_MEMBER.email}"`);
   const measured = [

@@ -20,10 +20,9 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '#common/constants.ts';
 import { haproxyConfig } from '#server/cluster/haproxy-config.ts';
-import { DEMO_MEMBER } from '#server/db/seed/demo.ts';
 import { type ClusterRow, renderClusterMarkdown, type Sample } from './cluster-report.ts';
+import { demoMemberCookie } from './demo-login.ts';
 import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
 import { summarize, toJson } from './report.ts';
 
@@ -155,33 +154,6 @@ async function measure(
   return { ...sample, setup, cpu };
 }
 
-/** The demo member signed in (her session cookie) through `base`. */
-async function login(base: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const pair = c.split(';')[0] ?? '';
-      const eq = pair.indexOf('=');
-      if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = await fetch(`${base}/api/auth/csrf-cookie`);
-  keep(csrf);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: header(),
-      [XSRF_HEADER]: decodeURIComponent(jar.get(XSRF_COOKIE) ?? ''),
-    },
-    body: JSON.stringify({ username: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
-  });
-  keep(res);
-  if (res.status !== 200 || !jar.has(SESSION_COOKIE)) throw new Error(`login answered ${res.status}`);
-  return header();
-}
-
 async function main() {
   const loadAtStart = loadAverage();
   const rows: ClusterRow[] = [];
@@ -281,7 +253,7 @@ async function main() {
       ...Object.fromEntries(processes.map((p) => [p.name, () => [p.pid]])),
       ...stores,
     };
-    const cookie = await login(balancer);
+    const cookie = await demoMemberCookie(balancer);
     const headers = { cookie, 'accept-language': 'en' };
     const pages = (await (await fetch(`${balancer}/api/shows?page=1&limit=1`)).json()) as {
       data: Array<{ universalId: string; slugName: string }>;
