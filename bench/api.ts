@@ -20,9 +20,19 @@ import { buildApp } from '#server/app.ts';
 import { DEMO_MEMBER, seedDemo } from '#server/db/seed/demo.ts';
 import { loadConfig } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
-import { demoMemberCookie } from './demo-login.ts';
 import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
-import { BUDGET, judge, type Report, renderMarkdown, summarize, type TargetResult, timings, toJson } from './report.ts';
+import { memberCookie } from './member-login.ts';
+import {
+  BUDGET,
+  judge,
+  machineFacts,
+  type Report,
+  renderMarkdown,
+  summarize,
+  type TargetResult,
+  timings,
+  toJson,
+} from './report.ts';
 
 const CONNECTIONS = 100;
 const HASH_RUNS = 30;
@@ -146,7 +156,7 @@ async function main() {
   const closeApp = defer('close app', () => app.close());
   await seedDemo(app.ctx, () => {});
   const base = await listenLocal(app);
-  const cookie = await demoMemberCookie(base);
+  const cookie = await memberCookie(base);
   const headers = { cookie, 'accept-language': 'en' };
   const loggedIn = (body: string) => body.includes(`"email":"${DEMO_MEMBER.email}"`);
   const measured = [
@@ -159,20 +169,8 @@ async function main() {
   const argon2id = timings(await measureHashes());
 
   const targets = measured.map((t) => judge(t, helloWorld));
-  const cpus = os.cpus();
   const report: Report = {
-    machine: {
-      date: new Date().toISOString(),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-      cpus: cpus.length,
-      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-      memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-      loadAverageAtStart,
-      loadAverageAtEnd: loadAverage(),
-      postgres: database.version,
-      redis: redis?.version ?? null,
-    },
+    machine: { ...machineFacts(loadAverageAtStart, database.version), redis: redis?.version ?? null },
     settings: {
       connections: CONNECTIONS,
       durationSeconds: duration,

@@ -1,22 +1,11 @@
-import type { TargetResult } from './report.ts';
+import type { MachineFacts, TargetResult } from './report.ts';
 
 /** One measured target: what autocannon saw and the CPU (in cores: CPU seconds per second) of each process. */
 export type Sample = TargetResult;
 export type ClusterRow = Sample & { setup: string; cpu: Record<string, number> };
 
 export type ClusterReport = {
-  machine: {
-    date: string;
-    node: string;
-    platform: string;
-    cpus: number;
-    cpuModel: string;
-    memoryGiB: number;
-    loadAverageAtStart: number[];
-    loadAverageAtEnd: number[];
-    postgres: string;
-    redis: string;
-  };
+  machine: MachineFacts & { redis: string };
   settings: { connections: number; durationSeconds: number; warmupSeconds: number; loadGenerator: string };
   rows: ClusterRow[];
 };

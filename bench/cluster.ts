@@ -22,9 +22,9 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { haproxyConfig } from '#server/cluster/haproxy-config.ts';
 import { type ClusterRow, renderClusterMarkdown, type Sample } from './cluster-report.ts';
-import { demoMemberCookie } from './demo-login.ts';
 import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
-import { summarize, toJson } from './report.ts';
+import { memberCookie } from './member-login.ts';
+import { machineFacts, summarize, toJson } from './report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -253,7 +253,7 @@ async function main() {
       ...Object.fromEntries(processes.map((p) => [p.name, () => [p.pid]])),
       ...stores,
     };
-    const cookie = await demoMemberCookie(balancer);
+    const cookie = await memberCookie(balancer);
     const headers = { cookie, 'accept-language': 'en' };
     const pages = (await (await fetch(`${balancer}/api/shows?page=1&limit=1`)).json()) as {
       data: Array<{ universalId: string; slugName: string }>;
@@ -273,20 +273,8 @@ async function main() {
     await stop();
   }
 
-  const cpus = os.cpus();
   const report = {
-    machine: {
-      date: new Date().toISOString(),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-      cpus: cpus.length,
-      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-      memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-      loadAverageAtStart: loadAtStart,
-      loadAverageAtEnd: loadAverage(),
-      postgres: database.version,
-      redis: redisVersion,
-    },
+    machine: { ...machineFacts(loadAtStart, database.version), redis: redisVersion },
     settings: {
       connections,
       durationSeconds: duration,

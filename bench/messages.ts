@@ -21,12 +21,12 @@ import autocannon, { type Options } from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '#common/constants.ts';
 import { buildApp } from '#server/app.ts';
 import type { Db } from '#server/db/client.ts';
 import { loadConfig } from '#server/env.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
 import { assertLoopback, cleanUpOnExit, cleanup, createBenchDatabase, defer, loadAverage } from './lifecycle.ts';
+import { memberCookie } from './member-login.ts';
 import { fillMessages, MEMBER_PASSWORD, memberEmail, SIZE } from './messages-fill.ts';
 import { type MeasuredTarget, renderMessagesMarkdown } from './messages-report.ts';
 import { judge, type MachineFacts, summarize, toJson } from './report.ts';
@@ -86,34 +86,6 @@ async function openRedis(url: string) {
   });
   const info = await redis.info('server');
   return { redis, version: /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown' };
-}
-
-/** Signs a member in the way the SPA does and returns the Cookie header of the session. */
-async function login(base: string, email: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const remember = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0] ?? '';
-      const eq = pair.indexOf('=');
-      if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-    }
-  };
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = await fetch(`${base}/api/auth/csrf-cookie`);
-  await csrf.text();
-  remember(csrf);
-  const xsrf = jar.get(XSRF_COOKIE);
-  if (csrf.status !== 204 || !xsrf) throw new Error(`csrf-cookie answered ${csrf.status} without ${XSRF_COOKIE}`);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieHeader(), [XSRF_HEADER]: decodeURIComponent(xsrf) },
-    body: JSON.stringify({ username: email, password: MEMBER_PASSWORD }),
-  });
-  const body = await res.text();
-  remember(res);
-  if (res.status !== 200 || !jar.has(SESSION_COOKIE))
-    throw new Error(`login answered ${res.status}: ${body.slice(0, 300)}`);
-  return cookieHeader();
 }
 
 type Call = { path: string; cookie: string };
@@ -214,7 +186,7 @@ async function main(settings: Settings) {
   const db: Db = app.ctx.db;
   const shape = await dataShape(db);
 
-  const heavy = await login(base, memberEmail(HEAVIEST_MEMBER));
+  const heavy = await memberCookie(base, { email: memberEmail(HEAVIEST_MEMBER), password: MEMBER_PASSWORD });
   const typical: Array<{ cookie: string; latest: number }> = [];
   for (const k of TYPICAL_MEMBERS) {
     const [row] = (
@@ -225,7 +197,10 @@ async function main(settings: Settings) {
       )
     ).rows;
     if (!row) throw new Error(`member ${k} has no visible conversation`);
-    typical.push({ cookie: await login(base, memberEmail(k)), latest: row.id });
+    typical.push({
+      cookie: await memberCookie(base, { email: memberEmail(k), password: MEMBER_PASSWORD }),
+      latest: row.id,
+    });
   }
   const [longest] = (
     await rowsOf<{ id: number }>(

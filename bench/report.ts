@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Result } from 'autocannon';
 
 /** The budget for authenticated API reads, relative to a Fastify hello-world measured in the same run. */
@@ -35,6 +36,22 @@ export type MachineFacts = {
   loadAverageAtEnd: number[];
   postgres: string;
 };
+
+/** The facts of this machine now, for a run that began at `loadAverageAtStart`. */
+export function machineFacts(loadAverageAtStart: number[], postgres: string): MachineFacts {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    loadAverageAtStart,
+    loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    postgres,
+  };
+}
 
 export type Report = {
   machine: MachineFacts & { redis: string | null };

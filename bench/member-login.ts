@@ -1,8 +1,11 @@
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '#common/constants.ts';
 import { DEMO_MEMBER } from '#server/db/seed/demo.ts';
 
-/** Signs the demo member in at `base` the way the SPA does; answers the Cookie header of her session. */
-export async function demoMemberCookie(base: string): Promise<string> {
+/** Signs a member (the demo member unless named) in at `base` the way the SPA does; answers the Cookie header of her session. */
+export async function memberCookie(
+  base: string,
+  member: { email: string; password: string } = DEMO_MEMBER,
+): Promise<string> {
   const jar = new Map<string, string>();
   const remember = (res: Response) => {
     for (const cookie of res.headers.getSetCookie()) {
@@ -20,7 +23,7 @@ export async function demoMemberCookie(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: cookieHeader(), [XSRF_HEADER]: decodeURIComponent(xsrf) },
-    body: JSON.stringify({ username: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
+    body: JSON.stringify({ username: member.email, password: member.password }),
   });
   const body = await res.text();
   remember(res);
