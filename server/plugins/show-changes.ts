@@ -20,10 +20,13 @@ export const showChangesPlugin = fp(
       config: ctx.config,
       background: ctx.background,
     });
-    ctx.presence.onChange((change) => {
+    // The chat sessions have ended when the call that took the show offline answers.
+    ctx.presence.onChange(async (change) => {
       ctx.live.showsChanged(change);
-      ctx.chat.showsChanged(change).catch((err: unknown) => app.log.error({ err }, 'ending chat sessions failed'));
       favoriteNotices(change);
+      await ctx.chat
+        .showsChanged(change)
+        .catch((err: unknown) => app.log.error({ err }, 'ending chat sessions failed'));
     });
   },
   { name: 'show-changes', dependencies: ['presence', 'live', 'chat', 'mail', 'background'] },

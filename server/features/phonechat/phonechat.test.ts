@@ -70,7 +70,9 @@ describe('the phone-chat line', () => {
       phoneChatBusy: false,
     });
     const updates: unknown[] = [];
-    const off = t.app.ctx.presence.onChange((change) => updates.push(change));
+    const off = t.app.ctx.presence.onChange((change) => {
+      updates.push(change);
+    });
     const callPage = await dial('4711');
     expect(callPage).toMatch(/^\/sandbox\/phone-chat\/call\/\d+\.[\w-]{32}$/);
     expect(await showState(luna)).toMatchObject({ phoneChatConnecting: true, phoneChatBusy: false });

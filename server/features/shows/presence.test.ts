@@ -51,7 +51,9 @@ describe('createPresence', () => {
     const { sent, realtime } = recorder();
     const presence = createPresence({ db: t.db, realtime: () => realtime, windowMs: 50 });
     const heard: unknown[] = [];
-    presence.onChange((change) => heard.push(change));
+    presence.onChange((change) => {
+      heard.push(change);
+    });
     const [a, b, c] = [await createShow(t.db), await createShow(t.db), await createShow(t.db, { online: true })];
     const before = await rowsOf([a.id, b.id, c.id]);
     expect(await presence.setOnline([a.id, b.id, c.id, a.id], true)).toEqual(
@@ -72,6 +74,27 @@ describe('createPresence', () => {
     expect(after[0]?.changedAt.getTime()).toBeGreaterThan(before[0]?.changedAt.getTime() ?? 0);
     // c was online already: untouched.
     expect(after[2]?.changedAt).toEqual(before[2]?.changedAt);
+    presence.close();
+  });
+
+  it('answers setOnline once every listener has done its work', async () => {
+    const { realtime } = recorder();
+    const presence = createPresence({ db: t.db, realtime: () => realtime, windowMs: 20 });
+    const show = await createShow(t.db, { online: true });
+    let release = () => {};
+    const done: string[] = [];
+    presence.onChange(async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      done.push('listener');
+    });
+    const answered = presence.setOnline([show.id], false).then(() => done.push('setOnline'));
+    await sleep(30);
+    expect(done).toEqual([]);
+    release();
+    await answered;
+    expect(done).toEqual(['listener', 'setOnline']);
     presence.close();
   });
 

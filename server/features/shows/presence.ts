@@ -11,7 +11,9 @@ export type PresenceChange = Record<string, ShowUpdate>;
 /**
  * Performers' online states. `setOnline` writes the rows that actually change and queues their
  * new state; one `show:bulkupdate` per batch window carries everything queued to every connected
- * socket (members and visitors). Listeners (the show list's cache) hear each change at once.
+ * socket (members and visitors). Listeners (the show list's cache) hear each change at once;
+ * `setOnline` answers once they have done their work, so a show that went offline has no open chat
+ * session when the call that took it offline answers.
  */
 export type Presence = {
   /** Sets shows (internal ids) on or off line; answers the universal ids that changed. */
@@ -20,8 +22,8 @@ export type Presence = {
   queue(updates: PresenceChange): void;
   /** Sends what is queued now instead of at the end of the window. */
   flush(): void;
-  /** Called with every change as it is written (before the batch goes out). */
-  onChange(listener: (change: PresenceChange) => void): () => void;
+  /** Called with every change as it is written (before the batch goes out); `setOnline` awaits it. */
+  onChange(listener: (change: PresenceChange) => void | Promise<void>): () => void;
   /** At shutdown, before the sockets close: drops what is queued, and sends nothing any more. */
   close(): void;
 };
@@ -36,7 +38,7 @@ export function createPresence(deps: {
   let pending: PresenceChange = {};
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
-  const listeners = new Set<(change: PresenceChange) => void>();
+  const listeners = new Set<(change: PresenceChange) => void | Promise<void>>();
 
   const flush = () => {
     if (timer) clearTimeout(timer);
@@ -47,16 +49,18 @@ export function createPresence(deps: {
     deps.realtime().broadcast('show:bulkupdate', batch);
   };
 
-  const queue = (updates: PresenceChange) => {
-    if (Object.keys(updates).length === 0) return;
+  /** Queues the updates and tells the listeners; answers when every listener has finished. */
+  const queue = (updates: PresenceChange): Promise<void> => {
+    if (Object.keys(updates).length === 0) return Promise.resolve();
     for (const [universalId, update] of Object.entries(updates)) {
       pending[universalId] = { ...pending[universalId], ...update };
     }
-    for (const listener of listeners) listener(updates);
+    const heard = [...listeners].map((listener) => listener(updates));
     if (!timer && !closed) {
       timer = setTimeout(flush, windowMs);
       timer.unref();
     }
+    return Promise.all(heard).then(() => undefined);
   };
 
   return {
@@ -64,10 +68,12 @@ export function createPresence(deps: {
       const changed = await setShowsOnline(deps.db, showIds, online);
       // Offline also means no phone-chat calls (setShowsOnline): open pages hear both at once.
       const update = online ? { online } : { online, phoneChatOn: false };
-      queue(Object.fromEntries(changed.map((universalId) => [universalId, update])));
+      await queue(Object.fromEntries(changed.map((universalId) => [universalId, update])));
       return changed;
     },
-    queue,
+    queue(updates) {
+      void queue(updates);
+    },
     flush,
     onChange(listener) {
       listeners.add(listener);

@@ -318,7 +318,9 @@ describe('PATCH /api/studio/show', () => {
     const { performer: row, show } = await createTestPerformer(t, { email: 'broadcast@example.com' });
     const client = await studioClient(t, row.email);
     const heard: unknown[] = [];
-    const stop = t.app.ctx.presence.onChange((change) => heard.push(change));
+    const stop = t.app.ctx.presence.onChange((change) => {
+      heard.push(change);
+    });
     const socket = await openSocket(await listenLocal(t.app), null);
 
     const switched = bulkUpdateFor(socket, show.universalId);
