@@ -5,7 +5,7 @@
  *
  * The interface speaks plain data (SDP text, candidate lines, ids), so any signalling (Socket.IO
  * events, HTTP calls) can drive it, and any media server can sit behind it: the embedded adapter
- * on werift (werift-sfu.ts) now, a Janus VideoRoom adapter later (decision 016).
+ * on werift (werift-sfu.ts, embedded) or Janus VideoRoom instances (janus/janus-sfu.ts; decisions 016, 052).
  *
  * Negotiation follows Janus VideoRoom's shape:
  * - a publisher offers and the SFU answers (publish);
@@ -35,7 +35,7 @@ export type EndReason =
   | 'publication_stopped'
   /** ICE or DTLS failed or the remote peer went away. */
   | 'connection_lost'
-  /** The SFU itself shut down. */
+  /** The SFU itself shut down, or the media server carrying the session went away. */
   | 'sfu_closed';
 
 export type SessionEvent =
@@ -119,11 +119,14 @@ export type SfuErrorCode =
   /** No session with this id (it ended or never existed). */
   | 'unknown_session'
   /** The call does not fit the session's state, e.g. a second answer. */
-  | 'wrong_state';
+  | 'wrong_state'
+  /** No media server can take it now (all down, or full). */
+  | 'unavailable';
 
 /**
  * What the SFU refuses, with a stable code the signalling layer maps to its own errors (for HTTP:
- * invalid_* to validation_failed, no_publisher and unknown_session to not_found, the rest to conflict).
+ * invalid_* to validation_failed, no_publisher and unknown_session to not_found, unavailable to 503,
+ * the rest to conflict).
  */
 export class SfuError extends Error {
   constructor(

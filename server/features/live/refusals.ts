@@ -34,6 +34,8 @@ export function sfuRefusal(error: unknown): unknown {
       return liveRefused('chat.show_not_available');
     case 'unknown_session':
       return notFound();
+    case 'unavailable':
+      return liveRefused('unavailable');
     default:
       return new AppError('conflict', { message: error.code });
   }

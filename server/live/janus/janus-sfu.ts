@@ -1,0 +1,595 @@
+import { randomUUID } from 'node:crypto';
+import { CandidateGate, type PeerNetwork, peerNetworks } from '../candidate-policy.ts';
+import {
+  type EndReason,
+  type IceCandidate,
+  type PublicationStats,
+  type PublishRequest,
+  type SdpAnswer,
+  type SdpOffer,
+  type SessionListener,
+  type Sfu,
+  SfuError,
+  type SourceRequest,
+  type SubscribeRequest,
+} from '../sfu.ts';
+import { checkCandidate, checkSdp, checkShowId } from '../sfu-input.ts';
+import { machineAddresses } from '../werift-config.ts';
+import { type HandleEvent, JanusError, JanusGone, type JanusHandle, type Jsep } from './janus-api.ts';
+import { type JanusEndpoint, JanusNode, type Room } from './janus-node.ts';
+import { type RemoteAddress, type SourceFeed, startSourceFeed } from './janus-source.ts';
+import { type MediaStream, mediaStreams, peerCounters, sourceStreams } from './janus-streams.ts';
+import { pickNode } from './placement.ts';
+
+export type JanusSfuOptions = {
+  nodes: JanusEndpoint[];
+  /** Viewers one instance carries before a show is relayed to another (JANUS_VIEWERS_PER_NODE). */
+  viewersPerNode: number;
+  /** Whose candidates the media servers may check (as for werift: candidate-policy.ts). */
+  hostAddresses: { lan: boolean; addresses: string[] };
+  peerNetworks?: 'auto' | readonly PeerNetwork[] | undefined;
+  /** How often the publishers' counters are read from the Admin API. */
+  statsIntervalMs?: number;
+  log?: { warn(details: object, message: string): void };
+};
+
+type Kind = 'audio' | 'video';
+
+/** The show's stream relayed to another instance: a remote publisher there, fed by the origin. */
+type Relay = { room: Room; feedId: string; remoteId: string; ready: Promise<void> };
+
+type Publication = {
+  id: string;
+  showId: string;
+  onEvent: SessionListener;
+  origin: Room | null;
+  feedId: string;
+  handle: JanusHandle | null;
+  streams: MediaStream[];
+  kinds: Kind[];
+  connected: boolean;
+  paused: boolean;
+  ended: boolean;
+  /** Resolves when viewers can join (her connection is up, or the server's stream is fed). */
+  ready: Promise<void>;
+  markReady: () => void;
+  relays: Map<JanusNode, Relay>;
+  subscriptions: Map<string, Subscription>;
+  counters: { packetsIn: number; bytesIn: number; keyframeRequestsSent: number };
+  /** A stream the server makes: fed to a remote publisher at `target` while someone watches. */
+  source: {
+    request: SourceRequest['source'];
+    feed: SourceFeed | null;
+    target: RemoteAddress | null;
+  } | null;
+};
+
+type Subscription = {
+  id: string;
+  viewerId: string;
+  publication: Publication;
+  node: JanusNode;
+  handle: JanusHandle | null;
+  onEvent: SessionListener;
+  connected: boolean;
+  answered: boolean;
+  ended: boolean;
+  counters: { packetsOut: number; bytesOut: number; keyframeRequests: number; nacks: number };
+};
+
+/** A publisher's connection comes up within this, or viewers are told there is none. */
+const READY_WITHIN_MS = 10_000;
+const hasCandidates = (sdp: string) => /\r?\na=candidate:/.test(sdp);
+
+/**
+ * The Sfu on Janus VideoRoom instances (decision 052). A show's publication lives in a room on one
+ * instance (the origin, the least loaded when she publishes); viewers join there until it carries
+ * `viewersPerNode`, then the publication is relayed to a room on another instance (a remote
+ * publisher there, fed by `publish_remotely` on the origin) and new viewers join that one. Janus
+ * offers to viewers (its SDP carries its candidates), as werift does; browsers' descriptions
+ * arrive whole, their candidates filtered by the same policy as werift's. Rooms have their own
+ * secret and pin, and only this process holds the handles: no browser reaches a room without the
+ * API. An instance that goes away takes its publications and viewers with it (ended with
+ * `sfu_closed`): the studio publishes again on another, viewers watch again.
+ */
+export class JanusSfu implements Sfu {
+  private readonly nodes: JanusNode[];
+  private readonly publications = new Map<string, Publication>();
+  private readonly sessions = new Map<string, Publication | Subscription>();
+  private readonly candidates: CandidateGate;
+  private readonly poll: NodeJS.Timeout;
+  private polling = false;
+
+  constructor(private readonly options: JanusSfuOptions) {
+    this.nodes = options.nodes.map((endpoint) => new JanusNode(endpoint));
+    for (const node of this.nodes) node.onDown(() => this.nodeLost(node));
+    const networks = peerNetworks(options.peerNetworks ?? 'auto', options.hostAddresses, machineAddresses());
+    this.candidates = new CandidateGate(networks);
+    this.poll = setInterval(() => void this.readCounters(), options.statsIntervalMs ?? 2_000);
+    this.poll.unref();
+  }
+
+  /** Connects to every instance; answers how many answered (the others are tried again in the background). */
+  async connect(): Promise<number> {
+    const up = await Promise.all(this.nodes.map((node) => node.connect()));
+    return up.filter(Boolean).length;
+  }
+
+  /** The instances and what this process holds on each (for health and diagnostics). */
+  instances() {
+    return this.nodes.map((node) => ({ name: node.name, up: node.up, viewers: node.load }));
+  }
+
+  async publish({ showId, offer, onEvent }: PublishRequest): Promise<{ publicationId: string; answer: SdpAnswer }> {
+    checkShowId(showId);
+    checkSdp(offer, 'offer');
+    if (this.publications.has(showId)) throw new SfuError('already_publishing', `show ${showId} is live already`);
+    const node = pickNode(this.nodes, null);
+    if (!node) throw new SfuError('unavailable', 'no media server is available');
+    const publication = this.newPublication(showId, onEvent, null);
+    try {
+      const room = await node.createRoom(showId);
+      publication.origin = room;
+      const handle = await node.attach((event) => this.publisherEvent(publication, event));
+      publication.handle = handle;
+      if (publication.ended) throw new SfuError('no_publisher', `show ${showId} ended`);
+      const sdp = this.candidates.sdp(publication, offer.sdp);
+      const { data, jsep } = await handle.ask(
+        { request: 'joinandconfigure', ptype: 'publisher', room: room.id, pin: room.pin, id: publication.feedId },
+        { type: 'offer', sdp, trickle: !hasCandidates(sdp) },
+      );
+      publication.streams = mediaStreams(data.streams);
+      publication.kinds = [...new Set(publication.streams.map((s) => s.type))];
+      if (publication.kinds.length === 0 || jsep?.type !== 'answer') {
+        throw new SfuError('invalid_sdp', 'the offer sends neither Opus audio nor VP8 video');
+      }
+      if (publication.ended) throw new SfuError('no_publisher', `show ${showId} ended`);
+      return { publicationId: publication.id, answer: { type: 'answer', sdp: jsep.sdp } };
+    } catch (error) {
+      await this.endPublication(publication, null);
+      throw refusal(error, 'invalid_sdp');
+    }
+  }
+
+  publishSource({ showId, source }: SourceRequest): { publicationId: string } {
+    checkShowId(showId);
+    if (this.publications.has(showId)) throw new SfuError('already_publishing', `show ${showId} is live already`);
+    const node = pickNode(this.nodes, null);
+    if (!node) throw new SfuError('unavailable', 'no media server is available');
+    const publication = this.newPublication(showId, () => undefined, { request: source, feed: null, target: null });
+    publication.streams = sourceStreams(source.kinds);
+    publication.kinds = [...source.kinds];
+    void (async () => {
+      const room = await node.createRoom(showId);
+      publication.origin = room;
+      if (publication.ended) return node.destroyRoom(room);
+      const target = await this.addRemotePublisher(room, publication.feedId, publication.streams);
+      if (publication.source) publication.source.target = target;
+      publication.connected = true;
+      publication.markReady();
+    })().catch((err: unknown) => {
+      this.options.log?.warn({ err, show: showId }, 'putting a server-made stream on a media server failed');
+      void this.endPublication(publication, 'sfu_closed');
+    });
+    return { publicationId: publication.id };
+  }
+
+  async subscribe({
+    showId,
+    viewerId,
+    onEvent,
+  }: SubscribeRequest): Promise<{ subscriptionId: string; offer: SdpOffer }> {
+    checkShowId(showId);
+    const publication = this.publications.get(showId);
+    if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
+    await within(publication.ready, READY_WITHIN_MS).catch(() => {
+      throw new SfuError('no_publisher', `show ${showId} is not on air yet`);
+    });
+    const subscription: Subscription = {
+      id: randomUUID(),
+      viewerId,
+      publication,
+      node: publication.origin?.node as JanusNode,
+      handle: null,
+      onEvent,
+      connected: false,
+      answered: false,
+      ended: false,
+      counters: { packetsOut: 0, bytesOut: 0, keyframeRequests: 0, nacks: 0 },
+    };
+    try {
+      const { room, feedId } = await this.placeViewer(publication);
+      subscription.node = room.node;
+      room.node.load += 1;
+      publication.subscriptions.set(subscription.id, subscription);
+      this.sessions.set(subscription.id, subscription);
+      const handle = await room.node.attach((event) => this.subscriberEvent(subscription, event));
+      subscription.handle = handle;
+      const { jsep } = await joinAsViewer(handle, room, feedId);
+      if (subscription.ended || publication.ended) throw new SfuError('no_publisher', `show ${showId} ended`);
+      if (jsep?.type !== 'offer') throw new SfuError('no_publisher', `show ${showId} offers nothing to watch`);
+      return { subscriptionId: subscription.id, offer: { type: 'offer', sdp: jsep.sdp } };
+    } catch (error) {
+      await this.endSubscription(subscription, null);
+      throw refusal(error, 'no_publisher');
+    }
+  }
+
+  async acceptAnswer(subscriptionId: string, answer: SdpAnswer): Promise<void> {
+    const subscription = this.find(subscriptionId);
+    if (!('publication' in subscription)) throw new SfuError('wrong_state', 'a publication takes no answer');
+    checkSdp(answer, 'answer');
+    if (subscription.answered) throw new SfuError('wrong_state', 'the subscription is answered already');
+    if (!subscription.handle) throw new SfuError('wrong_state', 'the subscription is not open yet');
+    subscription.answered = true;
+    const sdp = this.candidates.sdp(subscription, answer.sdp);
+    const jsep: Jsep = { type: 'answer', sdp, trickle: !hasCandidates(sdp) };
+    try {
+      await subscription.handle.ask({ request: 'start' }, jsep);
+    } catch (error) {
+      subscription.answered = false;
+      throw refusal(error, 'invalid_sdp');
+    }
+  }
+
+  async addIceCandidate(sessionId: string, candidate: IceCandidate | null): Promise<void> {
+    const session = this.find(sessionId);
+    if (!session.handle)
+      throw new SfuError('wrong_state', 'a stream the server makes has no connection to take candidates');
+    const checked = checkCandidate(candidate);
+    // Refused (not public, or over the cap): dropped, the connection goes on with the others.
+    if (checked && !this.candidates.admit(session, checked.candidate)) return;
+    await session.handle.trickle(checked).catch((error: unknown) => {
+      throw refusal(error, 'invalid_candidate');
+    });
+  }
+
+  async unsubscribe(subscriptionId: string): Promise<void> {
+    const session = this.sessions.get(subscriptionId);
+    if (session && 'publication' in session) await this.endSubscription(session, 'unsubscribed');
+  }
+
+  async stopPublication(showId: string): Promise<void> {
+    const publication = this.publications.get(showId);
+    if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
+    await this.endPublication(publication, 'publication_stopped');
+  }
+
+  requestKeyframe(showId: string): void {
+    const publication = this.publications.get(showId);
+    if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
+    this.askForKeyframe(publication);
+  }
+
+  setPaused(showId: string, paused: boolean): void {
+    const publication = this.publications.get(showId);
+    if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
+    if (publication.paused === paused) return;
+    publication.paused = paused;
+    // Muted at the origin: nothing reaches its viewers nor the relays (and their viewers).
+    const room = publication.origin;
+    if (room && !publication.source) {
+      for (const stream of publication.streams) {
+        room.node
+          .roomRequest({
+            request: 'moderate',
+            room: room.id,
+            secret: room.secret,
+            id: publication.feedId,
+            mid: stream.mid,
+            mute: paused,
+          })
+          .catch((err: unknown) => this.options.log?.warn({ err, show: showId }, 'pausing on the media server failed'));
+      }
+    }
+    if (publication.source?.feed) publication.source.feed.paused = paused;
+    // Viewers' decoders need a fresh picture after the gap.
+    if (!paused) this.askForKeyframe(publication);
+  }
+
+  isLive(showId: string): boolean {
+    return this.publications.has(showId);
+  }
+
+  stats(showId: string): PublicationStats {
+    const publication = this.publications.get(showId);
+    if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
+    const subscriptions = [...publication.subscriptions.values()].map((s) => ({
+      subscriptionId: s.id,
+      viewerId: s.viewerId,
+      connected: s.connected,
+      ...s.counters,
+    }));
+    return {
+      showId,
+      publicationId: publication.id,
+      connected: publication.connected,
+      paused: publication.paused,
+      kinds: publication.kinds,
+      subscribers: subscriptions.length,
+      ...publication.counters,
+      packetsOut: subscriptions.reduce((sum, s) => sum + s.packetsOut, 0),
+      bytesOut: subscriptions.reduce((sum, s) => sum + s.bytesOut, 0),
+      subscriptions,
+    };
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.poll);
+    await Promise.all([...this.publications.values()].map((p) => this.endPublication(p, 'sfu_closed')));
+    await Promise.all(this.nodes.map((node) => node.close()));
+  }
+
+  // --- placement -----------------------------------------------------------------------------
+
+  /** The room a new viewer joins: the origin while it has room, else a relay (made when needed). */
+  private async placeViewer(publication: Publication): Promise<{ room: Room; feedId: string }> {
+    const origin = publication.origin;
+    if (!origin?.node.up) throw new SfuError('no_publisher', `show ${publication.showId} has no media server`);
+    const cap = this.options.viewersPerNode;
+    if (origin.node.load < cap) return { room: origin, feedId: publication.feedId };
+    for (const [node, relay] of publication.relays) {
+      if (node.up && node.load < cap) {
+        await relay.ready;
+        return { room: relay.room, feedId: relay.feedId };
+      }
+    }
+    const target = pickNode(
+      this.nodes,
+      (node) => node !== origin.node && !publication.relays.has(node) && node.load < cap,
+    );
+    // Every instance is full: the origin takes one more (the figures in bench/ size the cap).
+    if (!target) return { room: origin, feedId: publication.feedId };
+    const relay = this.relay(publication, origin, target);
+    await relay.ready;
+    return { room: relay.room, feedId: relay.feedId };
+  }
+
+  private relay(publication: Publication, origin: Room, target: JanusNode): Relay {
+    const relay: Relay = {
+      room: null as unknown as Room,
+      feedId: publication.feedId,
+      remoteId: randomUUID(),
+      ready: Promise.resolve(),
+    };
+    relay.ready = (async () => {
+      relay.room = await target.createRoom(publication.showId);
+      const address = await this.addRemotePublisher(relay.room, relay.feedId, publication.streams);
+      await origin.node.roomRequest({
+        request: 'publish_remotely',
+        room: origin.id,
+        secret: origin.secret,
+        admin_key: origin.node.adminKey,
+        publisher_id: publication.feedId,
+        remote_id: relay.remoteId,
+        host: address.ip,
+        port: address.port,
+        rtcp_port: address.rtcpPort,
+      });
+    })();
+    publication.relays.set(target, relay);
+    relay.ready.catch(() => {
+      if (publication.relays.get(target) === relay) publication.relays.delete(target);
+      if (relay.room) void target.destroyRoom(relay.room);
+    });
+    return relay;
+  }
+
+  private async addRemotePublisher(room: Room, feedId: string, streams: MediaStream[]): Promise<RemoteAddress> {
+    const added = await room.node.roomRequest({
+      request: 'add_remote_publisher',
+      room: room.id,
+      secret: room.secret,
+      admin_key: room.node.adminKey,
+      id: feedId,
+      iface: room.node.mediaAddress,
+      streams: streams.map(({ type, mindex, mid, codec }) => ({ type, mindex, mid, codec })),
+    });
+    return { ip: String(added.ip), port: Number(added.port), rtcpPort: Number(added.rtcp_port) };
+  }
+
+  // --- events --------------------------------------------------------------------------------
+
+  private publisherEvent(publication: Publication, event: HandleEvent): void {
+    if (event.type === 'webrtcup') {
+      publication.connected = true;
+      publication.markReady();
+      publication.onEvent({ type: 'connected' });
+    } else if (event.type === 'hangup') {
+      void this.endPublication(publication, 'connection_lost');
+    }
+  }
+
+  private subscriberEvent(subscription: Subscription, event: HandleEvent): void {
+    if (event.type === 'webrtcup') {
+      subscription.connected = true;
+      subscription.onEvent({ type: 'connected' });
+      this.sourceWatched(subscription.publication);
+    } else if (event.type === 'hangup') {
+      void this.endSubscription(subscription, 'connection_lost');
+    }
+  }
+
+  /** An instance went away: what lived there ends, and moves when its owners come back. */
+  private nodeLost(node: JanusNode): void {
+    for (const publication of [...this.publications.values()]) {
+      if (publication.origin?.node === node) {
+        void this.endPublication(publication, 'sfu_closed');
+        continue;
+      }
+      const relay = publication.relays.get(node);
+      if (!relay) continue;
+      publication.relays.delete(node);
+      const origin = publication.origin;
+      origin?.node
+        .roomRequest({
+          request: 'unpublish_remotely',
+          room: origin.id,
+          secret: origin.secret,
+          admin_key: origin.node.adminKey,
+          publisher_id: publication.feedId,
+          remote_id: relay.remoteId,
+        })
+        .catch(() => undefined);
+      for (const subscription of [...publication.subscriptions.values()]) {
+        if (subscription.node === node) void this.endSubscription(subscription, 'sfu_closed');
+      }
+    }
+  }
+
+  // --- ending --------------------------------------------------------------------------------
+
+  private async endSubscription(subscription: Subscription, reason: EndReason | null): Promise<void> {
+    if (subscription.ended) return;
+    subscription.ended = true;
+    const { publication } = subscription;
+    if (publication.subscriptions.delete(subscription.id))
+      subscription.node.load = Math.max(0, subscription.node.load - 1);
+    this.sessions.delete(subscription.id);
+    if (reason) subscription.onEvent({ type: 'ended', reason });
+    this.sourceWatched(publication);
+    await subscription.handle?.detach();
+  }
+
+  private async endPublication(publication: Publication, reason: EndReason | null): Promise<void> {
+    if (publication.ended) return;
+    publication.ended = true;
+    if (this.publications.get(publication.showId) === publication) this.publications.delete(publication.showId);
+    this.sessions.delete(publication.id);
+    publication.markReady();
+    const viewersReason: EndReason = reason === 'sfu_closed' ? 'sfu_closed' : 'publication_stopped';
+    const ending = [...publication.subscriptions.values()].map((s) => this.endSubscription(s, viewersReason));
+    publication.source?.feed?.stop();
+    if (reason) publication.onEvent({ type: 'ended', reason });
+    await Promise.all(ending);
+    await publication.handle?.detach();
+    const rooms = [...publication.relays.values()].map((r) => r.room).filter(Boolean);
+    if (publication.origin) rooms.push(publication.origin);
+    await Promise.all(rooms.map((room) => room.node.destroyRoom(room)));
+  }
+
+  // --- helpers -------------------------------------------------------------------------------
+
+  private newPublication(showId: string, onEvent: SessionListener, source: Publication['source']): Publication {
+    let markReady = () => {};
+    const ready = new Promise<void>((resolve) => {
+      markReady = resolve;
+    });
+    const publication: Publication = {
+      id: randomUUID(),
+      showId,
+      onEvent,
+      origin: null,
+      feedId: randomUUID(),
+      handle: null,
+      streams: [],
+      kinds: [],
+      connected: false,
+      paused: false,
+      ended: false,
+      ready,
+      markReady,
+      relays: new Map(),
+      subscriptions: new Map(),
+      counters: { packetsIn: 0, bytesIn: 0, keyframeRequestsSent: 0 },
+      source,
+    };
+    // Taken before the first await, so a second publish for the show cannot slip in.
+    this.publications.set(showId, publication);
+    this.sessions.set(publication.id, publication);
+    return publication;
+  }
+
+  private find(sessionId: string): Publication | Subscription {
+    const session = typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
+    if (!session) throw new SfuError('unknown_session', 'no such session');
+    return session;
+  }
+
+  private askForKeyframe(publication: Publication): void {
+    publication.counters.keyframeRequestsSent += 1;
+    if (publication.source) {
+      publication.source.request.requestKeyframe?.();
+      return;
+    }
+    publication.handle
+      ?.ask({ request: 'configure', keyframe: true })
+      .catch((err: unknown) =>
+        this.options.log?.warn({ err, show: publication.showId }, 'asking for a keyframe failed'),
+      );
+  }
+
+  /** A server-made stream runs while someone watches it (as on werift). */
+  private sourceWatched(publication: Publication): void {
+    const source = publication.source;
+    if (!source?.target || publication.ended) return;
+    const watched = [...publication.subscriptions.values()].some((s) => s.connected);
+    if (watched && !source.feed) {
+      source.feed = startSourceFeed(source.request, source.target);
+      source.feed.paused = publication.paused;
+    } else if (!watched && source.feed) {
+      source.feed.stop();
+      source.feed = null;
+    }
+    // Every arrival gets a picture at once (Janus' own request may come before the latch).
+    if (watched) source.request.requestKeyframe?.();
+  }
+
+  /** Reads the publishers' counters (packets in) and some viewers' (packets out) from the Admin API. */
+  private async readCounters(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      for (const publication of [...this.publications.values()]) {
+        const feed = publication.source?.feed;
+        if (feed) Object.assign(publication.counters, { packetsIn: feed.packets, bytesIn: feed.bytes });
+        if (publication.handle && publication.origin) {
+          const info = await publication.origin.node.handleInfo(publication.handle);
+          if (info) Object.assign(publication.counters, peerCounters(info).in);
+        }
+      }
+    } finally {
+      this.polling = false;
+    }
+  }
+}
+
+/** Janus' code for a feed it does not know (yet: a remote publisher is listed a moment after it is added). */
+const NO_SUCH_FEED = 428;
+
+async function joinAsViewer(handle: JanusHandle, room: Room, feedId: string) {
+  const join = { request: 'join', ptype: 'subscriber', room: room.id, pin: room.pin, streams: [{ feed: feedId }] };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await handle.ask(join);
+    } catch (error) {
+      if (!(error instanceof JanusError && error.code === NO_SUCH_FEED) || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    timer.unref();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Janus' refusals as the SfuErrors signalling maps: gone is unavailable, a refused description invalid. */
+function refusal(error: unknown, fallback: 'invalid_sdp' | 'invalid_candidate' | 'no_publisher'): unknown {
+  if (error instanceof SfuError) return error;
+  if (error instanceof JanusGone) return new SfuError('unavailable', error.message);
+  if (error instanceof JanusError) return new SfuError(fallback, error.message);
+  return error;
+}
