@@ -3,9 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTCPeerConnection } from 'werift';
+import { peerConfig } from '../werift-config.ts';
 import type { CoturnSettings } from './coturn-config.ts';
 import { findTurnserver, type RunningCoturn, startCoturn } from './coturn-process.ts';
-import { turnCredential } from './credentials.ts';
+import { sfuIceServers, turnCredential } from './credentials.ts';
 import { allocate } from './stun.ts';
 
 const turnserver = findTurnserver();
@@ -77,6 +79,29 @@ describe.skipIf(!turnserver)('coturn with our configuration and credentials', ()
     const tampered = { username: fresh.username.replace('viewer', 'viewer2'), credential: fresh.credential };
     for (const credential of [expired, foreign, tampered]) {
       expect(await allocate(server, credential)).toEqual({ ok: false, code: 401 });
+    }
+  });
+
+  it("gives the SFU's peer connections a relay candidate with the SFU's year-long credential", async () => {
+    const turn = { urls: [`turn:127.0.0.1:${server.port}?transport=udp`], secret, ttlSeconds: 600, forSfu: true };
+    const pc = new RTCPeerConnection(
+      peerConfig({
+        iceServers: sfuIceServers([], turn, Date.now()),
+        hostAddresses: { lan: false, addresses: ['127.0.0.1'] },
+        udpPortRange: null,
+      }),
+    );
+    try {
+      pc.addTransceiver('video', { direction: 'sendonly' });
+      await pc.setLocalDescription(await pc.createOffer());
+      const relays = [
+        ...(pc.localDescription?.sdp ?? '').matchAll(/a=candidate:\S+ \d+ udp \d+ (\S+) (\d+) typ relay/g),
+      ];
+      expect(relays).toHaveLength(1);
+      expect(relays[0]?.[1]).toBe('127.0.0.1');
+      expect(Number(relays[0]?.[2])).toBeGreaterThanOrEqual(settings.relayPorts[0]);
+    } finally {
+      await pc.close();
     }
   });
 
