@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eTurn } from './e2e/turn.ts';
 
 /**
  * End-to-end journeys against the production build, in Debian's Chromium (Playwright cannot
@@ -6,6 +7,27 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4180);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/livecam-e2e-${process.pid}`;
+
+/**
+ * coturn on loopback beside the server (e2e/turn.ts): the SFU listens on 127.0.0.1, so loopback
+ * is the one private peer the relay may reach. Stopped by SIGTERM, which stops coturn by its pid.
+ */
+const turnServer = e2eTurn && {
+  command: [
+    'node --import tsx scripts/turn.ts',
+    `--listen 127.0.0.1 --port ${e2eTurn.port} --relay-ports ${e2eTurn.relayPorts}`,
+    `--allow-peers 127.0.0.0-127.255.255.255 --realm livecam.e2e --state-dir ${dataDir}-turn`,
+  ].join(' '),
+  port: e2eTurn.port,
+  reuseExistingServer: false,
+  timeout: 15_000,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+  env: { TURN_SECRET: e2eTurn.secret },
+};
+/** The server hands each viewer and performer a credential for that relay. */
+const turnEnv: Record<string, string> = e2eTurn
+  ? { TURN_URLS: e2eTurn.urls.join(','), TURN_SECRET: e2eTurn.secret }
+  : {};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,45 +67,49 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, storageState: 'test-results/demo-device.json' },
     },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    // The first start seeds the demo catalogue and renders its media (about a minute of CPU).
-    timeout: 300_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      SEED_DEMO: 'true',
-      // The media is deterministic: kept between runs so only the first run renders it.
-      MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? '/tmp/livecam-e2e-media',
-      // Performers change state only when a journey says so.
-      DEMO_PRESENCE: 'off',
-      // Online demo performers stream their clips; the SFU offers loopback only.
-      DEMO_BROADCASTS: 'on',
-      LIVE_ICE_HOSTS: '127.0.0.1',
-      // The journeys' browsers run on this machine and may name its interface addresses (a private
-      // network) or mDNS names besides loopback: the SFU admits them, as a studio LAN would be set up.
-      LIVE_PEER_NETWORKS: 'loopback,private,mdns',
-      // A paid chat minute lasts 6 seconds, so the chat journey sees coins run out in seconds
-      // (only chat sessions bill by this minute; nothing else the journeys do depends on it).
-      CHAT_MINUTE_SECONDS: '6',
-      // Every journey's guests come from 127.0.0.1, where guests share their free time (decision
-      // 041): the whole run gets an hour of it, so no journey's guest finds it used up by another's.
-      CHAT_FREE_GUEST_SECONDS: '3600',
-      // Performers answer messages from their studio in the journeys; demo performers stay quiet.
-      DEMO_MESSAGE_REPLY_SECONDS: '0',
-      // The journeys register from one address and fill forms at machine speed, and some register
-      // over the API without the form's timing (form_ms): exactly what asks for a captcha
-      // (decision 027). Its own tests cover that; the journeys are not robots. A minimum of 0
-      // switches the timing rule off, a missing timing included.
-      CAPTCHA_FREE_REGISTRATIONS: '100000',
-      CAPTCHA_MIN_FORM_MS: '0',
+  webServer: [
+    ...(turnServer ? [turnServer] : []),
+    {
+      command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      // The first start seeds the demo catalogue and renders its media (about a minute of CPU).
+      timeout: 300_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        SEED_DEMO: 'true',
+        // The media is deterministic: kept between runs so only the first run renders it.
+        MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? '/tmp/livecam-e2e-media',
+        // Performers change state only when a journey says so.
+        DEMO_PRESENCE: 'off',
+        // Online demo performers stream their clips; the SFU offers loopback only.
+        DEMO_BROADCASTS: 'on',
+        LIVE_ICE_HOSTS: '127.0.0.1',
+        // The journeys' browsers run on this machine and may name its interface addresses (a private
+        // network) or mDNS names besides loopback: the SFU admits them, as a studio LAN would be set up.
+        LIVE_PEER_NETWORKS: 'loopback,private,mdns',
+        // A paid chat minute lasts 6 seconds, so the chat journey sees coins run out in seconds
+        // (only chat sessions bill by this minute; nothing else the journeys do depends on it).
+        CHAT_MINUTE_SECONDS: '6',
+        // Every journey's guests come from 127.0.0.1, where guests share their free time (decision
+        // 041): the whole run gets an hour of it, so no journey's guest finds it used up by another's.
+        CHAT_FREE_GUEST_SECONDS: '3600',
+        // Performers answer messages from their studio in the journeys; demo performers stay quiet.
+        DEMO_MESSAGE_REPLY_SECONDS: '0',
+        // The journeys register from one address and fill forms at machine speed, and some register
+        // over the API without the form's timing (form_ms): exactly what asks for a captcha
+        // (decision 027). Its own tests cover that; the journeys are not robots. A minimum of 0
+        // switches the timing rule off, a missing timing included.
+        CAPTCHA_FREE_REGISTRATIONS: '100000',
+        CAPTCHA_MIN_FORM_MS: '0',
+        ...turnEnv,
+      },
     },
-  },
+  ],
 });

@@ -1,5 +1,6 @@
 import type { SiteSettings } from './env-schema.ts';
 import type { TrustProxy } from './http/client-address.ts';
+import type { TurnSettings } from './live/turn/credentials.ts';
 import type { LiveIceSettings } from './live/werift-config.ts';
 
 /**
@@ -158,6 +159,8 @@ export type Config = {
   studioNeedsOperator: boolean;
   /** ICE of live video: STUN/TURN servers, host candidate addresses, UDP ports (server/live/). */
   live: LiveIceSettings;
+  /** The TURN relay (coturn) and the secret its time-limited credentials are signed with; null: none. */
+  turn: TurnSettings | null;
   /** Chat sessions billed by the minute, tips and moderation (features/chat). */
   /** Performer payouts (decision 034): hundredths of a cent per coin, and the smallest payout in cents. */
   payouts: { rate: number; minimumCents: number };

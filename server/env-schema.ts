@@ -47,6 +47,9 @@ export const iceServerSchema = z
     'a turn: server needs username and credential',
   );
 
+/** A TURN relay's URL: host (or [IPv6]) with an optional port and transport, nothing else. */
+const turnUrl = z.string().regex(/^turns?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\?transport=(udp|tcp))?$/);
+
 const ipAddress = z.union([z.ipv4(), z.ipv6()]);
 
 export const envSchema = z.object({
@@ -337,4 +340,31 @@ export const envSchema = z.object({
       }
       return [min, max];
     }),
+  /** The TURN relay's URLs (coturn, decision 054), comma-separated `turn:` / `turns:` URLs. */
+  TURN_URLS: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] => {
+      const urls = (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== '');
+      if (!urls.every((u) => turnUrl.safeParse(u).success)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be turn: or turns: URLs, comma-separated (turn:turn.example.com:3478?transport=udp)',
+        });
+        return z.NEVER;
+      }
+      return urls;
+    }),
+  /** coturn's static-auth-secret: signs the time-limited TURN credentials; required with TURN_URLS. */
+  TURN_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, 'must be at least 32 characters'),
+  /** How long a TURN credential handed to a browser stays usable, in seconds (10 minutes to a day). */
+  TURN_TTL_SECONDS: z.coerce.number().int().min(600).max(86_400).default(3600),
+  /** The embedded SFU gathers relay candidates through TURN_URLS too (one allocation per peer connection). */
+  TURN_FOR_SFU: bool,
 });

@@ -267,6 +267,43 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the TURN relay: its URLs, a secret it needs, a bounded credential life', () => {
+    const secret = 't'.repeat(32);
+    expect(loadConfig(base).turn).toBeNull();
+    expect(
+      loadConfig({
+        ...base,
+        TURN_URLS: ' turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349 ,turn:[2001:db8::1]',
+        TURN_SECRET: secret,
+      }).turn,
+    ).toEqual({
+      urls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349', 'turn:[2001:db8::1]'],
+      secret,
+      ttlSeconds: 3600,
+      forSfu: false,
+    });
+    const turn = { ...base, TURN_URLS: 'turn:127.0.0.1:3478', TURN_SECRET: secret };
+    expect(loadConfig({ ...turn, TURN_TTL_SECONDS: '600', TURN_FOR_SFU: 'true' }).turn).toMatchObject({
+      ttlSeconds: 600,
+      forSfu: true,
+    });
+    expect(() => loadConfig({ ...turn, TURN_SECRET: '' })).toThrow(/TURN_SECRET: required with TURN_URLS/);
+    expect(() => loadConfig({ ...turn, TURN_SECRET: 'short' })).toThrow(/TURN_SECRET: must be at least 32/);
+    for (const ttl of ['599', '86401', 'soon']) {
+      expect(() => loadConfig({ ...turn, TURN_TTL_SECONDS: ttl })).toThrow(/TURN_TTL_SECONDS/);
+    }
+    for (const wrong of ['stun:turn.example.com', 'turn:', 'https://turn.example.com', 'turn:a b', 'turn:x?foo=1']) {
+      expect(() => loadConfig({ ...turn, TURN_URLS: wrong })).toThrow(/TURN_URLS: must be turn: or turns: URLs/);
+    }
+    // The secret appears in no error message.
+    try {
+      loadConfig({ ...turn, TURN_SECRET: 'x'.repeat(31) });
+      expect.unreachable();
+    } catch (err) {
+      expect(String(err)).not.toContain('x'.repeat(31));
+    }
+  });
+
   it('names every invalid setting', () => {
     try {
       loadConfig({ ...base, PORT: 'x', REDIS_URL: 'not a url', SESSION_SECRET: 'short' });

@@ -76,6 +76,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && !e.PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production, an https:// address');
   }
+  // A relay without its secret would hand out credentials coturn refuses (and the secret never has a default).
+  if (e.TURN_URLS.length && !e.TURN_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TURN_SECRET: required with TURN_URLS (32+ random characters, coturn's static-auth-secret)",
+    );
+  }
   const appDir = path.resolve(ROOT, e.APP_DIR || path.join('dist', 'app'));
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
@@ -284,6 +290,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       udpPortRange: e.LIVE_UDP_PORTS,
       peerNetworks: e.LIVE_PEER_NETWORKS,
     },
+    turn:
+      e.TURN_URLS.length && e.TURN_SECRET
+        ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS, forSfu: e.TURN_FOR_SFU }
+        : null,
     payouts: { rate: e.PAYOUT_CENTS_PER_COIN, minimumCents: e.PAYOUT_MINIMUM_CENTS },
     chat: {
       minuteSeconds: e.CHAT_MINUTE_SECONDS,

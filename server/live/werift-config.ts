@@ -6,7 +6,11 @@ import type { PeerNetwork } from './candidate-policy.ts';
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
 
 export type LiveIceSettings = {
-  /** STUN/TURN servers the SFU's own ICE agent uses (and that signalling hands to the peers). */
+  /**
+   * STUN/TURN servers the SFU's own ICE agent uses: ICE_SERVERS, and the TURN relay with a
+   * credential of its own when TURN_FOR_SFU asks (turn/credentials.ts). Browsers get ICE_SERVERS
+   * and a fresh relay credential per signalling answer instead.
+   */
   iceServers: IceServer[];
   /**
    * Where the SFU offers host candidates: every LAN address of the machine (werift's choice: not

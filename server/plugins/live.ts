@@ -4,6 +4,7 @@ import { openSessionIds } from '#server/features/chat/data.ts';
 import { LiveShows, MAX_VIEWERS_PER_PROCESS } from '#server/features/live/live-shows.ts';
 import { LivePublications } from '#server/features/live/publications.ts';
 import type { Sfu } from '#server/live/sfu.ts';
+import { sfuIceServers } from '#server/live/turn/credentials.ts';
 import { WeriftSfu } from '#server/live/werift-sfu.ts';
 
 /**
@@ -15,7 +16,10 @@ import { WeriftSfu } from '#server/live/werift-sfu.ts';
 export const livePlugin = fp<{ sfu?: Sfu | undefined }>(
   async (app, opts) => {
     const { config, presence, db } = app.ctx;
-    const sfu = opts.sfu ?? new WeriftSfu(config.live);
+    // The SFU's ICE servers are fixed for its life: the relay's credential for it lasts a year.
+    const sfu =
+      opts.sfu ??
+      new WeriftSfu({ ...config.live, iceServers: sfuIceServers(config.live.iceServers, config.turn, Date.now()) });
     const publications = new LivePublications({
       db,
       node: config.chat.node,

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -13,8 +14,18 @@ let t: TestContext;
 let member: TestClient;
 let studio: TestClient;
 let show: TestShow;
+// A relay is configured: every answer carries ICE_SERVERS and a TURN credential of its own.
+const stun = { urls: 'stun:stun.example.com:3478' };
+const turnSecret = 'a-turn-secret-for-the-live-api-test';
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    env: {
+      ICE_SERVERS: JSON.stringify([stun]),
+      TURN_URLS: 'turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349',
+      TURN_SECRET: turnSecret,
+      TURN_TTL_SECONDS: '1800',
+    },
+  });
   member = (await registerAndVerify(t, 'live-viewer@example.com')).client;
   expect((await member.post('/api/user/nickname/add', { nickname: 'NightOwl' })).statusCode).toBe(201);
   show = await createShow(t.db, { showName: 'Aurora Live', online: false, free: true });
@@ -98,6 +109,29 @@ describe('going live and watching', () => {
       viewers: [{ nickname: 'guest' }, { nickname: 'NightOwl' }],
       session: null,
     });
+  });
+
+  it('hands every answer ICE_SERVERS and the relay with a fresh credential that names nobody', async () => {
+    const camera = await cameraPeer();
+    const published = await studio.post('/api/studio/live', { offer: camera.offer });
+    expect(published.statusCode, published.body).toBe(200);
+    await camera.accept(published.json().answer);
+    await camera.connected();
+    const answers = [published, await askToWatch(await visitor()), await askToWatch(member)];
+    const now = Math.floor(Date.now() / 1000);
+    const usernames = answers.map((res) => {
+      const [first, relay, ...rest] = res.json().iceServers;
+      expect(first).toEqual(stun);
+      expect(rest).toEqual([]);
+      expect(relay.urls).toEqual(['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349']);
+      const [expiry, id] = relay.username.split(':');
+      expect(Number(expiry) - now).toBeGreaterThanOrEqual(1795);
+      expect(Number(expiry) - now).toBeLessThanOrEqual(1800);
+      expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(relay.credential).toBe(createHmac('sha1', turnSecret).update(relay.username).digest('base64'));
+      return relay.username;
+    });
+    expect(new Set(usernames).size).toBe(3);
   });
 
   it('pauses: nothing reaches the viewers until she resumes', async () => {

@@ -17,6 +17,7 @@ import { ensureSession } from '#server/features/session/request.ts';
 import { performerShow } from '#server/features/studio/data.ts';
 import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { browserIceServers } from '#server/live/turn/credentials.ts';
 import { liveShowByUniversalId, showWithheld } from './data.ts';
 import { toHolder, unansweredHolder } from './forwarding.ts';
 import { liveRefused } from './refusals.ts';
@@ -41,7 +42,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /studio/chat/end': 'performer',
   });
   const { db, live, config, publications } = app.ctx;
-  const iceServers = config.live.iceServers;
+  // Each answer carries ICE_SERVERS and, with a relay configured, a TURN credential of its own.
+  const iceServers = () => browserIceServers(config.live.iceServers, config.turn, Date.now());
 
   // Where each call belongs: the show named in the path, in the subscription id, or hers.
   const byShow = toHolder(app.ctx, (request) => publications.holder((request.params as { id: string }).id));
@@ -72,7 +74,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         chatSessionId: chatSession.id,
         kind: chatSession.kind,
       });
-      return { ...watch, iceServers };
+      return { ...watch, iceServers: iceServers() };
     },
   );
 
@@ -113,7 +115,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await showWithheld(db, show.id)) throw new AppError('forbidden', { message: 'show_withheld' });
       const her = { id: performer.id, sessionId };
       const { answer } = await live.publish(show, her, request.body.offer, unansweredHolder(request));
-      return { answer, iceServers };
+      return { answer, iceServers: iceServers() };
     },
   );
 
