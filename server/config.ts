@@ -1,5 +1,6 @@
 import type { SiteSettings } from './env-schema.ts';
 import type { TrustProxy } from './http/client-address.ts';
+import type { JanusEndpoint } from './live/janus/janus-node.ts';
 import type { TurnSettings } from './live/turn/credentials.ts';
 import type { LiveIceSettings } from './live/werift-config.ts';
 
@@ -159,6 +160,11 @@ export type Config = {
   studioNeedsOperator: boolean;
   /** ICE of live video: STUN/TURN servers, host candidate addresses, UDP ports (server/live/). */
   live: LiveIceSettings;
+  /**
+   * Which media server carries live video (LIVE_SFU): the embedded werift SFU, or Janus instances
+   * with the viewers one carries before a show is relayed to another (decision 052).
+   */
+  sfu: { kind: 'werift' } | { kind: 'janus'; nodes: JanusEndpoint[]; viewersPerNode: number };
   /** The TURN relay (coturn) and the secret its time-limited credentials are signed with; null: none. */
   turn: TurnSettings | null;
   /** Chat sessions billed by the minute, tips and moderation (features/chat). */

@@ -50,6 +50,21 @@ export const iceServerSchema = z
 /** A TURN relay's URL: host (or [IPv6]) with an optional port and transport, nothing else. */
 const turnUrl = z.string().regex(/^turns?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\?transport=(udp|tcp))?$/);
 
+/** Comma-separated ws:// addresses (the Janus instances' APIs); empty: none. */
+const wsUrls = z
+  .string()
+  .optional()
+  .transform((v, ctx): string[] => {
+    const urls = (v ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter((u) => u !== '');
+    if (!urls.every((u) => z.url({ protocol: /^wss?$/ }).safeParse(u).success)) {
+      ctx.addIssue({ code: 'custom', message: 'must be ws:// addresses, comma-separated (ws://10.0.0.5:8188)' });
+      return z.NEVER;
+    }
+    return urls;
+  });
 const ipAddress = z.union([z.ipv4(), z.ipv6()]);
 
 export const envSchema = z.object({
@@ -367,4 +382,15 @@ export const envSchema = z.object({
   TURN_TTL_SECONDS: z.coerce.number().int().min(600).max(86_400).default(3600),
   /** The embedded SFU gathers relay candidates through TURN_URLS too (one allocation per peer connection). */
   TURN_FOR_SFU: bool,
+  /** The media server of live video: the embedded werift SFU, or Janus instances (decision 052). */
+  LIVE_SFU: z.enum(['werift', 'janus']).default('werift'),
+  /** The Janus instances' API addresses (WebSocket, loopback or private), comma-separated. */
+  JANUS_URLS: wsUrls,
+  /** Their Admin API addresses, in the same order (figures: packets in and out). */
+  JANUS_ADMIN_URLS: wsUrls,
+  /** The API secret and the Admin API secret every instance is configured with (janus-config.ts). */
+  JANUS_API_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  JANUS_ADMIN_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Viewers one instance carries before a show is relayed to another (bench/results/live.md sizes it). */
+  JANUS_VIEWERS_PER_NODE: z.coerce.number().int().min(1).max(100_000).default(800),
 });

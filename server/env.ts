@@ -76,6 +76,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && !e.PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production, an https:// address');
   }
+  // Janus needs its instances and their secrets; the Admin API list names the same instances.
+  if (e.LIVE_SFU === 'janus') {
+    const missing = [
+      !e.JANUS_URLS.length && 'JANUS_URLS',
+      !e.JANUS_API_SECRET && 'JANUS_API_SECRET',
+      !e.JANUS_ADMIN_SECRET && 'JANUS_ADMIN_SECRET',
+      e.JANUS_ADMIN_URLS.length !== e.JANUS_URLS.length && 'JANUS_ADMIN_URLS (one per JANUS_URLS entry)',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n  LIVE_SFU=janus needs ${missing.join(', ')}`);
+  }
   // A relay without its secret would hand out credentials coturn refuses (and the secret never has a default).
   if (e.TURN_URLS.length && !e.TURN_SECRET) {
     throw new ConfigError(
@@ -290,6 +300,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       udpPortRange: e.LIVE_UDP_PORTS,
       peerNetworks: e.LIVE_PEER_NETWORKS,
     },
+    sfu:
+      e.LIVE_SFU === 'janus'
+        ? {
+            kind: 'janus' as const,
+            nodes: e.JANUS_URLS.map((url, i) => ({
+              name: `janus-${i + 1}`,
+              url,
+              adminUrl: e.JANUS_ADMIN_URLS[i] ?? url,
+              apiSecret: e.JANUS_API_SECRET ?? '',
+              adminSecret: e.JANUS_ADMIN_SECRET ?? '',
+            })),
+            viewersPerNode: e.JANUS_VIEWERS_PER_NODE,
+          }
+        : { kind: 'werift' as const },
     turn:
       e.TURN_URLS.length && e.TURN_SECRET
         ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS, forSfu: e.TURN_FOR_SFU }

@@ -1,8 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '#server/config.ts';
 import { provide } from '#server/context.ts';
 import { openSessionIds } from '#server/features/chat/data.ts';
 import { LiveShows, MAX_VIEWERS_PER_PROCESS } from '#server/features/live/live-shows.ts';
 import { LivePublications } from '#server/features/live/publications.ts';
+import { JanusSfu } from '#server/live/janus/janus-sfu.ts';
 import type { Sfu } from '#server/live/sfu.ts';
 import { sfuIceServers } from '#server/live/turn/credentials.ts';
 import { WeriftSfu } from '#server/live/werift-sfu.ts';
@@ -13,13 +16,29 @@ import { WeriftSfu } from '#server/live/werift-sfu.ts';
  * which process holds which show's publication (`ctx.publications`, decision 051). Its sweep and
  * lease renewal are jobs (plugins/jobs.ts); it closes before the sockets do (plugins/realtime.ts).
  */
+/**
+ * The embedded werift SFU, or the Janus instances (LIVE_SFU=janus): connected at start; an
+ * instance that does not answer is tried again in the background and takes shows once it does.
+ */
+async function mediaServer(config: Config, log: FastifyBaseLogger): Promise<Sfu> {
+  if (config.sfu.kind === 'werift') {
+    // The SFU's ICE servers are fixed for its life: the relay's credential for it lasts a year.
+    return new WeriftSfu({
+      ...config.live,
+      iceServers: sfuIceServers(config.live.iceServers, config.turn, Date.now()),
+    });
+  }
+  const janus = new JanusSfu({ ...config.sfu, ...config.live, log });
+  const up = await janus.connect();
+  if (up < config.sfu.nodes.length)
+    log.warn({ up, of: config.sfu.nodes.length }, 'some media servers do not answer yet');
+  return janus;
+}
+
 export const livePlugin = fp<{ sfu?: Sfu | undefined }>(
   async (app, opts) => {
     const { config, presence, db } = app.ctx;
-    // The SFU's ICE servers are fixed for its life: the relay's credential for it lasts a year.
-    const sfu =
-      opts.sfu ??
-      new WeriftSfu({ ...config.live, iceServers: sfuIceServers(config.live.iceServers, config.turn, Date.now()) });
+    const sfu = opts.sfu ?? (await mediaServer(config, app.log));
     const publications = new LivePublications({
       db,
       node: config.chat.node,
@@ -37,7 +56,9 @@ export const livePlugin = fp<{ sfu?: Sfu | undefined }>(
       },
       announce: (change) => presence.queue(change),
       log: app.log,
-      maxViewers: MAX_VIEWERS_PER_PROCESS,
+      // With Janus the media runs past this process: its viewers are bounded by the instances'.
+      maxViewers:
+        config.sfu.kind === 'janus' ? config.sfu.viewersPerNode * config.sfu.nodes.length : MAX_VIEWERS_PER_PROCESS,
     });
     publications.whenLost((universalId) => live.lost(universalId));
     provide(app, { sfu, live, publications });
