@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { shows } from './catalog.ts';
 
@@ -23,6 +24,16 @@ export const livePublications = pgTable(
     /** She paused (kept by the holder): a chat or a show page answered elsewhere sees it too. */
     paused: boolean('paused').notNull().default(false),
     leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    /**
+     * Since when her picture is interrupted (the media server carrying it was lost, her studio
+     * publishes again): the show's paid chat minutes wait meanwhile, and are moved on by the gap
+     * when her stream is back. Null while the picture stands.
+     */
+    interruptedAt: timestamp('interrupted_at', { withTimezone: true }),
   },
-  (t) => [index('live_publications_node_idx').on(t.node)],
+  (t) => [
+    index('live_publications_node_idx').on(t.node),
+    // The minute tick reads the interrupted shows every second: a few rows at most, among every show on air.
+    index('live_publications_interrupted').on(t.showUniversalId).where(sql`${t.interruptedAt} is not null`),
+  ],
 );

@@ -19,6 +19,9 @@ import { debitMinutes, type MinuteCharge } from '#server/features/coins/minute-d
  * Only a session whose page shows signs of life is billed: one heard from since `seenSince` whose
  * page has not gone away. A gone page's minute waits (the sweep ends the session, or a reload's
  * heartbeat takes it up and the minute is billed then): nobody pays for a minute she cannot watch.
+ * For the same reason a show whose picture is interrupted (`live_publications.interrupted_at`: the
+ * media server carrying it was lost) has its minutes wait; when her stream is back
+ * `LivePublications.resumed` moves them on by the time without a picture.
  */
 
 export type BilledMinute = {
@@ -45,12 +48,18 @@ type DueRow = {
 /** Pays the minutes due at `now`, at most `batch` sessions; call again while it returns a full batch. */
 export async function billDueMinutes(db: DbOrTx, now: Date, seenSince: Date, batch = 2_000): Promise<TickResult> {
   return db.transaction(async (tx) => {
+    // The interrupted shows are read once, as an array (nearly always empty, from a partial index):
+    // as an anti-join per session the planner may read every due session before the limit applies.
     const locked = await tx.execute(sql`
       select s.id, s.user_id, s.billed_minutes + 1 as minute, s.price_per_minute as price,
              s.performer_share as share, s.earnings_user_id
       from chat_sessions s
       where s.ended_at is null and s.next_minute_at <= ${now} and s.price_per_minute > 0
         and s.last_seen_at >= ${seenSince} and s.page_gone_at is null
+        and s.show_id <> all (array(
+          select sh.id from live_publications p join shows sh on sh.universal_id = p.show_universal_id
+          where p.interrupted_at is not null
+        ))
       order by s.next_minute_at
       limit ${batch}
       for update skip locked

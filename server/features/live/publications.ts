@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -68,7 +68,10 @@ export class LivePublications {
   /**
    * Claims the show's publication for this process: when nobody holds it, this process does
    * already, its lease ran out, or its holder is `unanswered` (a process that did not answer a
-   * call passed on: it is treated as gone). False when another process holds it.
+   * call passed on: it is treated as gone). False when another process holds it. An interruption's
+   * mark stays: this claim is her studio publishing again, and `resumed`, once that publish went
+   * through, moves the waiting minutes on; should the show go offline instead, `release` deletes
+   * the row, mark and all (its chat sessions end with the show: nothing to move on).
    */
   async claim(universalId: string, source: PublicationSource, unanswered: string | null = null): Promise<boolean> {
     const { db, node, internalUrl } = this.deps;
@@ -118,6 +121,58 @@ export class LivePublications {
     await this.deps.db
       .delete(livePublications)
       .where(and(eq(livePublications.showUniversalId, universalId), eq(livePublications.node, this.deps.node)));
+  }
+
+  /**
+   * Her picture is interrupted (the media server carrying it was lost): the show's paid chat
+   * minutes wait from now until `resumed` (billing.ts skips them). Only the holder marks its row,
+   * and a mark already set keeps its start: two losses in a row are one interruption.
+   */
+  async interrupt(universalId: string): Promise<void> {
+    await this.deps.db
+      .update(livePublications)
+      .set({ interruptedAt: sql`now()` })
+      .where(
+        and(
+          eq(livePublications.showUniversalId, universalId),
+          eq(livePublications.node, this.deps.node),
+          isNull(livePublications.interruptedAt),
+        ),
+      );
+  }
+
+  /**
+   * Her stream is back (her next publish went through): every open paid chat session of the show
+   * has its next minute moved on by the time without a picture, and the mark goes, in one
+   * statement. A session started during the interruption is moved on by the part it saw (from its
+   * start). Nothing happens when the row is not this process's or carries no mark. Answers the
+   * interruption's length in seconds and the sessions moved on, or null when there was none.
+   */
+  async resumed(universalId: string): Promise<{ seconds: number; sessions: number } | null> {
+    const result = await this.deps.db.execute(sql`
+      with mark as (
+        select show_universal_id, interrupted_at from live_publications
+        where show_universal_id = ${universalId} and node = ${this.deps.node} and interrupted_at is not null
+        for update
+      ), shifted as (
+        update chat_sessions s
+        set next_minute_at = s.next_minute_at + greatest(interval '0', now() - greatest(m.interrupted_at, s.started_at))
+        from mark m join shows sh on sh.universal_id = m.show_universal_id
+        where s.show_id = sh.id and s.ended_at is null and s.price_per_minute > 0 and s.next_minute_at is not null
+        returning s.id
+      ), cleared as (
+        update live_publications p set interrupted_at = null
+        from mark m where p.show_universal_id = m.show_universal_id
+      )
+      select extract(epoch from now() - m.interrupted_at)::float8 as seconds,
+             (select count(*) from shifted)::int as sessions
+      from mark m
+    `);
+    const [row] = (result as unknown as { rows: { seconds: number; sessions: number }[] }).rows;
+    if (!row) return null;
+    const resumed = { seconds: Number(row.seconds), sessions: Number(row.sessions) };
+    this.deps.log.info({ show: universalId, ...resumed }, 'picture back: the show’s paid minutes moved on by the gap');
+    return resumed;
   }
 
   /** Whether this process claimed the show and has not released or lost it. */

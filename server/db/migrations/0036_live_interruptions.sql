@@ -1,0 +1,2 @@
+ALTER TABLE "live_publications" ADD COLUMN "interrupted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "live_publications_interrupted" ON "live_publications" USING btree ("show_universal_id") WHERE "live_publications"."interrupted_at" is not null;
