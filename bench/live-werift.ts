@@ -117,6 +117,8 @@ export async function watchShow(base: string, universalId: string, address = '12
   return {
     startedAt,
     follower,
+    /** The viewer's own view of her connection: a viewer whose peer went away ends failed or closed. */
+    state: () => pc.connectionState,
     connected: () => waitFor(() => pc.connectionState === 'connected', 'a viewer to connect', 20_000),
     async leave() {
       await client.post(`/api/live/subscriptions/${watch.subscriptionId}/leave`).catch(() => undefined);

@@ -41,6 +41,7 @@ const { values: args } = parseArgs({
     window: { type: 'string', default: '10' },
     'glass-seconds': { type: 'string', default: '15' },
     only: { type: 'string', default: PHASES.join(',') },
+    'viewers-per-process': { type: 'string', default: '100' },
   },
 });
 const joins = Number(args.joins);
@@ -48,15 +49,17 @@ const steps = args.steps.split(',').map(Number);
 const windowSeconds = Number(args.window);
 const glassSeconds = Number(args['glass-seconds']);
 const phases = new Set(args.only.split(',') as Phase[]);
+const viewersPerProcess = Number(args['viewers-per-process']);
 if (
   !(joins >= 1 && joins <= 200) ||
   !steps.every((s, i) => Number.isInteger(s) && s > (steps[i - 1] ?? 0) && s <= 1000) ||
   !(windowSeconds >= 2 && windowSeconds <= 60) ||
   !(glassSeconds >= 3 && glassSeconds <= 120) ||
+  !(Number.isInteger(viewersPerProcess) && viewersPerProcess >= 1) ||
   ![...phases].every((p) => PHASES.includes(p))
 ) {
   throw new Error(
-    `--joins 1..200, --steps rising integers up to 1000, --window 2..60, --glass-seconds 3..120, --only of ${PHASES.join(',')}`,
+    `--joins 1..200, --steps rising integers up to 1000, --window 2..60, --glass-seconds 3..120, --viewers-per-process 1.., --only of ${PHASES.join(',')}`,
   );
 }
 const adminUrl = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
@@ -105,6 +108,9 @@ async function main(): Promise<boolean> {
           base: app.base,
           universalId: app.universalId,
           sfuPid: server.pid,
+          apiPid: null,
+          sfuIsNode: true,
+          viewersPerProcess,
           loopDelay: () => {
             server.send({ type: 'loop-delay' });
             return server.next<LoopDelay>('loop-delay');
