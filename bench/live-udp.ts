@@ -37,7 +37,7 @@ export function parseUdpCounters(text: string): UdpCounters {
   if (header >= 0) {
     const names = (lines[header] ?? '').trim().split(/\s+/).slice(1);
     const numbers = (lines[header + 1] ?? '').trim().split(/\s+/).slice(1).map(Number);
-    names.forEach((name, i) => values.set(name, numbers[i] ?? 0));
+    for (const [i, name] of names.entries()) values.set(name, numbers[i] ?? 0);
   }
   for (const line of lines) {
     const m = /^Udp6(\w+)\s+(\d+)/.exec(line);
