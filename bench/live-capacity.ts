@@ -28,6 +28,8 @@ export type CapacityStep = {
   sfuHeapMiB: number | null;
   /** Viewers whose peer connection was no longer connected at the end of the window. */
   notConnected: number;
+  /** Viewers whose chat session had ended under them by the end of the window, by reason. */
+  chatEnded: Record<string, number>;
   /**
    * Datagrams the kernel dropped in the window because a socket's receive buffer was full: on the
    * SFU's sockets, on the viewers' sockets, and on the whole machine (other work's sockets too).
@@ -184,6 +186,7 @@ export async function measureCapacity(opts: {
       sfuRssMiB: mib(b.sfu.rssBytes),
       sfuHeapMiB: heapMiB(loop),
       notConnected: b.counts.notConnected,
+      chatEnded: b.counts.chatEnded,
       // A socket closed within the window takes its count with it: never below zero.
       udpReceiveDrops: {
         sfu: Math.max(0, b.sfuDrops - a.sfuDrops),
@@ -199,7 +202,7 @@ export async function measureCapacity(opts: {
     rss.push([step.viewers, b.sfu.rssBytes / 1024]);
     if (opts.sfuIsNode) heap.push([step.viewers, loop.heapAndExternalBytes / 1024]);
     log(
-      `    SFU ${step.sfuCorePercent} % of a core${step.apiCorePercent === null ? '' : `, API ${step.apiCorePercent} %`}, viewers' ${step.viewersProcesses} processes ${step.viewersCorePercent} % (busiest ${step.viewersBusiestProcessPercent} %), UDP receive drops SFU ${step.udpReceiveDrops.sfu} / viewers ${step.udpReceiveDrops.viewers} / machine ${step.udpReceiveDrops.machine}, ${step.notConnected} not connected, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
+      `    SFU ${step.sfuCorePercent} % of a core${step.apiCorePercent === null ? '' : `, API ${step.apiCorePercent} %`}, viewers' ${step.viewersProcesses} processes ${step.viewersCorePercent} % (busiest ${step.viewersBusiestProcessPercent} %), UDP receive drops SFU ${step.udpReceiveDrops.sfu} / viewers ${step.udpReceiveDrops.viewers} / machine ${step.udpReceiveDrops.machine}, ${step.notConnected} not connected, chat ended ${JSON.stringify(step.chatEnded)}, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
     );
     if (!opts.onAir()) {
       stoppedBecause = `the show went off air at ${step.viewers} viewers (publisher: ${opts.publisherEvents.join('; ') || 'nothing noticed'})`;

@@ -35,6 +35,10 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   BUILD_ID: 'bench',
   LIVE_ICE_HOSTS: '127.0.0.1',
+  // Every viewer of the bench comes from 127.0.0.1: a day's free time is enough for all of them.
+  CHAT_FREE_GUEST_SECONDS: '86400',
+  // The engine under test (bench/live-engines.ts): LIVE_SFU, and for Janus where it listens.
+  ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key === 'LIVE_SFU' || key.startsWith('JANUS_'))),
 });
 const app = await buildApp(config, { redis: null, mailTransport: null });
 const show = await createShow(app.ctx.db, { showName: 'Bench Live', online: false, free: true, images: 0 });

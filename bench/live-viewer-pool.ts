@@ -91,6 +91,10 @@ export async function startViewerPool(opts: {
         received: all.reduce((s, c) => s + c.received, 0),
         expected: all.reduce((s, c) => s + c.expected, 0),
         notConnected: all.reduce((s, c) => s + c.notConnected, 0),
+        chatEnded: all.reduce<Record<string, number>>((sum, c) => {
+          for (const [why, n] of Object.entries(c.chatEnded)) sum[why] = (sum[why] ?? 0) + n;
+          return sum;
+        }, {}),
       };
     },
     pids: () => children.map((c) => c.pid),

@@ -16,6 +16,8 @@ export type ViewerCounts = {
   expected: number;
   /** Viewers whose peer connection is not connected (any more): consent lost, DTLS failed, closed. */
   notConnected: number;
+  /** Viewers whose chat session ended under them (its end ends the stream), by reason. */
+  chatEnded: Record<string, number>;
 };
 export type ViewersAdded = { type: 'added'; viewers: number; failed: number; errors: string[] };
 
@@ -52,13 +54,16 @@ function counts(): ViewerCounts {
   let expected = 0;
   let withPicture = 0;
   let notConnected = 0;
-  for (const { follower, state } of viewers) {
+  const chatEnded: Record<string, number> = {};
+  for (const { follower, state, chatEnded: ended } of viewers) {
+    const why = ended();
+    if (why !== null) chatEnded[why] = (chatEnded[why] ?? 0) + 1;
     received += follower.received;
     expected += follower.expected;
     if (follower.firstKeyframeAt !== null) withPicture += 1;
     if (state() !== 'connected') notConnected += 1;
   }
-  return { type: 'counts', viewers: viewers.length, withPicture, received, expected, notConnected };
+  return { type: 'counts', viewers: viewers.length, withPicture, received, expected, notConnected, chatEnded };
 }
 
 let stopping = false;
