@@ -60,9 +60,10 @@ export function judge(r: EngineRun): { firstFrame: boolean | null; glass: boolea
 
 const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? ' · pass' : ' · **MISS**');
 
-/** One row of the side-by-side table: a cell per engine, empty where the part did not run. */
-function row(what: string, runs: EngineRun[], cell: (r: EngineRun) => string | null): string {
-  return `| ${what} | ${runs.map((r) => cell(r) ?? '').join(' | ')} |`;
+/** One row of the side-by-side table: a cell per engine, empty where the part did not run; none when no engine ran it. */
+function row(what: string, runs: EngineRun[], cell: (r: EngineRun) => string | null): string[] {
+  const cells = runs.map(cell);
+  return cells.every((c) => c === null) ? [] : [`| ${what} | ${cells.map((c) => c ?? '').join(' | ')} |`];
 }
 
 function summary(runs: EngineRun[]): string[] {
@@ -71,43 +72,47 @@ function summary(runs: EngineRun[]): string[] {
   return [
     `| what | ${runs.map((r) => r.engine).join(' | ')} |`,
     `|---|${runs.map(() => '---|').join('')}`,
-    row('time to first frame', runs, (r) =>
+    ...row('time to first frame', runs, (r) =>
       r.firstFrame
         ? `p50 ${r.firstFrame.medianMs} ms, p95 ${r.firstFrame.p95Ms} ms, ${r.firstFrame.failed} of ${r.firstFrame.runs + r.firstFrame.failed} failed (budget p50 < ${r.budget.firstFrameP50Ms} ms)${verdict(judge(r).firstFrame)}`
         : null,
     ),
-    row('glass to glass, Chromium to Chromium', runs, (r) =>
+    ...row('glass to glass, Chromium to Chromium', runs, (r) =>
       r.glass
         ? `p50 ${r.glass.medianMs} ms, p95 ${r.glass.p95Ms} ms, ${r.glass.samples} frames (budget p50 < ${r.budget.glassP50Ms} ms)${verdict(judge(r).glass)}`
         : null,
     ),
-    row("viewers per core of the SFU's process", runs, (r) =>
+    ...row("viewers per core of the SFU's process", runs, (r) =>
       r.capacity
         ? `${r.capacity.viewersPerCore ?? 'not reached'} (${r.capacity.viewersPerCoreHow}; budget >= ${r.budget.viewersPerCore})${verdict(judge(r).capacity)}`
         : null,
     ),
-    row('most viewers held (every picture, < 1 % loss)', runs, (r) =>
+    ...row('most viewers held (every picture, < 1 % loss)', runs, (r) =>
       r.capacity ? String(heldViewers(r.capacity)) : null,
     ),
-    row('SFU CPU per viewer (slope)', runs, (r) =>
+    ...row('SFU CPU per viewer (slope)', runs, (r) =>
       r.capacity ? `${r.capacity.corePercentPerViewer} % of a core` : null,
     ),
-    row('SFU memory per viewer (slope: RSS; JS heap + buffers after a full GC)', runs, (r) =>
+    ...row('SFU memory per viewer (slope: RSS; JS heap + buffers after a full GC)', runs, (r) =>
       r.capacity
         ? `${r.capacity.rssKiBPerViewer} KiB${r.capacity.heapKiBPerViewer === null ? '' : `; ${r.capacity.heapKiBPerViewer} KiB`}`
         : null,
     ),
-    row('loss at the largest step', runs, (r) => {
+    ...row('loss at the largest step', runs, (r) => {
       const s = r.capacity && largest(r.capacity);
       return s ? `${s.lossPercent} % at ${s.viewers} viewers` : null;
     }),
-    row("viewers' own CPU at the most viewers held (not the SFU's)", runs, (r) => {
+    ...row("viewers' own CPU at the most viewers held (not the SFU's)", runs, (r) => {
       const s = r.capacity && heldStep(r.capacity);
       return s
         ? `${s.viewersCorePercent} % of a core in ${s.viewersProcesses} process${s.viewersProcesses === 1 ? '' : 'es'}`
         : null;
     }),
-    row('overall', runs, (r) => `${r.pass ? 'PASS' : 'FAIL'}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`),
+    ...row(
+      'overall',
+      runs,
+      (r) => `${r.pass ? 'PASS' : 'FAIL'}${r.problems.length ? `: ${r.problems.join('; ')}` : ''}`,
+    ),
   ];
 }
 

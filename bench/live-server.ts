@@ -24,7 +24,8 @@ const config = loadConfig({
   // Not 'test': the app runs as in development. No demo presence: nothing switches the show.
   NODE_ENV: 'development',
   DEMO_PRESENCE: 'off',
-  LOG_LEVEL: 'silent',
+  // BENCH_LIVE_LOG_LEVEL (e.g. warn) shows the app's own log when a run goes wrong.
+  LOG_LEVEL: process.env.BENCH_LIVE_LOG_LEVEL || 'silent',
   HOST: '127.0.0.1',
   PORT: '0',
   PUBLIC_URL: 'http://127.0.0.1',
