@@ -35,6 +35,8 @@ export type CapacityStep = {
    * SFU's sockets, on the viewers' sockets, and on the whole machine (other work's sockets too).
    */
   udpReceiveDrops: { sfu: number; viewers: number; machine: number };
+  /** Datagrams in the window that came to a port nobody listened on any more (machine-wide). */
+  udpToClosedPorts: number;
   /** Packets missing at the viewers in the window (sequence gaps), in percent of those sent. */
   lossPercent: number;
   packetsPerSecondOut: number;
@@ -193,6 +195,7 @@ export async function measureCapacity(opts: {
         viewers: Math.max(0, b.viewersDrops - a.viewersDrops),
         machine: b.udp.rcvbufErrors - a.udp.rcvbufErrors,
       },
+      udpToClosedPorts: b.udp.noPorts - a.udp.noPorts,
       lossPercent: sent > 0 ? round((100 * Math.max(0, sent - got)) / sent, 2) : 0,
       packetsPerSecondOut: Math.round(got / ((b.sfu.at - a.sfu.at) / 1000)),
       machineBusyPercent: Math.round(machineBusyPercent(a.machine, b.machine)),
@@ -202,7 +205,7 @@ export async function measureCapacity(opts: {
     rss.push([step.viewers, b.sfu.rssBytes / 1024]);
     if (opts.sfuIsNode) heap.push([step.viewers, loop.heapAndExternalBytes / 1024]);
     log(
-      `    SFU ${step.sfuCorePercent} % of a core${step.apiCorePercent === null ? '' : `, API ${step.apiCorePercent} %`}, viewers' ${step.viewersProcesses} processes ${step.viewersCorePercent} % (busiest ${step.viewersBusiestProcessPercent} %), UDP receive drops SFU ${step.udpReceiveDrops.sfu} / viewers ${step.udpReceiveDrops.viewers} / machine ${step.udpReceiveDrops.machine}, ${step.notConnected} not connected, chat ended ${JSON.stringify(step.chatEnded)}, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
+      `    SFU ${step.sfuCorePercent} % of a core${step.apiCorePercent === null ? '' : `, API ${step.apiCorePercent} %`}, viewers' ${step.viewersProcesses} processes ${step.viewersCorePercent} % (busiest ${step.viewersBusiestProcessPercent} %), UDP receive drops SFU ${step.udpReceiveDrops.sfu} / viewers ${step.udpReceiveDrops.viewers} / machine ${step.udpReceiveDrops.machine}, to closed ports ${step.udpToClosedPorts}, ${step.notConnected} not connected, chat ended ${JSON.stringify(step.chatEnded)}, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
     );
     if (!opts.onAir()) {
       stoppedBecause = `the show went off air at ${step.viewers} viewers (publisher: ${opts.publisherEvents.join('; ') || 'nothing noticed'})`;

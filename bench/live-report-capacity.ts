@@ -35,6 +35,7 @@ export function renderCapacityTable(c: CapacityResult): string[] {
       'UDP receive drops SFU / viewers / machine',
       (s) => `${s.udpReceiveDrops.sfu} / ${s.udpReceiveDrops.viewers} / ${s.udpReceiveDrops.machine}`,
     ],
+    ['UDP to closed ports', (s) => s.udpToClosedPorts],
     ['packets/s received', (s) => s.packetsPerSecondOut],
     ['with a picture', (s) => `${s.withPicture}/${s.viewers}`],
     ['not connected', (s) => s.notConnected],

@@ -10,13 +10,13 @@ describe('UDP drop counters read from /proc', () => {
       'UdpLite: InDatagrams NoPorts InErrors OutDatagrams RcvbufErrors SndbufErrors InCsumErrors IgnoredMulti MemErrors',
       'UdpLite: 5 0 7 0 7 0 0 0 0',
     ].join('\n');
-    expect(parseUdpCounters(snmp)).toEqual({ rcvbufErrors: 9, inErrors: 12, inDatagrams: 751 });
+    expect(parseUdpCounters(snmp)).toEqual({ rcvbufErrors: 9, inErrors: 12, inDatagrams: 751, noPorts: 1 });
   });
 
   it('reads the name-value lines of /proc/net/snmp6', () => {
     const snmp6 =
       'Udp6InDatagrams                 \t40\nUdp6InErrors                    \t3\nUdp6RcvbufErrors                \t2\nUdpLite6InErrors 8\n';
-    expect(parseUdpCounters(snmp6)).toEqual({ rcvbufErrors: 2, inErrors: 3, inDatagrams: 40 });
+    expect(parseUdpCounters(snmp6)).toEqual({ rcvbufErrors: 2, inErrors: 3, inDatagrams: 40, noPorts: 0 });
   });
 
   it("takes each socket's inode and its drops (the last column) from /proc/net/udp", () => {

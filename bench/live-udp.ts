@@ -9,11 +9,17 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
  * viewers' feedback) or the viewers' (the bench's own receivers fell behind).
  */
 
-export type UdpCounters = { rcvbufErrors: number; inErrors: number; inDatagrams: number };
+export type UdpCounters = {
+  rcvbufErrors: number;
+  inErrors: number;
+  inDatagrams: number;
+  /** Datagrams that came to a port no socket listens on any more (a closed peer's socket). */
+  noPorts: number;
+};
 
 /** The machine's UDP counters (IPv4 and IPv6 together). */
 export function udpCounters(): UdpCounters {
-  const total: UdpCounters = { rcvbufErrors: 0, inErrors: 0, inDatagrams: 0 };
+  const total: UdpCounters = { rcvbufErrors: 0, inErrors: 0, inDatagrams: 0, noPorts: 0 };
   for (const file of ['/proc/net/snmp', '/proc/net/snmp6']) {
     let text: string;
     try {
@@ -25,6 +31,7 @@ export function udpCounters(): UdpCounters {
     total.rcvbufErrors += pick.rcvbufErrors;
     total.inErrors += pick.inErrors;
     total.inDatagrams += pick.inDatagrams;
+    total.noPorts += pick.noPorts;
   }
   return total;
 }
@@ -47,6 +54,7 @@ export function parseUdpCounters(text: string): UdpCounters {
     rcvbufErrors: values.get('RcvbufErrors') ?? 0,
     inErrors: values.get('InErrors') ?? 0,
     inDatagrams: values.get('InDatagrams') ?? 0,
+    noPorts: values.get('NoPorts') ?? 0,
   };
 }
 
