@@ -1,7 +1,7 @@
 import type { CapacityResult } from './live-capacity.ts';
 import type { EngineName } from './live-engines.ts';
 import type { GlassResult } from './live-glass.ts';
-import { CAPACITY_METHOD, renderCapacityTable } from './live-report-capacity.ts';
+import { CAPACITY_METHOD, lossCause, renderCapacityTable } from './live-report-capacity.ts';
 import type { STREAM } from './live-vp8.ts';
 import type { HashTiming, MachineFacts } from './report.ts';
 
@@ -121,7 +121,17 @@ function engineSections(m: MachineFacts, r: EngineRun, busy: boolean): string[] 
   const f = r.firstFrame;
   if (f) lines.push('### Time to first frame', '', `Samples (ms): ${f.samplesMs.join(', ')}`, '');
   const c = r.capacity;
-  if (c) lines.push('### Relay capacity', '', ...renderCapacityTable(c), '', `Stopped: ${c.stoppedBecause}.`, '');
+  if (c) {
+    const causes = c.steps.map(lossCause).filter((x): x is string => x !== null);
+    lines.push(
+      '### Relay capacity',
+      '',
+      ...renderCapacityTable(c),
+      '',
+      `Stopped: ${c.stoppedBecause}.${causes.length ? ` Where the loss came from: ${causes.join('. ')}.` : ''}`,
+      '',
+    );
+  }
   const g = r.glass;
   if (g) {
     lines.push(
