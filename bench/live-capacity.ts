@@ -35,6 +35,8 @@ export type CapacityStep = {
    * SFU's sockets, on the viewers' sockets, and on the whole machine (other work's sockets too).
    */
   udpReceiveDrops: { sfu: number; viewers: number; machine: number };
+  /** RTP packets the publisher sent per second in the window: a stream that stops at its source shows here. */
+  publisherPacketsPerSecond: number;
   /** Datagrams in the window that came to a port nobody listened on any more (machine-wide). */
   udpToClosedPorts: number;
   /** Packets missing at the viewers in the window (sequence gaps), in percent of those sent. */
@@ -113,6 +115,8 @@ export async function measureCapacity(opts: {
   /** Whether the show is still on air, and what happened to the publisher (when it went off). */
   onAir: () => boolean;
   publisherEvents: string[];
+  /** RTP packets the publisher has sent so far. */
+  publisherPackets: () => number;
   log: (line: string) => void;
 }): Promise<CapacityResult> {
   const { sfuPid, apiPid, windowSeconds, log } = opts;
@@ -130,6 +134,7 @@ export async function measureCapacity(opts: {
     sfuDrops: processUdpDrops([sfuPid]).drops,
     viewersDrops: processUdpDrops(viewers.pids()).drops,
     udp: udpCounters(),
+    published: opts.publisherPackets(),
     counts: await viewers.counts(),
   });
   const window = async () => {
@@ -196,6 +201,7 @@ export async function measureCapacity(opts: {
         machine: b.udp.rcvbufErrors - a.udp.rcvbufErrors,
       },
       udpToClosedPorts: b.udp.noPorts - a.udp.noPorts,
+      publisherPacketsPerSecond: Math.round((b.published - a.published) / ((b.sfu.at - a.sfu.at) / 1000)),
       lossPercent: sent > 0 ? round((100 * Math.max(0, sent - got)) / sent, 2) : 0,
       packetsPerSecondOut: Math.round(got / ((b.sfu.at - a.sfu.at) / 1000)),
       machineBusyPercent: Math.round(machineBusyPercent(a.machine, b.machine)),
@@ -205,7 +211,7 @@ export async function measureCapacity(opts: {
     rss.push([step.viewers, b.sfu.rssBytes / 1024]);
     if (opts.sfuIsNode) heap.push([step.viewers, loop.heapAndExternalBytes / 1024]);
     log(
-      `    SFU ${step.sfuCorePercent} % of a core${step.apiCorePercent === null ? '' : `, API ${step.apiCorePercent} %`}, viewers' ${step.viewersProcesses} processes ${step.viewersCorePercent} % (busiest ${step.viewersBusiestProcessPercent} %), UDP receive drops SFU ${step.udpReceiveDrops.sfu} / viewers ${step.udpReceiveDrops.viewers} / machine ${step.udpReceiveDrops.machine}, to closed ports ${step.udpToClosedPorts}, ${step.notConnected} not connected, chat ended ${JSON.stringify(step.chatEnded)}, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
+      `    SFU ${step.sfuCorePercent} % of a core${step.apiCorePercent === null ? '' : `, API ${step.apiCorePercent} %`}, viewers' ${step.viewersProcesses} processes ${step.viewersCorePercent} % (busiest ${step.viewersBusiestProcessPercent} %), UDP receive drops SFU ${step.udpReceiveDrops.sfu} / viewers ${step.udpReceiveDrops.viewers} / machine ${step.udpReceiveDrops.machine}, to closed ports ${step.udpToClosedPorts}, publisher sent ${step.publisherPacketsPerSecond} packets/s, ${step.notConnected} not connected, chat ended ${JSON.stringify(step.chatEnded)}, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
     );
     if (!opts.onAir()) {
       stoppedBecause = `the show went off air at ${step.viewers} viewers (publisher: ${opts.publisherEvents.join('; ') || 'nothing noticed'})`;

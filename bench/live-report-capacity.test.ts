@@ -16,6 +16,7 @@ const step = (over: Partial<CapacityStep>): CapacityStep => ({
   chatEnded: {},
   udpReceiveDrops: { sfu: 0, viewers: 0, machine: 0 },
   udpToClosedPorts: 0,
+  publisherPacketsPerSecond: 125,
   lossPercent: 0,
   packetsPerSecondOut: 31_000,
   machineBusyPercent: 90,

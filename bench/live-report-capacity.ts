@@ -36,6 +36,7 @@ export function renderCapacityTable(c: CapacityResult): string[] {
       (s) => `${s.udpReceiveDrops.sfu} / ${s.udpReceiveDrops.viewers} / ${s.udpReceiveDrops.machine}`,
     ],
     ['UDP to closed ports', (s) => s.udpToClosedPorts],
+    ['publisher packets/s sent', (s) => s.publisherPacketsPerSecond],
     ['packets/s received', (s) => s.packetsPerSecondOut],
     ['with a picture', (s) => `${s.withPicture}/${s.viewers}`],
     ['not connected', (s) => s.notConnected],

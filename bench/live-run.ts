@@ -95,6 +95,7 @@ export async function runEngine(
           budgetMs: 4 * 60_000,
           onAir: () => publisher.state()?.live !== false && publisher.counts.frames > 0,
           publisherEvents: publisher.events,
+          publisherPackets: () => publisher.counts.packets,
           log,
         });
       }
