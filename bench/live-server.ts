@@ -84,10 +84,11 @@ process.on('message', (message: { type?: string }) => {
       p99Ms: ms(loopDelay.percentile(99)),
       maxMs: ms(loopDelay.max),
     };
-    loopDelay.reset();
     // Memory held, without the garbage a later collection would free (outside the CPU windows).
     (globalThis as { gc?: () => void }).gc?.();
     const { heapUsed, external } = process.memoryUsage();
+    // Reset after the collection: its pause is the bench's doing, not the next window's delay.
+    loopDelay.reset();
     process.send?.({ ...reply, heapAndExternalBytes: heapUsed + external });
   }
 });
