@@ -87,9 +87,12 @@ process.on('message', (message: { type?: string }) => {
     // Memory held, without the garbage a later collection would free (outside the CPU windows).
     (globalThis as { gc?: () => void }).gc?.();
     const { heapUsed, external } = process.memoryUsage();
-    // Reset after the collection: its pause is the bench's doing, not the next window's delay.
-    loopDelay.reset();
-    process.send?.({ ...reply, heapAndExternalBytes: heapUsed + external });
+    // The collection's pause reaches the histogram when its timer fires late, after this task:
+    // reset once that has happened, and answer then, so the next window does not count the pause.
+    setTimeout(() => {
+      loopDelay.reset();
+      process.send?.({ ...reply, heapAndExternalBytes: heapUsed + external });
+    }, 2 * LOOP_RESOLUTION_MS);
   }
 });
 process.on('disconnect', () => void close());
