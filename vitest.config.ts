@@ -46,6 +46,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'common', include: ['common/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
         // The files share their worker's modules: the app's import is paid once per worker, not per file.

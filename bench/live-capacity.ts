@@ -1,12 +1,13 @@
-import path from 'node:path';
-import { type Child, corePercent, machineBusyPercent, sampleMachine, sampleProcess, startChild } from './live-procs.ts';
+import { corePercent, machineBusyPercent, type ProcSample, sampleMachine, sampleProcess } from './live-procs.ts';
 import type { LoopDelay } from './live-server.ts';
-import type { ViewerCounts, ViewersAdded } from './live-viewers.ts';
+import { processUdpDrops, udpCounters } from './live-udp.ts';
+import { startViewerPool } from './live-viewer-pool.ts';
 
 /**
- * Relay capacity: headless viewers join in steps, in a process of their own; at each step the
- * app's CPU (one core = 100 %) and memory are read from /proc over a window, and the viewers count
- * the packets that reached them against those the sequence numbers say were sent.
+ * Relay capacity: headless viewers join in steps, in processes of their own; at each step the
+ * SFU's CPU (one core = 100 %) and memory are read from /proc over a window, the viewers count
+ * the packets that reached them against those the sequence numbers say were sent, and the kernel's
+ * UDP counters say whose sockets overflowed (bench/live-udp.ts).
  */
 
 export type CapacityStep = {
@@ -14,11 +15,30 @@ export type CapacityStep = {
   failedJoins: number;
   /** Viewers that received a whole keyframe by the end of the window. */
   withPicture: number;
+  /** The SFU's process: the app itself with werift inside, the media server's for Janus. */
   sfuCorePercent: number;
+  /** The app's own CPU when the SFU is another process (signalling only); null when it is the SFU. */
+  apiCorePercent: number | null;
+  /** All viewers' processes together, and the busiest of them (one event loop tops out at 100). */
   viewersCorePercent: number;
+  viewersBusiestProcessPercent: number;
+  viewersProcesses: number;
   sfuRssMiB: number;
-  /** The app's JS heap and buffers after a full collection. */
-  sfuHeapMiB: number;
+  /** The app's JS heap and buffers after a full collection; null when the SFU is not a Node process. */
+  sfuHeapMiB: number | null;
+  /** Viewers whose peer connection was no longer connected at the end of the window. */
+  notConnected: number;
+  /** Viewers whose chat session had ended under them by the end of the window, by reason. */
+  chatEnded: Record<string, number>;
+  /**
+   * Datagrams the kernel dropped in the window because a socket's receive buffer was full: on the
+   * SFU's sockets, on the viewers' sockets, and on the whole machine (other work's sockets too).
+   */
+  udpReceiveDrops: { sfu: number; viewers: number; machine: number };
+  /** RTP packets the publisher sent per second in the window: a stream that stops at its source shows here. */
+  publisherPacketsPerSecond: number;
+  /** Datagrams in the window that came to a port nobody listened on any more (machine-wide). */
+  udpToClosedPorts: number;
   /** Packets missing at the viewers in the window (sequence gaps), in percent of those sent. */
   lossPercent: number;
   packetsPerSecondOut: number;
@@ -30,14 +50,15 @@ export type CapacityStep = {
 
 export type CapacityResult = {
   steps: CapacityStep[];
-  baseline: { sfuCorePercent: number; sfuRssMiB: number; sfuHeapMiB: number };
+  baseline: { sfuCorePercent: number; sfuRssMiB: number; sfuHeapMiB: number | null };
+  viewersPerProcess: number;
   /** Where the app's CPU reaches one core: interpolated between steps, else extrapolated by the fit. */
   viewersPerCore: number | null;
   viewersPerCoreHow: 'interpolated' | 'extrapolated' | 'none';
   /** Least-squares slopes over the steps. */
   corePercentPerViewer: number;
   rssKiBPerViewer: number;
-  heapKiBPerViewer: number;
+  heapKiBPerViewer: number | null;
   stoppedBecause: string;
 };
 
@@ -78,9 +99,15 @@ export function viewersAtOneCore(steps: Array<{ viewers: number; percent: number
 export async function measureCapacity(opts: {
   base: string;
   universalId: string;
+  /** The process whose CPU and memory are the SFU's. */
   sfuPid: number;
+  /** The app's process, when it is not the SFU's (Janus): its CPU is shown apart. */
+  apiPid: number | null;
   /** Asks the app for its event loop delay since the last call (and resets it). */
   loopDelay: () => Promise<LoopDelay>;
+  /** Whether the SFU's memory is the app's JS heap (werift) or only the SFU process's RSS. */
+  sfuIsNode: boolean;
+  viewersPerProcess: number;
   steps: number[];
   windowSeconds: number;
   /** Stop adding viewers when the run has used this much time. */
@@ -88,44 +115,48 @@ export async function measureCapacity(opts: {
   /** Whether the show is still on air, and what happened to the publisher (when it went off). */
   onAir: () => boolean;
   publisherEvents: string[];
+  /** RTP packets the publisher has sent so far. */
+  publisherPackets: () => number;
   log: (line: string) => void;
 }): Promise<CapacityResult> {
-  const { sfuPid, windowSeconds, log } = opts;
+  const { sfuPid, apiPid, windowSeconds, log } = opts;
   const began = performance.now();
-  const viewers: Child = await startChild(
-    path.join(import.meta.dirname, 'live-viewers.ts'),
-    { BENCH_LIVE_BASE: opts.base, BENCH_LIVE_SHOW: opts.universalId },
-    'viewers',
-  );
-  await viewers.next('ready');
-  const counts = async () => {
-    viewers.send({ type: 'counts' });
-    return viewers.next<ViewerCounts>('counts');
-  };
+  const viewers = await startViewerPool({
+    base: opts.base,
+    universalId: opts.universalId,
+    perProcess: opts.viewersPerProcess,
+  });
+  const sample = async () => ({
+    sfu: sampleProcess(sfuPid),
+    api: apiPid === null ? null : sampleProcess(apiPid),
+    viewers: viewers.sample(),
+    machine: sampleMachine(),
+    sfuDrops: processUdpDrops([sfuPid]).drops,
+    viewersDrops: processUdpDrops(viewers.pids()).drops,
+    udp: udpCounters(),
+    published: opts.publisherPackets(),
+    counts: await viewers.counts(),
+  });
   const window = async () => {
     await opts.loopDelay();
-    const a = {
-      sfu: sampleProcess(sfuPid),
-      viewers: sampleProcess(viewers.pid),
-      machine: sampleMachine(),
-      counts: await counts(),
-    };
+    const a = await sample();
     await pause(windowSeconds * 1000);
-    const b = {
-      sfu: sampleProcess(sfuPid),
-      viewers: sampleProcess(viewers.pid),
-      machine: sampleMachine(),
-      counts: await counts(),
-    };
+    const b = await sample();
     return { a, b, loop: await opts.loopDelay() };
   };
+  const heapMiB = (loop: LoopDelay) => (opts.sfuIsNode ? mib(loop.heapAndExternalBytes) : null);
+  const perViewersProcess = (a: ProcSample[], b: ProcSample[]) =>
+    b.map((after, i) => {
+      const before = a[i];
+      return before ? corePercent(before, after) : 0;
+    });
 
   log(`  baseline: publisher only, ${windowSeconds} s`);
   const base = await window();
   const baseline = {
     sfuCorePercent: round(corePercent(base.a.sfu, base.b.sfu)),
     sfuRssMiB: mib(base.b.sfu.rssBytes),
-    sfuHeapMiB: mib(base.loop.heapAndExternalBytes),
+    sfuHeapMiB: heapMiB(base.loop),
   };
   log(`    app ${baseline.sfuCorePercent} % of a core, RSS ${baseline.sfuRssMiB} MiB`);
 
@@ -141,8 +172,7 @@ export async function measureCapacity(opts: {
     }
     const have = steps.at(-1)?.viewers ?? 0;
     log(`  step: ${have} -> ${target} viewers`);
-    viewers.send({ type: 'add', count: target - have });
-    const added = await viewers.next<ViewersAdded>('added', 300_000);
+    const added = await viewers.add(target - have);
     failedJoins += added.failed;
     if (added.failed) log(`    ${added.failed} joins failed: ${added.errors.join(' | ')}`);
     // Let the joins' keyframes and handshakes pass before the window.
@@ -150,14 +180,28 @@ export async function measureCapacity(opts: {
     const { a, b, loop } = await window();
     const sent = b.counts.expected - a.counts.expected;
     const got = b.counts.received - a.counts.received;
+    const viewersPercent = perViewersProcess(a.viewers, b.viewers);
     const step: CapacityStep = {
       viewers: added.viewers,
       failedJoins,
       withPicture: b.counts.withPicture,
       sfuCorePercent: round(corePercent(a.sfu, b.sfu)),
-      viewersCorePercent: round(corePercent(a.viewers, b.viewers)),
+      apiCorePercent: a.api && b.api ? round(corePercent(a.api, b.api)) : null,
+      viewersCorePercent: round(viewersPercent.reduce((sum, p) => sum + p, 0)),
+      viewersBusiestProcessPercent: round(Math.max(0, ...viewersPercent)),
+      viewersProcesses: viewersPercent.length,
       sfuRssMiB: mib(b.sfu.rssBytes),
-      sfuHeapMiB: mib(loop.heapAndExternalBytes),
+      sfuHeapMiB: heapMiB(loop),
+      notConnected: b.counts.notConnected,
+      chatEnded: b.counts.chatEnded,
+      // A socket closed within the window takes its count with it: never below zero.
+      udpReceiveDrops: {
+        sfu: Math.max(0, b.sfuDrops - a.sfuDrops),
+        viewers: Math.max(0, b.viewersDrops - a.viewersDrops),
+        machine: b.udp.rcvbufErrors - a.udp.rcvbufErrors,
+      },
+      udpToClosedPorts: b.udp.noPorts - a.udp.noPorts,
+      publisherPacketsPerSecond: Math.round((b.published - a.published) / ((b.sfu.at - a.sfu.at) / 1000)),
       lossPercent: sent > 0 ? round((100 * Math.max(0, sent - got)) / sent, 2) : 0,
       packetsPerSecondOut: Math.round(got / ((b.sfu.at - a.sfu.at) / 1000)),
       machineBusyPercent: Math.round(machineBusyPercent(a.machine, b.machine)),
@@ -165,9 +209,9 @@ export async function measureCapacity(opts: {
     };
     steps.push(step);
     rss.push([step.viewers, b.sfu.rssBytes / 1024]);
-    heap.push([step.viewers, loop.heapAndExternalBytes / 1024]);
+    if (opts.sfuIsNode) heap.push([step.viewers, loop.heapAndExternalBytes / 1024]);
     log(
-      `    app ${step.sfuCorePercent} % of a core, viewers' process ${step.viewersCorePercent} %, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
+      `    SFU ${step.sfuCorePercent} % of a core${step.apiCorePercent === null ? '' : `, API ${step.apiCorePercent} %`}, viewers' ${step.viewersProcesses} processes ${step.viewersCorePercent} % (busiest ${step.viewersBusiestProcessPercent} %), UDP receive drops SFU ${step.udpReceiveDrops.sfu} / viewers ${step.udpReceiveDrops.viewers} / machine ${step.udpReceiveDrops.machine}, to closed ports ${step.udpToClosedPorts}, publisher sent ${step.publisherPacketsPerSecond} packets/s, ${step.notConnected} not connected, chat ended ${JSON.stringify(step.chatEnded)}, RSS ${step.sfuRssMiB} MiB, heap ${step.sfuHeapMiB} MiB, loss ${step.lossPercent} %, ${step.packetsPerSecondOut} packets/s received, ${step.withPicture}/${step.viewers} with a picture, machine ${step.machineBusyPercent} % busy, app event loop delay p99 ${loop.p99Ms} ms (max ${loop.maxMs})`,
     );
     if (!opts.onAir()) {
       stoppedBecause = `the show went off air at ${step.viewers} viewers (publisher: ${opts.publisherEvents.join('; ') || 'nothing noticed'})`;
@@ -198,7 +242,7 @@ export async function measureCapacity(opts: {
     ...held.map((s): [number, number] => [s.viewers, s.sfuCorePercent]),
   ]);
   const rssFit = fitLine([[0, baseline.sfuRssMiB * 1024], ...rss]);
-  const heapFit = fitLine([[0, baseline.sfuHeapMiB * 1024], ...heap]);
+  const heapFit = fitLine(baseline.sfuHeapMiB === null ? [] : [[0, baseline.sfuHeapMiB * 1024], ...heap]);
   return {
     steps,
     baseline,
@@ -206,7 +250,8 @@ export async function measureCapacity(opts: {
     viewersPerCoreHow: at.how,
     corePercentPerViewer: round(cpuFit.slope, 3),
     rssKiBPerViewer: Math.round(rssFit.slope),
-    heapKiBPerViewer: Math.round(heapFit.slope),
+    heapKiBPerViewer: opts.sfuIsNode ? Math.round(heapFit.slope) : null,
+    viewersPerProcess: opts.viewersPerProcess,
     stoppedBecause,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Headless viewers for the relay-capacity step of bench/live.ts, in a process of their own so their
- * work (decrypting, counting) is not charged to the measured API process. Driven over IPC: `add`
+ * Headless viewers for the relay-capacity step of bench/live.ts, in processes of their own so their
+ * work (decrypting, counting) is not charged to the measured API process; bench/live-viewer-pool.ts
+ * spreads them over several such processes, so no single event loop receives them all. Driven over IPC: `add`
  * joins more viewers, `counts` reports what arrived, `stop` leaves and exits.
  */
 import { type Viewer, watchShow } from './live-werift.ts';
@@ -13,6 +14,10 @@ export type ViewerCounts = {
   withPicture: number;
   received: number;
   expected: number;
+  /** Viewers whose peer connection is not connected (any more): consent lost, DTLS failed, closed. */
+  notConnected: number;
+  /** Viewers whose chat session ended under them (its end ends the stream), by reason. */
+  chatEnded: Record<string, number>;
 };
 export type ViewersAdded = { type: 'added'; viewers: number; failed: number; errors: string[] };
 
@@ -48,12 +53,17 @@ function counts(): ViewerCounts {
   let received = 0;
   let expected = 0;
   let withPicture = 0;
-  for (const { follower } of viewers) {
+  let notConnected = 0;
+  const chatEnded: Record<string, number> = {};
+  for (const { follower, state, chatEnded: ended } of viewers) {
+    const why = ended();
+    if (why !== null) chatEnded[why] = (chatEnded[why] ?? 0) + 1;
     received += follower.received;
     expected += follower.expected;
     if (follower.firstKeyframeAt !== null) withPicture += 1;
+    if (state() !== 'connected') notConnected += 1;
   }
-  return { type: 'counts', viewers: viewers.length, withPicture, received, expected };
+  return { type: 'counts', viewers: viewers.length, withPicture, received, expected, notConnected, chatEnded };
 }
 
 let stopping = false;

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { MediaStreamTrack, RTCPeerConnection, useVP8 as vp8Codec } from 'werift';
-import type { ChatStartAnswer } from '#common/api/chat.ts';
+import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
 import type { PublishAnswer, StudioLiveState, WatchAnswer } from '#common/api/live.ts';
 import { BrowserClient } from './live-http.ts';
 import { startVp8Stream, Vp8Follower } from './live-vp8.ts';
@@ -86,13 +87,19 @@ export async function startPublisher(base: string, email: string, password: stri
 
 export type Viewer = Awaited<ReturnType<typeof watchShow>>;
 
+/** How often a watching page beats its chat session (the app's client: every 10 s; 25 s without one ends it). */
+const CHAT_HEARTBEAT_MS = 10_000;
+
 /**
- * A new visitor watching the show: her own session, the watch call, the answer. `startedAt` is
- * taken before the watch request, `follower.firstKeyframeAt` when the first whole keyframe is in.
+ * A new visitor watching the show: her own session and visitor id, a free chat session kept alive
+ * by its heartbeat as the show page keeps it, the watch call, the answer. `startedAt` is taken
+ * before the chat start, `follower.firstKeyframeAt` when the first whole keyframe is in.
  */
 export async function watchShow(base: string, universalId: string, address = '127.0.0.3') {
   const client = new BrowserClient(base);
   await client.get('/api/auth/csrf-cookie');
+  // Every visitor here comes from 127.0.0.1: her own visitor id keeps her free time her own (decision 041).
+  await client.post('/api/session/vid', { vid: `bench-${randomUUID()}`, confidence: 1 });
   const startedAt = performance.now();
   // A free chat session opens the stream (decision 020): part of what a viewer waits for.
   const chat = await client.post<ChatStartAnswer>(`/api/chatsession/${universalId}`, { type: 'free' });
@@ -100,6 +107,18 @@ export async function watchShow(base: string, universalId: string, address = '12
     login: chat.login,
     password: chat.password,
   });
+  /** Why her chat session ended while she watched (its end ends her stream), or why a beat failed. */
+  let chatEnded: string | null = null;
+  const heartbeat = setInterval(() => {
+    client
+      .post<{ session: ChatSessionState }>(`/api/chatsession/heartbeat/${chat.login}`)
+      .then(({ session }) => {
+        if (!session.open) chatEnded ??= session.endReason ?? 'stopped';
+      })
+      .catch((error: unknown) => {
+        chatEnded ??= `heartbeat failed: ${error instanceof Error ? error.message : String(error)}`;
+      });
+  }, CHAT_HEARTBEAT_MS);
   const pc = peerOn(address);
   const follower = new Vp8Follower();
   pc.onTrack.subscribe((track) => {
@@ -117,9 +136,14 @@ export async function watchShow(base: string, universalId: string, address = '12
   return {
     startedAt,
     follower,
+    /** The viewer's own view of her connection: a viewer whose peer went away ends failed or closed. */
+    state: () => pc.connectionState,
+    chatEnded: () => chatEnded,
     connected: () => waitFor(() => pc.connectionState === 'connected', 'a viewer to connect', 20_000),
     async leave() {
+      clearInterval(heartbeat);
       await client.post(`/api/live/subscriptions/${watch.subscriptionId}/leave`).catch(() => undefined);
+      await client.post(`/api/chatsession/stop/${chat.login}`).catch(() => undefined);
       await pc.close().catch(() => undefined);
     },
   };
