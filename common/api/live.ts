@@ -59,5 +59,7 @@ export const studioLiveState = z.object({
   viewers: z.array(z.object({ nickname: z.string() })),
   /** The private (or exclusive) running in her show, with its member's nickname, minutes and her earnings. */
   session: studioChatSession.nullable(),
+  /** The media server carrying her stream went away while she was on air: publish again. */
+  republish: z.literal(true).optional(),
 });
 export type StudioLiveState = z.infer<typeof studioLiveState>;

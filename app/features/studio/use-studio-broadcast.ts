@@ -120,16 +120,23 @@ export function useStudioBroadcast() {
     [camera],
   );
 
-  // The server took her off air (gone silent, an operator, the show switched off elsewhere).
+  // The server took her off air (gone silent, an operator, the show switched off elsewhere), or
+  // the media server carrying her stream went away: then she publishes again, to another.
   const serverLive = state.data?.live;
+  const republish = state.data?.republish === true;
   useEffect(() => {
-    if (intent === 'live' && serverLive === false && broadcastRef.current?.connectionState !== 'connecting') {
+    if (intent !== 'live' || broadcastRef.current?.connectionState === 'connecting') return;
+    if (republish) {
+      void goLiveRef.current();
+      return;
+    }
+    if (serverLive === false) {
       stopLocally();
       setIntent('off');
       setProblem('taken_off');
       void refreshMe();
     }
-  }, [intent, serverLive, stopLocally, refreshMe]);
+  }, [intent, serverLive, republish, stopLocally, refreshMe]);
 
   // A reload while on air resumes the broadcast; else the camera opens for the preview. Once, on arrival.
   const openCamera = useRef(camera.open);

@@ -73,6 +73,8 @@ function liveShows(maxViewers = 100) {
       releaseAll: async () => {},
       setPaused: async () => {},
       state: async () => null,
+      interrupt: async () => {},
+      resumed: async () => null,
     },
   });
   return { sfu, live, announced, ended };

@@ -52,12 +52,20 @@ type OnAir = {
   lastSeen: number;
   /** Packets the SFU had from her at the last sweep. */
   packetsIn: number;
+  /**
+   * The media server carrying her stream went away: her studio publishes again (on another) and,
+   * meanwhile, nobody is billed for the minutes without a picture (decision 052).
+   */
+  interrupted: boolean;
 };
 
 export type LiveShowsDeps = {
   sfu: Sfu;
   /** Which process holds which show's publication (decision 051): claimed before publishing. */
-  publications: Pick<LivePublications, 'claim' | 'release' | 'releaseAll' | 'setPaused' | 'state'>;
+  publications: Pick<
+    LivePublications,
+    'claim' | 'release' | 'releaseAll' | 'setPaused' | 'state' | 'interrupt' | 'resumed'
+  >;
   /**
    * Of these chat sessions, those still open: one ended in another process (its minute not paid
    * there, the member's stop landing there) ends its stream here at the next sweep.
@@ -211,6 +219,7 @@ export class LiveShows {
       paused: false,
       lastSeen: this.now(),
       packetsIn: 0,
+      interrupted: false,
     };
     // Claimed before the first await: a demo stream no longer starts for her show.
     this.onAir.set(key, entry);
@@ -227,7 +236,10 @@ export class LiveShows {
         offer,
         onEvent: (event) => {
           // Her browser's connection failed: her studio notices, and reconnects or leaves.
-          if (event.type === 'ended') entry.publicationId = null;
+          if (event.type !== 'ended') return;
+          entry.publicationId = null;
+          // Her media server went away: her studio hears it at its next poll and publishes again.
+          if (event.reason === 'sfu_closed' && this.onAir.get(key) === entry) this.interrupt(key, entry);
         },
       });
       entry.publicationId = published.publicationId;
@@ -243,6 +255,12 @@ export class LiveShows {
     if (this.onAir.get(key) !== entry) throw liveRefused('not_on_air');
     await this.deps.setOnline(show.id, true);
     this.deps.announce({ [key]: { paused: false } });
+    // Her picture is back (after an interruption): the paid minutes move on by the gap.
+    await this.deps.publications
+      .resumed(key)
+      .catch((err: unknown) =>
+        this.deps.log.warn({ err, show: key }, 'resuming the billing after an interruption failed'),
+      );
     this.deps.log.info({ performerId, show: key }, 'performer on air');
     return { answer };
   }
@@ -275,7 +293,21 @@ export class LiveShows {
     if (this.deps.sfu.isLive(universalId)) void this.deps.sfu.stopPublication(universalId).catch(() => undefined);
   }
 
-  /** Her stream as the server sees it; each call also says her studio is still open. */
+  private interrupt(key: string, entry: OnAir): void {
+    entry.interrupted = true;
+    this.deps.log.warn(
+      { performerId: entry.performerId, show: key },
+      'media server lost: waiting for her studio to publish again',
+    );
+    void this.deps.publications
+      .interrupt(key)
+      .catch((err: unknown) => this.deps.log.warn({ err, show: key }, 'marking an interruption failed'));
+  }
+
+  /**
+   * Her stream as the server sees it; each call also says her studio is still open. `republish`:
+   * the media server carrying it went away, and her studio is to publish again.
+   */
   state(show: LiveShow) {
     const entry = this.onAir.get(show.universalId);
     if (entry) entry.lastSeen = this.now();
@@ -284,7 +316,8 @@ export class LiveShows {
       .filter((v) => v.showId === show.universalId && v.connected)
       .sort((a, b) => a.since - b.since)
       .map((v) => ({ nickname: v.viewer.nickname }));
-    return { live, paused: live && (entry?.paused ?? false), viewers };
+    const republish = !live && entry?.interrupted === true;
+    return { live, paused: live && (entry?.paused ?? false), viewers, ...(republish ? { republish } : {}) };
   }
 
   /** Her stream reaches the server now, in this process or another (a demo stream counts). */
