@@ -1,11 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
 import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
+import type { StudioLiveState } from '#common/api/live.ts';
 import { StudioLoginPage } from './StudioLoginPage.tsx';
 import { StudioPage } from './StudioPage.tsx';
 import { fakeMedia, studioMe as me } from './testing.ts';
+import { liveStateKey } from './use-studio-broadcast.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -136,6 +139,30 @@ describe('studio page', () => {
     await waitFor(() => expect(screen.getByTestId('on-air')).toHaveTextContent('Offline'));
     expect(media.peers[0]?.closed).toBe(true);
     expect(api.callsTo('POST /api/studio/live/stop')).toHaveLength(1);
+  });
+
+  it('publishes again by itself when the server says her media server went away', async () => {
+    const media = fakeMedia();
+    let live: StudioLiveState = { live: false, paused: false, viewers: [], session: null };
+    const api = mockApi({
+      'GET /api/studio/me': () => jsonResponse(me(false)),
+      'GET /api/studio/live': () => jsonResponse(live),
+      'POST /api/studio/live': () => {
+        live = { live: true, paused: false, viewers: [], session: null };
+        return jsonResponse({ answer: { type: 'answer', sdp: 'v=0 answer' }, iceServers: [] });
+      },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(<StudioPage />, { route: '/studio', client });
+    await userEvent.click(await screen.findByRole('button', { name: 'Go live' }));
+    await waitFor(() => expect(screen.getByTestId('on-air')).toHaveTextContent('Live'));
+    live = { live: false, paused: false, viewers: [], session: null, republish: true };
+    await client.invalidateQueries({ queryKey: liveStateKey });
+    await waitFor(() => expect(api.callsTo('POST /api/studio/live')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('on-air')).toHaveTextContent('Live'));
+    // A second peer connection replaced the first; she was never told she is off air.
+    expect(media.peers[0]?.closed).toBe(true);
+    expect(screen.queryByText(/went offline because/)).not.toBeInTheDocument();
   });
 
   it('says so when the browser may not use her camera', async () => {

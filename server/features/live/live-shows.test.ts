@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_ANSWER_WITHIN_MS } from '#common/constants.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
-import type { PublicationStats, Sfu, SubscribeRequest } from '#server/live/sfu.ts';
+import type { PublicationStats, PublishRequest, Sfu, SubscribeRequest } from '#server/live/sfu.ts';
 import { type LiveShow, LiveShows, VIEWS_PER_SESSION, type Viewer } from './live-shows.ts';
 import { showOfSubscription } from './subscription-ids.ts';
 
@@ -15,6 +15,13 @@ function recordingSfu() {
   const subscriptions = new Map<string, SubscribeRequest>();
   let next = 0;
   const sfu = {
+    /** The publishers' listeners, by show: a test ends a publication through them. */
+    publishers: new Map<string, PublishRequest['onEvent']>(),
+    async publish(request: PublishRequest) {
+      live.add(request.showId);
+      sfu.publishers.set(request.showId, request.onEvent);
+      return { publicationId: `pub-${request.showId}`, answer: { type: 'answer' as const, sdp: 'v=0' } };
+    },
     unsubscribed: [] as string[],
     /** The SFU's own ids, in the order the subscriptions opened. */
     opened: [] as string[],
@@ -60,6 +67,7 @@ function liveShows(maxViewers = 100) {
   /** Chat sessions that ended (in another process, as far as the live layer knows). */
   const ended = new Set<string>();
   const announced: PresenceChange[] = [];
+  const marks: string[] = [];
   const live = new LiveShows({
     sfu: sfu as unknown as Sfu,
     setOnline: async () => {},
@@ -73,11 +81,16 @@ function liveShows(maxViewers = 100) {
       releaseAll: async () => {},
       setPaused: async () => {},
       state: async () => null,
-      interrupt: async () => {},
-      resumed: async () => null,
+      interrupt: async (key: string) => {
+        marks.push(`interrupt ${key}`);
+      },
+      resumed: async (key: string) => {
+        marks.push(`resumed ${key}`);
+        return null;
+      },
     },
   });
-  return { sfu, live, announced, ended };
+  return { sfu, live, announced, ended, marks };
 }
 
 const viewer = (sessionId: string, userId: number | null = null, kind: Viewer['kind'] = 'free') => ({
@@ -196,5 +209,24 @@ describe('LiveShows', () => {
     expect(live.dropViewers('1', (v) => v.userId === null && v.sessionId === 'guest-a')).toBe(1);
     expect(live.dropViewers('1', () => false)).toBe(0);
     expect([...sfu.subscriptions.values()].map((s) => s.showId).sort()).toEqual(['1', '2']);
+  });
+
+  it('asks her studio to publish again when her media server went away, and counts the gap as no picture', async () => {
+    const { sfu, live, marks } = liveShows();
+    const performer = { id: 7, sessionId: 'studio-7' };
+    await live.publish(show('61'), performer, { type: 'offer', sdp: 'v=0' });
+    expect(marks).toEqual(['resumed 61']);
+    // Her own connection failing is hers to notice: no republish asked, no interruption marked.
+    sfu.publishers.get('61')?.({ type: 'ended', reason: 'connection_lost' });
+    expect(live.state(show('61'))).toEqual({ live: false, paused: false, viewers: [] });
+    await live.publish(show('61'), performer, { type: 'offer', sdp: 'v=0' });
+    // The media server carrying her stream went away.
+    sfu.live.delete('61');
+    sfu.publishers.get('61')?.({ type: 'ended', reason: 'sfu_closed' });
+    expect(live.state(show('61'))).toEqual({ live: false, paused: false, viewers: [], republish: true });
+    expect(marks).toEqual(['resumed 61', 'resumed 61', 'interrupt 61']);
+    await live.publish(show('61'), performer, { type: 'offer', sdp: 'v=0' });
+    expect(live.state(show('61'))).toEqual({ live: true, paused: false, viewers: [] });
+    expect(marks.at(-1)).toBe('resumed 61');
   });
 });
