@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
-import type { LiveShow } from './live-shows.ts';
+import type { LiveShow } from './live-model.ts';
 
 const liveShowColumns = { id: shows.id, universalId: shows.universalId, online: shows.online, free: shows.free };
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_ANSWER_WITHIN_MS } from '#common/constants.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import type { PublicationStats, PublishRequest, Sfu, SubscribeRequest } from '#server/live/sfu.ts';
-import { type LiveShow, LiveShows, VIEWS_PER_SESSION, type Viewer } from './live-shows.ts';
+import { type LiveShow, VIEWS_PER_SESSION, type Viewer } from './live-model.ts';
+import { LiveShows } from './live-shows.ts';
 import { showOfSubscription } from './subscription-ids.ts';
 
 /**

@@ -1,85 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_ANSWER_WITHIN_MS, LIVE_HEARTBEAT_TIMEOUT_MS } from '#common/constants.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
-import type { SdpAnswer, SdpOffer, Sfu } from '#server/live/sfu.ts';
+import type { SdpAnswer, SdpOffer } from '#server/live/sfu.ts';
 import type { EndedSessions } from '#server/realtime/hub.ts';
-import type { LivePublications } from './publications.ts';
+import type { LiveShow, LiveShowsDeps, OnAir, View, Viewer } from './live-model.ts';
+import { VIEWS_PER_SESSION } from './live-model.ts';
 import { liveRefused, sfuRefusal } from './refusals.ts';
 import { subscriptionIdFor } from './subscription-ids.ts';
-
-/**
- * Who watches: her session (members' and visitors' alike), her account if any, her name in the
- * show, and the chat session that opened the stream to her (its end ends the stream).
- */
-export type Viewer = {
-  sessionId: string;
-  userId: number | null;
-  nickname: string;
-  chatSessionId: string;
-  kind: 'free' | 'voyeur' | 'private' | 'exclusive';
-};
-
-/** What the service needs of a show; the routes read it from the database. */
-export type LiveShow = { id: number; universalId: string; online: boolean; free: boolean };
-
-/** Subscriptions one API process holds at most (the relay budget per core is measured in bench/). */
-export const MAX_VIEWERS_PER_PROCESS = 1_000;
-
-/** A session watches at most this many shows at once (tabs); the oldest goes first. */
-export const VIEWS_PER_SESSION = 3;
-
-type View = {
-  /** The id the browser holds (subscription-ids.ts); `sfuId` is the SFU's own. */
-  id: string;
-  sfuId: string;
-  showId: string;
-  viewer: Viewer;
-  since: number;
-  connected: boolean;
-  answered: boolean;
-  timer: NodeJS.Timeout | null;
-};
-
-type OnAir = {
-  showId: number;
-  performerId: number;
-  /** Her studio session: when it ends, she is off air. */
-  sessionId: string;
-  /** The SFU publication of her browser; null while she (re)connects. */
-  publicationId: string | null;
-  paused: boolean;
-  /** When her studio last asked for its state, or her stream last brought packets: silent for long, she is gone. */
-  lastSeen: number;
-  /** Packets the SFU had from her at the last sweep. */
-  packetsIn: number;
-  /**
-   * The media server carrying her stream went away: her studio publishes again (on another) and,
-   * meanwhile, nobody is billed for the minutes without a picture (decision 052).
-   */
-  interrupted: boolean;
-};
-
-export type LiveShowsDeps = {
-  sfu: Sfu;
-  /** Which process holds which show's publication (decision 051): claimed before publishing. */
-  publications: Pick<
-    LivePublications,
-    'claim' | 'release' | 'releaseAll' | 'setPaused' | 'state' | 'interrupt' | 'resumed'
-  >;
-  /**
-   * Of these chat sessions, those still open: one ended in another process (its minute not paid
-   * there, the member's stop landing there) ends its stream here at the next sweep.
-   */
-  openChatSessions(ids: string[]): Promise<Set<string>>;
-  /** Changes the show's online state and tells open pages (show:bulkupdate). */
-  setOnline(showId: number, online: boolean): Promise<void>;
-  /** Tells open pages other show fields (paused). */
-  announce(change: PresenceChange): void;
-  log: FastifyBaseLogger;
-  /** The most subscriptions this process holds; more viewers hear 503. */
-  maxViewers: number;
-  now?: () => number;
-};
 
 /**
  * The live-shows layer between signalling (routes.ts) and the SFU: who may watch what, which
