@@ -40,6 +40,8 @@ export class JanusNode {
   private closed = false;
   /** Subscriptions this process holds on the instance (placement counts them). */
   load = 0;
+  /** Publications whose origin it is (a new show goes where fewest are, among equally loaded). */
+  publications = 0;
 
   constructor(readonly endpoint: JanusEndpoint) {}
 
@@ -93,6 +95,7 @@ export class JanusNode {
     this.admin?.close();
     this.admin = null;
     this.load = 0;
+    this.publications = 0;
     for (const listener of this.downListeners) listener();
     this.scheduleReconnect();
   }

@@ -15,9 +15,18 @@ import {
 } from '../sfu.ts';
 import { checkCandidate, checkSdp, checkShowId } from '../sfu-input.ts';
 import { machineAddresses } from '../werift-config.ts';
-import { type HandleEvent, JanusError, JanusGone, type JanusHandle, type Jsep } from './janus-api.ts';
+import type { HandleEvent, Jsep } from './janus-api.ts';
 import { type JanusEndpoint, JanusNode, type Room } from './janus-node.ts';
-import { type RemoteAddress, type SourceFeed, startSourceFeed } from './janus-source.ts';
+import { joinAsViewer, refusal, within } from './janus-requests.ts';
+import {
+  hasCandidates,
+  newPublication,
+  type Publication,
+  READY_WITHIN_MS,
+  type Relay,
+  type Subscription,
+} from './janus-sessions.ts';
+import { type RemoteAddress, startSourceFeed } from './janus-source.ts';
 import { type MediaStream, mediaStreams, peerCounters, sourceStreams } from './janus-streams.ts';
 import { pickNode } from './placement.ts';
 
@@ -32,54 +41,6 @@ export type JanusSfuOptions = {
   statsIntervalMs?: number;
   log?: { warn(details: object, message: string): void };
 };
-
-type Kind = 'audio' | 'video';
-
-/** The show's stream relayed to another instance: a remote publisher there, fed by the origin. */
-type Relay = { room: Room; feedId: string; remoteId: string; ready: Promise<void> };
-
-type Publication = {
-  id: string;
-  showId: string;
-  onEvent: SessionListener;
-  origin: Room | null;
-  feedId: string;
-  handle: JanusHandle | null;
-  streams: MediaStream[];
-  kinds: Kind[];
-  connected: boolean;
-  paused: boolean;
-  ended: boolean;
-  /** Resolves when viewers can join (her connection is up, or the server's stream is fed). */
-  ready: Promise<void>;
-  markReady: () => void;
-  relays: Map<JanusNode, Relay>;
-  subscriptions: Map<string, Subscription>;
-  counters: { packetsIn: number; bytesIn: number; keyframeRequestsSent: number };
-  /** A stream the server makes: fed to a remote publisher at `target` while someone watches. */
-  source: {
-    request: SourceRequest['source'];
-    feed: SourceFeed | null;
-    target: RemoteAddress | null;
-  } | null;
-};
-
-type Subscription = {
-  id: string;
-  viewerId: string;
-  publication: Publication;
-  node: JanusNode;
-  handle: JanusHandle | null;
-  onEvent: SessionListener;
-  connected: boolean;
-  answered: boolean;
-  ended: boolean;
-  counters: { packetsOut: number; bytesOut: number; keyframeRequests: number; nacks: number };
-};
-
-/** A publisher's connection comes up within this, or viewers are told there is none. */
-const READY_WITHIN_MS = 10_000;
-const hasCandidates = (sdp: string) => /\r?\na=candidate:/.test(sdp);
 
 /**
  * The Sfu on Janus VideoRoom instances (decision 052). A show's publication lives in a room on one
@@ -130,6 +91,7 @@ export class JanusSfu implements Sfu {
     try {
       const room = await node.createRoom(showId);
       publication.origin = room;
+      node.publications += 1;
       const handle = await node.attach((event) => this.publisherEvent(publication, event));
       publication.handle = handle;
       if (publication.ended) throw new SfuError('no_publisher', `show ${showId} ended`);
@@ -162,6 +124,7 @@ export class JanusSfu implements Sfu {
     void (async () => {
       const room = await node.createRoom(showId);
       publication.origin = room;
+      node.publications += 1;
       if (publication.ended) return node.destroyRoom(room);
       const target = await this.addRemotePublisher(room, publication.feedId, publication.streams);
       if (publication.source) publication.source.target = target;
@@ -341,8 +304,14 @@ export class JanusSfu implements Sfu {
     // Every instance is full: the origin takes one more (the figures in bench/ size the cap).
     if (!target) return { room: origin, feedId: publication.feedId };
     const relay = this.relay(publication, origin, target);
-    await relay.ready;
-    return { room: relay.room, feedId: relay.feedId };
+    try {
+      await relay.ready;
+      return { room: relay.room, feedId: relay.feedId };
+    } catch (err) {
+      // A relay that could not be made: the viewer watches at the origin rather than not at all.
+      this.options.log?.warn({ err, show: publication.showId, instance: target.name }, 'relaying a show failed');
+      return { room: origin, feedId: publication.feedId };
+    }
   }
 
   private relay(publication: Publication, origin: Room, target: JanusNode): Relay {
@@ -464,36 +433,17 @@ export class JanusSfu implements Sfu {
     await Promise.all(ending);
     await publication.handle?.detach();
     const rooms = [...publication.relays.values()].map((r) => r.room).filter(Boolean);
-    if (publication.origin) rooms.push(publication.origin);
+    if (publication.origin) {
+      rooms.push(publication.origin);
+      publication.origin.node.publications = Math.max(0, publication.origin.node.publications - 1);
+    }
     await Promise.all(rooms.map((room) => room.node.destroyRoom(room)));
   }
 
   // --- helpers -------------------------------------------------------------------------------
 
   private newPublication(showId: string, onEvent: SessionListener, source: Publication['source']): Publication {
-    let markReady = () => {};
-    const ready = new Promise<void>((resolve) => {
-      markReady = resolve;
-    });
-    const publication: Publication = {
-      id: randomUUID(),
-      showId,
-      onEvent,
-      origin: null,
-      feedId: randomUUID(),
-      handle: null,
-      streams: [],
-      kinds: [],
-      connected: false,
-      paused: false,
-      ended: false,
-      ready,
-      markReady,
-      relays: new Map(),
-      subscriptions: new Map(),
-      counters: { packetsIn: 0, bytesIn: 0, keyframeRequestsSent: 0 },
-      source,
-    };
+    const publication = newPublication(showId, onEvent, source);
     // Taken before the first await, so a second publish for the show cannot slip in.
     this.publications.set(showId, publication);
     this.sessions.set(publication.id, publication);
@@ -552,44 +502,4 @@ export class JanusSfu implements Sfu {
       this.polling = false;
     }
   }
-}
-
-/** Janus' code for a feed it does not know (yet: a remote publisher is listed a moment after it is added). */
-const NO_SUCH_FEED = 428;
-
-async function joinAsViewer(handle: JanusHandle, room: Room, feedId: string) {
-  const join = { request: 'join', ptype: 'subscriber', room: room.id, pin: room.pin, streams: [{ feed: feedId }] };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handle.ask(join);
-    } catch (error) {
-      if (!(error instanceof JanusError && error.code === NO_SUCH_FEED) || attempt === 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
-    timer.unref();
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-/** Janus' refusals as the SfuErrors signalling maps: gone is unavailable, a refused description invalid. */
-function refusal(error: unknown, fallback: 'invalid_sdp' | 'invalid_candidate' | 'no_publisher'): unknown {
-  if (error instanceof SfuError) return error;
-  if (error instanceof JanusGone) return new SfuError('unavailable', error.message);
-  if (error instanceof JanusError) return new SfuError(fallback, error.message);
-  return error;
 }
