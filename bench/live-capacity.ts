@@ -99,6 +99,8 @@ export function viewersAtOneCore(steps: Array<{ viewers: number; percent: number
 export async function measureCapacity(opts: {
   base: string;
   universalId: string;
+  /** Where the viewers gather their candidates (bench/live-engines.ts). */
+  viewerAddress: string;
   /** The process whose CPU and memory are the SFU's. */
   sfuPid: number;
   /** The app's process, when it is not the SFU's (Janus): its CPU is shown apart. */
@@ -124,6 +126,7 @@ export async function measureCapacity(opts: {
   const viewers = await startViewerPool({
     base: opts.base,
     universalId: opts.universalId,
+    address: opts.viewerAddress,
     perProcess: opts.viewersPerProcess,
   });
   const sample = async () => ({

@@ -8,6 +8,8 @@ import { waitFor, watchShow } from './live-werift.ts';
 export async function measureFirstFrames(opts: {
   base: string;
   universalId: string;
+  /** Where the viewers gather their candidates (bench/live-engines.ts). */
+  address: string;
   joins: number;
   /** Time between joins, so each arrival's keyframe request is not swallowed by the SFU's limit. */
   gapMs: number;
@@ -16,7 +18,7 @@ export async function measureFirstFrames(opts: {
   const samplesMs: number[] = [];
   let failed = 0;
   for (let i = 0; i < opts.joins; i++) {
-    const viewer = await watchShow(opts.base, opts.universalId);
+    const viewer = await watchShow(opts.base, opts.universalId, opts.address);
     try {
       await waitFor(() => viewer.follower.firstKeyframeAt !== null, 'the first keyframe', 10_000);
       const ms = Math.round(((viewer.follower.firstKeyframeAt ?? 0) - viewer.startedAt) * 10) / 10;

@@ -64,13 +64,14 @@ export async function runEngine(
     pass: false,
   };
   if (phases.has('first-frame') || phases.has('capacity')) {
-    const publisher = await startPublisher(app.base, app.email, app.password);
+    const publisher = await startPublisher(app.base, app.email, app.password, engine.peers.publisher);
     try {
       if (phases.has('first-frame')) {
         log(`${name}: first frame, ${s.joins} joins one after another`);
         const { samplesMs, failed } = await measureFirstFrames({
           base: app.base,
           universalId: app.universalId,
+          address: engine.peers.viewers,
           joins: s.joins,
           gapMs: 500,
           log,
@@ -82,6 +83,7 @@ export async function runEngine(
         run.capacity = await measureCapacity({
           base: app.base,
           universalId: app.universalId,
+          viewerAddress: engine.peers.viewers,
           sfuPid,
           apiPid: engine.sfuPid === null ? null : server.pid,
           sfuIsNode: engine.sfuPid === null,

@@ -41,6 +41,8 @@ export function spread(held: number[], count: number, perProcess: number): numbe
 export async function startViewerPool(opts: {
   base: string;
   universalId: string;
+  /** Where the viewers gather their candidates (bench/live-engines.ts). */
+  address: string;
   perProcess: number;
 }): Promise<ViewerPool> {
   const children: Child[] = [];
@@ -48,7 +50,7 @@ export async function startViewerPool(opts: {
   const startOne = async () => {
     const child = await startChild(
       path.join(import.meta.dirname, 'live-viewers.ts'),
-      { BENCH_LIVE_BASE: opts.base, BENCH_LIVE_SHOW: opts.universalId },
+      { BENCH_LIVE_BASE: opts.base, BENCH_LIVE_SHOW: opts.universalId, BENCH_LIVE_PEER_ADDRESS: opts.address },
       `viewers ${children.length + 1}`,
     );
     await child.next('ready');

@@ -23,8 +23,9 @@ export type ViewersAdded = { type: 'added'; viewers: number; failed: number; err
 
 const base = process.env.BENCH_LIVE_BASE;
 const universalId = process.env.BENCH_LIVE_SHOW;
+const address = process.env.BENCH_LIVE_PEER_ADDRESS;
 const send = process.send?.bind(process);
-if (!base || !universalId || !send) throw new Error('started by bench/live.ts only');
+if (!base || !universalId || !address || !send) throw new Error('started by bench/live.ts only');
 
 const viewers: Viewer[] = [];
 /** Joins at a time: people arrive one by one, and a burst of handshakes would measure the ramp. */
@@ -37,7 +38,7 @@ async function add(count: number): Promise<ViewersAdded> {
     while (next < count) {
       next += 1;
       try {
-        const viewer = await watchShow(base as string, universalId as string);
+        const viewer = await watchShow(base as string, universalId as string, address as string);
         viewers.push(viewer);
         await viewer.connected();
       } catch (error) {

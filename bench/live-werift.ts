@@ -10,7 +10,10 @@ import { startVp8Stream, Vp8Follower } from './live-vp8.ts';
  * over HTTP with whole session descriptions, as the browsers do.
  */
 
-/** Host candidates on this loopback address only (all of 127.0.0.0/8 is loopback on Linux). */
+/**
+ * Host candidates on this one address only: a loopback one for werift's SFU (all of 127.0.0.0/8 is
+ * loopback on Linux), the machine's network address for Janus, which offers no loopback candidates.
+ */
 const peerOn = (address: string) =>
   new RTCPeerConnection({
     codecs: { video: [vp8Codec()] },

@@ -10,7 +10,9 @@
  *   are read from /proc per step, the viewers count lost packets, the kernel counts UDP drops;
  * - glass to glass: Chromium publishes a canvas painted with its clock through the studio API,
  *   a second Chromium context watches through the viewer API and reads the clock back.
- * Writes bench/results/live.json and live.md, the engines side by side. Loopback only; exits by itself.
+ * Writes bench/results/live.json and live.md, the engines side by side. The app and the APIs listen on
+ * loopback; Janus offers no loopback candidates, so with it the headless peers and Chromium reach
+ * its media on the machine's network address. Exits by itself.
  *
  *   npm run bench:live -- [--joins 20] [--steps 25,50,100,150,200,250,300] [--window 10] [--glass-seconds 15]
  *                         [--only first-frame,capacity,glass] [--viewers-per-process 100]

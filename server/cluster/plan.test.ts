@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterPlan, missingServices, nextRestartDelay, processLine, splitPortRange } from './plan.ts';
+import { clusterPlan, janusLine, missingServices, nextRestartDelay, processLine, splitPortRange } from './plan.ts';
 
 const services = { DATABASE_URL: 'postgres://db/livecam', REDIS_URL: 'redis://redis:6379' };
 
@@ -75,5 +75,69 @@ describe('the cluster plan', () => {
     expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     expect(nextRestartDelay(30_000, 60_000)).toBe(1000);
     expect(processLine('api-1', 3001, 4242)).toBe('api api-1 http://127.0.0.1:3001 pid 4242');
+  });
+
+  describe('with LIVE_SFU=janus', () => {
+    const secrets = { apiSecret: 'a'.repeat(43), adminSecret: 'b'.repeat(43) };
+
+    it('starts two Janus instances after the processes, each its own API and Admin ports and half the media ports', () => {
+      const plan = clusterPlan({ ...services, LIVE_SFU: 'janus' }, secrets);
+      expect(plan.janus).toEqual([
+        { name: 'janus-1', apiPort: 3003, adminPort: 3004, rtpPorts: [40000, 44999] },
+        { name: 'janus-2', apiPort: 3005, adminPort: 3006, rtpPorts: [45000, 49999] },
+      ]);
+      // Every process is told all instances, in order, with the same secrets, and needs no UDP ports itself.
+      for (const p of plan.processes) {
+        expect(p.env).toMatchObject({
+          JANUS_URLS: 'ws://127.0.0.1:3003,ws://127.0.0.1:3005',
+          JANUS_ADMIN_URLS: 'ws://127.0.0.1:3004,ws://127.0.0.1:3006',
+          JANUS_API_SECRET: secrets.apiSecret,
+          JANUS_ADMIN_SECRET: secrets.adminSecret,
+        });
+        expect(p.env.LIVE_UDP_PORTS).toBeUndefined();
+      }
+      expect(janusLine('janus-1', 3003, 77)).toBe('janus janus-1 ws://127.0.0.1:3003 pid 77');
+    });
+
+    it('splits LIVE_UDP_PORTS over JANUS_INSTANCES instances instead of the processes', () => {
+      const plan = clusterPlan(
+        {
+          ...services,
+          LIVE_SFU: 'janus',
+          PORT: '8000',
+          API_PROCESSES: '3',
+          JANUS_INSTANCES: '3',
+          LIVE_UDP_PORTS: '20000-20599',
+        },
+        secrets,
+      );
+      expect(plan.janus.map((j) => [j.name, j.apiPort, j.adminPort, j.rtpPorts])).toEqual([
+        ['janus-1', 8004, 8005, [20000, 20199]],
+        ['janus-2', 8006, 8007, [20200, 20399]],
+        ['janus-3', 8008, 8009, [20400, 20599]],
+      ]);
+      expect(plan.processes.every((p) => p.env.LIVE_UDP_PORTS === undefined)).toBe(true);
+    });
+
+    it("starts none when JANUS_URLS names the operator's instances, and none with werift", () => {
+      const given = clusterPlan({ ...services, LIVE_SFU: 'janus', JANUS_URLS: 'ws://10.0.0.5:8188' }, secrets);
+      expect(given.janus).toEqual([]);
+      // The operator's own settings reach the processes through the inherited environment, untouched.
+      expect(given.processes[0]?.env.JANUS_URLS).toBeUndefined();
+      expect(clusterPlan(services).janus).toEqual([]);
+    });
+
+    it('refuses an instance count or ports it cannot run, and instances without their secrets', () => {
+      for (const env of [
+        { JANUS_INSTANCES: '0' },
+        { JANUS_INSTANCES: '17' },
+        { JANUS_INSTANCES: 'many' },
+        { PORT: '65530' },
+        { LIVE_UDP_PORTS: '40000-40002', JANUS_INSTANCES: '2' },
+      ]) {
+        expect(() => clusterPlan({ ...services, LIVE_SFU: 'janus', ...env }, secrets), JSON.stringify(env)).toThrow();
+      }
+      expect(() => clusterPlan({ ...services, LIVE_SFU: 'janus' })).toThrow(/secrets/);
+    });
   });
 });

@@ -43,8 +43,8 @@ export type RunningJanus = {
   url: string;
   adminUrl: string;
   pid: number;
-  /** Resolves when the process ends (with its exit code, or null after a signal). */
-  exited: Promise<number | null>;
+  /** Resolves when the process ends: with its exit code, or the signal that ended it. */
+  exited: Promise<number | NodeJS.Signals>;
   stop(): Promise<void>;
 };
 
@@ -106,7 +106,9 @@ export async function startJanus(launch: JanusLaunch, timeoutMs = 10_000): Promi
   const child = spawn('janus', ['-C', path.join(launch.dir, 'janus.jcfg'), '-F', launch.dir], {
     stdio: ['ignore', log, log],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)),
+  );
   const url = `ws://${settings.apiHost}:${settings.apiPort}`;
   try {
     await untilReady(settings.name, url, settings.apiSecret, child, timeoutMs);
