@@ -61,7 +61,7 @@ test('on Janus, a member watches a performer live and takes her private, a voyeu
   page,
   request,
 }) => {
-  // About 40 s on an idle machine; pages load slowly on a busy one.
+  // Its video steps take seconds; its nine page loads take most of its time, minutes on a busy machine.
   test.setTimeout(240_000);
   const show = await janusShow(page);
   const price = show.pricePerMinute;
