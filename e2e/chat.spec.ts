@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { logInDemo } from './catalogue-support.ts';
 import {
   chooseOffer,
@@ -15,7 +15,8 @@ import {
   studioOnAir,
   video,
 } from './live-support.ts';
-import { coinBalance, mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
+import { buyCoins, signUp } from './member-support.ts';
+import { coinBalance, shoot, text, WIDTHS } from './support.ts';
 
 /**
  * Chat sessions end to end (decision 020), with a chat minute of CHAT_MINUTE_SECONDS (see
@@ -25,7 +26,6 @@ import { coinBalance, mailLink, shoot, text, uniqueEmail, WIDTHS } from './suppo
  * the free chat before it is sent out when the private starts.
  */
 
-const PASSWORD = 'Sunny-Meadow-4711';
 const FIRST_COINS = 100;
 const TIP = 10;
 const DEMO_NICKNAME = 'DemoFan';
@@ -41,44 +41,6 @@ async function privateShow(page: Page): Promise<LiveShow> {
   const show = shows.find(fits);
   if (!show) throw new Error('no offline show with free chat and a private of 23 to 30 coins a minute');
   return show;
-}
-
-/**
- * A new account made over the API the way the sign-up form makes it (the form is the account
- * journey's), activated by the mailed link in `page`'s browser, which is then logged in.
- */
-async function signUp(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail('chat');
-  await request.get('/api/auth/csrf-cookie');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const created = await request.post('/api/register', {
-    data: { email, password: PASSWORD, terms_check: true },
-    headers: { 'x-xsrf-token': xsrf, 'accept-language': 'en' },
-  });
-  expect(created.status()).toBe(201);
-  await page.goto(await mailLink(request, email, '/users/activate'));
-  await expect(page.getByText(text('en', 'users.activate.done'))).toBeVisible();
-}
-
-/** On /billing: the package, the waiver, and a successful card payment in the sandbox's window. */
-async function buyCoins(page: Page, context: BrowserContext, pack: RegExp) {
-  await expect(page).toHaveURL(/\/billing/);
-  await page.getByRole('radio', { name: pack }).check();
-  await page.getByRole('checkbox', { name: /I want the coins now/ }).check();
-  const popup = context.waitForEvent('page');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  const psp = await popup;
-  await psp.waitForURL(/\/sandbox\/pay\b/);
-  await psp.getByLabel(text('en', 'payments.sandbox.fields.number')).fill('4242 4242 4242 4242');
-  await psp.getByLabel(text('en', 'payments.sandbox.fields.expiry')).fill('12/39');
-  await psp.getByLabel(text('en', 'payments.sandbox.fields.cvc')).fill('123');
-  await psp.getByLabel(text('en', 'payments.sandbox.fields.holder')).fill('Chat Member');
-  await psp.getByRole('button', { name: /^Pay/ }).click();
-  const thanks = page.getByRole('dialog', { name: text('en', 'billing.success_dialog.title') });
-  await expect(thanks).toBeVisible();
-  await thanks.getByRole('button', { name: text('en', 'billing.dialog_close') }).click();
-  // The page closes the payment window shortly after; leaving before would leave it open.
-  await expect.poll(() => psp.isClosed()).toBe(true);
 }
 
 /**

@@ -121,3 +121,69 @@ export async function say(scope: Page | ReturnType<Page['getByRole']>, words: st
   await scope.getByLabel(text(lang, 'showchat.input')).fill(words);
   await scope.getByRole('button', { name: text(lang, 'showchat.send') }).click();
 }
+
+/** A candidate as getStats tells it. */
+type Candidate = { candidateType: string; address: string; port: number; relayProtocol?: string };
+
+/**
+ * Keeps every RTCPeerConnection the pages of `context` make from their next navigation on, for
+ * `selectedPair`. With `relay`, each is made with `iceTransportPolicy: 'relay'`: a browser on a
+ * network that lets only a TURN relay through (the page's own configuration is kept otherwise).
+ */
+export async function recordPeers(context: BrowserContext, { relay = false }: { relay?: boolean } = {}) {
+  await context.addInitScript((relay: boolean) => {
+    const Native = window.RTCPeerConnection;
+    const peers: RTCPeerConnection[] = [];
+    (window as unknown as { livePeers: RTCPeerConnection[] }).livePeers = peers;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(relay ? { ...config, iceTransportPolicy: 'relay' } : config);
+        peers.push(this);
+      }
+    };
+  }, relay);
+}
+
+/**
+ * The candidate pair the page's newest connected peer connection carries its media on (its
+ * transport's selected pair), with both candidates; null while none is connected.
+ */
+async function selectedPair(page: Page): Promise<{ local: Candidate; remote: Candidate } | null> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { livePeers?: RTCPeerConnection[] }).livePeers ?? [];
+    const peer = peers.filter((p) => p.connectionState === 'connected').at(-1);
+    if (!peer) return null;
+    const stats = new Map<string, Record<string, unknown>>();
+    (await peer.getStats()).forEach((s: Record<string, unknown>) => {
+      stats.set(String(s.id), s);
+    });
+    const transport = [...stats.values()].find((s) => s.type === 'transport');
+    const pair = stats.get(String(transport?.selectedCandidatePairId));
+    const candidate = (id: unknown) => {
+      const s = stats.get(String(id));
+      return s
+        ? {
+            candidateType: String(s.candidateType),
+            address: String(s.address),
+            port: Number(s.port),
+            ...(s.relayProtocol ? { relayProtocol: String(s.relayProtocol) } : {}),
+          }
+        : null;
+    };
+    const local = candidate(pair?.localCandidateId);
+    const remote = candidate(pair?.remoteCandidateId);
+    return local && remote ? { local, remote } : null;
+  });
+}
+
+/** The pair `selectedPair` answers, once the page has one. */
+export async function connectedPair(page: Page) {
+  let pair: Awaited<ReturnType<typeof selectedPair>> = null;
+  await expect
+    .poll(async () => {
+      pair = await selectedPair(page);
+      return pair !== null;
+    })
+    .toBe(true);
+  return pair as unknown as NonNullable<Awaited<ReturnType<typeof selectedPair>>>;
+}
