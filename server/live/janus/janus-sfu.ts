@@ -23,12 +23,12 @@ import {
   newPublication,
   type Publication,
   READY_WITHIN_MS,
-  type Relay,
   type Subscription,
 } from './janus-sessions.ts';
-import { type RemoteAddress, startSourceFeed } from './janus-source.ts';
-import { type MediaStream, mediaStreams, peerCounters, sourceStreams } from './janus-streams.ts';
+import { startSourceFeed } from './janus-source.ts';
+import { mediaStreams, peerCounters, sourceStreams } from './janus-streams.ts';
 import { pickNode } from './placement.ts';
+import { addRemotePublisher, startRelay, stopRelaying } from './remote-publishers.ts';
 
 export type JanusSfuOptions = {
   nodes: JanusEndpoint[];
@@ -126,7 +126,7 @@ export class JanusSfu implements Sfu {
       publication.origin = room;
       node.publications += 1;
       if (publication.ended) return node.destroyRoom(room);
-      const target = await this.addRemotePublisher(room, publication.feedId, publication.streams);
+      const target = await addRemotePublisher(room, publication.feedId, publication.streams);
       if (publication.source) publication.source.target = target;
       publication.connected = true;
       publication.markReady();
@@ -303,7 +303,7 @@ export class JanusSfu implements Sfu {
     );
     // Every instance is full: the origin takes one more (the figures in bench/ size the cap).
     if (!target) return { room: origin, feedId: publication.feedId };
-    const relay = this.relay(publication, origin, target);
+    const relay = startRelay(publication, origin, target);
     try {
       await relay.ready;
       return { room: relay.room, feedId: relay.feedId };
@@ -312,49 +312,6 @@ export class JanusSfu implements Sfu {
       this.options.log?.warn({ err, show: publication.showId, instance: target.name }, 'relaying a show failed');
       return { room: origin, feedId: publication.feedId };
     }
-  }
-
-  private relay(publication: Publication, origin: Room, target: JanusNode): Relay {
-    const relay: Relay = {
-      room: null as unknown as Room,
-      feedId: publication.feedId,
-      remoteId: randomUUID(),
-      ready: Promise.resolve(),
-    };
-    relay.ready = (async () => {
-      relay.room = await target.createRoom(publication.showId);
-      const address = await this.addRemotePublisher(relay.room, relay.feedId, publication.streams);
-      await origin.node.roomRequest({
-        request: 'publish_remotely',
-        room: origin.id,
-        secret: origin.secret,
-        admin_key: origin.node.adminKey,
-        publisher_id: publication.feedId,
-        remote_id: relay.remoteId,
-        host: address.ip,
-        port: address.port,
-        rtcp_port: address.rtcpPort,
-      });
-    })();
-    publication.relays.set(target, relay);
-    relay.ready.catch(() => {
-      if (publication.relays.get(target) === relay) publication.relays.delete(target);
-      if (relay.room) void target.destroyRoom(relay.room);
-    });
-    return relay;
-  }
-
-  private async addRemotePublisher(room: Room, feedId: string, streams: MediaStream[]): Promise<RemoteAddress> {
-    const added = await room.node.roomRequest({
-      request: 'add_remote_publisher',
-      room: room.id,
-      secret: room.secret,
-      admin_key: room.node.adminKey,
-      id: feedId,
-      iface: room.node.mediaAddress,
-      streams: streams.map(({ type, mindex, mid, codec }) => ({ type, mindex, mid, codec })),
-    });
-    return { ip: String(added.ip), port: Number(added.port), rtcpPort: Number(added.rtcp_port) };
   }
 
   // --- events --------------------------------------------------------------------------------
@@ -389,17 +346,7 @@ export class JanusSfu implements Sfu {
       const relay = publication.relays.get(node);
       if (!relay) continue;
       publication.relays.delete(node);
-      const origin = publication.origin;
-      origin?.node
-        .roomRequest({
-          request: 'unpublish_remotely',
-          room: origin.id,
-          secret: origin.secret,
-          admin_key: origin.node.adminKey,
-          publisher_id: publication.feedId,
-          remote_id: relay.remoteId,
-        })
-        .catch(() => undefined);
+      stopRelaying(publication, relay);
       for (const subscription of [...publication.subscriptions.values()]) {
         if (subscription.node === node) void this.endSubscription(subscription, 'sfu_closed');
       }
