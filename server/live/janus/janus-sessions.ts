@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionListener, SourceRequest } from '../sfu.ts';
+import type { PublicationStats, SessionListener, SourceRequest } from '../sfu.ts';
 import type { JanusHandle } from './janus-api.ts';
 import type { JanusNode, Room } from './janus-node.ts';
-import type { RemoteAddress, SourceFeed } from './janus-source.ts';
-import type { MediaStream } from './janus-streams.ts';
+import { type RemoteAddress, type SourceFeed, startSourceFeed } from './janus-source.ts';
+import { type MediaStream, peerCounters } from './janus-streams.ts';
 
 /** What the Janus adapter (janus-sfu.ts) keeps per publication, relay and viewer. */
 
@@ -81,4 +81,66 @@ export function newPublication(showId: string, onEvent: SessionListener, source:
     source,
   };
   return publication;
+}
+
+/** The publication's figures as the Sfu interface answers them (counters as last read). */
+export function publicationStats(publication: Publication): PublicationStats {
+  const subscriptions = [...publication.subscriptions.values()].map((s) => ({
+    subscriptionId: s.id,
+    viewerId: s.viewerId,
+    connected: s.connected,
+    ...s.counters,
+  }));
+  return {
+    showId: publication.showId,
+    publicationId: publication.id,
+    connected: publication.connected,
+    paused: publication.paused,
+    kinds: publication.kinds,
+    subscribers: subscriptions.length,
+    ...publication.counters,
+    packetsOut: subscriptions.reduce((sum, s) => sum + s.packetsOut, 0),
+    bytesOut: subscriptions.reduce((sum, s) => sum + s.bytesOut, 0),
+    subscriptions,
+  };
+}
+
+/** Reads the publishers' packets in: from the Admin API, or a server-made stream's own count. */
+export async function readCounters(publications: Publication[]): Promise<void> {
+  for (const publication of publications) {
+    const feed = publication.source?.feed;
+    if (feed) Object.assign(publication.counters, { packetsIn: feed.packets, bytesIn: feed.bytes });
+    if (publication.handle && publication.origin) {
+      const info = await publication.origin.node.handleInfo(publication.handle);
+      if (info) Object.assign(publication.counters, peerCounters(info).in);
+    }
+  }
+}
+
+/** A server-made stream runs while someone watches it (as on werift); every arrival gets a keyframe. */
+export function runWhileWatched(publication: Publication): void {
+  const source = publication.source;
+  if (!source?.target || publication.ended) return;
+  const watched = [...publication.subscriptions.values()].some((s) => s.connected);
+  if (watched && !source.feed) {
+    source.feed = startSourceFeed(source.request, source.target);
+    source.feed.paused = publication.paused;
+  } else if (!watched && source.feed) {
+    source.feed.stop();
+    source.feed = null;
+  }
+  // Janus' own request may come before the RTCP port is latched.
+  if (watched) source.request.requestKeyframe?.();
+}
+
+/** Asks her (or the server-made stream) for a keyframe: viewers' decoders need one to start. */
+export function askForKeyframe(publication: Publication, log?: { warn(details: object, message: string): void }): void {
+  publication.counters.keyframeRequestsSent += 1;
+  if (publication.source) {
+    publication.source.request.requestKeyframe?.();
+    return;
+  }
+  publication.handle
+    ?.ask({ request: 'configure', keyframe: true })
+    .catch((err: unknown) => log?.warn({ err, show: publication.showId }, 'asking for a keyframe failed'));
 }

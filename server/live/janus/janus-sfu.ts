@@ -19,14 +19,17 @@ import type { HandleEvent, Jsep } from './janus-api.ts';
 import { type JanusEndpoint, JanusNode, type Room } from './janus-node.ts';
 import { joinAsViewer, refusal, within } from './janus-requests.ts';
 import {
+  askForKeyframe,
   hasCandidates,
   newPublication,
   type Publication,
+  publicationStats,
   READY_WITHIN_MS,
+  readCounters,
+  runWhileWatched,
   type Subscription,
 } from './janus-sessions.ts';
-import { startSourceFeed } from './janus-source.ts';
-import { mediaStreams, peerCounters, sourceStreams } from './janus-streams.ts';
+import { mediaStreams, sourceStreams } from './janus-streams.ts';
 import { pickNode } from './placement.ts';
 import { addRemotePublisher, startRelay, stopRelaying } from './remote-publishers.ts';
 
@@ -66,7 +69,13 @@ export class JanusSfu implements Sfu {
     for (const node of this.nodes) node.onDown(() => this.nodeLost(node));
     const networks = peerNetworks(options.peerNetworks ?? 'auto', options.hostAddresses, machineAddresses());
     this.candidates = new CandidateGate(networks);
-    this.poll = setInterval(() => void this.readCounters(), options.statsIntervalMs ?? 2_000);
+    this.poll = setInterval(() => {
+      if (this.polling) return;
+      this.polling = true;
+      void readCounters([...this.publications.values()]).finally(() => {
+        this.polling = false;
+      });
+    }, options.statsIntervalMs ?? 2_000);
     this.poll.unref();
   }
 
@@ -221,7 +230,7 @@ export class JanusSfu implements Sfu {
   requestKeyframe(showId: string): void {
     const publication = this.publications.get(showId);
     if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
-    this.askForKeyframe(publication);
+    askForKeyframe(publication, this.options.log);
   }
 
   setPaused(showId: string, paused: boolean): void {
@@ -247,7 +256,7 @@ export class JanusSfu implements Sfu {
     }
     if (publication.source?.feed) publication.source.feed.paused = paused;
     // Viewers' decoders need a fresh picture after the gap.
-    if (!paused) this.askForKeyframe(publication);
+    if (!paused) askForKeyframe(publication, this.options.log);
   }
 
   isLive(showId: string): boolean {
@@ -257,24 +266,7 @@ export class JanusSfu implements Sfu {
   stats(showId: string): PublicationStats {
     const publication = this.publications.get(showId);
     if (!publication) throw new SfuError('no_publisher', `show ${showId} has no publisher`);
-    const subscriptions = [...publication.subscriptions.values()].map((s) => ({
-      subscriptionId: s.id,
-      viewerId: s.viewerId,
-      connected: s.connected,
-      ...s.counters,
-    }));
-    return {
-      showId,
-      publicationId: publication.id,
-      connected: publication.connected,
-      paused: publication.paused,
-      kinds: publication.kinds,
-      subscribers: subscriptions.length,
-      ...publication.counters,
-      packetsOut: subscriptions.reduce((sum, s) => sum + s.packetsOut, 0),
-      bytesOut: subscriptions.reduce((sum, s) => sum + s.bytesOut, 0),
-      subscriptions,
-    };
+    return publicationStats(publication);
   }
 
   async close(): Promise<void> {
@@ -330,7 +322,7 @@ export class JanusSfu implements Sfu {
     if (event.type === 'webrtcup') {
       subscription.connected = true;
       subscription.onEvent({ type: 'connected' });
-      this.sourceWatched(subscription.publication);
+      runWhileWatched(subscription.publication);
     } else if (event.type === 'hangup') {
       void this.endSubscription(subscription, 'connection_lost');
     }
@@ -363,7 +355,7 @@ export class JanusSfu implements Sfu {
       subscription.node.load = Math.max(0, subscription.node.load - 1);
     this.sessions.delete(subscription.id);
     if (reason) subscription.onEvent({ type: 'ended', reason });
-    this.sourceWatched(publication);
+    runWhileWatched(publication);
     await subscription.handle?.detach();
   }
 
@@ -401,52 +393,5 @@ export class JanusSfu implements Sfu {
     const session = typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
     if (!session) throw new SfuError('unknown_session', 'no such session');
     return session;
-  }
-
-  private askForKeyframe(publication: Publication): void {
-    publication.counters.keyframeRequestsSent += 1;
-    if (publication.source) {
-      publication.source.request.requestKeyframe?.();
-      return;
-    }
-    publication.handle
-      ?.ask({ request: 'configure', keyframe: true })
-      .catch((err: unknown) =>
-        this.options.log?.warn({ err, show: publication.showId }, 'asking for a keyframe failed'),
-      );
-  }
-
-  /** A server-made stream runs while someone watches it (as on werift). */
-  private sourceWatched(publication: Publication): void {
-    const source = publication.source;
-    if (!source?.target || publication.ended) return;
-    const watched = [...publication.subscriptions.values()].some((s) => s.connected);
-    if (watched && !source.feed) {
-      source.feed = startSourceFeed(source.request, source.target);
-      source.feed.paused = publication.paused;
-    } else if (!watched && source.feed) {
-      source.feed.stop();
-      source.feed = null;
-    }
-    // Every arrival gets a picture at once (Janus' own request may come before the latch).
-    if (watched) source.request.requestKeyframe?.();
-  }
-
-  /** Reads the publishers' counters (packets in) and some viewers' (packets out) from the Admin API. */
-  private async readCounters(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
-    try {
-      for (const publication of [...this.publications.values()]) {
-        const feed = publication.source?.feed;
-        if (feed) Object.assign(publication.counters, { packetsIn: feed.packets, bytesIn: feed.bytes });
-        if (publication.handle && publication.origin) {
-          const info = await publication.origin.node.handleInfo(publication.handle);
-          if (info) Object.assign(publication.counters, peerCounters(info).in);
-        }
-      }
-    } finally {
-      this.polling = false;
-    }
   }
 }
