@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { janusInstalled, startJanus } from '#server/live/janus/janus-process.ts';
 import { machineAddresses } from '#server/live/werift-config.ts';
+import { freePort } from '#server/test/server-process.ts';
 import { defer } from './lifecycle.ts';
 
 /**
@@ -47,17 +47,6 @@ export function parseEngines(value: string | undefined): EngineName[] {
 const BENCH_VIEWERS_PER_NODE = '100000';
 /** UDP ports of the bench's instance: 2 per viewer and the publisher's, well past the largest step. */
 const BENCH_RTP_PORTS: [number, number] = [46_000, 47_999];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The machine's first IPv4 network address: where Janus gathers its candidates. */
 function networkAddress(): string {

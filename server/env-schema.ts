@@ -50,21 +50,29 @@ export const iceServerSchema = z
 /** A TURN relay's URL: host (or [IPv6]) with an optional port and transport, nothing else. */
 const turnUrl = z.string().regex(/^turns?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\?transport=(udp|tcp))?$/);
 
-/** Comma-separated ws:// addresses (the Janus instances' APIs); empty: none. */
-const wsUrls = z
-  .string()
-  .optional()
-  .transform((v, ctx): string[] => {
-    const urls = (v ?? '')
-      .split(',')
-      .map((u) => u.trim())
-      .filter((u) => u !== '');
-    if (!urls.every((u) => z.url({ protocol: /^wss?$/ }).safeParse(u).success)) {
-      ctx.addIssue({ code: 'custom', message: 'must be ws:// addresses, comma-separated (ws://10.0.0.5:8188)' });
-      return z.NEVER;
-    }
-    return urls;
-  });
+/** A comma-separated list whose every item `item` accepts; empty: none. */
+function commaList(item: z.ZodType<string>, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] => {
+      const items = (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== '');
+      if (!items.every((u) => item.safeParse(u).success)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return items;
+    });
+}
+
+/** The Janus instances' API addresses. */
+const wsUrls = commaList(
+  z.url({ protocol: /^wss?$/ }),
+  'must be ws:// addresses, comma-separated (ws://10.0.0.5:8188)',
+);
 const ipAddress = z.union([z.ipv4(), z.ipv6()]);
 
 export const envSchema = z.object({
@@ -356,23 +364,10 @@ export const envSchema = z.object({
       return [min, max];
     }),
   /** The TURN relay's URLs (coturn, decision 054), comma-separated `turn:` / `turns:` URLs. */
-  TURN_URLS: z
-    .string()
-    .optional()
-    .transform((v, ctx): string[] => {
-      const urls = (v ?? '')
-        .split(',')
-        .map((u) => u.trim())
-        .filter((u) => u !== '');
-      if (!urls.every((u) => turnUrl.safeParse(u).success)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be turn: or turns: URLs, comma-separated (turn:turn.example.com:3478?transport=udp)',
-        });
-        return z.NEVER;
-      }
-      return urls;
-    }),
+  TURN_URLS: commaList(
+    turnUrl,
+    'must be turn: or turns: URLs, comma-separated (turn:turn.example.com:3478?transport=udp)',
+  ),
   /** coturn's static-auth-secret: signs the time-limited TURN credentials; required with TURN_URLS. */
   TURN_SECRET: z
     .string()

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JanusEndpoint } from '#server/live/janus/janus-node.ts';
 import { janusInstalled, type RunningJanus, startJanus } from '#server/live/janus/janus-process.ts';
 import { machineAddresses } from '#server/live/werift-config.ts';
+import { freePort } from '#server/test/server-process.ts';
 
 /**
  * Janus instances for tests: each on free loopback ports for its APIs, RTP ports of its own, in a
@@ -16,17 +16,6 @@ export const janusAvailable = janusInstalled();
 
 /** The machine's first IPv4 address: where Janus gathers candidates and test peers sit. */
 export const mediaHost = machineAddresses().find((a) => !a.includes(':')) ?? '127.0.0.1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 let started = 0;
 
