@@ -38,6 +38,14 @@ export class JanusError extends Error {
   }
 }
 
+/** The instance did not answer a request in time (a hung instance, or a network that drops). */
+export class JanusTimeout extends JanusError {
+  constructor(instance: string, request: string) {
+    super(0, `media server ${instance} did not answer ${request} in time`);
+    this.name = 'JanusTimeout';
+  }
+}
+
 /** The connection to the instance closed (it stopped, or the network between us failed). */
 export class JanusGone extends Error {
   constructor(readonly instance: string) {
@@ -62,6 +70,15 @@ export type HandleEvent =
   | { type: 'plugin'; data: Record<string, unknown>; jsep?: Jsep | undefined };
 
 const REQUEST_TIMEOUT_MS = 5_000;
+/**
+ * How often the instance is asked for a sign of life (Janus' `ping`, answered by its core), and how
+ * long an answer may take. Two answers missed in a row (one could be this process' own event loop
+ * falling behind) and an instance that hangs, or whose network fails without closing the socket,
+ * counts as gone: within about 4 s, so its shows move within the 10 s a failover may take.
+ */
+const PROBE_MS = 1_000;
+const PROBE_TIMEOUT_MS = 2_000;
+const PROBES_MISSED = 2;
 /** Janus ends a session without a sign of life for 60 s (janus-config.ts): well inside that. */
 const KEEPALIVE_MS = 20_000;
 
@@ -69,6 +86,7 @@ export class JanusConnection {
   private readonly pending = new Map<string, Pending>();
   private readonly handles = new Map<number, (event: HandleEvent) => void>();
   private readonly closeListeners = new Set<() => void>();
+  private readonly probe: NodeJS.Timeout;
   private closed = false;
 
   private constructor(
@@ -80,6 +98,18 @@ export class JanusConnection {
     socket.on('message', (raw) => this.receive(String(raw)));
     socket.on('close', () => this.gone());
     socket.on('error', () => this.gone());
+    let missed = 0;
+    this.probe = setInterval(() => {
+      this.request({ janus: 'ping' }, false, PROBE_TIMEOUT_MS).then(
+        () => {
+          missed = 0;
+        },
+        (error: unknown) => {
+          if (error instanceof JanusTimeout && ++missed >= PROBES_MISSED) this.close();
+        },
+      );
+    }, PROBE_MS);
+    this.probe.unref();
   }
 
   /**
@@ -110,15 +140,15 @@ export class JanusConnection {
   }
 
   /** A core request (`create`, `attach`, `info`, `detach`, …): its `success` answer. */
-  request(body: Record<string, unknown>, waitForEvent = false): Promise<JanusMessage> {
+  request(body: Record<string, unknown>, waitForEvent = false, timeoutMs = REQUEST_TIMEOUT_MS): Promise<JanusMessage> {
     if (this.closed) return Promise.reject(new JanusGone(this.instance));
     const transaction = randomBytes(9).toString('base64url');
     const secretField = this.adminProtocol ? { admin_secret: this.secret } : { apisecret: this.secret };
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(transaction);
-        reject(new JanusError(0, `media server ${this.instance} did not answer ${String(body.janus)} in time`));
-      }, REQUEST_TIMEOUT_MS);
+        reject(new JanusTimeout(this.instance, String(body.janus)));
+      }, timeoutMs);
       timer.unref();
       this.pending.set(transaction, { resolve, reject, waitForEvent, timer });
       this.socket.send(JSON.stringify({ ...body, ...secretField, transaction }));
@@ -140,7 +170,8 @@ export class JanusConnection {
 
   close(): void {
     if (this.closed) return;
-    this.socket.close();
+    // terminate, not close: a hung instance would never answer the closing handshake.
+    this.socket.terminate();
     this.gone();
   }
 
@@ -187,6 +218,7 @@ export class JanusConnection {
   private gone(): void {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.probe);
     for (const [transaction, pending] of this.pending) {
       clearTimeout(pending.timer);
       pending.reject(new JanusGone(this.instance));

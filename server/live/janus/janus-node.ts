@@ -62,6 +62,11 @@ export class JanusNode {
     return this.session?.connection.isOpen === true;
   }
 
+  /** What it is and carries for this process (health and diagnostics). */
+  describe() {
+    return { name: this.name, up: this.up, viewers: this.load, publications: this.publications };
+  }
+
   onDown(listener: () => void): void {
     this.downListeners.add(listener);
   }

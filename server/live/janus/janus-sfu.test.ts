@@ -184,6 +184,42 @@ describe.skipIf(!janusAvailable)('the Janus SFU', () => {
     }
   });
 
+  it('counts an instance that hangs as gone within seconds: its show ends, and publishes again on another', async () => {
+    const own = [await startTestJanus(), await startTestJanus()];
+    try {
+      const s = new JanusSfu({
+        nodes: own.map((i) => i.endpoint),
+        viewersPerNode: 10,
+        hostAddresses: { lan: true, addresses: [] },
+      });
+      sfu = s;
+      expect(await s.connect()).toBe(2);
+      const publisher = await onAir(s);
+      const origin = s.instances().findIndex((i) => i.publications > 0);
+      const hung = own[origin] as TestJanus;
+      // Stopped, not killed: its sockets stay open, only its answers stop.
+      process.kill(hung.pid, 'SIGSTOP');
+      const since = Date.now();
+      try {
+        await publisher.changes.until(
+          () => publisher.events.some((e) => e.type === 'ended'),
+          'the hang to be noticed',
+          8_000,
+        );
+        expect(Date.now() - since).toBeLessThan(6_000);
+        expect(publisher.events.at(-1)).toEqual({ type: 'ended', reason: 'sfu_closed' });
+        const again = await onAir(s);
+        const anna = await watching(s, 'show-1', 'anna');
+        await flows(again, [anna], 'moved');
+        expect(s.instances()[origin]?.up).toBe(false);
+      } finally {
+        process.kill(hung.pid, 'SIGCONT');
+      }
+    } finally {
+      await Promise.all(own.map((i) => i.stop()));
+    }
+  });
+
   it('refuses what it cannot take with SfuErrors, and changes nothing', async () => {
     const s = await newSfu();
     await expect(s.subscribe({ showId: 'nobody', viewerId: 'x', onEvent: () => {} })).rejects.toMatchObject({

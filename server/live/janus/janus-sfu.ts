@@ -87,7 +87,7 @@ export class JanusSfu implements Sfu {
 
   /** The instances and what this process holds on each (for health and diagnostics). */
   instances() {
-    return this.nodes.map((node) => ({ name: node.name, up: node.up, viewers: node.load }));
+    return this.nodes.map((node) => node.describe());
   }
 
   async publish({ showId, offer, onEvent }: PublishRequest): Promise<{ publicationId: string; answer: SdpAnswer }> {
