@@ -21,6 +21,8 @@ export type ShowUpdate = {
   online?: boolean;
   /** The performer paused her live stream: viewers see the pause screen, nothing of her video. */
   paused?: boolean;
+  /** Her stream was published again (her media server was lost, her studio reloaded): watch again now. */
+  restarted?: boolean;
   /** The show offers its free chat (flags.free): everyone may watch it. */
   free?: boolean;
   /** A tile's flags as a whole, after the performer changed free or exclusive chat in her studio. */

@@ -145,6 +145,31 @@ describe('LiveViewer', () => {
     await vi.waitFor(() => expect(deps.answer).toHaveBeenCalledTimes(1));
   });
 
+  it('watches again at once when her stream is published anew, from playing or from waiting out an interruption', async () => {
+    let interrupted = false;
+    let n = 0;
+    const { viewer, deps, peers, phases } = harness(async () => {
+      if (interrupted) throw new ApiError(503, { error: 'unavailable', message: 'live_interrupted' });
+      n += 1;
+      return offer(n);
+    });
+    viewer.start();
+    await vi.waitFor(() => expect(deps.answer).toHaveBeenCalledTimes(1));
+    viewer.framePainted();
+    // Her media server is lost: the next attempts are refused for now, and retried later.
+    interrupted = true;
+    viewer.showChanged({ paused: false, restarted: true });
+    expect(peers[0]?.closed).toBe(true);
+    await vi.waitFor(() => expect(deps.watch).toHaveBeenCalledTimes(2));
+    expect(phases.at(-1)).toBe('connecting');
+    // Her studio has published again: no waiting for the next delay.
+    interrupted = false;
+    viewer.showChanged({ paused: false, restarted: true });
+    await vi.waitFor(() => expect(deps.answer).toHaveBeenCalledTimes(2));
+    expect(deps.watch).toHaveBeenCalledTimes(3);
+    viewer.close();
+  });
+
   it('follows the pause and the show going offline', async () => {
     const { viewer, deps, peers, phases } = harness(async () => offer(1, true));
     viewer.start();

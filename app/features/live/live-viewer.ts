@@ -58,7 +58,7 @@ export class LiveViewer {
   }
 
   /** The show's state as announced (show:bulkupdate). */
-  showChanged(update: { online?: boolean; paused?: boolean; free?: boolean }): void {
+  showChanged(update: { online?: boolean; paused?: boolean; free?: boolean; restarted?: boolean }): void {
     if (this.closed) return;
     if (update.online === false) {
       this.hangUp();
@@ -70,8 +70,11 @@ export class LiveViewer {
       this.setPhase('not_free');
       return;
     }
+    // Her stream was published anew: the one this viewer holds (or waits for) is gone.
     const cameBack =
-      (update.online === true && this.phase === 'offline') || (update.free === true && this.phase === 'not_free');
+      (update.restarted === true && this.phase !== 'not_free') ||
+      (update.online === true && this.phase === 'offline') ||
+      (update.free === true && this.phase === 'not_free');
     if (cameBack) {
       this.retryNow();
       return;

@@ -213,10 +213,11 @@ describe('LiveShows', () => {
   });
 
   it('asks her studio to publish again when her media server went away, and counts the gap as no picture', async () => {
-    const { sfu, live, marks } = liveShows();
+    const { sfu, live, marks, announced } = liveShows();
     const performer = { id: 7, sessionId: 'studio-7' };
     await live.publish(show('61'), performer, { type: 'offer', sdp: 'v=0' });
     expect(marks).toEqual(['resumed 61']);
+    expect(announced).toEqual([{ 61: { paused: false } }]);
     // Her own connection failing is hers to notice: no republish asked, no interruption marked.
     sfu.publishers.get('61')?.({ type: 'ended', reason: 'connection_lost' });
     expect(live.state(show('61'))).toEqual({ live: false, paused: false, viewers: [] });
@@ -226,8 +227,15 @@ describe('LiveShows', () => {
     sfu.publishers.get('61')?.({ type: 'ended', reason: 'sfu_closed' });
     expect(live.state(show('61'))).toEqual({ live: false, paused: false, viewers: [], republish: true });
     expect(marks).toEqual(['resumed 61', 'resumed 61', 'interrupt 61']);
+    // Meanwhile pages that try to watch are asked to try again (503), not told she is offline.
+    await expect(live.watch(show('61'), viewer('s1'))).rejects.toMatchObject({
+      status: 503,
+      message: 'live_interrupted',
+    });
     await live.publish(show('61'), performer, { type: 'offer', sdp: 'v=0' });
     expect(live.state(show('61'))).toEqual({ live: true, paused: false, viewers: [] });
     expect(marks.at(-1)).toBe('resumed 61');
+    // Her new stream is announced as one: open pages watch it at once.
+    expect(announced.at(-1)).toEqual({ 61: { paused: false, restarted: true } });
   });
 });

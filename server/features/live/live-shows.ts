@@ -27,6 +27,7 @@ export class LiveShows {
   async watch(show: LiveShow, viewer: Viewer) {
     const { sfu } = this.deps;
     // Who may watch was decided when her chat session started; its end ends this stream.
+    if (show.online && this.onAir.get(show.universalId)?.interrupted) throw liveRefused('interrupted');
     if (!show.online || !sfu.isLive(show.universalId)) throw liveRefused('chat.show_not_available');
     // A new view of the same show replaces her old one (a reload, a reconnect); tabs are bounded.
     const own = [...this.views.values()].filter((v) => v.viewer.sessionId === viewer.sessionId);
@@ -137,6 +138,10 @@ export class LiveShows {
     const performerId = performer.id;
     const { sfu } = this.deps;
     const key = show.universalId;
+    // Her stream replaces one (her media server was lost, or her studio reloaded): its viewers
+    // are told to watch again at once instead of waiting to notice a dead connection.
+    const previous = this.onAir.get(key);
+    const restarted = Boolean(previous?.interrupted) || sfu.isLive(key);
     const entry: OnAir = {
       showId: show.id,
       performerId,
@@ -180,7 +185,7 @@ export class LiveShows {
     // Another tab of hers took over meanwhile (and ended this publication): that one is on air.
     if (this.onAir.get(key) !== entry) throw liveRefused('not_on_air');
     await this.deps.setOnline(show.id, true);
-    this.deps.announce({ [key]: { paused: false } });
+    this.deps.announce({ [key]: restarted ? { paused: false, restarted } : { paused: false } });
     // Her picture is back (after an interruption): the paid minutes move on by the gap.
     await this.deps.publications
       .resumed(key)

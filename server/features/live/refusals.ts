@@ -3,7 +3,7 @@ import { SfuError } from '#server/live/sfu.ts';
 
 /** The show is not on air, or the chat session presented is over (or not this browser's). */
 type WatchRefusal = 'chat.show_not_available' | 'chat.session_ended';
-type Refusal = WatchRefusal | 'unavailable' | 'not_on_air' | 'unknown_subscription';
+type Refusal = WatchRefusal | 'unavailable' | 'interrupted' | 'not_on_air' | 'unknown_subscription';
 
 /**
  * What the live routes answer when they cannot do what was asked. A show nobody may watch now
@@ -14,6 +14,9 @@ export function liveRefused(reason: Refusal): AppError {
   switch (reason) {
     case 'unavailable':
       return new AppError('unavailable', { message: 'live_full' });
+    // Her media server was lost and her studio is publishing again: the page tries again.
+    case 'interrupted':
+      return new AppError('unavailable', { message: 'live_interrupted' });
     case 'not_on_air':
       return new AppError('conflict', { message: 'not_on_air' });
     case 'unknown_subscription':
