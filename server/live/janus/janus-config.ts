@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * The configuration of one Janus instance as this platform runs it: the VideoRoom plugin only, the
  * Janus API on a WebSocket bound to a loopback or private address and guarded by an API secret
@@ -27,6 +29,11 @@ export type JanusInstanceSettings = {
   iceInterfaces: string[];
   /** A public address written into every host candidate (1:1 NAT, as on most clouds). */
   publicAddress?: string | undefined;
+  /**
+   * Threads that carry every handle's media (Janus' `event_loops`); by default one per core. Without
+   * it Janus gives each handle (every viewer) a thread of its own, woken for each packet.
+   */
+  eventLoops?: number | undefined;
   /** A TURN server Janus relays through itself (static credentials, renewed by restarting). */
   turn?: { host: string; port: number; username: string; credential: string } | undefined;
 };
@@ -55,6 +62,7 @@ export function janusConfigFiles(settings: JanusInstanceSettings): Record<string
       admin_secret: settings.adminSecret,
       // The API server keeps its sessions alive; a session it stopped caring for goes in a minute.
       session_timeout: 60,
+      event_loops: settings.eventLoops ?? availableParallelism(),
       debug_level: 4,
       debug_timestamps: true,
       debug_colors: false,
