@@ -76,7 +76,7 @@ const janusServers = e2eJanus
       {
         command: [
           'node --import tsx scripts/janus.ts --count 2 --host 127.0.0.1',
-          `--port ${e2eJanus.apiPort} --rtp-ports ${e2eJanus.rtpPorts.join('-')} --dir ${dataDir}-janus-media`,
+          `--port ${e2eJanus.apiPort} --rtp-ports ${e2eJanus.rtpPorts.join('-')} --dir ${e2eJanus.dir}`,
         ].join(' '),
         wait: { stdout: /JANUS_URLS=/ },
         reuseExistingServer: false,

@@ -30,6 +30,8 @@ function e2eJanusSettings() {
     apiPort,
     rtpPorts,
     instances,
+    /** Where scripts/janus.ts keeps each instance's configuration, log and pid file (janus-i/janus.pid). */
+    dir: process.env.E2E_JANUS_DIR ?? `/tmp/livecam-e2e-janus-${port}`,
     // Instances on loopback for one run: their secrets guard nothing beyond this machine.
     apiSecret: 'e2e-janus-api-secret-on-loopback-only',
     adminSecret: 'e2e-janus-admin-secret-on-loopback-only',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { logInDemo } from './catalogue-support.ts';
 import { e2eJanus, janusServerUp } from './janus.ts';
@@ -24,7 +26,9 @@ import { shoot, text, WIDTHS } from './support.ts';
  * a performer goes live from /studio with Chromium's fake camera, a new member watches her in the
  * free chat and then takes her private, and the demo member watches it as a voyeur until she ends
  * it. Each Janus instance carries one viewer there (JANUS_VIEWERS_PER_NODE=1): the voyeur watches
- * through the relay of her stream to the other instance, told apart by its RTP ports. The same
+ * through the relay of her stream to the other instance, told apart by its RTP ports. Then the
+ * instance carrying her stream is killed: her studio and both viewers are back on the other within
+ * 10 s, with no reload (the time is in the test's annotations). The same
  * private and voyeur on the embedded SFU are the chat journey's (chat.spec.ts).
  */
 const FIRST_COINS = 100;
@@ -47,6 +51,24 @@ async function instanceOf(page: Page): Promise<string> {
   return instance?.name ?? `none (remote port ${pair.remote.port})`;
 }
 
+/** How many peer connections the page has made so far (recordPeers). */
+const peersMade = (page: Page) =>
+  page.evaluate(() => (window as unknown as { livePeers?: RTCPeerConnection[] }).livePeers?.length ?? 0);
+
+/** Whether a peer connection the page made after its first `after` is connected and decodes video. */
+const decodingOnNewPeer = (page: Page, after: number) =>
+  page.evaluate(async (after) => {
+    const peers = ((window as unknown as { livePeers?: RTCPeerConnection[] }).livePeers ?? []).slice(after);
+    for (const peer of peers.filter((p) => p.connectionState === 'connected')) {
+      let frames = 0;
+      (await peer.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+      });
+      if (frames > 0) return true;
+    }
+    return false;
+  }, after);
+
 /** A show of ours, offline, with free chat and a private that 100 coins pay two minutes of. */
 async function janusShow(page: Page): Promise<LiveShow> {
   const show = (await ownShows(page, false)).find(
@@ -56,7 +78,7 @@ async function janusShow(page: Page): Promise<LiveShow> {
   return show;
 }
 
-test('on Janus, a member watches a performer live and takes her private, a voyeur watches it through a relay, and she ends it', async ({
+test('on Janus, a member watches a performer live and takes her private, a voyeur watches it through a relay, both watch on when a media server dies, and she ends it', async ({
   browser,
   page,
   request,
@@ -121,6 +143,24 @@ test('on Janus, a member watches a performer live and takes her private, a voyeu
     await studio.setViewportSize(size);
     await shoot(studio, 'janus-studio-private');
   }
+
+  // The instance carrying her stream dies: her studio publishes again on the other by itself, and
+  // both viewers watch again by themselves, within the 10 s a failover may take (decision 052).
+  const made = await Promise.all([peersMade(me), peersMade(page)]);
+  const pidFile = path.join(e2eJanus?.dir ?? '', 'janus-1', 'janus.pid');
+  const killedAt = Date.now();
+  process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+  await expect
+    .poll(async () => (await decodingOnNewPeer(me, made[0])) && (await decodingOnNewPeer(page, made[1])), {
+      timeout: 20_000,
+      intervals: [250],
+    })
+    .toBe(true);
+  const failoverMs = Date.now() - killedAt;
+  test.info().annotations.push({ type: 'failover', description: `pictures back ${failoverMs} ms after the kill` });
+  expect(failoverMs).toBeLessThan(10_000);
+  for (const viewer of [me, page]) await expectMovingPicture(viewer);
+  await expect(privateCard).toContainText(text('en', 'studio.private.title_private', { nickname }));
 
   // She ends the private: the member's chat ends by her, the voyeur's with it; both pictures go.
   await privateCard.getByRole('button', { name: text('en', 'studio.private.end_private') }).click();
