@@ -38,6 +38,8 @@ const config = loadConfig({
   LIVE_ICE_HOSTS: '127.0.0.1',
   // Every viewer of the bench comes from 127.0.0.1: a day's free time is enough for all of them.
   CHAT_FREE_GUEST_SECONDS: '86400',
+  // The engine is measured past the point where the app would refuse werift viewers (LIVE_MAX_VIEWERS).
+  LIVE_MAX_VIEWERS: '100000',
   // The engine under test (bench/live-engines.ts): LIVE_SFU, and for Janus where it listens.
   ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key === 'LIVE_SFU' || key.startsWith('JANUS_'))),
 });

@@ -164,7 +164,7 @@ export type Config = {
    * Which media server carries live video (LIVE_SFU): the embedded werift SFU, or Janus instances
    * with the viewers one carries before a show is relayed to another (decision 052).
    */
-  sfu: { kind: 'werift' } | { kind: 'janus'; nodes: JanusEndpoint[]; viewersPerNode: number };
+  sfu: { kind: 'werift'; maxViewers: number } | { kind: 'janus'; nodes: JanusEndpoint[]; viewersPerNode: number };
   /** The TURN relay (coturn) and the secret its time-limited credentials are signed with; null: none. */
   turn: TurnSettings | null;
   /** Chat sessions billed by the minute, tips and moderation (features/chat). */

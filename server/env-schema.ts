@@ -379,6 +379,11 @@ export const envSchema = z.object({
   TURN_FOR_SFU: bool,
   /** The media server of live video: the embedded werift SFU, or Janus instances (decision 052). */
   LIVE_SFU: z.enum(['werift', 'janus']).default('werift'),
+  /**
+   * Viewers the embedded werift SFU serves in one API process before the next is answered 503
+   * `live_full` (bench/results/live.md: past about 175 a burst of joins stalls every viewer).
+   */
+  LIVE_MAX_VIEWERS: z.coerce.number().int().min(1).max(100_000).default(150),
   /** The Janus instances' API addresses (WebSocket, loopback or private), comma-separated. */
   JANUS_URLS: wsUrls,
   /** Their Admin API addresses, in the same order (figures: packets in and out). */
@@ -387,5 +392,5 @@ export const envSchema = z.object({
   JANUS_API_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
   JANUS_ADMIN_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Viewers one instance carries before a show is relayed to another (bench/results/live.md sizes it). */
-  JANUS_VIEWERS_PER_NODE: z.coerce.number().int().min(1).max(100_000).default(800),
+  JANUS_VIEWERS_PER_NODE: z.coerce.number().int().min(1).max(100_000).default(400),
 });

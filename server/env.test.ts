@@ -8,6 +8,14 @@ const base = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: '/tmp/livecam-env-test'
 const staging = { ...base, ALLOW_SANDBOX_PROVIDERS: 'true', STAGING_PASSWORD: 'p'.repeat(16) };
 
 describe('configuration', () => {
+  it('bounds the viewers the embedded SFU serves per process (LIVE_MAX_VIEWERS), and refuses nonsense', () => {
+    expect(loadConfig(base).sfu).toEqual({ kind: 'werift', maxViewers: 150 });
+    expect(loadConfig({ ...base, LIVE_MAX_VIEWERS: '400' }).sfu).toEqual({ kind: 'werift', maxViewers: 400 });
+    for (const bad of ['0', '-5', '1.5', 'many', '1000000']) {
+      expect(() => loadConfig({ ...base, LIVE_MAX_VIEWERS: bad })).toThrow(/LIVE_MAX_VIEWERS/);
+    }
+  });
+
   it('refuses production without an https PUBLIC_URL', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...staging, NODE_ENV: 'production', PUBLIC_URL: 'http://cams.example' })).toThrow(

@@ -313,7 +313,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             })),
             viewersPerNode: e.JANUS_VIEWERS_PER_NODE,
           }
-        : { kind: 'werift' as const },
+        : { kind: 'werift' as const, maxViewers: e.LIVE_MAX_VIEWERS },
     turn:
       e.TURN_URLS.length && e.TURN_SECRET
         ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS, forSfu: e.TURN_FOR_SFU }

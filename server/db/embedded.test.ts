@@ -27,8 +27,14 @@ afterAll(async () => {
 describe('the embedded database', () => {
   it('applies every migration to an empty data folder, and none again when it opens again', async () => {
     expect(database.kind).toBe('pglite');
-    const count = async () =>
-      Number((await database.db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`)).rows[0]?.n);
+    const count = async () => {
+      const result = (await database.db.execute(
+        sql`select count(*) as n from drizzle.__drizzle_migrations`,
+      )) as unknown as {
+        rows: { n: unknown }[];
+      };
+      return Number(result.rows[0]?.n);
+    };
     const applied = await count();
     expect(applied).toBeGreaterThan(30);
     await database.close();

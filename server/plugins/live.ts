@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Config } from '#server/config.ts';
 import { provide } from '#server/context.ts';
 import { openSessionIds } from '#server/features/chat/data.ts';
-import { MAX_VIEWERS_PER_PROCESS } from '#server/features/live/live-model.ts';
 import { LiveShows } from '#server/features/live/live-shows.ts';
 import { LivePublications } from '#server/features/live/publications.ts';
 import { JanusSfu } from '#server/live/janus/janus-sfu.ts';
@@ -59,7 +58,7 @@ export const livePlugin = fp<{ sfu?: Sfu | undefined }>(
       log: app.log,
       // With Janus the media runs past this process: its viewers are bounded by the instances'.
       maxViewers:
-        config.sfu.kind === 'janus' ? config.sfu.viewersPerNode * config.sfu.nodes.length : MAX_VIEWERS_PER_PROCESS,
+        config.sfu.kind === 'janus' ? config.sfu.viewersPerNode * config.sfu.nodes.length : config.sfu.maxViewers,
     });
     publications.whenLost((universalId) => live.lost(universalId));
     provide(app, { sfu, live, publications });

@@ -20,9 +20,6 @@ export type Viewer = {
 /** What the service needs of a show; the routes read it from the database. */
 export type LiveShow = { id: number; universalId: string; online: boolean; free: boolean };
 
-/** Subscriptions one API process holds at most (the relay budget per core is measured in bench/). */
-export const MAX_VIEWERS_PER_PROCESS = 1_000;
-
 /** A session watches at most this many shows at once (tabs); the oldest goes first. */
 export const VIEWS_PER_SESSION = 3;
 
