@@ -152,16 +152,25 @@ describe.skipIf(!janusAvailable)('the Janus SFU', () => {
     await source.changes.until(() => source.state.stops === 1, 'the source to stop with its last viewer');
   });
 
-  it('ends what lived on an instance that went away, and places new shows on those left', async () => {
+  /** Two instances of the test's own (it stops or hangs them), and an SFU on them. */
+  async function onOwnInstances(viewersPerNode: number, run: (s: JanusSfu, own: TestJanus[]) => Promise<void>) {
     const own = [await startTestJanus(), await startTestJanus()];
     try {
       const s = new JanusSfu({
         nodes: own.map((i) => i.endpoint),
-        viewersPerNode: 1,
+        viewersPerNode,
         hostAddresses: { lan: true, addresses: [] },
       });
       sfu = s;
       expect(await s.connect()).toBe(2);
+      await run(s, own);
+    } finally {
+      await Promise.all(own.map((i) => i.stop()));
+    }
+  }
+
+  it('ends what lived on an instance that went away, and places new shows on those left', async () => {
+    await onOwnInstances(1, async (s, own) => {
       const publisher = await onAir(s);
       const anna = await watching(s, 'show-1', 'anna');
       const ben = await watching(s, 'show-1', 'ben');
@@ -179,21 +188,11 @@ describe.skipIf(!janusAvailable)('the Janus SFU', () => {
       expect(anna.events.at(-1)).toEqual({ type: 'ended', reason: 'sfu_closed' });
       expect(s.isLive('show-1')).toBe(false);
       await expect(startPublisher(s, 'show-1', mediaHost)).rejects.toMatchObject({ code: 'unavailable' });
-    } finally {
-      await Promise.all(own.map((i) => i.stop()));
-    }
+    });
   });
 
   it('counts an instance that hangs as gone within seconds: its show ends, and publishes again on another', async () => {
-    const own = [await startTestJanus(), await startTestJanus()];
-    try {
-      const s = new JanusSfu({
-        nodes: own.map((i) => i.endpoint),
-        viewersPerNode: 10,
-        hostAddresses: { lan: true, addresses: [] },
-      });
-      sfu = s;
-      expect(await s.connect()).toBe(2);
+    await onOwnInstances(10, async (s, own) => {
       const publisher = await onAir(s);
       const origin = s.instances().findIndex((i) => i.publications > 0);
       const hung = own[origin] as TestJanus;
@@ -215,9 +214,7 @@ describe.skipIf(!janusAvailable)('the Janus SFU', () => {
       } finally {
         process.kill(hung.pid, 'SIGCONT');
       }
-    } finally {
-      await Promise.all(own.map((i) => i.stop()));
-    }
+    });
   });
 
   it('refuses what it cannot take with SfuErrors, and changes nothing', async () => {
