@@ -19,11 +19,20 @@ export async function handleGlobalError(error: unknown) {
   if (loggingOut) return;
   loggingOut = true;
   try {
+    // A call answered for a session that was replaced while it ran (the activation link or a
+    // sign-in hands this browser a new one) says nothing about the new one: ask before ending it.
+    if (await stillSignedIn()) return;
     await fetch('/api/auth/csrf-cookie', { credentials: 'same-origin' }).catch(() => undefined);
     navigateTo('/logout');
   } finally {
     loggingOut = false;
   }
+}
+
+/** Whether this browser's session, read afresh, still has a member (the cached one is updated). */
+async function stillSignedIn(): Promise<boolean> {
+  const fresh = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0, retry: false }).catch(() => null);
+  return Boolean(fresh?.user);
 }
 
 /** One client for the app; 4xx answers are final, so only network and 5xx failures retry. */

@@ -105,9 +105,8 @@ test('a performer goes live from the studio; a member and a guest watch her paus
   await shoot(studio, 'studio-live');
   await expectMovingPicture(page);
   await expectMovingPicture(guest.page);
-  // Her new publication replaced the one they watched: each viewer's page finds its connection
-  // dead (the picture stalls, or the browser's ICE checks go unanswered) and watches again, about
-  // ten seconds on a busy machine, before she counts them again.
+  // Her new publication replaced the one they watched: it is announced (show:bulkupdate
+  // `restarted`), each viewer's page watches again at once, and she counts them again.
   await expect(
     studio.getByRole('heading', { name: text('de', 'studio.live.viewers_other', { count: 2 }) }),
   ).toBeVisible({ timeout: 25_000 });

@@ -37,16 +37,31 @@ describe('handleGlobalError', () => {
     vi.restoreAllMocks();
   });
 
-  it('fetches the CSRF cookie, then goes to /logout', async () => {
+  it('asks whether the session is really gone, fetches the CSRF cookie, then goes to /logout', async () => {
     queryClient.setQueryData(sessionQuery.queryKey, { session: testSession(), user: testUser() });
     const calls: string[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      calls.push(String(input));
+      const url = String(input instanceof Request ? input.url : input);
+      calls.push(url.replace(/^https?:\/\/[^/]+/, ''));
+      if (url.includes('/api/session/init')) return jsonResponse({ session: testSession(), user: null });
       return new Response(null, { status: 204 });
     });
     registerNavigate((to) => calls.push(`navigate ${to}`));
     await handleGlobalError(apiError(401, 'unauthenticated'));
-    expect(calls).toEqual(['/api/auth/csrf-cookie', 'navigate /logout']);
+    expect(calls).toEqual(['/api/session/init', '/api/auth/csrf-cookie', 'navigate /logout']);
+  });
+
+  it('keeps a member signed in when the 401 was for a session replaced meanwhile (activation, sign-in)', async () => {
+    queryClient.setQueryData(sessionQuery.queryKey, { session: testSession(), user: testUser() });
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    const fetches = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => jsonResponse({ session: testSession(), user: testUser({ name: 'renewed' }) }));
+    await handleGlobalError(apiError(401, 'unauthenticated'));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(fetches).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(sessionQuery.queryKey)?.user?.name).toBe('renewed');
   });
 
   it('applies the rule to failed queries through the cache', async () => {
