@@ -1,10 +1,11 @@
 import { hydrate, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers.tsx';
 import { PENDING_SESSION, sessionQuery } from './features/session/api.ts';
 import { i18n, initialLocale, loadLocale, rememberLocale } from './i18n.ts';
+import { replayHeldTap } from './platform/held-taps.ts';
 import { applyLayout } from './platform/layout.ts';
 import { useShellStore } from './platform/store.ts';
 import { queryClient } from './query-client.ts';
@@ -15,8 +16,8 @@ import { isThemeName } from './theme/themes.ts';
 
 /**
  * Marks the page as taken over once it is hydrated and knows whose it is (the visitor's session has
- * come, or could not be had): it takes pointer input from then on, so a click never acts as a
- * stand-in visitor's.
+ * come, or could not be had), then plays the tap the page held meanwhile: a click never acts as a
+ * stand-in visitor's, and none is lost.
  */
 function TakenOver() {
   const client = useQueryClient();
@@ -30,7 +31,11 @@ function TakenOver() {
     });
   }, [client]);
   useEffect(() => {
-    if (known) delete document.documentElement.dataset.hydrating;
+    if (!known) return;
+    delete document.documentElement.dataset.hydrating;
+    // After this effect, outside React's commit: a tap on a part still hydrating makes React
+    // hydrate that part at once, which it cannot do from within an effect (the tap would be lost).
+    setTimeout(replayHeldTap, 0);
   }, [known]);
   return null;
 }
@@ -48,13 +53,17 @@ if (root && ssr) {
   if (i18n.language !== ssr.locale) await i18n.changeLanguage(ssr.locale);
   hydrate(queryClient, decodeQueryErrors(ssr.queries));
   const router = createAppRouter(routes, ssr.router);
-  hydrateRoot(
-    root,
-    <AppProviders i18n={i18n} client={queryClient}>
-      <RouterProvider router={router} />
-      <TakenOver />
-    </AppProviders>,
-  );
+  // In a transition, hydration yields to the browser every few milliseconds instead of blocking
+  // the main thread for all of the page at once (a phone's taps and paints come in between).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <AppProviders i18n={i18n} client={queryClient}>
+        <RouterProvider router={router} />
+        <TakenOver />
+      </AppProviders>,
+    );
+  });
   // What the query asked for is remembered as the browser's own choice (the server applied it already).
   const prefs = queryPreferences(new URLSearchParams(window.location.search));
   if (prefs.lang === ssr.locale) rememberLocale(ssr.locale);

@@ -51,6 +51,11 @@ export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;
 export const SESSION_DAYS = 2;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/**
+ * The function a server-rendered page's first script leaves on `window`: the application calls it
+ * once it has taken the page over, for the tap the page held meanwhile (server/render/held-taps.ts).
+ */
+export const HELD_TAP_GLOBAL = '__livecamHeldTap';
 export const FINGERPRINT_MAX_RETRIES = 5;
 export const CLIENT_LOG_MAX_ENTRIES = 10;
 export const CLIENT_LOG_DEBOUNCE_MS = 5_000;

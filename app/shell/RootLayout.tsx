@@ -39,6 +39,18 @@ function Later({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
+/**
+ * The page's own content. One element for the life of the frame: when the frame renders again while
+ * a server-rendered page is still hydrating (the visitor's session arriving re-renders it at once),
+ * an unchanged boundary goes on hydrating in slices; a new element would make React hydrate all of
+ * the page's content in one long task first.
+ */
+const PAGE_CONTENT = (
+  <Suspense fallback={<LinearProgress aria-hidden />}>
+    <Outlet />
+  </Suspense>
+);
+
 /** The page frame: top bar, side menu, content, footer, bottom navigation and the shell's overlays. */
 export function RootLayout() {
   useShellEffects();
@@ -92,9 +104,7 @@ export function RootLayout() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', pb: `${bottomOffset}px` }}>
         {!headerHidden && <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT } }} />}
         <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto' }}>
-          <Suspense fallback={<LinearProgress aria-hidden />}>
-            <Outlet />
-          </Suspense>
+          {PAGE_CONTENT}
         </Box>
         <Later>
           <Footer />

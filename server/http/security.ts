@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { siteOrigins } from '#server/config.ts';
 import { throttled } from '#server/errors.ts';
+import { HELD_TAPS_CSP_SOURCE } from '#server/render/held-taps.ts';
 import { isApiRequest } from './api-request.ts';
 import { addressKey } from './client-address.ts';
 import { isRenderCall } from './render-call.ts';
@@ -79,7 +80,8 @@ export async function registerSecurity(app: FastifyInstance) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...google, ...recaptcha],
+        // The one inline script: a server-rendered page holds a tap until the application has taken it over.
+        scriptSrc: ["'self'", HELD_TAPS_CSP_SOURCE, ...google, ...recaptcha],
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
         fontSrc: ["'self'", 'data:'],

@@ -1,5 +1,6 @@
 import type { Locale } from '#common/constants.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { HELD_TAPS_SCRIPT } from './held-taps.ts';
 import type { PageHead, ShellPrefs, SsrState } from './renderer.ts';
 
 /** JSON inside a <script>: nothing in it can close the tag or open a comment. */
@@ -65,17 +66,6 @@ export function rootAttributes(locale: Locale, prefs: ShellPrefs): string {
 }
 
 /**
- * Until the application has taken the page over and knows the visitor's session (`data-hydrating`
- * is removed then), a click would fall on markup without its handlers, or act for a stand-in
- * visitor: the page takes no pointer input meanwhile (it still scrolls). Without JavaScript the page is plain HTML with working links, so it takes input.
- */
-export const HYDRATING_STYLE =
-  // Input comes back by itself after a few seconds, should the application never arrive (a failed load).
-  '<style>html[data-hydrating] body{pointer-events:none;animation:ssr-input 0s 6s forwards}' +
-  '@keyframes ssr-input{to{pointer-events:auto}}</style>' +
-  '<noscript><style>html[data-hydrating] body{pointer-events:auto}</style></noscript>';
-
-/**
  * The built index.html with a rendered page in it: head tags and styles before </head>, the
  * markup in #root, and the hydration state in a JSON script before the application's own.
  */
@@ -88,7 +78,7 @@ export function pageDocument(
     .replace(/<html[^>]*>/, () => `<html ${parts.rootAttributes}>`)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${parts.head}${HYDRATING_STYLE}${parts.styles}</head>`)
+    .replace('</head>', () => `${parts.head}${HELD_TAPS_SCRIPT}${parts.styles}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>
