@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client.ts';
@@ -11,12 +12,12 @@ import { replyToMember } from './replies.ts';
 import { sendToShow, writer } from './testing.ts';
 
 describe('the answers a process keeps', () => {
-  const json = (s: string) => Buffer.from(s);
+  const json = (s: string) => ({ json: Buffer.from(s) });
 
   it('gives an answer back only at the version it was kept at, and not once it is too old', () => {
     const cache = inboxCache({ max: 10, maxAgeMs: 1000 });
     cache.set('1:list', '3.7', json('[1]'), 0);
-    expect(cache.get('1:list', '3.7', 500)?.toString()).toBe('[1]');
+    expect(cache.get('1:list', '3.7', 500)?.json.toString()).toBe('[1]');
     expect(cache.get('1:list', '4.7', 500)).toBeUndefined();
     cache.set('1:list', '4.7', json('[2]'), 0);
     expect(cache.get('1:list', '4.8', 500)).toBeUndefined();
@@ -29,7 +30,7 @@ describe('the answers a process keeps', () => {
     const cache = inboxCache({ max: 2, maxAgeMs: 1000 });
     for (const key of ['a', 'b', 'c']) cache.set(key, '1.0', json(key), 0);
     expect(cache.get('a', '1.0', 0)).toBeUndefined();
-    expect(cache.get('c', '1.0', 0)?.toString()).toBe('c');
+    expect(cache.get('c', '1.0', 0)?.json.toString()).toBe('c');
     expect(cache.size).toBe(2);
   });
 });
@@ -130,6 +131,24 @@ describe('a member’s inbox read through one process while another writes', () 
 
     await b.db.update(shows).set({ online: true }).where(eq(shows.id, show.id));
     expect((await list()).data[0].showprofile.online).toBe(true);
+  });
+
+  it('sends a large kept answer compressed when the client accepts it, the same JSON', async () => {
+    const show = await createShow(a.db, { messagePrice: 0 });
+    const m = await writer(a, 100);
+    for (const body of ['x'.repeat(900), 'y'.repeat(900)])
+      expect((await sendToShow(m, show, { body })).statusCode).toBe(200);
+    const c = (await m.client.get('/api/conversations')).json().data[0];
+    const url = `/api/conversations/${c.id}/messages`;
+    const plain = await m.client.request('GET', url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await m.client.request('GET', url, undefined, { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      const inflated = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(inflated.toString()).toBe(plain.body);
+    }
   });
 
   it('counts the shared version up when a show’s listed fields change, and not when others do', async () => {

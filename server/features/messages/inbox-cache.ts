@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import { sendJson } from '#server/http/answer-json.ts';
+import { acceptedEncoding, compressedOnce } from '#server/http/cached-body.ts';
 
 /**
  * Answers of a member's inbox (her conversation list, a page of a conversation) kept per process
@@ -61,33 +64,36 @@ export function inboxVersionReader(db: Db) {
 
 export type InboxVersionReader = ReturnType<typeof inboxVersionReader>;
 
-type Entry = { version: string; json: Buffer; at: number };
+/** A kept answer: its JSON as bytes (a large one is not encoded again for every request), compressed once on demand. */
+export type KeptAnswer = { json: Buffer; encoded?: Partial<Record<'br' | 'gzip', Buffer>> };
+
+type Entry = { version: string; answer: KeptAnswer; at: number };
 
 /**
- * The written answers (as bytes: a large one is not encoded again for every request), at most `max` (the oldest make room) and none older than `maxAgeMs`: a page
+ * The written answers, at most `max` (the oldest make room) and none older than `maxAgeMs`: a page
  * of messages holds picture URLs signed for a limited time (MEDIA_URL_SECONDS).
  */
 export function inboxCache(opts: { max: number; maxAgeMs: number }) {
   const entries = new Map<string, Entry>();
   return {
     /** The answer kept for `key` at `version`, or undefined. */
-    get(key: string, version: string, now = Date.now()): Buffer | undefined {
+    get(key: string, version: string, now = Date.now()): KeptAnswer | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.version !== version || now - entry.at > opts.maxAgeMs) {
         entries.delete(key);
         return undefined;
       }
-      return entry.json;
+      return entry.answer;
     },
-    set(key: string, version: string, json: Buffer, now = Date.now()): void {
+    set(key: string, version: string, answer: KeptAnswer, now = Date.now()): void {
       entries.delete(key);
       if (entries.size >= opts.max) {
         // Maps keep insertion order: the first key is the oldest.
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(key, { version, json, at: now });
+      entries.set(key, { version, answer, at: now });
     },
     get size() {
       return entries.size;
@@ -107,12 +113,23 @@ export async function cachedAnswer(
   userId: number,
   key: string,
   read: () => Promise<string>,
-): Promise<Buffer> {
+): Promise<KeptAnswer> {
   const version = await versions.of(userId);
   const cacheKey = `${userId}:${key}`;
   const kept = cache.get(cacheKey, version);
   if (kept !== undefined) return kept;
-  const json = Buffer.from(await read());
-  cache.set(cacheKey, version, json);
-  return json;
+  const answer = { json: Buffer.from(await read()) };
+  cache.set(cacheKey, version, answer);
+  return answer;
+}
+
+/** Below this, compressing saves less than it costs the client to inflate. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Sends a kept answer, compressed (once per answer) when the client accepts it and it is worth it. */
+export function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer) {
+  reply.header('vary', 'accept-encoding');
+  const encoding = answer.json.length >= COMPRESS_FROM_BYTES && acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return sendJson(reply, answer.json);
+  return sendJson(reply.header('content-encoding', encoding), compressedOnce(answer, answer.json, encoding));
 }

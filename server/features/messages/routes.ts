@@ -28,7 +28,7 @@ import { jsonOf, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { attachmentsOf } from './attachments.ts';
 import { memberConversationWith, memberMessage, memberUnreadCounts } from './data.ts';
-import { cachedAnswer, inboxCache, inboxVersionReader } from './inbox-cache.ts';
+import { cachedAnswer, inboxCache, inboxVersionReader, sendKept } from './inbox-cache.ts';
 import { memberConversationOf, memberConversationPage, memberMessagePage } from './member-reads.ts';
 import { sendToShow, sendToSupport } from './mutations.ts';
 import { notifyPerformer } from './notify.ts';
@@ -142,7 +142,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       // A search by name or nickname, or a list leaving some out, is rare: read for the call.
       const plain = !q.showname && !q.nickname && !q.conversations_not?.length;
       const key = `list:${order}:${q.unread === true}:${page}:${limit}`;
-      return sendJson(reply, plain ? await cachedAnswer(versions, answers, user.id, key, read) : await read());
+      if (!plain) return sendJson(reply, await read());
+      return sendKept(request, reply, await cachedAnswer(versions, answers, user.id, key, read));
     },
   );
 
@@ -183,7 +184,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       };
       const key = `messages:${request.params.id}:${page}`;
-      return sendJson(reply, await cachedAnswer(versions, answers, user.id, key, read));
+      return sendKept(request, reply, await cachedAnswer(versions, answers, user.id, key, read));
     },
   );
 
