@@ -33,11 +33,18 @@ import { judge, type MachineFacts, summarize, toJson } from './report.ts';
 
 const CONNECTIONS = 100;
 const RESULTS = path.join(import.meta.dirname, 'results');
-/** DESIGN.md "Budgets", messages: the list and a message page, p99 < 50 ms and >= 40 % of hello-world. */
-export const BUDGET = { minRatio: 0.4, maxP99Ms: 50 } as const;
+/**
+ * DESIGN.md "Budgets", messages: the lists and a message page, p99 < 50 ms and >= 50 % of the
+ * req/s of /api/auth/user (the signed-in floor: a member's session, no messages read) in the same
+ * run. Hello-world is still measured and shown, but a member's read cannot cost less than her
+ * session does.
+ */
+export const BUDGET = { minRatio: 0.5, maxP99Ms: 50 } as const;
 /** Typical members signed in (the login allowance of one address is 30 in 15 minutes). */
 const TYPICAL_MEMBERS = Array.from({ length: 20 }, (_, i) => 123 + 500 * i);
 const HEAVIEST_MEMBER = 1;
+/** The target the budget is a share of. */
+const SIGNED_IN_FLOOR = 'signed-in floor';
 /** Every call under load once before the measured targets, so the first ones do not pay for the warm-up. */
 const WARM_UP_SECONDS = 15;
 
@@ -226,7 +233,7 @@ async function main(settings: Settings) {
   // What a call of this app costs before any messages are read: the build id, and the signed-in user.
   const floorSpecs: Spec[] = [
     ['app floor', 'visitor', [{ path: '/api/version', cookie: '' }]],
-    ['signed-in floor', typicalWho, typicalCalls(() => '/api/auth/user')],
+    [SIGNED_IN_FLOOR, typicalWho, typicalCalls(() => '/api/auth/user')],
   ];
   const specs: Spec[] = [
     ['list', typicalWho, typicalCalls(() => '/api/conversations')],
@@ -254,7 +261,18 @@ async function main(settings: Settings) {
   for (const [name, who, calls] of floorSpecs) floors.push(await measure(settings, base, name, who, calls));
   const measured: MeasuredTarget[] = [];
   for (const [name, who, calls] of specs) measured.push(await measure(settings, base, name, who, calls));
-  const targets = measured.map((t) => ({ ...judge(t, hello, BUDGET), who: t.who, rows: t.rows }));
+  const signedIn = floors.find((f) => f.name === SIGNED_IN_FLOOR);
+  if (!signedIn) throw new Error('the signed-in floor was not measured');
+  const targets = measured.map((t) => {
+    const judged = judge(t, signedIn, BUDGET, '/api/auth/user');
+    return {
+      ...judged,
+      ratioToSignedIn: judged.ratioToHelloWorld,
+      ratioToHelloWorld: Math.round((t.requestsPerSec / hello.requestsPerSec) * 1000) / 1000,
+      who: t.who,
+      rows: t.rows,
+    };
+  });
   const cpus = os.cpus();
   const machine: MachineFacts & { redis: string | null } = {
     date: new Date().toISOString(),

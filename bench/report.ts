@@ -92,15 +92,19 @@ export function summarize(name: string, path: string, r: Result): TargetResult {
   };
 }
 
-/** Budget (by default): >= 40% of hello-world's req/s and p99 < 30 ms; a run with failed requests counts as a miss. */
+/**
+ * Budget (by default): >= 40% of hello-world's req/s and p99 < 30 ms; a run with failed requests
+ * counts as a miss. `reference` is what the ratio is taken of (hello-world unless named).
+ */
 export function judge(
   t: TargetResult,
   hello: TargetResult,
   budget: { minRatio: number; maxP99Ms: number } = BUDGET,
+  reference = 'hello-world',
 ): JudgedTarget {
   const ratio = hello.requestsPerSec > 0 ? t.requestsPerSec / hello.requestsPerSec : 0;
   const misses: string[] = [];
-  if (ratio < budget.minRatio) misses.push(`${pct(ratio)} of hello-world < ${pct(budget.minRatio)}`);
+  if (ratio < budget.minRatio) misses.push(`${pct(ratio)} of ${reference} < ${pct(budget.minRatio)}`);
   if (t.latencyMs.p99 >= budget.maxP99Ms) misses.push(`p99 ${t.latencyMs.p99} ms >= ${budget.maxP99Ms} ms`);
   if (t.non2xx > 0 || t.errors > 0) misses.push(`${t.non2xx} non-2xx, ${t.errors} errors`);
   return { ...t, ratioToHelloWorld: round(ratio, 3), budget: { pass: misses.length === 0, misses } };

@@ -28,5 +28,6 @@ export function jsonOnce<S extends z.ZodType>(
 /** The JSON of a value checked by its schema, as the route serializer writes it (serialization.ts). */
 export const jsonOf = <S extends z.ZodType>(schema: S, value: z.output<S>): string => checkedJson(schema, value);
 
-/** Sends JSON made by jsonOnce / jsonOf: Fastify passes a JSON string with this type as it is. */
-export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+/** Sends JSON made by jsonOnce / jsonOf: Fastify passes a JSON string (or its bytes) with this type as it is. */
+export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
+  reply.type('application/json; charset=utf-8').send(json);

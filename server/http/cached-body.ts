@@ -47,7 +47,7 @@ export type Encoding = 'br' | 'gzip';
 /** `text` in `encoding`, compressed once and kept on `holder` for every later request. */
 export function compressedOnce(
   holder: { encoded?: Partial<Record<Encoding, Buffer>> },
-  text: string,
+  text: string | Buffer,
   encoding: Encoding,
 ): Buffer {
   holder.encoded ??= {};

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -63,6 +64,15 @@ export const conversations = pgTable(
     uniqueIndex('conversations_member_support').on(t.userId).where(sql`${t.kind} = 'support'`),
     // The member's list, newest first; the studio's, by show; the support desk's.
     index('conversations_member_latest').on(t.userId, t.lastMessageId),
+    // What the member's list shows (the condition of memberListWhere, word for word): its count and
+    // a page's ids come from these alone (every column the condition names is in them, so PostgreSQL
+    // scans the index only), without reading the rows a heavy member's list skips.
+    index('conversations_member_visible')
+      .on(t.userId, t.lastMessageId, t.memberClearedThrough, t.memberUnread)
+      .where(sql`${t.lastMessageId} > ${t.memberClearedThrough}`),
+    index('conversations_member_visible_unread')
+      .on(t.userId, t.lastMessageId, t.memberClearedThrough, t.memberUnread)
+      .where(sql`${t.lastMessageId} > ${t.memberClearedThrough} and ${t.memberUnread} > 0`),
     index('conversations_show_latest').on(t.showId, t.lastMessageId),
     index('conversations_support_latest').on(t.lastMessageId).where(sql`${t.kind} = 'support'`),
     // The console's dashboard counts the support conversations the desk has not read.
@@ -108,3 +118,17 @@ export const messages = pgTable(
     uniqueIndex('messages_client_key').on(t.conversationId, t.clientKey),
   ],
 );
+
+/**
+ * A counter per member that goes up, in the transaction that writes it, with every change of
+ * what her inbox shows (her conversations, their messages, her nicknames, chat sessions and
+ * purchases); the row of user 0 counts the changes of what every inbox shows of the shows
+ * (name, online, picture, price) and of message pictures. Triggers keep them (migration 0037),
+ * so no write path can forget to. A process keeps an answer of the inbox while both counters
+ * stay where they were when it was read (features/messages/inbox-cache.ts, decision 056).
+ */
+export const inboxVersions = pgTable('inbox_versions', {
+  /** The member; 0 for what all inboxes share. */
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

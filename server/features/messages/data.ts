@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CONVERSATION_ORDERS } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
@@ -108,31 +109,30 @@ type PageBound = number | Placeholder;
 /**
  * The queries of one page of the member's list and of its count. The page's ids come first, from
  * the conversations (and the shows' online flag) alone; only its rows are then joined with their
- * latest message, nickname and last chat, not those a deep page skips.
+ * latest message, nickname and last chat, not those a deep page skips. The shows are joined only
+ * where the order or a search by name needs them: without them, the count and a page's ids come
+ * from the index conversations_member_visible alone (PostgreSQL reads a heavy member's rows else).
  */
 export function memberListQueries(
   db: DbOrTx,
   where: SQL | undefined,
   order: ConversationOrder,
   page: { limit: PageBound; offset: PageBound },
+  searchesShows = false,
 ) {
-  const pageIds = db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .leftJoin(shows, eq(shows.id, conversations.showId))
+  const withShows = <T extends PgSelect>(q: T) =>
+    searchesShows || order === 'online' ? q.leftJoin(shows, eq(shows.id, conversations.showId)) : q;
+  const pageIds = withShows(db.select({ id: conversations.id }).from(conversations).$dynamic())
     .where(where)
     .orderBy(...ORDER[order])
     .limit(page.limit)
     .offset(page.offset);
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(conversations).$dynamic();
   return {
     rows: conversationSelect(db)
       .where(inArray(conversations.id, pageIds))
       .orderBy(...ORDER[order]),
-    count: db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .leftJoin(shows, eq(shows.id, conversations.showId))
-      .where(where),
+    count: (searchesShows ? count.leftJoin(shows, eq(shows.id, conversations.showId)) : count).where(where),
   };
 }
 
@@ -144,7 +144,7 @@ export async function memberConversations(
   order: ConversationOrder,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ConversationRow[]; total: number }> {
-  const q = memberListQueries(db, memberListWhere(userId, f), order, page);
+  const q = memberListQueries(db, memberListWhere(userId, f), order, page, Boolean(f.showname));
   const [rows, [count]] = await Promise.all([q.rows, q.count]);
   return { rows: rows as ConversationRow[], total: count?.n ?? 0 };
 }

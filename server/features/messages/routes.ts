@@ -24,9 +24,11 @@ import { requireUser, requireVerifiedUser } from '#server/features/accounts/poli
 import { balanceOf } from '#server/features/coins/data.ts';
 import { galleryUrls } from '#server/features/galleries/urls.ts';
 import { showIdOf } from '#server/features/shows/data.ts';
+import { jsonOf, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { attachmentsOf } from './attachments.ts';
 import { memberConversationWith, memberMessage, memberUnreadCounts } from './data.ts';
+import { cachedAnswer, inboxCache, inboxVersionReader, sendKept } from './inbox-cache.ts';
 import { memberConversationOf, memberConversationPage, memberMessagePage } from './member-reads.ts';
 import { sendToShow, sendToSupport } from './mutations.ts';
 import { notifyPerformer } from './notify.ts';
@@ -40,6 +42,10 @@ import {
   setMemberBlock,
 } from './read-states.ts';
 import { allowSend, sendKeyOf } from './send-guards.ts';
+
+/** Answers of inboxes a process keeps (a few kB each), and for how long at most (picture URLs are signed for 10 minutes). */
+const INBOX_ANSWERS_KEPT = 10_000;
+const INBOX_ANSWER_MS = 60_000;
 
 const pageOf = (page: number | undefined, limit: number) => ({ limit, offset: ((page ?? 1) - 1) * limit });
 const lastPage = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
@@ -65,6 +71,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx;
   const hosts = ctx.config.media.imageHosts;
+  // The list and the pages of messages are read far more often than they change (decision 056).
+  const versions = inboxVersionReader(db);
+  const answers = inboxCache({ max: INBOX_ANSWERS_KEPT, maxAgeMs: INBOX_ANSWER_MS });
 
   const showOf = async (universalId: string) => {
     const showId = await showIdOf(db, universalId);
@@ -112,26 +121,29 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/conversations',
     { schema: { querystring: conversationsQuery, response: { 200: conversationsResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       const q = request.query;
       const limit = q.limit ?? CONVERSATIONS_PAGE_SIZE;
       const page = q.page ?? 1;
-      const { rows, total } = await memberConversationPage(
-        db,
-        user.id,
-        { unread: q.unread, showname: q.showname, nicknameId: q.nickname, not: q.conversations_not },
-        q.order_by ?? 'messagedate',
-        pageOf(page, limit),
-      );
-      const last = lastPage(total, limit);
-      return {
-        current_page: page,
-        last_page: last,
-        total,
-        data: rows.map((r) => presentConversation(r, hosts)),
-        more: page < last,
+      const order = q.order_by ?? 'messagedate';
+      const filter = { unread: q.unread, showname: q.showname, nicknameId: q.nickname, not: q.conversations_not };
+      const read = async () => {
+        const { rows, total } = await memberConversationPage(db, user.id, filter, order, pageOf(page, limit));
+        const last = lastPage(total, limit);
+        return jsonOf(conversationsResponse, {
+          current_page: page,
+          last_page: last,
+          total,
+          data: rows.map((r) => presentConversation(r, hosts)),
+          more: page < last,
+        });
       };
+      // A search by name or nickname, or a list leaving some out, is rare: read for the call.
+      const plain = !q.showname && !q.nickname && !q.conversations_not?.length;
+      const key = `list:${order}:${q.unread === true}:${page}:${limit}`;
+      if (!plain) return sendJson(reply, await read());
+      return sendKept(request, reply, await cachedAnswer(versions, answers, user.id, key, read));
     },
   );
 
@@ -150,25 +162,29 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/conversations/:id/messages',
     { schema: { params: idParam, querystring: messagesQuery, response: { 200: messagesResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
-      const c = await conversationOf(user.id, request.params.id);
       const page = request.query.page ?? 1;
-      const { rows, total } = await memberMessagePage(
-        db,
-        { id: c.id, clearedThrough: c.memberClearedThrough },
-        pageOf(page, MESSAGES_PAGE_SIZE),
-      );
-      const attachments = await attachmentsOf(db, rows, user.id);
-      const urls = galleryUrls(ctx.config.media.signingKey, user.id);
-      const last = lastPage(total, MESSAGES_PAGE_SIZE);
-      return {
-        current_page: page,
-        last_page: last,
-        total,
-        data: rows.map((r) => presentMessage(r, c.kind, attachments, urls)),
-        more: page < last,
+      const read = async () => {
+        const c = await conversationOf(user.id, request.params.id);
+        const { rows, total } = await memberMessagePage(
+          db,
+          { id: c.id, clearedThrough: c.memberClearedThrough },
+          pageOf(page, MESSAGES_PAGE_SIZE),
+        );
+        const attachments = await attachmentsOf(db, rows, user.id);
+        const urls = galleryUrls(ctx.config.media.signingKey, user.id);
+        const last = lastPage(total, MESSAGES_PAGE_SIZE);
+        return jsonOf(messagesResponse, {
+          current_page: page,
+          last_page: last,
+          total,
+          data: rows.map((r) => presentMessage(r, c.kind, attachments, urls)),
+          more: page < last,
+        });
       };
+      const key = `messages:${request.params.id}:${page}`;
+      return sendKept(request, reply, await cachedAnswer(versions, answers, user.id, key, read));
     },
   );
 
