@@ -6,9 +6,11 @@
  * (a throw-away bench_<random> database, Redis keys under a random prefix, both removed after).
  *
  * With --visitor, the paths are asked as an anonymous browser asks them (no cookie,
- * Accept-Language de, Accept-Encoding gzip, deflate, br), as bench/catalog.ts does.
+ * Accept-Language de, Accept-Encoding gzip, deflate, br), as bench/catalog.ts does. With
+ * --development, the app runs as bench/catalog.ts runs it (NODE_ENV development, no demo presence),
+ * with the caches that are off under test (the show list's among them).
  *
- *   node --import tsx bench/profile-reads.ts [/api/auth/user ...] [seconds] [--visitor] [--profile reads.cpuprofile]
+ *   node --import tsx bench/profile-reads.ts [/api/auth/user ...] [seconds] [--visitor] [--development] [--profile reads.cpuprofile]
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +34,7 @@ const seconds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 6);
 const profileAt = process.argv.indexOf('--profile');
 const profileOut = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 const visitor = process.argv.includes('--visitor');
+const development = process.argv.includes('--development');
 const cannon = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'autocannon');
 
 async function load(url: string, headers: Record<string, string>, duration: number) {
@@ -74,7 +77,7 @@ defer('delete bench keys and quit Redis', async () => {
   }
 });
 const config = loadConfig({
-  NODE_ENV: 'test',
+  ...(development ? { NODE_ENV: 'development', DEMO_PRESENCE: 'off' } : { NODE_ENV: 'test' }),
   LOG_LEVEL: 'silent',
   HOST: '127.0.0.1',
   PORT: '0',
