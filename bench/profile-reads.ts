@@ -5,7 +5,12 @@
  * profile of each measured run is written beside the given name. Same services as bench/api.ts
  * (a throw-away bench_<random> database, Redis keys under a random prefix, both removed after).
  *
- *   node --import tsx bench/profile-reads.ts [/api/auth/user ...] [seconds] [--profile /tmp/reads.cpuprofile]
+ * With --visitor, the paths are asked as an anonymous browser asks them (no cookie,
+ * Accept-Language de, Accept-Encoding gzip, deflate, br), as bench/catalog.ts does. With
+ * --development, the app runs as bench/catalog.ts runs it (NODE_ENV development, no demo presence),
+ * with the caches that are off under test (the show list's among them).
+ *
+ *   node --import tsx bench/profile-reads.ts [/api/auth/user ...] [seconds] [--visitor] [--development] [--profile reads.cpuprofile]
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +33,8 @@ const targets = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const seconds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 6);
 const profileAt = process.argv.indexOf('--profile');
 const profileOut = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
+const visitor = process.argv.includes('--visitor');
+const development = process.argv.includes('--development');
 const cannon = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'autocannon');
 
 async function load(url: string, headers: Record<string, string>, duration: number) {
@@ -70,7 +77,7 @@ defer('delete bench keys and quit Redis', async () => {
   }
 });
 const config = loadConfig({
-  NODE_ENV: 'test',
+  ...(development ? { NODE_ENV: 'development', DEMO_PRESENCE: 'off' } : { NODE_ENV: 'test' }),
   LOG_LEVEL: 'silent',
   HOST: '127.0.0.1',
   PORT: '0',
@@ -108,7 +115,9 @@ remember(
   }),
 );
 if (!jar.has(SESSION_COOKIE)) throw new Error('login failed');
-const headers = { cookie: cookieHeader(), 'accept-language': 'en' };
+const headers: Record<string, string> = visitor
+  ? { 'accept-language': 'de', 'accept-encoding': 'gzip, deflate, br' }
+  : { cookie: cookieHeader(), 'accept-language': 'en' };
 for (const target of targets.length ? targets : ['/api/session/init', '/api/auth/user']) {
   const probe = await fetch(base + target, { headers });
   const body = await probe.text();

@@ -17,6 +17,7 @@ import type { SessionCache } from './features/session/cache.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
 import type { SignedInApplicant, SignedInPerformer } from './features/studio/session.ts';
+import type { RouteConfig } from './http/api-request.ts';
 import type { Audience } from './http/audience.ts';
 import type { Throttle } from './http/throttle.ts';
 import type { Sfu } from './live/sfu.ts';
@@ -139,6 +140,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Whether the request is for the API (http/api-request.ts isApiRequest), once asked. */
     isApi: boolean | null;
+    /** The matched route's config (http/api-request.ts routeConfigOf), once asked. */
+    routeConfig: RouteConfig | null;
     locale: Locale;
     /** The session found from the cookie, or null; routes change it only through the session helpers. */
     session: SessionRow | null;

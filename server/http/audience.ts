@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { routeConfigOf } from './api-request.ts';
 
 /**
  * Whom a route serves (route option `config.audience`):
@@ -54,11 +55,11 @@ export const routeAudiences = (app: FastifyInstance): RouteAudience[] =>
     methodsOf(route).map((method) => ({ method, url: route.url, audience: route.config?.audience })),
   );
 
-/** The audiences a caller must prove to be, each by its check (which throws the refusal). */
-export type AudienceGates = Record<
-  Exclude<Audience, 'public' | 'provider'>,
-  (request: FastifyRequest) => Promise<unknown>
->;
+/**
+ * The audiences a caller must prove to be, each by its check (which throws the refusal, or
+ * rejects with it): a check that can tell at once answers without a promise.
+ */
+export type AudienceGates = Record<Exclude<Audience, 'public' | 'provider'>, (request: FastifyRequest) => unknown>;
 
 /**
  * Who may call a route is decided before anything of the request is parsed or validated: an
@@ -74,9 +75,12 @@ export function gateAudiences(app: FastifyInstance, gates: AudienceGates) {
     routes.push(route);
   });
   const checks: Partial<Record<Audience, AudienceGates[keyof AudienceGates]>> = gates;
-  app.addHook('onRequest', async (request) => {
-    const audience = request.routeOptions.config.audience;
+  // A callback hook: public routes, and callers the checks know at once, go on without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const audience = routeConfigOf(request).audience;
     const check = audience === undefined ? undefined : checks[audience];
-    if (check) await check(request);
+    const verdict = check?.(request);
+    if (verdict instanceof Promise) verdict.then(() => done(), done);
+    else done();
   });
 }

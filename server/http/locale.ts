@@ -23,7 +23,7 @@ const apiLocales = new Map<string, Locale>();
 const API_LOCALES_MAX = 256;
 const API_LOCALE_HEADER_MAX = 256;
 
-/** The language an API call's Accept-Language names (a pure function of the header, so remembered). */
+/** The language an Accept-Language header names (a pure function of the header, so remembered). */
 function apiLocale(header: string | undefined): Locale {
   if (!header || header.length > API_LOCALE_HEADER_MAX) {
     return chooseLocale({ browser: rankedLanguages(header) }, DEFAULT_SERVER_LOCALE);
@@ -50,6 +50,8 @@ export function requestLocale(request: FastifyRequest, api: boolean): Locale {
   if (api) return apiLocale(header);
   const query: unknown = request.query;
   const lang = query && typeof query === 'object' && 'lang' in query ? query.lang : null;
+  // With neither a `lang` query nor the cookie, the header alone decides, as for an API call.
+  if (typeof lang !== 'string' && request.cookies[LOCALE_COOKIE] === undefined) return apiLocale(header);
   return chooseLocale(
     {
       query: typeof lang === 'string' ? lang : null,

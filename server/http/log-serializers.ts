@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 import { queryFailure } from '#server/db/errors.ts';
+import { routeConfigOf } from './api-request.ts';
 
 /** Routes whose last path segment is a signed media token (a credential of its own). */
 const TOKEN_ROUTES = new Set(['/media/clips/*', '/media/pictures/*', '/api/videos/view/*']);
@@ -10,7 +11,7 @@ const TOKEN_PATH = /^(\/(?:media\/(?:clips|pictures)|api\/videos\/view)\/).+$/i;
 /** The path of a request with any media token replaced by `[token]`. */
 function loggedPath(request: FastifyRequest) {
   const path = request.url.split('?')[0] ?? '';
-  const route = request.routeOptions?.url;
+  const route = routeConfigOf(request).url;
   if (route !== undefined && TOKEN_ROUTES.has(route)) return route.replace('*', '[token]');
   let decoded = path;
   try {

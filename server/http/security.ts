@@ -5,10 +5,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { siteOrigins } from '#server/config.ts';
 import { throttled } from '#server/errors.ts';
 import { HELD_TAPS_CSP_SOURCE } from '#server/render/held-taps.ts';
-import { isApiRequest } from './api-request.ts';
+import { isApiRequest, routeConfigOf } from './api-request.ts';
 import { addressKey } from './client-address.ts';
 import { isRenderCall } from './render-call.ts';
-import { memoryThrottle, type Throttle } from './throttle.ts';
+import { memoryCounters, type Throttle } from './throttle.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -105,23 +105,35 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous hooks (done, no promise): every request passes them, most without waiting for anything.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // Every page the payment window shows (the providers' pages, then the return page) keeps one
     // policy, as an outside provider's site would: a change of policy between two of them moves
     // the window to a new browsing context group, cut off from the opener it reports to.
     if (inPaymentWindow(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
+    done();
   });
   const isRead = (request: FastifyRequest) => READS.has(request.method);
   // Signed provider callbacks (audience `provider`) are not counted per address: their signature
   // authenticates them, providers send from a few shared addresses, and some never send again what
   // was refused (a Twilio minute or delivery report). Unsigned ones are refused at the signature.
-  const fromProvider = (request: FastifyRequest) => request.routeOptions.config?.audience === 'provider';
+  const fromProvider = (request: FastifyRequest) => routeConfigOf(request).audience === 'provider';
   // A live call a sibling process passed on (decision 051) was counted where the browser's call landed.
   const passedOn = (request: FastifyRequest) => typeof request.forwardedBy === 'string';
   // Writes are counted in Redis, so the limit holds across processes (in the process while Redis
   // is away: decision 011). Reads are counted per process: a Redis round trip on every page view
   // would cost more than it protects (decision 004).
+  // Routes the allow list below would let through on every request (no API route; an API read
+  // while Redis is there) skip the limiter's hook altogether: it would work out the address key
+  // for each of them first.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit !== undefined) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || (redis !== null && methods.every((m) => READS.has(m)))) {
+      route.config = { ...route.config, rateLimit: false };
+    }
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -136,18 +148,19 @@ export async function registerSecurity(app: FastifyInstance) {
     ...(redis ? { store: throttleStore(throttle, 'ratelimit:') } : {}),
   });
   if (redis) {
-    const reads = memoryThrottle();
-    app.addHook('onRequest', async (request) => {
+    const reads = memoryCounters();
+    app.addHook('onRequest', (request, _reply, done) => {
       if (
-        !isApiRequest(request) ||
-        !isRead(request) ||
-        fromProvider(request) ||
-        isRenderCall(request) ||
-        passedOn(request)
-      )
-        return;
-      const r = await reads.hit(`read:${addressKey(request.ip)}`, config.rateLimitPerMinute, 60);
-      if (!r.allowed) throw throttled(r.retryAfter, 'throttled');
+        isApiRequest(request) &&
+        isRead(request) &&
+        !fromProvider(request) &&
+        !isRenderCall(request) &&
+        !passedOn(request)
+      ) {
+        const r = reads.hit(`read:${addressKey(request.ip)}`, config.rateLimitPerMinute, 60);
+        if (!r.allowed) return done(throttled(r.retryAfter, 'throttled'));
+      }
+      done();
     });
   }
 }

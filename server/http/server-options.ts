@@ -5,6 +5,7 @@ import { proxyTrust } from './client-address.ts';
 import { answerFrameworkError } from './error-handler.ts';
 import { RequestLogController, requestLogLevel } from './log-format.ts';
 import { logError, logRequest } from './log-serializers.ts';
+import { lazyChildLogger } from './request-logger.ts';
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -29,6 +30,8 @@ export function serverOptions(config: Config, logStream?: { write(line: string):
         censor: '[redacted]',
       },
     },
+    // A request's child logger is made when it first writes a line (request-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Request lines at the level the environment wants (log-format.ts).

@@ -44,10 +44,13 @@ export async function registerSpa(app: FastifyInstance, rendering?: PageRenderin
       cacheControl: false,
     });
     // Set here rather than in the plugin's setHeaders, which precompressed copies skip.
-    app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
-      const hashed = request.url.startsWith('/assets/') && reply.statusCode < 400;
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // Synchronous (done, no promise): it runs for every answer, the API's too.
+    app.addHook('onSend', (request, reply, _payload, done) => {
+      if (!request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        const hashed = request.url.startsWith('/assets/') && reply.statusCode < 400;
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      }
+      done();
     });
   }
   const index = hasApp ? readFileSync(indexFile) : null;

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/constants.ts';
+import { routeConfigOf } from './api-request.ts';
 import { addressKey } from './client-address.ts';
 
 /** Guesses allowed per address in the window; a right password clears the count. */
@@ -22,7 +23,7 @@ const TEXTS: Record<Locale, { title: string; body: string; throttled: string }> 
 
 /** Whether the request is for a sandbox page, by the route it matched (the router decodes paths) or its URL. */
 export const isSandboxPage = (request: FastifyRequest) =>
-  (request.routeOptions.url ?? '').startsWith('/sandbox/') || request.url.startsWith('/sandbox/');
+  (routeConfigOf(request).url ?? '').startsWith('/sandbox/') || request.url.startsWith('/sandbox/');
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 

@@ -32,10 +32,16 @@ export async function enforce(
   if (!r.allowed) throw throttled(r.retryAfter, code);
 }
 
-export function memoryThrottle(now: () => number = Date.now): Throttle {
+type Hit = { allowed: boolean; retryAfter: number; count: number };
+
+/**
+ * The in-process counters of memoryThrottle, answering at once: the API's per-process read limit
+ * counts every read with them, where a promise per count would be pure overhead.
+ */
+export function memoryCounters(now: () => number = Date.now) {
   const windows = new Map<string, { count: number; until: number }>();
   return {
-    async hit(key, limit, windowSeconds) {
+    hit(key: string, limit: number, windowSeconds: number): Hit {
       const t = now();
       let w = windows.get(key);
       if (!w || w.until <= t) {
@@ -48,8 +54,20 @@ export function memoryThrottle(now: () => number = Date.now): Throttle {
       }
       return { allowed: w.count <= limit, retryAfter: Math.ceil((w.until - t) / 1000), count: w.count };
     },
-    async reset(key) {
+    reset(key: string) {
       windows.delete(key);
+    },
+  };
+}
+
+export function memoryThrottle(now: () => number = Date.now): Throttle {
+  const counters = memoryCounters(now);
+  return {
+    async hit(key, limit, windowSeconds) {
+      return counters.hit(key, limit, windowSeconds);
+    },
+    async reset(key) {
+      counters.reset(key);
     },
   };
 }

@@ -25,12 +25,14 @@ export const httpPlugin = fp(
     const { config } = app.ctx;
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    app.addHook('onSend', async (request, reply) => {
+    // Synchronous (done, no promise): it runs for every answer.
+    app.addHook('onSend', (request, reply, _payload, done) => {
       if (isApiRequest(request)) {
         reply.header('x-version', config.buildId);
         reply.header('x-request-id', String(request.id));
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       }
+      done();
     });
 
     await app.register(cookie);

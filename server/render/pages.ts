@@ -25,6 +25,31 @@ type CachedPage =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; html: string; encoded?: Partial<Record<Encoding, Buffer>> };
 
+/** The headers of a rendered page, by the encoding it is sent in (the same for every page). */
+const PAGE_BASE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-cache',
+  vary: 'accept-encoding, accept-language, cookie, user-agent, sec-ch-ua-mobile',
+};
+const PAGE_HEADERS: Record<Encoding | 'identity', Record<string, string>> = {
+  br: { ...PAGE_BASE_HEADERS, 'content-encoding': 'br' },
+  gzip: { ...PAGE_BASE_HEADERS, 'content-encoding': 'gzip' },
+  identity: PAGE_BASE_HEADERS,
+};
+
+/** Visitors' address and header combinations whose page key is kept (the oldest dropped first). */
+const PLANS_MAX = 1000;
+
+/** A page request worked out: the page, the key it is cached under, and how it is sent. */
+type Plan = {
+  pathname: string;
+  path: string;
+  locale: PageRequest['locale'];
+  prefs: ShellPrefs;
+  key: string;
+  encoding: Encoding | null;
+};
+
 type Guarded = { kind: 'continue' } | { kind: 'redirect' | 'leave'; to: string };
 
 /** The API answers a render needs, asked in process as a visitor would ask them (no cookies, the page's language). */
@@ -115,18 +140,46 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
     return { kind: 'page' as const, status: page.status, html };
   }
 
-  // Answers whether it sent the page (a boolean: a Fastify reply is thenable, so it cannot be returned through await).
-  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  /** What a request asks for, before the session's route rules: null for a path not rendered here. */
+  function planFor(request: FastifyRequest): Plan | null {
     const url = new URL(request.url, 'http://page.invalid');
-    if (!renderer.isServerRendered(url.pathname)) return false;
-    const decision = await guard(request, url.pathname);
-    if (decision.kind !== 'continue') {
-      reply.header('cache-control', 'no-store').redirect(decision.to, 302);
-      return true;
-    }
+    if (!renderer.isServerRendered(url.pathname)) return null;
     const { locale, prefs } = pagePrefs(request);
     const path = pagePath(url);
-    const key = pageKey(path, locale, prefs);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    return { pathname: url.pathname, path, locale, prefs, key: pageKey(path, locale, prefs), encoding };
+  }
+
+  // A visitor without cookies has no session for the route rules to look at and no remembered
+  // choices: what she gets follows from the address and a few headers alone, so it is worked out
+  // once per combination (most visitors share a handful) rather than parsed on every request.
+  const plans = new Map<string, Plan | null>();
+  function visitorPlan(request: FastifyRequest): Plan | null {
+    const h = request.headers;
+    const id = `${request.url}\n${h['accept-language']}\n${h['sec-ch-ua-mobile']}\n${h['user-agent']}\n${h['accept-encoding']}`;
+    let plan = plans.get(id);
+    if (plan === undefined) {
+      plan = planFor(request);
+      // Maps keep insertion order: the first key is the oldest.
+      if (plans.size >= PLANS_MAX) plans.delete(plans.keys().next().value as string);
+      plans.set(id, plan);
+    }
+    return plan;
+  }
+
+  // Answers whether it sent the page (a boolean: a Fastify reply is thenable, so it cannot be returned through await).
+  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const cookieless = request.headers.cookie === undefined;
+    const plan = cookieless ? visitorPlan(request) : planFor(request);
+    if (!plan) return false;
+    if (!cookieless) {
+      const decision = await guard(request, plan.pathname);
+      if (decision.kind !== 'continue') {
+        reply.header('cache-control', 'no-store').redirect(decision.to, 302);
+        return true;
+      }
+    }
+    const { key, path, locale, prefs, encoding } = plan;
     if (!pages.has(key) && rendering >= MAX_RENDERS) return false;
     const page = await pages.get(key, async () => {
       rendering += 1;
@@ -140,14 +193,8 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
       reply.header('cache-control', 'no-cache').redirect(page.location, page.status);
       return true;
     }
-    reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, accept-language, cookie, user-agent, sec-ch-ua-mobile');
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (!encoding) reply.send(page.html);
-    else reply.header('content-encoding', encoding).send(compressedOnce(page, page.html, encoding));
+    reply.code(page.status).headers(PAGE_HEADERS[encoding ?? 'identity']);
+    reply.send(encoding ? compressedOnce(page, page.html, encoding) : page.html);
     return true;
   };
 }

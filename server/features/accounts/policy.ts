@@ -26,15 +26,42 @@ export async function sessionUser(request: FastifyRequest): Promise<UserWithNick
  * cancelled account, 403 user_blocked for a blocked one.
  */
 export async function requireUser(request: FastifyRequest): Promise<UserWithNicknames> {
-  const user = await sessionUser(request);
+  return activeUser(await sessionUser(request));
+}
+
+/** The user if she may act as a member; else the refusal requireUser answers with. */
+function activeUser(user: UserWithNicknames | null): UserWithNicknames {
   if (!user || user.status === 'cancelled') throw unauthenticated();
   if (user.status === 'blocked') throw userBlocked();
   return user;
 }
 
-/** As requireUser, and the e-mail address must be confirmed (403 not_verified leads to /verify). */
-export async function requireVerifiedUser(request: FastifyRequest): Promise<UserWithNicknames> {
-  const user = await requireUser(request);
+/**
+ * The session's user when the request knows her without a read (no member session, or her row
+ * came with the cached session), else undefined: checks before the handler decide at once then.
+ */
+function knownUser(request: FastifyRequest): UserWithNicknames | null | undefined {
+  return request.session?.userId ? request.sessionUser : null;
+}
+
+/** requireUser without a promise when the user is known already (the audience gate of every member route). */
+export function requireUserNow(request: FastifyRequest): UserWithNicknames | Promise<UserWithNicknames> {
+  const user = knownUser(request);
+  return user === undefined ? requireUser(request) : activeUser(user);
+}
+
+/** requireVerifiedUser without a promise when the user is known already. */
+export function requireVerifiedUserNow(request: FastifyRequest): UserWithNicknames | Promise<UserWithNicknames> {
+  const user = knownUser(request);
+  return user === undefined ? requireVerifiedUser(request) : verifiedUser(activeUser(user));
+}
+
+function verifiedUser(user: UserWithNicknames): UserWithNicknames {
   if (!user.isVerified) throw notVerified();
   return user;
+}
+
+/** As requireUser, and the e-mail address must be confirmed (403 not_verified leads to /verify). */
+export async function requireVerifiedUser(request: FastifyRequest): Promise<UserWithNicknames> {
+  return verifiedUser(await requireUser(request));
 }

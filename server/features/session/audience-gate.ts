@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
+import { requireUserNow, requireVerifiedUserNow } from '#server/features/accounts/policy.ts';
 import { requireApplicant, requirePerformer } from '#server/features/studio/session.ts';
 import { gateAudiences } from '#server/http/audience.ts';
 
@@ -12,8 +12,8 @@ export function registerAudiences(app: FastifyInstance) {
   app.decorateRequest('performer', undefined);
   app.decorateRequest('applicant', undefined);
   gateAudiences(app, {
-    member: requireUser,
-    verified: requireVerifiedUser,
+    member: requireUserNow,
+    verified: requireVerifiedUserNow,
     performer: requirePerformer,
     applicant: requireApplicant,
   });

@@ -4,7 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import type { SessionData } from '#server/db/schema/sessions.ts';
 import { csrfMismatch } from '#server/errors.ts';
 import { adoptAgeChecks } from '#server/features/avs/mutations.ts';
-import { isApiRequest } from '#server/http/api-request.ts';
+import { isApiRequest, routeConfigOf } from '#server/http/api-request.ts';
 import { requestLocale } from '#server/http/locale.ts';
 import { requestDomain } from '#server/http/request-domain.ts';
 import { safeEqual } from '#server/http/safe-equal.ts';
@@ -58,6 +58,7 @@ export async function sessionFromToken(
 /** Loads the session and the locale, enforces CSRF on unsafe methods and slides the expiry. */
 export function registerSessionHooks(app: FastifyInstance) {
   app.decorateRequest('isApi', null);
+  app.decorateRequest('routeConfig', null);
   app.decorateRequest('locale', 'de');
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
@@ -67,53 +68,102 @@ export function registerSessionHooks(app: FastifyInstance) {
   // A write may change the session, its user, or (reset, cancel) the user's other sessions:
   // this process forgets them before answering, so the next request reads fresh rows. A read
   // that replaced the session row (the age splash is a GET) counts as a write.
-  app.addHook('onSend', async (request) => {
-    if (!isApiRequest(request)) return;
-    if (!UNSAFE.has(request.method) && request.session === request.initialSession) return;
-    const { sessionCache } = app.ctx;
-    const initial = request.initialSession;
-    if (initial) {
-      sessionCache.forgetSession(initial.id);
-      if (initial.userId) sessionCache.forgetUser(initial.userId);
+  app.addHook('onSend', (request, _reply, _payload, done) => {
+    if (isApiRequest(request) && (UNSAFE.has(request.method) || request.session !== request.initialSession)) {
+      const { sessionCache } = app.ctx;
+      const initial = request.initialSession;
+      if (initial) {
+        sessionCache.forgetSession(initial.id);
+        if (initial.userId) sessionCache.forgetUser(initial.userId);
+      }
+      if (request.session) {
+        sessionCache.forgetSession(request.session.id);
+        if (request.session.userId) sessionCache.forgetUser(request.session.userId);
+      }
     }
-    if (request.session) {
-      sessionCache.forgetSession(request.session.id);
-      if (request.session.userId) sessionCache.forgetUser(request.session.userId);
-    }
+    done();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook rather than an async one: most requests (no cookie, a session in the cache
+  // that needs no write) are decided without waiting, and then cost no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     request.locale = requestLocale(request, isApiRequest(request));
     // Every routed unsafe request needs the token, whatever its path looks like.
-    const routed = request.routeOptions.url !== undefined;
-    const unsafe = UNSAFE.has(request.method) && routed && request.routeOptions.config.csrf !== false;
-    if (!isApiRequest(request) && !unsafe) return;
-    const { db } = app.ctx;
-    const found = await sessionFromToken(app.ctx, request.cookies[SESSION_COOKIE]);
-    if (found) {
-      const { row, token } = found;
-      request.session = row;
-      request.sessionToken = token;
-      request.sessionUser = found.user;
-      request.initialSession = row;
-      // A guest's address follows her (a write only when it changed): her free chat time and a
-      // performer's ban hold to it, not only to the cookie she can throw away.
-      if (row.userId === null) {
-        const address = guestAddress(request);
-        if (row.addressHash !== address) {
+    const route = routeConfigOf(request);
+    const unsafe = UNSAFE.has(request.method) && route.url !== undefined && route.csrf !== false;
+    if (!isApiRequest(request) && !unsafe) return done();
+    const token = request.cookies[SESSION_COOKIE];
+    const cached = cachedSession(app.ctx, token);
+    if (cached === undefined) {
+      sessionFromToken(app.ctx, token)
+        .then((found) => adoptSession(request, reply, found, unsafe))
+        .then(() => done(), done);
+      return;
+    }
+    const pending = adoptSession(request, reply, cached, unsafe);
+    if (pending) pending.then(() => done(), done);
+    else done();
+  });
+}
+
+type FoundSession = { row: SessionRow; token: string; user: SessionCacheEntry['user'] };
+
+/**
+ * The session of a cookie as far as this process knows it without asking anyone: null for no
+ * (or a malformed) cookie, the cached session, or undefined when it has to be read.
+ */
+function cachedSession(ctx: AppContext, token: string | undefined): FoundSession | null | undefined {
+  if (!isWellFormedToken(token)) return null;
+  const { config, sessionCache } = ctx;
+  const cached = sessionCache.get(sessionCache.idOf(token, (t) => hashToken(config.sessionSecret, t)));
+  return cached ? { row: cached.row, token, user: cached.user } : undefined;
+}
+
+/**
+ * Puts the session found on the request, notes a guest's new address, slides the expiry, and
+ * enforces CSRF; a promise only when it has to write (else the hook goes on at once). Throws the
+ * CSRF refusal.
+ */
+function adoptSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  found: FoundSession | null,
+  unsafe: boolean,
+): Promise<void> | undefined {
+  if (found) {
+    const { row, token } = found;
+    request.session = row;
+    request.sessionToken = token;
+    request.sessionUser = found.user;
+    request.initialSession = row;
+    const { db } = request.server.ctx;
+    // A guest's address follows her (a write only when it changed): her free chat time and a
+    // performer's ban hold to it, not only to the cookie she can throw away.
+    const address = row.userId === null ? guestAddress(request) : null;
+    const moved = address !== null && row.addressHash !== address;
+    const touch = Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS;
+    if (moved || touch) {
+      return (async () => {
+        if (moved) {
           await noteGuestAddress(db, row.id, address);
           row.addressHash = address;
         }
-      }
-      if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await touchSession(db, row.id);
-        row.lastSeenAt = new Date();
-        writeCookies(request, reply, token);
-      }
+        if (touch) {
+          await touchSession(db, row.id);
+          row.lastSeenAt = new Date();
+          writeCookies(request, reply, token);
+        }
+        checkCsrf(request, unsafe);
+      })();
     }
-    // An unknown path answers 404 (no route, nothing to protect); known ones need the token.
-    if (unsafe && !hasCsrfToken(request)) throw csrfMismatch();
-  });
+  }
+  checkCsrf(request, unsafe);
+  return undefined;
+}
+
+// An unknown path answers 404 (no route, nothing to protect); known ones need the token.
+function checkCsrf(request: FastifyRequest, unsafe: boolean) {
+  if (unsafe && !hasCsrfToken(request)) throw csrfMismatch();
 }
 
 /** Whether the request echoes its session's CSRF token in the header (the SPA's every write does). */
