@@ -121,8 +121,18 @@ export const devProxy = {
 // APP_DIR lets a second build live beside the first (the server reads the same setting).
 const outDir = path.resolve(import.meta.dirname, process.env.APP_DIR || 'dist/app');
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package names only its development build (with its checks and warnings, which cost
+ * a phone main-thread time): the browser's production build takes the production one it ships beside.
+ */
+const productionRouter = {
+  find: /^react-router$/,
+  replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+};
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   root: 'app',
+  resolve: { alias: command === 'build' && !isSsrBuild ? [productionRouter] : [] },
   publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
   plugins: isSsrBuild ? [react()] : [react(), collectFirstPageModules, writeBuildId(outDir), precompress(outDir)],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID), __APP_VERSION__: JSON.stringify(APP_VERSION) },

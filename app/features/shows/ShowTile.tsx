@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
@@ -41,7 +41,14 @@ const gridSx = (columns: GridColumns) =>
     ),
   }) as const;
 
-const belowSx = { minWidth: 0, display: 'flex', flexDirection: 'column' } as const;
+/**
+ * A tile out of view is neither laid out nor painted until it comes near (`content-visibility`):
+ * on a phone most of a page's tiles are below the fold, and laying them all out cost the first
+ * seconds' main thread. The intrinsic size holds their place (remembered once drawn), so the page
+ * does not jump.
+ */
+const tileItemSx = { minWidth: 0, contentVisibility: 'auto', containIntrinsicSize: 'auto 320px' } as const;
+const belowSx = { ...tileItemSx, display: 'flex', flexDirection: 'column' } as const;
 
 const pictureSx = { position: 'relative', aspectRatio: '4 / 3', bgcolor: 'action.hover', overflow: 'hidden' } as const;
 
@@ -138,8 +145,12 @@ function TilePicture({ show, loading }: { show: ShowTileData; loading: PictureLo
   );
 }
 
-/** A show in a list: picture, name, age, online state and the facts; opens the show page. */
-export function ShowTile({
+/**
+ * A show in a list: picture, name, age, online state and the facts; opens the show page. Drawn
+ * again only when its show changes: a list re-renders for its page count or the visitor's session,
+ * and three dozen unchanged tiles would cost a phone a long task each time.
+ */
+export const ShowTile = memo(function ShowTile({
   show,
   loading = 'lazy',
   headingLevel = 'h3',
@@ -176,7 +187,7 @@ export function ShowTile({
       </CardActionArea>
     </Card>
   );
-}
+});
 
 /** A tile's place while its show loads: the same size, so nothing moves when it arrives. */
 export function ShowTileSkeleton() {
@@ -237,7 +248,7 @@ export function ShowGrid({
   return (
     <Box component="ul" aria-label={label ?? t('shows.list_label')} sx={{ ...sx, listStyle: 'none', m: 0, p: 0 }}>
       {shows.map((show, i) => (
-        <Box component="li" key={show.universalId} sx={below ? belowSx : { minWidth: 0 }}>
+        <Box component="li" key={show.universalId} sx={below ? belowSx : tileItemSx}>
           {below ? (
             // The tile fills what the row leaves above the extra, so tiles in a row stay equal.
             <Box sx={{ flex: '1 1 auto' }}>

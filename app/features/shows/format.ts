@@ -15,26 +15,34 @@ function namesFor(locale: string, type: NameKind = 'language'): Intl.DisplayName
   return displayNames.get(key) ?? null;
 }
 
+/**
+ * A code's name in a language, each looked up once: a list of tiles asks for the same few
+ * languages and countries many times, and each of ICU's look-ups costs a phone real time.
+ */
+const names = new Map<string, string>();
+function nameOf(type: NameKind, code: string, locale: string, fallback: string): string {
+  const key = `${type}:${locale}:${code}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    try {
+      name = namesFor(locale, type)?.of(code) ?? fallback;
+    } catch {
+      name = fallback;
+    }
+    names.set(key, name);
+  }
+  return name;
+}
+
 /** A country as words: ISO codes ("DE") in the interface language, anything else as it is. */
 export function countryName(country: string, locale: string): string {
   if (!/^[A-Za-z]{2}$/.test(country)) return country;
-  try {
-    return namesFor(locale, 'region')?.of(country.toUpperCase()) ?? country;
-  } catch {
-    return country;
-  }
+  return nameOf('region', country.toUpperCase(), locale, country);
 }
 
 /** Language codes as words in the interface language ("de" -> "German" / "Deutsch"). */
 export function languageNames(codes: readonly string[], locale: string): string[] {
-  const names = namesFor(locale);
-  return codes.map((code) => {
-    try {
-      return names?.of(code) ?? code.toUpperCase();
-    } catch {
-      return code.toUpperCase();
-    }
-  });
+  return codes.map((code) => nameOf('language', code, locale, code.toUpperCase()));
 }
 
 /** A distance in kilometres: one decimal below 10 km. */
