@@ -1,5 +1,6 @@
 /**
- * JS the index route loads, gzip-compressed, as the budget in DESIGN.md counts it (<= 150 KB):
+ * JS the index route loads, gzip-compressed (DESIGN.md: reported as a guide, as little as the page
+ * needs; the budget that counts is the main thread's, bench:lighthouse and bench:main-thread):
  * everything its first render waits for (the entry with the chunks it imports, the index page's
  * route module and the start part of the default language's catalog), and, listed apart, what
  * the page loads after its first paint without any click (footer, banners, overlays, the socket
@@ -15,7 +16,6 @@ import { gzipSync } from 'node:zlib';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.resolve(ROOT, process.env.APP_DIR || 'dist/app');
 const RESULTS = path.join(import.meta.dirname, 'results');
-const BUDGET_KB = 150;
 
 /** What the index route's first render waits for (manifest keys: source paths from app/). */
 const FIRST_RENDER = ['index.html', 'features/shows/IndexPage.tsx', '../common/i18n/catalog-start.en.ts'];
@@ -65,13 +65,12 @@ const later = measure(files(AFTER_PAINT, new Set(first.map((r) => r.file.slice(1
 const sum = (rows: { gzip: number }[]) => rows.reduce((s, r) => s + r.gzip, 0);
 const total = sum(first);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const verdict = total <= BUDGET_KB * 1024 ? 'within budget' : `MISS: ${kb(total)} > ${BUDGET_KB} KB`;
 const date = new Date().toISOString();
 
 mkdirSync(RESULTS, { recursive: true });
 writeFileSync(
   path.join(RESULTS, 'bundle.json'),
-  `${JSON.stringify({ date, budgetKb: BUDGET_KB, totalGzip: total, files: first, afterPaintGzip: sum(later), afterPaint: later }, null, 2)}\n`,
+  `${JSON.stringify({ date, totalGzip: total, files: first, afterPaintGzip: sum(later), afterPaint: later }, null, 2)}\n`,
 );
 const table = (rows: typeof first) => [
   '| file | raw | gzip |',
@@ -82,7 +81,7 @@ const table = (rows: typeof first) => [
 const md = [
   '# JS loaded by the index route',
   '',
-  `${date} · budget ${BUDGET_KB} KB gzip · ${verdict}`,
+  `${date} · a guide, not a budget: the page's main-thread time is judged by bench:lighthouse and bench:main-thread`,
   '',
   '## Before the first render',
   '',

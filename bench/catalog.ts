@@ -165,7 +165,7 @@ function renderMarkdown(r: {
     `${m.date} · Node ${m.node} · ${m.platform} · ${m.cpus} × ${m.cpuModel} · load average ${m.loadAverageAtStart.join(' ')} at start, ${m.loadAverageAtEnd.join(' ')} at end`,
     `PostgreSQL ${m.postgres} · ${m.redis ? `Redis ${m.redis}` : 'no Redis'} · catalogue of ${SIZE.shows.toLocaleString('en-US')} shows, ${SIZE.videos.toLocaleString('en-US')} videos, ${SIZE.galleries.toLocaleString('en-US')} galleries, filled in ${r.fillSeconds} s`,
     '',
-    `autocannon 9 in one worker thread of the same process, -c ${CONNECTIONS}, ${r.settings.durationSeconds} s per target after ${r.settings.warmupSeconds} s warm-up; anonymous visitor, Accept-Language de, Accept-Encoding gzip, deflate, br (as browsers send).`,
+    `autocannon 9 in one worker thread of the same process, -c ${CONNECTIONS}, ${r.settings.durationSeconds} s per target after ${r.settings.warmupSeconds} s warm-up; anonymous visitor, Accept-Language de, Accept-Encoding gzip, deflate, br (as browsers send). Pages render with React's ${process.env.NODE_ENV === 'production' ? 'production build (NODE_ENV=production, as production runs it)' : 'development build'}.`,
     `The search target cycles through ${SEARCH_TERMS.length} terms on every connection: ${SEARCH_TERMS.map((s) => `"${s}"`).join(', ')}.`,
     '',
     '| target | path | req/s | vs hello | latency p50 / p90 / p99 ms | non-2xx | errors | budget | verdict |',
