@@ -30,11 +30,19 @@ export function useStudioSignup() {
   });
 }
 
+/**
+ * A change of her application: its answer is the application as it now is. A read of it still
+ * under way began before the change and would land after it with the old state (the mailed link's
+ * confirmation showed "to do" again): it is cancelled first.
+ */
 function useApplicationWrite<V>(write: (v: V) => Promise<StudioApplication>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: (application) => client.setQueryData(applicationQuery.queryKey, application),
+    onSuccess: async (application) => {
+      await client.cancelQueries({ queryKey: applicationQuery.queryKey });
+      client.setQueryData(applicationQuery.queryKey, application);
+    },
     meta: PERFORMER_META,
   });
 }
