@@ -1,6 +1,16 @@
 import { HELD_TAP_GLOBAL } from '#common/constants.ts';
 
-type HeldTap = { type: 'click' | 'submit'; target: EventTarget; x: number; y: number };
+type HeldTap = {
+  type: 'click' | 'submit';
+  target: EventTarget;
+  x: number;
+  y: number;
+  /** The keys held with it: a ctrl- or cmd-tap on a link still opens it in a new tab. */
+  ctrl: boolean;
+  meta: boolean;
+  shift: boolean;
+  alt: boolean;
+};
 
 /**
  * Plays again the tap a server-rendered page held before the application took it over
@@ -17,6 +27,15 @@ export function replayHeldTap(): void {
     return;
   }
   held.target.dispatchEvent(
-    new MouseEvent('click', { bubbles: true, cancelable: true, clientX: held.x, clientY: held.y }),
+    new MouseEvent('click', {
+      bubbles: true,
+      cancelable: true,
+      clientX: held.x,
+      clientY: held.y,
+      ctrlKey: held.ctrl,
+      metaKey: held.meta,
+      shiftKey: held.shift,
+      altKey: held.alt,
+    }),
   );
 }

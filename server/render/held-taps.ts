@@ -14,7 +14,7 @@ const GIVE_UP_MS = 15_000;
 
 const source = `(function(d,w){var r=d.documentElement,held=null,on=true;
 function hold(e){if(!on||!r.hasAttribute('data-hydrating'))return;e.preventDefault();e.stopImmediatePropagation();
-held={type:e.type,target:e.target,x:e.clientX||0,y:e.clientY||0};}
+held={type:e.type,target:e.target,x:e.clientX||0,y:e.clientY||0,ctrl:!!e.ctrlKey,meta:!!e.metaKey,shift:!!e.shiftKey,alt:!!e.altKey};}
 function stop(){on=false;d.removeEventListener('click',hold,true);d.removeEventListener('submit',hold,true);}
 d.addEventListener('click',hold,true);d.addEventListener('submit',hold,true);
 w.${HELD_TAP_GLOBAL}=function(){var h=held;held=null;stop();return h;};
