@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -47,7 +47,7 @@ const precompress = (outDir: string): Plugin => ({
         return statSync(file).isDirectory() ? walk(file) : [file];
       });
     for (const file of walk(outDir)) {
-      if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+      if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file) || existsSync(`${file}.br`)) continue;
       const body = readFileSync(file);
       if (body.length < 1024) continue;
       writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -113,9 +113,23 @@ export const devProxy = {
   '/api/socket': { ...api, ws: true },
   '/api': api,
   '/dev': api,
-  // The sandbox providers' own pages (payment, phone, age check) and the operator console.
+  // The sandbox providers' own pages (payment, phone, age check, the sandbox studio).
   '/sandbox': api,
-  '/admin': api,
+};
+
+/**
+ * The operators' console is its own page (app/console.html): the dev server answers /admin and
+ * every path beneath it with it, as the server does with the build (features/admin/console-page.ts).
+ */
+const consolePageInDev: Plugin = {
+  name: 'console-page-in-dev',
+  apply: 'serve',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/admin(?:[/?#]|$)/.test(req.url)) req.url = '/console.html';
+      next();
+    });
+  },
 };
 
 // APP_DIR lets a second build live beside the first (the server reads the same setting).
@@ -130,32 +144,58 @@ const productionRouter = {
   replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
 };
 
-export default defineConfig(({ isSsrBuild, command }) => ({
+/**
+ * The operators' console (`vite build --mode console`): its own build into the same folder, after
+ * the site's, so no chunk is shared either way: the site's bundles never carry the console, and the
+ * console never runs the site's first-page chunk. Its page is console.html, served on /admin only.
+ */
+const consoleBuild = {
   root: 'app',
-  resolve: { alias: command === 'build' && !isSsrBuild ? [productionRouter] : [] },
-  publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
-  plugins: isSsrBuild ? [react()] : [react(), collectFirstPageModules, writeBuildId(outDir), precompress(outDir)],
+  publicDir: false as const,
+  plugins: [react(), precompress(outDir)],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID), __APP_VERSION__: JSON.stringify(APP_VERSION) },
-  // `vite build --ssr entry-server.tsx` writes the server's renderer beside the browser build, never into what is served.
-  build: isSsrBuild
-    ? { outDir: `${outDir}-ssr`, emptyOutDir: true, sourcemap: false, target: 'node20' }
+  resolve: { alias: [productionRouter] },
+  build: {
+    outDir,
+    emptyOutDir: false,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: { input: { console: path.resolve(import.meta.dirname, 'app/console.html') } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild, command, mode }) =>
+  mode === 'console'
+    ? consoleBuild
     : {
-        outDir,
-        emptyOutDir: true,
-        sourcemap: true,
-        // Which chunks each module needs (bench/bundle.ts reads it to measure the index route).
-        manifest: true,
-        chunkSizeWarningLimit: 600,
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: 'start', priority: 2, test: (id: string) => firstPageModules.start.has(id) },
-                { name: 'index-route', priority: 1, test: (id: string) => firstPageModules.indexRoute.has(id) },
-              ],
+        root: 'app',
+        resolve: { alias: command === 'build' && !isSsrBuild ? [productionRouter] : [] },
+        publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
+        plugins: isSsrBuild
+          ? [react()]
+          : [react(), consolePageInDev, collectFirstPageModules, writeBuildId(outDir), precompress(outDir)],
+        define: { __BUILD_ID__: JSON.stringify(BUILD_ID), __APP_VERSION__: JSON.stringify(APP_VERSION) },
+        // `vite build --ssr entry-server.tsx` writes the server's renderer beside the browser build, never into what is served.
+        build: isSsrBuild
+          ? { outDir: `${outDir}-ssr`, emptyOutDir: true, sourcemap: false, target: 'node20' }
+          : {
+              outDir,
+              emptyOutDir: true,
+              sourcemap: true,
+              // Which chunks each module needs (bench/bundle.ts reads it to measure the index route).
+              manifest: true,
+              chunkSizeWarningLimit: 600,
+              rolldownOptions: {
+                output: {
+                  codeSplitting: {
+                    groups: [
+                      { name: 'start', priority: 2, test: (id: string) => firstPageModules.start.has(id) },
+                      { name: 'index-route', priority: 1, test: (id: string) => firstPageModules.indexRoute.has(id) },
+                    ],
+                  },
+                },
+              },
             },
-          },
-        },
+        server: { proxy: devProxy },
       },
-  server: { proxy: devProxy },
-}));
+);

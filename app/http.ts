@@ -1,23 +1,11 @@
 import type { ApiErrorBody } from '#common/api/errors.ts';
+import { ApiError } from './api-error.ts';
 import { XSRF_COOKIE } from '#common/constants.ts';
 import { readCookie } from './cookies.ts';
 import { i18n } from './i18n.ts';
 
-/** An answer other than 2xx, with the server's error body when it sent one. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody | null,
-  ) {
-    super(body?.message ?? `HTTP ${status}`);
-  }
-  /** The first i18n key of a field, for forms. */
-  fieldErrors(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [field, keys] of Object.entries(this.body?.errors ?? {})) if (keys[0]) out[field] = keys[0];
-    return out;
-  }
-}
+// The error class lives apart so that the console's bundle takes it without the site's texts.
+export { ApiError } from './api-error.ts';
 
 type Listener = (event: { status: number; url: string; version: string | null }) => void;
 const listeners = new Set<Listener>();

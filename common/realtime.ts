@@ -12,6 +12,7 @@ import type {
   ShowChatSendAnswer,
   ShowChatUnban,
 } from './api/showchat.ts';
+import type { ConsoleTopic } from './domain/console-policy.ts';
 
 /**
  * The real-time events of the spec (part 1 "Real-time socket events received"), typed for the
@@ -58,6 +59,8 @@ export interface ServerToClientEvents {
   'user:favorite_online': (payload: FavoriteOnlineNotice) => void;
   /** The performer's studio: a member wrote to her show (refresh the studio inbox). */
   'studio:message': (payload: { conversationid: number }) => void;
+  /** To operators' consoles: what changed, by topic (common/domain/console-policy.ts). */
+  'console:changed': (payload: { topics: ConsoleTopic[] }) => void;
   /** The member's voice call changed (connected, a minute billed, ended): read its state again. */
   'user:phonecall': () => void;
   /** Shows to update, keyed by universal id, including online states. */

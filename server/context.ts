@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Locale } from '#common/constants.ts';
+import type { ConsoleCapability } from '#common/domain/console-policy.ts';
 import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { UserWithNicknames } from './features/accounts/data.ts';
+import type { SignedInOperator } from './features/admin/session.ts';
 import type { ChatSessions } from './features/chat/chat-sessions.ts';
 import type { Scheduler } from './features/jobs/scheduler.ts';
 import type { LiveShows } from './features/live/live-shows.ts';
@@ -152,6 +154,8 @@ declare module 'fastify' {
     initialSession: SessionRow | null;
     /** The performer of the studio cookie once looked up (undefined: not yet); never a member. */
     performer: SignedInPerformer | null | undefined;
+    /** The operator of the console cookie once looked up (undefined: not yet); never a member. */
+    operator: SignedInOperator | null | undefined;
     /** The performer of the studio cookie whatever her application's state, once looked up. */
     applicant: SignedInApplicant | null | undefined;
   }
@@ -160,5 +164,7 @@ declare module 'fastify' {
     csrf?: boolean;
     /** Whom the route serves; every /api route states it (http/audience.ts). */
     audience?: Audience;
+    /** For audience `operator`: what the operator's roles must let her do (common/domain/console-policy.ts). */
+    capability?: ConsoleCapability;
   }
 }

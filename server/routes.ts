@@ -2,11 +2,12 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/admin/audit/routes.ts';
+import { consolePage } from './features/admin/console-page.ts';
 import { noticesConsoleRoutes } from './features/admin/notices/routes.ts';
 import { operatorsRoutes } from './features/admin/operators/routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts/routes.ts';
 import { reviewRoutes } from './features/admin/review/routes.ts';
-import { adminRoutes } from './features/admin/routes.ts';
+import { consoleSessionRoutes } from './features/admin/session-routes.ts';
 import { supportDeskRoutes } from './features/admin/support/routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -99,6 +100,7 @@ const apiRoutes: RouteGroup[] = [
   chatExternalRoutes,
   referralRoutes,
   pixelRoutes,
+  consoleSessionRoutes,
 ];
 
 /**
@@ -119,7 +121,7 @@ const sandboxPages: RouteGroup[] = [
 
 /** The operators' console and its pages, the notifiers' complaint pages, and media files. */
 const consoleAndMedia: RouteGroup[] = [
-  adminRoutes,
+  consolePage,
   supportDeskRoutes,
   membersConsoleRoutes,
   operatorsRoutes,

@@ -10,9 +10,12 @@ import { routeConfigOf } from './api-request.ts';
  * - `performer`: an approved, active performer signed in to her studio (her own cookie, never a member's; else 401);
  * - `applicant`: a performer signed in to her studio whatever her application's state (pending,
  *   rejected, active): only the onboarding routes, which show her application and take its documents,
- *   and her sign-out.
+ *   and her sign-out;
+ * - `operator`: an operator signed in to the console (her own cookie, never a member's) whose roles
+ *   hold the route's `config.capability` (401 for nobody signed in, 403 for a member or an operator
+ *   without it).
  */
-export const AUDIENCES = ['public', 'member', 'verified', 'provider', 'performer', 'applicant'] as const;
+export const AUDIENCES = ['public', 'member', 'verified', 'provider', 'performer', 'applicant', 'operator'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -9,14 +9,7 @@ import { ageCheckedMember, initCall } from '#server/features/voicecall/test-help
 import { createShow } from '#server/test/catalog.ts';
 import { insertUser, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
-import {
-  codeOf,
-  createTestOperator,
-  OPERATOR_PASSWORD,
-  openSignIn,
-  postSignIn,
-  signIn,
-} from '#server/test/operators.ts';
+import { codeOf, createTestOperator, signIn } from '#server/test/operators.ts';
 
 /**
  * The server-rendered forms (operator sign-in and sign-out, the support desk's reply, the console's member forms, the studio console, the sandbox
@@ -122,30 +115,6 @@ describe('server-rendered forms with a valid form token and hostile fields', () 
     const catalog = await loadCatalog(t);
     const forms: Form[] = [
       {
-        name: 'operator sign-in',
-        open: async () => {
-          const client = t.client();
-          const token = await openSignIn(client);
-          const fields = {
-            token,
-            email: 'fuzz@example.com',
-            password: 'wrong-Console-1',
-            code: '000000',
-            next: '/admin',
-          };
-          return { client, url: '/admin/login', fields };
-        },
-      },
-      {
-        name: 'operator sign-out',
-        open: once(async () => {
-          const client = t.client();
-          await signIn(client, operator);
-          const token = tokenOf((await client.raw('GET', '/admin')).body);
-          return { client, url: '/admin/logout', fields: { token } };
-        }),
-      },
-      {
         name: 'support desk reply',
         open: once(async () => {
           const desk = await createTestOperator(t, { roles: ['support'] });
@@ -237,35 +206,6 @@ describe('server-rendered forms with a valid form token and hostile fields', () 
     expect(sent.length).toBeGreaterThan(150);
     expect(sent.filter((s) => s.status >= 500)).toEqual([]);
   }, 120_000);
-});
-
-describe('the operator sign-in', () => {
-  it('answers control characters in a field with its usual failure, with a valid token, and signs nobody in', async () => {
-    const operator = await createTestOperator(t);
-    for (const email of [`${operator.email}\u0000`, 'a\u0000b@example.com']) {
-      const client = t.client();
-      const token = await openSignIn(client);
-      const res = await postSignIn(client, { token, email, password: OPERATOR_PASSWORD, code: codeOf(operator) });
-      expect(res.statusCode).toBe(401);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain(
-        'Sign-in failed. Check the e-mail address, the password and the code, then try again.',
-      );
-      expect(res.body).not.toContain('\u0000');
-      expect(client.cookies.has(OPERATOR_COOKIE)).toBe(false);
-    }
-    const client = t.client();
-    const token = await openSignIn(client);
-    const res = await postSignIn(client, {
-      token,
-      email: operator.email,
-      password: `${OPERATOR_PASSWORD}\u0000`,
-      code: codeOf(operator),
-    });
-    expect(res.statusCode).toBe(401);
-    const [row] = await t.db.select().from(operators).where(eq(operators.id, operator.id));
-    expect(row?.totpLastStep).toBeNull();
-  });
 });
 
 describe('the studio console', () => {

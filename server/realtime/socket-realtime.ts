@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Server } from 'socket.io';
+import type { ConsoleCapability } from '#common/domain/console-policy.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import type { Realtime } from './hub.ts';
 
@@ -19,6 +20,8 @@ export type SocketData = {
   sessionId: string | null;
   guestSessionId: string | null;
   performer: SocketPerformer | null;
+  /** An operator's console socket: her session (hashed) and what her roles let her see. */
+  operator?: { sessionId: string; capabilities: readonly ConsoleCapability[] } | null;
   address: string;
 };
 
@@ -37,6 +40,9 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const performerSessionRoom = (sessionId: string) => `performer-session:${sessionId}`;
 /** Every socket of the show's performer (her studio's): she hears her private chats there. */
+/** The consoles of operators whose roles hold a capability, and one operator session's. */
+export const operatorsRoom = (capability: ConsoleCapability) => `operators:${capability}`;
+export const operatorSessionRoom = (sessionId: string) => `operator-session:${sessionId}`;
 export const performerShowRoom = (universalId: string) => `performer-show:${universalId}`;
 
 /** The live sessions the emitter asks the database for (features/session/data.ts reads them). */
@@ -134,6 +140,9 @@ export function socketRealtime<InterServer extends DefaultEventsMap>(
     toShow: (universalId, event, ...args) => {
       io.to(performerShowRoom(universalId)).emit(event, ...args);
     },
+    toOperators: (capabilities, event, ...args) => {
+      if (capabilities.length) io.to(capabilities.map(operatorsRoom)).emit(event, ...args);
+    },
     isConnected: async (userId) => {
       try {
         return (await io.in(userRoom(userId)).fetchSockets()).length > 0;
@@ -144,9 +153,12 @@ export function socketRealtime<InterServer extends DefaultEventsMap>(
       }
     },
     sessionsEnded: (ended) => {
-      if ('performerSessionId' in ended) {
-        // The studio learns it from its own answers; her sockets just close.
-        const room = performerSessionRoom(ended.performerSessionId);
+      if ('performerSessionId' in ended || 'operatorSessionId' in ended) {
+        // The studio and the console learn it from their own answers; the sockets just close.
+        const room =
+          'performerSessionId' in ended
+            ? performerSessionRoom(ended.performerSessionId)
+            : operatorSessionRoom(ended.operatorSessionId);
         io.local.in(room).disconnectSockets(true);
         io.in(room).disconnectSockets(true);
         return;

@@ -1,7 +1,9 @@
 import { Server } from 'socket.io';
 import { SESSION_COOKIE } from '#common/constants.ts';
+import { capabilitiesOf } from '#common/domain/console-policy.ts';
 import type { App } from '#server/app.ts';
 import { siteOrigins } from '#server/config.ts';
+import { OPERATOR_COOKIE, operatorOfToken } from '#server/features/admin/session.ts';
 import { liveSessionIds, liveSessionIdsOf } from '#server/features/session/data.ts';
 import { sessionFromToken } from '#server/features/session/request.ts';
 import { showChat } from '#server/features/showchat/chat.ts';
@@ -20,7 +22,15 @@ import {
   SocketCounts,
   VISITOR_SOCKETS_PER_ADDRESS,
 } from './socket-limits.ts';
-import { performerSessionRoom, performerShowRoom, sessionRoom, socketRealtime, userRoom } from './socket-realtime.ts';
+import {
+  operatorSessionRoom,
+  operatorsRoom,
+  performerSessionRoom,
+  performerShowRoom,
+  sessionRoom,
+  socketRealtime,
+  userRoom,
+} from './socket-realtime.ts';
 
 /** Under the API prefix: same origin, same proxy rules, and the CSP's connect-src 'self'. */
 export const SOCKET_PATH = '/api/socket';
@@ -31,6 +41,9 @@ export const SOCKET_MAX_MESSAGE_BYTES = 4096;
 /** A handshake asking for the performer's socket: `io({ auth: { as: 'performer' } })`. */
 const asPerformer = (auth: unknown) =>
   typeof auth === 'object' && auth !== null && (auth as Record<string, unknown>).as === 'performer';
+/** A handshake asking for the operator's console socket: `io({ auth: { as: 'operator' } })`. */
+const asOperator = (auth: unknown) =>
+  typeof auth === 'object' && auth !== null && (auth as Record<string, unknown>).as === 'operator';
 
 /**
  * Whether a handshake may come from this Origin: one of the site's own (config.ts siteOrigins,
@@ -94,6 +107,12 @@ export function attachSocketServer(
         const performer = await performerOfHandshake(app.ctx, cookies[PERFORMER_COOKIE]);
         if (!performer) return next(new Error('unauthenticated'));
         socket.data = { userId: null, sessionId: null, guestSessionId: null, performer, address };
+      } else if (asOperator(socket.handshake.auth)) {
+        // Her console's socket: only the operator cookie counts, and it joins no member's room.
+        const signedIn = await operatorOfToken(app.ctx, cookies[OPERATOR_COOKIE]);
+        if (!signedIn) return next(new Error('unauthenticated'));
+        const operator = { sessionId: signedIn.sessionId, capabilities: capabilitiesOf(signedIn.operator.roles) };
+        socket.data = { userId: null, sessionId: null, guestSessionId: null, performer: null, operator, address };
       } else {
         const found = await sessionFromToken(app.ctx, cookies[SESSION_COOKIE]);
         const userId = found?.row.userId ?? null;
@@ -109,7 +128,7 @@ export function attachSocketServer(
     // Counted from here (no await in between), released when the connection ends either way;
     // one already gone would never say so, and socket.io drops it anyway.
     if (socket.conn.readyState !== 'open') return next(new Error('unavailable'));
-    const { userId, sessionId, performer } = socket.data;
+    const { userId, sessionId, performer, operator } = socket.data;
     const claim = <K>(counts: SocketCounts<K>, key: K) => ({
       fits: () => counts.fits(key),
       add: () => counts.add(key, socket.id),
@@ -117,9 +136,11 @@ export function attachSocketServer(
     });
     const claims = performer
       ? [claim(perPerformerSession, performer.sessionId)]
-      : userId !== null && sessionId !== null
-        ? [claim(perSession, sessionId), claim(perMember, userId)]
-        : [claim(visitors, address)];
+      : operator
+        ? [claim(perPerformerSession, `operator:${operator.sessionId}`)]
+        : userId !== null && sessionId !== null
+          ? [claim(perSession, sessionId), claim(perMember, userId)]
+          : [claim(visitors, address)];
     if (!claims.every((c) => c.fits())) return next(new Error('throttled'));
     for (const c of claims) c.add();
     const release = () => {
@@ -145,8 +166,10 @@ export function attachSocketServer(
   });
   app.ctx.presence.onChange((change) => chat.showsChanged(change));
   io.on('connection', (socket) => {
-    const { userId, sessionId, performer } = socket.data;
-    if (performer)
+    const { userId, sessionId, performer, operator } = socket.data;
+    if (operator)
+      void socket.join([operatorSessionRoom(operator.sessionId), ...operator.capabilities.map(operatorsRoom)]);
+    else if (performer)
       void socket.join([performerSessionRoom(performer.sessionId), performerShowRoom(performer.showUniversalId)]);
     else if (userId !== null && sessionId !== null) void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     chat.listen(socket);

@@ -37,38 +37,40 @@ export function codeOf(operator: Pick<TestOperator, 'secret'>, steps = 0, now = 
   return totpCode(key, totpStep(now) + steps);
 }
 
-/** Opens the sign-in page in the browser: its form token (the page's cookie is kept by the client). */
-export async function openSignIn(client: TestClient, next?: string): Promise<string> {
-  const res = await client.raw('GET', `/admin/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
-  expect(res.statusCode).toBe(200);
-  return res.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
-}
-
-/** Posts the sign-in form as the browser would. */
+/** Signs in as the console's page does: e-mail, password and code to POST /api/admin/session. */
 export async function postSignIn(
   client: TestClient,
-  form: { token: string; email: string; password: string; code: string; next?: string },
+  body: { email: string; password: string; code: string },
   headers: Record<string, string> = {},
 ) {
-  return client.raw('POST', '/admin/login', {
-    payload: new URLSearchParams({ next: '', ...form }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  });
+  return client.post('/api/admin/session', body, headers);
 }
 
 /** Signs the operator in on this browser with the code of `steps` steps from now; fails the test otherwise. */
-export async function signIn(client: TestClient, operator: TestOperator, opts: { steps?: number; next?: string } = {}) {
-  const token = await openSignIn(client, opts.next);
+export async function signIn(client: TestClient, operator: TestOperator, opts: { steps?: number } = {}) {
   const res = await postSignIn(client, {
-    token,
     email: operator.email,
     password: operator.password,
     code: codeOf(operator, opts.steps ?? 0),
-    next: opts.next ?? '',
   });
-  expect(res.statusCode, res.body).toBe(303);
+  expect(res.statusCode, res.body).toBe(200);
   expect(client.cookies.get(OPERATOR_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   return res;
+}
+
+let actions = 0;
+/** A fresh key for one console action (the Idempotency-Key header). */
+export const newActionKey = () => `test-action-${process.pid}-${Date.now()}-${++actions}`.slice(0, 64);
+
+/** A console action as its screen sends it: JSON, the CSRF header, and a key of its own (or the one given). */
+export function act(
+  client: TestClient,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  key: string = newActionKey(),
+) {
+  return client.request(method, url, body ?? (method === 'DELETE' ? undefined : {}), { 'idempotency-key': key });
 }
 
 export const operatorSessionRows = (t: TestContext, operatorId: number) =>

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OperatorRole } from '#common/domain/console-policy.ts';
 
-/** What an operator may do in the console; an operator holds one or more. */
-export const OPERATOR_ROLES = ['admin', 'moderator', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** The roles live in common/domain/console-policy.ts (the console's screens read them too). */
+export { OPERATOR_ROLES, type OperatorRole } from '#common/domain/console-policy.ts';
 
 /**
  * The people who run the site (the console under /admin): their own accounts, never members.

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ConsoleCapability, may } from '#common/domain/console-policy.ts';
 import { siteOrigins } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { fromOwnSite } from '#server/http/page-forms.ts';
 import { safeEqual } from '#server/http/safe-equal.ts';
 import { refusalPage, sendHtml } from './html.ts';
-import { type ConsoleCapability, may } from './policy.ts';
 import { type SignedInOperator, signedInOperator, signInUrl } from './session.ts';
 import { operatorFormToken } from './tokens.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '#common/constants.ts';
+import { may } from '#common/domain/console-policy.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import type { DashboardFigure } from './dashboard/data.ts';
-import { may } from './policy.ts';
 import type { PresentedOperator } from './present.ts';
 import { CONSOLE_SCREENS } from './screens.ts';
 import { type AdminText, adminText, roleName } from './texts.ts';

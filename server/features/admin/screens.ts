@@ -1,5 +1,5 @@
 import type { Locale } from '#common/constants.ts';
-import type { ConsoleCapability } from './policy.ts';
+import type { ConsoleCapability } from '#common/domain/console-policy.ts';
 
 /**
  * The console's screens as the start page lists them: each with the capability it needs

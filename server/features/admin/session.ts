@@ -13,8 +13,11 @@ export const OPERATOR_COOKIE = 'admin.session';
 export type SignedInOperator = { operator: OperatorRow; token: string; sessionId: string };
 
 /** The operator signed in on this request, or null (no cookie, an unknown, expired or disabled one). */
-export async function signedInOperator(ctx: AppContext, request: FastifyRequest): Promise<SignedInOperator | null> {
-  const token = request.cookies[OPERATOR_COOKIE];
+export const signedInOperator = (ctx: AppContext, request: FastifyRequest): Promise<SignedInOperator | null> =>
+  operatorOfToken(ctx, request.cookies[OPERATOR_COOKIE]);
+
+/** The operator of a console cookie's token (a request's, a socket handshake's) (null: none, or not a live one). */
+export async function operatorOfToken(ctx: AppContext, token: string | undefined): Promise<SignedInOperator | null> {
   if (!isWellFormedToken(token)) return null;
   const sessionId = hashOperatorToken(ctx.config.sessionSecret, token);
   const operator = await findOperatorBySession(ctx.db, sessionId);
@@ -34,15 +37,6 @@ export function setOperatorCookie(ctx: AppContext, reply: FastifyReply, token: s
 
 export function clearOperatorCookie(ctx: AppContext, reply: FastifyReply) {
   reply.clearCookie(OPERATOR_COOKIE, cookieOptions(ctx));
-}
-
-/**
- * Where a sign-in may send the browser: a path of this site only (one leading slash, no scheme,
- * no backslash, printable ASCII), else the console's start page.
- */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 200) return '/admin';
-  return /^\/(?![/\\])[\x21-\x7e]*$/.test(next) && !next.includes('\\') ? next : '/admin';
 }
 
 /** The sign-in page that comes back to `path` afterwards. */

@@ -231,7 +231,7 @@ export class ChatSessions {
 
   /** Browser sessions that ended on the server (logout, password change, block) end their chat sessions. */
   async sessionsEnded(ended: EndedSessions): Promise<void> {
-    if ('performerSessionId' in ended) return;
+    if ('performerSessionId' in ended || 'operatorSessionId' in ended) return;
     const open = await openSessionsOf(this.db, ended);
     await this.end(
       open.map((s) => s.id),

@@ -98,6 +98,8 @@ export class LiveShows {
       }
       return;
     }
+    // An operator's console session watches no show.
+    if ('operatorSessionId' in ended) return;
     for (const view of [...this.views.values()]) {
       const { sessionId, userId } = view.viewer;
       const gone =

@@ -32,6 +32,7 @@ function recorder() {
       sent.push({ event, payload: args[0] });
     },
     toShow: () => {},
+    toOperators: () => {},
     isConnected: async () => false,
     sessionsEnded: () => {},
   };

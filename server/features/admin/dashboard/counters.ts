@@ -1,12 +1,12 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '#common/constants.ts';
+import type { ConsoleCapability } from '#common/domain/console-policy.ts';
 import { nextGameDayStart } from '#common/domain/game.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { conversations } from '#server/db/schema/messages.ts';
-import type { ConsoleCapability } from '#server/features/admin/policy.ts';
 import { openReviewCount } from '#server/features/admin/review/data.ts';
 import type { CoinReason } from '#server/features/coins/mutations.ts';
 import { openComplaintCount, openNoticeCount } from '#server/features/notices/data.ts';

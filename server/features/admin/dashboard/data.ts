@@ -1,7 +1,7 @@
 import type { Locale } from '#common/constants.ts';
+import { may } from '#common/domain/console-policy.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
-import { may } from '#server/features/admin/policy.ts';
 import { DASHBOARD_COUNTERS, type DashboardCounter } from './counters.ts';
 
 export type DashboardFigure = { key: string; label: Record<Locale, string>; value: number; href: string | null };

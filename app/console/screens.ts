@@ -1,0 +1,61 @@
+import type { Locale } from '#common/constants.ts';
+import type { ConsoleCapability } from '#common/domain/console-policy.ts';
+
+export type ConsoleScreen = {
+  path: string;
+  capability: ConsoleCapability;
+  label: Record<Locale, string>;
+  /** Still a page of the server (a full page load), not one of this application. */
+  serverPage?: boolean;
+};
+
+/**
+ * The console's screens as the menu lists them, each with the capability it needs
+ * (common/domain/console-policy.ts): an operator sees only the screens her roles open.
+ */
+export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
+  { path: '/admin', capability: 'dashboard', label: { en: 'Dashboard', de: 'Übersicht' } },
+  {
+    path: '/admin/members',
+    capability: 'members',
+    label: { en: 'Members', de: 'Mitglieder' },
+    serverPage: true,
+  },
+  {
+    path: '/admin/performers',
+    capability: 'performers',
+    label: { en: 'Performer applications', de: 'Bewerbungen' },
+    serverPage: true,
+  },
+  {
+    path: '/admin/review',
+    capability: 'review',
+    label: { en: 'Review queue', de: 'Prüfliste' },
+    serverPage: true,
+  },
+  {
+    path: '/admin/notices',
+    capability: 'notices',
+    label: { en: 'Notices and complaints (DSA)', de: 'Meldungen und Beschwerden (DSA)' },
+    serverPage: true,
+  },
+  {
+    path: '/admin/payouts',
+    capability: 'payouts',
+    label: { en: 'Payouts', de: 'Auszahlungen' },
+    serverPage: true,
+  },
+  {
+    path: '/admin/operators',
+    capability: 'operators',
+    label: { en: 'Operators and roles', de: 'Betreiberteam und Rollen' },
+    serverPage: true,
+  },
+  { path: '/admin/audit', capability: 'audit', label: { en: 'Audit log', de: 'Protokoll' }, serverPage: true },
+  {
+    path: '/admin/support',
+    capability: 'support',
+    label: { en: 'Support desk', de: 'Support-Postfach' },
+    serverPage: true,
+  },
+];
