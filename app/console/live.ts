@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import type { ConsoleDashboard } from '#common/api/admin.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '#common/realtime.ts';
 import { consoleApi } from './api.ts';
@@ -21,6 +21,22 @@ export function useWaitingCount(): number {
   return data ?? 0;
 }
 
+type ConsoleSocket = {
+  on(event: 'console:changed', listener: ServerToClientEvents['console:changed']): unknown;
+  disconnect(): unknown;
+};
+
+/** How the console's socket is opened: Socket.IO's client in the browser, a fake in tests (testing.tsx). */
+export const consoleSocket = {
+  open: (): ConsoleSocket =>
+    io({
+      path: '/api/socket',
+      withCredentials: true,
+      transports: ['websocket', 'polling'],
+      auth: { as: 'operator' },
+    }) as Socket<ServerToClientEvents, ClientToServerEvents>,
+};
+
 /**
  * The operators' socket: while she is signed in, a change the console shows (a new support
  * message, an upload to review, a notice, a decision by a colleague) makes the screens showing it
@@ -29,12 +45,7 @@ export function useWaitingCount(): number {
 export function useConsoleLive() {
   const client = useQueryClient();
   useEffect(() => {
-    const socket = io({
-      path: '/api/socket',
-      withCredentials: true,
-      transports: ['websocket', 'polling'],
-      auth: { as: 'operator' },
-    }) as import('socket.io-client').Socket<ServerToClientEvents, ClientToServerEvents>;
+    const socket = consoleSocket.open();
     socket.on('console:changed', ({ topics }) => {
       for (const topic of [...topics, 'dashboard']) void client.invalidateQueries({ queryKey: ['console', topic] });
     });

@@ -1,16 +1,12 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api-error.ts';
-import { appTheme } from '../theme/themes.ts';
-import { setConsoleLanguage } from './api.ts';
-import { LocaleProvider, startLocale, useLocale } from './locale.tsx';
+import { startLocale } from './locale.tsx';
+import { ConsoleProviders } from './providers.tsx';
 import { consoleRoutes } from './routes.tsx';
 import { sessionQuery } from './session.ts';
-import { NotifierProvider } from './ui/Notifier.tsx';
 
 const queryClient = new QueryClient({
   // A 401 anywhere means the session ended (expired, signed out elsewhere, disabled): the frame
@@ -32,29 +28,15 @@ const queryClient = new QueryClient({
 });
 const router = createBrowserRouter(consoleRoutes);
 
-function Languaged({ children }: { children: React.ReactNode }) {
-  setConsoleLanguage(useLocale().locale);
-  return children;
-}
-
 const locale = startLocale();
 document.documentElement.lang = locale;
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <LocaleProvider initial={locale}>
-        <Languaged>
-          <QueryClientProvider client={queryClient}>
-            <ThemeProvider theme={appTheme()}>
-              <CssBaseline />
-              <NotifierProvider>
-                <RouterProvider router={router} />
-              </NotifierProvider>
-            </ThemeProvider>
-          </QueryClientProvider>
-        </Languaged>
-      </LocaleProvider>
+      <ConsoleProviders locale={locale} client={queryClient}>
+        <RouterProvider router={router} />
+      </ConsoleProviders>
     </StrictMode>,
   );
 }
