@@ -10,6 +10,9 @@ export const dashboardQuery = queryOptions({
   queryKey: ['console', 'dashboard'],
   queryFn: ({ signal }) => consoleApi<ConsoleDashboard>('GET', 'dashboard', undefined, { signal }),
   staleTime: 30_000,
+  // Shows going online and chats starting announce nothing to the console: those figures are
+  // counted again every half minute while the console is open (each is one indexed count).
+  refetchInterval: 30_000,
 });
 
 /** Work waiting for her (the figures that lead to a screen: reviews, support, notices, applications). */
