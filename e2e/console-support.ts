@@ -41,7 +41,7 @@ export async function consoleSignIn(
     const step = await nextStep(page, account.email);
     await page.goto(`/admin/login?lang=en&next=${encodeURIComponent(next)}`);
     await page.getByLabel(t.email).fill(account.email);
-    await page.getByLabel(t.password, { exact: true }).fill(account.password);
+    await page.getByRole('textbox', { name: t.password, exact: true }).fill(account.password);
     await page.getByLabel(t.code).fill(totpCode(key, step));
     await page.getByRole('button', { name: t.submit }).click();
     const signedIn = await page

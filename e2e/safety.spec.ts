@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { frameTexts, signInTexts } from '#app/console/texts.ts';
 import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
-import { adminText } from '#server/features/admin/texts.ts';
 import { base32Decode, totpCode } from '#server/features/admin/totp.ts';
 import { nextStep } from './console-support.ts';
 import { confirmAge, field, mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
@@ -56,20 +56,32 @@ test('strangers cannot lock a member out: her new browser is slowed, and the mai
   expect(user.user.email).toBe(email);
 });
 
-test('an operator signs in with password and authenticator code, and signs out', async ({ page }) => {
-  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
+test('an operator signs in with password and authenticator code on a phone, in German, and signs out', async ({
+  page,
+}) => {
+  const t = signInTexts.de;
   await page.setViewportSize(WIDTHS.phone);
-  await page.goto('/admin/login?lang=en');
-  await expect(page.getByRole('heading', { name: t('signInTitle') })).toBeVisible();
+  await page.goto('/admin?lang=de');
+  // Nobody is signed in: the console asks for a sign-in, and comes back afterwards.
+  await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin/);
   await shoot(page, 'admin-login');
-  await page.getByLabel(t('email')).fill(DEMO_OPERATOR.email);
-  await page.getByLabel(t('password')).fill(DEMO_OPERATOR.password);
+  await page.getByLabel(t.email).fill(DEMO_OPERATOR.email);
+  await page.getByRole('textbox', { name: t.password, exact: true }).fill(DEMO_OPERATOR.password);
   const key = base32Decode(DEMO_OPERATOR.totpSecret);
   if (!key) throw new Error('demo key');
-  await page.getByLabel(t('code')).fill(totpCode(key, await nextStep(page, DEMO_OPERATOR.email)));
-  await page.getByRole('button', { name: t('submit') }).click();
-  await expect(page.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
+  await page.getByLabel(t.code).fill(totpCode(key, await nextStep(page, DEMO_OPERATOR.email)));
+  await page.getByRole('button', { name: t.submit }).click();
+  await expect(page.getByRole('heading', { name: frameTexts.de.dashboard })).toBeVisible();
+  await expect(page).toHaveTitle(/Übersicht · Konsole/);
+  // On a phone the screens are behind the menu button.
+  await page.getByRole('button', { name: frameTexts.de.menu }).click();
+  await expect(page.getByRole('navigation', { name: frameTexts.de.screens })).toBeVisible();
   await shoot(page, 'admin-console');
-  await page.getByRole('button', { name: t('signOut') }).click();
-  await expect(page.getByRole('heading', { name: t('signInTitle') })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: frameTexts.de.signOut }).click();
+  await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
+  await expect(page.getByText(t.signedOut)).toBeVisible();
+  // Signed out, the console's API refuses her old browser.
+  expect((await page.request.get('/api/admin/session')).status()).toBe(401);
 });

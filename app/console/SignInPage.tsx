@@ -15,7 +15,7 @@ import { useErrorText } from './errors.ts';
 import { useTexts } from './locale.tsx';
 import { CONSOLE_SCREENS } from './screens.ts';
 import { sessionQuery } from './session.ts';
-import { signInTexts } from './texts.ts';
+import { frameTexts, signInTexts } from './texts.ts';
 
 type Texts = (typeof signInTexts)['en'];
 
@@ -29,9 +29,10 @@ const inConsole = (path: string) =>
 
 /** A centred card: the sign-in and the unlock page. */
 export function CardPage({ title, children }: { title: string; children: React.ReactNode }) {
+  const { console: consoleName } = useTexts(frameTexts);
   useEffect(() => {
-    document.title = `${title} · Console`;
-  }, [title]);
+    document.title = `${title} · ${consoleName}`;
+  }, [title, consoleName]);
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 440, display: 'grid', gap: 2 }}>

@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 import { useErrorText } from '../errors.ts';
 import { useWaitingCount } from '../live.ts';
+import { useTexts } from '../locale.tsx';
+import { frameTexts } from '../texts.ts';
 
 /**
  * A console screen: its heading (the page's title too, with the count of work waiting in front),
@@ -20,9 +22,10 @@ export function ConsolePage(props: {
   const { title, actions, loading, error, children } = props;
   const { say } = useErrorText();
   const waiting = useWaitingCount();
+  const { console: consoleName } = useTexts(frameTexts);
   useEffect(() => {
-    document.title = `${waiting > 0 ? `(${waiting}) ` : ''}${title} · Console`;
-  }, [title, waiting]);
+    document.title = `${waiting > 0 ? `(${waiting}) ` : ''}${title} · ${consoleName}`;
+  }, [title, waiting, consoleName]);
   return (
     <Box component="section" aria-labelledby="console-page-title" sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
