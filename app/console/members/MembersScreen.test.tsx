@@ -13,8 +13,8 @@ import { renderConsole } from '../testing.tsx';
 
 const AT = '2026-03-01T09:30:00.000Z';
 /** The screens are a chunk of their own (with the data grid): its first load may take a while. */
-const LOADED = { timeout: 20_000 };
-const SLOW = 60_000;
+const LOADED = { timeout: 30_000 };
+const SLOW = 120_000;
 
 const hit = (id: number, email: string) => ({
   id,

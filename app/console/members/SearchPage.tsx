@@ -57,10 +57,15 @@ export function SearchPage() {
     const q = term.trim();
     setParams(q ? addressOf({ ...search, q, page: 1 }) : {});
   };
-  const paging = (model: GridPaginationModel) =>
+  // The grid may report the model it already has (on mount, as rows arrive): only a change is a step back can undo.
+  const paging = (model: GridPaginationModel) => {
+    if (model.page + 1 === search.page && model.pageSize === search.pageSize) return;
     setParams(addressOf({ ...search, page: model.page + 1, pageSize: model.pageSize }));
+  };
   const sorting = (model: GridSortModel) => {
     const [first] = model;
+    if (first?.field === search.sort && (first?.sort ?? 'asc') === search.order) return;
+    if (!first && !search.sort) return;
     const { sort: _sort, ...rest } = search;
     setParams(
       addressOf(

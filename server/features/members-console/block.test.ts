@@ -116,15 +116,19 @@ describe('POST /api/admin/members/:id/block and /unblock', () => {
     expect(await auditOf(m.id, 'member.block')).toHaveLength(1);
   });
 
-  it('unblocks with a reason: active again, audited, she can sign in', async () => {
+  it("unblocks with a reason: active again, audited, she can sign in, and colleagues' screens hear of it", async () => {
     const m = await member();
     const { client } = await deskOperator(t, ['admin']);
     await act(client, 'POST', `/api/admin/members/${m.id}/block`, { reason: 'Spam' });
+    const colleague = await deskOperator(t, ['support']);
+    const consoleSocket = await openSocket(baseUrl, colleague.client, { auth: { as: 'operator' } });
+    const heard = nextEvent(consoleSocket, 'console:changed');
     const url = `/api/admin/members/${m.id}/unblock`;
     const key = newActionKey();
     const res = await act(client, 'POST', url, { reason: 'Cleared' }, key);
     expect(res.json()).toEqual({ outcome: 'done', status: 'active', sessionsEnded: 0 });
     expect((await userRow(t, m.email)).status).toBe('active');
+    expect(await heard).toEqual([{ topics: ['members'] }]);
     expect(await auditOf(m.id, 'member.unblock')).toMatchObject([
       { before: { status: 'blocked' }, after: { status: 'active' }, reason: 'Cleared', formKey: key },
     ]);
