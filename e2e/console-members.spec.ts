@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenLabel } from '#server/features/admin/screens.ts';
-import { membersText } from '#server/features/members-console/texts.ts';
+import { membersTexts } from '#app/console/members/texts.ts';
+import { CONSOLE_SCREENS } from '#app/console/screens.ts';
 import { consoleSignIn } from './console-support.ts';
 import { confirmAge, field, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 
@@ -12,8 +12,12 @@ async function logIn(page: Page, email: string) {
   await page.getByRole('button', { name: text('en', 'login.submit') }).click();
 }
 
+/** The account facts of the member's page (a list of terms and values). */
+const facts = (page: Page, lang: 'en' | 'de' = 'en') => page.getByRole('region', { name: membersTexts[lang].account });
+
 test('the console finds a new member, blocks her, and she can no longer log in', async ({ page, browser, request }) => {
-  const m = (key: Parameters<typeof membersText>[1], vars?: Record<string, string>) => membersText('en', key, vars);
+  const m = membersTexts.en;
+  const menuLabel = CONSOLE_SCREENS.find((s) => s.path === '/admin/members')?.label.en ?? 'Members';
   // A fresh member (the shared demo member stays as she is), signed in on her browser.
   const email = uniqueEmail('blockme');
   await request.get('/api/auth/csrf-cookie');
@@ -33,18 +37,29 @@ test('the console finds a new member, blocks her, and she can no longer log in',
   // The administrator finds her by the start of her address and opens her page.
   const admin = await consoleSignIn(browser);
   await admin.setViewportSize(WIDTHS.desktop);
-  await admin.getByRole('link', { name: screenLabel('/admin/members') }).click();
-  await admin.getByLabel(m('searchLabel')).fill(email.slice(0, 14));
-  await admin.getByRole('button', { name: m('searchSubmit') }).click();
+  await admin.getByRole('navigation').getByRole('link', { name: menuLabel }).click();
+  await admin.getByRole('searchbox', { name: m.searchLabel }).fill(email.slice(0, 14));
+  await admin.getByRole('button', { name: m.searchSubmit }).click();
+  await expect(admin).toHaveURL(/\/admin\/members\?q=/);
   await admin.getByRole('link', { name: email }).click();
-  await expect(admin.locator('dl.facts')).toContainText(email);
+  await expect(facts(admin)).toContainText(email);
   const memberUrl = new URL(admin.url()).pathname;
 
-  // A goodwill credit through the ledger: her balance follows.
-  await admin.getByLabel(m('amountLabel'), { exact: true }).fill('50');
-  await admin.locator('#correction-reason').fill('Goodwill for a dropped stream');
-  await admin.getByRole('button', { name: m('correctionSubmit') }).click();
-  await expect(admin.getByRole('status')).toHaveText(m('corrected', { coins: '50' }));
+  // The back button returns to the results of the same search.
+  await admin.goBack();
+  await expect(admin.getByRole('link', { name: email })).toBeVisible();
+  await admin.goForward();
+  await expect(facts(admin)).toContainText(email);
+
+  // A goodwill credit through the ledger, confirmed in its dialog: her balance follows.
+  await admin.getByRole('button', { name: m.correctionButton }).click();
+  const correction = admin.getByRole('dialog', { name: m.correctionTitle });
+  await correction.getByRole('textbox', { name: m.amountLabel }).fill('50');
+  await correction.getByRole('textbox', { name: m.reasonLabel }).fill('Goodwill for a dropped stream');
+  await correction.getByRole('button', { name: m.correctionSubmit }).click();
+  await expect(admin.getByRole('status').filter({ hasText: m.corrected('50') })).toBeVisible();
+  await expect(correction).toBeHidden();
+  await expect(facts(admin)).toContainText(m.coins('50'));
   expect((await page.evaluate(async () => (await fetch('/api/auth/user')).json())).user.coins).toBe(50);
 
   // Screens at both widths, in both languages.
@@ -55,18 +70,20 @@ test('the console finds a new member, blocks her, and she can no longer log in',
       await expect(admin.getByRole('link', { name: email })).toBeVisible();
       await shoot(admin, 'console-members-search');
       await admin.goto(`${memberUrl}?lang=${lang}`);
-      await expect(admin.locator('dl.facts')).toContainText(email);
+      await expect(facts(admin, lang)).toContainText(email);
       await shoot(admin, 'console-member');
     }
   }
 
-  // Blocked with a reason: her sessions end (the browser's and the one registration opened).
+  // Blocked with a reason, after the confirmation: her sessions end (the browser's and the one registration opened).
   await admin.setViewportSize(WIDTHS.desktop);
   await admin.goto(`${memberUrl}?lang=en`);
-  await admin.locator('#block-reason').fill('Abusive messages to performers');
-  await admin.getByRole('button', { name: m('blockSubmit') }).click();
-  await expect(admin.getByRole('status')).toHaveText(m('blocked', { count: '2' }));
-  await expect(admin.getByRole('button', { name: m('unblockSubmit') })).toBeVisible();
+  await admin.getByRole('button', { name: m.blockButton }).click();
+  const block = admin.getByRole('dialog', { name: m.blockTitle });
+  await block.getByRole('textbox', { name: m.reasonLabel }).fill('Abusive messages to performers');
+  await block.getByRole('button', { name: m.blockSubmit }).click();
+  await expect(admin.getByRole('status').filter({ hasText: m.blocked(2) })).toBeVisible();
+  await expect(admin.getByRole('button', { name: m.unblockButton })).toBeVisible();
   await shoot(admin, 'console-member-blocked');
   expect(await page.evaluate(async () => (await fetch('/api/auth/user')).status)).toBe(401);
 

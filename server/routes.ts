@@ -28,7 +28,7 @@ import { historyRoutes } from './features/history/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
 import { mailboxRoutes } from './features/mail/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
-import { membersConsoleRoutes } from './features/members-console/routes.ts';
+import { membersApiRoutes } from './features/members-console/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
@@ -101,6 +101,7 @@ const apiRoutes: RouteGroup[] = [
   referralRoutes,
   pixelRoutes,
   consoleSessionRoutes,
+  membersApiRoutes,
 ];
 
 /**
@@ -123,7 +124,6 @@ const sandboxPages: RouteGroup[] = [
 const consoleAndMedia: RouteGroup[] = [
   consolePage,
   supportDeskRoutes,
-  membersConsoleRoutes,
   operatorsRoutes,
   auditRoutes,
   onboardingConsoleRoutes,

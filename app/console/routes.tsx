@@ -36,6 +36,7 @@ export const consoleRoutes: RouteObject[] = [
     Component: ConsoleFrame,
     children: [
       { index: true, Component: DashboardPage },
+      { path: 'members/*', lazy: screen(() => import('./members/MembersScreen.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -15,12 +15,7 @@ export type ConsoleScreen = {
  */
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   { path: '/admin', capability: 'dashboard', label: { en: 'Dashboard', de: 'Übersicht' } },
-  {
-    path: '/admin/members',
-    capability: 'members',
-    label: { en: 'Members', de: 'Mitglieder' },
-    serverPage: true,
-  },
+  { path: '/admin/members', capability: 'members', label: { en: 'Members', de: 'Mitglieder' } },
   {
     path: '/admin/performers',
     capability: 'performers',

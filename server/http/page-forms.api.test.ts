@@ -12,7 +12,7 @@ import { createTestApp, TestClient, type TestContext } from '#server/test/harnes
 import { codeOf, createTestOperator, signIn } from '#server/test/operators.ts';
 
 /**
- * The server-rendered forms (operator sign-in and sign-out, the support desk's reply, the console's member forms, the studio console, the sandbox
+ * The server-rendered forms (operator sign-in and sign-out, the support desk's reply, the studio console, the sandbox
  * providers' pages) with a valid form token and hostile fields: control characters in names and
  * values (PostgreSQL refuses U+0000), invalid UTF-8, oversized values, repeated names, JSON in
  * place of a form. None may answer a 5xx; the forms that read our tables refuse control
@@ -128,28 +128,6 @@ describe('server-rendered forms with a valid form token and hostile fields', () 
           return { client, url: `/admin/support/${conversationId}/reply`, fields };
         }),
       },
-      ...(['block', 'correction', 'refund'] as const).map((action) => ({
-        name: `console member ${action}`,
-        open: once(async () => {
-          const client = t.client();
-          await signIn(client, await createTestOperator(t));
-          const buyer = await registerAndVerify(t, `forms-console-${action}@example.com`);
-          const { id: orderId } = await initPurchase(buyer.client, catalog);
-          const userId = buyer.user.id as number;
-          const page = (await client.raw('GET', `/admin/members/${userId}`)).body;
-          const key = page.match(/name="key" value="([^"]+)"/)?.[1] ?? '';
-          const token = tokenOf(page);
-          const forms = {
-            block: { url: `/admin/members/${userId}/block`, fields: { token, reason: 'Fuzz' } },
-            correction: {
-              url: `/admin/members/${userId}/correction`,
-              fields: { token, key, direction: 'credit', amount: '5', reason: 'Fuzz' },
-            },
-            refund: { url: `/admin/members/${userId}/orders/${orderId}/refund`, fields: { token, reason: 'Fuzz' } },
-          };
-          return { client, ...forms[action] };
-        }),
-      })),
       {
         name: 'studio console',
         open: async () => {

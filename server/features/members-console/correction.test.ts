@@ -6,7 +6,8 @@ import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { credit } from '#server/features/coins/mutations.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { expectUnchanged, openMember, postForm } from '#server/test/members-console.ts';
+import { expectUnchanged } from '#server/test/members-console.ts';
+import { act, newActionKey } from '#server/test/operators.ts';
 import { closeAll, listenLocal, nextEvent, openSocket } from '#server/test/sockets.ts';
 import { deskOperator } from '#server/test/support-desk.ts';
 
@@ -39,21 +40,19 @@ const audited = (userId: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, String(userId))));
 
-async function admin() {
-  return deskOperator(t, ['admin']);
-}
+const urlOf = (id: number) => `/api/admin/members/${id}/correction`;
 
-describe('balance corrections', () => {
-  it('credits through the ledger, audited in the same step, and the member hears her balance', async () => {
+describe('POST /api/admin/members/:id/correction', () => {
+  it('credits through the ledger, audited in the same step under the key, and the member hears her balance; a key books once', async () => {
     const m = await member(100);
     const socket = await openSocket(baseUrl, m.client);
     const heard = nextEvent(socket, 'user:coins');
-    const { operator, client } = await admin();
-    const { form } = await openMember(client, m.id);
-    const fields = { ...form, direction: 'credit', amount: '40', reason: 'Stream outage goodwill' };
-    const res = await postForm(client, `/admin/members/${m.id}/correction`, fields);
-    expect(res.statusCode, res.body).toBe(303);
-    expect(res.headers.location).toBe(`/admin/members/${m.id}?done=corrected&n=140#notice`);
+    const { operator, client } = await deskOperator(t, ['admin']);
+    const key = newActionKey();
+    const body = { direction: 'credit', amount: 40, reason: 'Stream outage goodwill' };
+    const res = await act(client, 'POST', urlOf(m.id), body, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ outcome: 'done', balance: 140 });
     expect(await heard).toEqual([{ coins: 140 }]);
     expect(await balanceOf(t.db, m.id)).toBe(140);
     expect(await ledgerSum(t.db, m.id)).toBe(140);
@@ -66,46 +65,40 @@ describe('balance corrections', () => {
         before: { balance: 100 },
         after: { balance: 140, ledgerEntry: entry?.id },
         reason: 'Stream outage goodwill',
+        formKey: key,
       },
     ]);
-    expect((await client.raw('GET', res.headers.location as string)).body).toContain(
-      'The correction is booked. New balance: 140 coins.',
-    );
 
-    // The same form again (a double click, a reload of the post): booked once.
-    const again = await expectUnchanged(t, () => postForm(client, `/admin/members/${m.id}/correction`, fields), 303);
-    expect(again.headers.location).toContain('done=correctedBefore');
-    const [first, second] = await Promise.all([
-      postForm(client, `/admin/members/${m.id}/correction`, { ...fields, key: 'double-click-key-0001' }),
-      postForm(client, `/admin/members/${m.id}/correction`, { ...fields, key: 'double-click-key-0001' }),
+    // The same key again (a double click, a retry): booked once.
+    const again = await expectUnchanged(t, () => act(client, 'POST', urlOf(m.id), body, key), 200);
+    expect(again.json()).toEqual({ outcome: 'repeat', balance: 140 });
+    const twice = newActionKey();
+    const answers = await Promise.all([
+      act(client, 'POST', urlOf(m.id), body, twice),
+      act(client, 'POST', urlOf(m.id), body, twice),
     ]);
-    expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().outcome).sort()).toEqual(['done', 'repeat']);
     expect((await corrections(m.id)).length).toBe(2);
     expect(await balanceOf(t.db, m.id)).toBe(180);
     expect(await ledgerSum(t.db, m.id)).toBe(180);
-    // The key used for something else: reload, nothing booked.
-    const changed = await expectUnchanged(
-      t,
-      () => postForm(client, `/admin/members/${m.id}/correction`, { ...fields, amount: '41' }),
-      409,
-    );
-    expect(changed.body).toContain('Please reload the page');
+    // The key used for another amount or member: a conflict, nothing booked.
+    await expectUnchanged(t, () => act(client, 'POST', urlOf(m.id), { ...body, amount: 41 }, key), 409);
+    const other = await member();
+    await expectUnchanged(t, () => act(client, 'POST', urlOf(other.id), body, key), 409);
   });
 
-  it('debits down to zero but never below: a debit the balance does not cover is refused, nothing booked', async () => {
+  it('debits down to zero but never below: a debit the balance does not cover is refused on its amount, nothing booked', async () => {
     const m = await member(50);
-    const { client } = await admin();
-    const url = `/admin/members/${m.id}/correction`;
-    const { form } = await openMember(client, m.id);
+    const { client } = await deskOperator(t, ['admin']);
     const over = await expectUnchanged(
       t,
-      () => postForm(client, url, { ...form, direction: 'debit', amount: '51', reason: 'Duplicate credit' }),
+      () => act(client, 'POST', urlOf(m.id), { direction: 'debit', amount: 51, reason: 'Duplicate credit' }),
       422,
     );
-    expect(over.body).toContain('The balance does not cover this debit');
-    expect(over.body).toContain('value="51"');
-    const ok = await postForm(client, url, { ...form, direction: 'debit', amount: '50', reason: 'Duplicate credit' });
-    expect(ok.headers.location).toContain('done=corrected&n=0');
+    expect(over.json()).toMatchObject({ error: 'validation_failed', errors: { amount: ['errors.members.no_coins'] } });
+    const ok = await act(client, 'POST', urlOf(m.id), { direction: 'debit', amount: 50, reason: 'Duplicate credit' });
+    expect(ok.json()).toEqual({ outcome: 'done', balance: 0 });
     expect(await balanceOf(t.db, m.id)).toBe(0);
     expect(await ledgerSum(t.db, m.id)).toBe(0);
     expect(await audited(m.id)).toMatchObject([
@@ -113,42 +106,40 @@ describe('balance corrections', () => {
     ]);
     // A member without a wallet: nothing to take.
     const empty = await member();
-    const page = await openMember(client, empty.id);
     await expectUnchanged(
       t,
-      () =>
-        postForm(client, `/admin/members/${empty.id}/correction`, {
-          ...page.form,
-          direction: 'debit',
-          amount: '1',
-          reason: 'x',
-        }),
+      () => act(client, 'POST', urlOf(empty.id), { direction: 'debit', amount: 1, reason: 'x' }),
       422,
     );
   });
 
-  it('refuses bad amounts, directions, reasons, keys and forged forms, changing nothing', async () => {
+  it('refuses bad amounts, directions, reasons and keys, and every role but an administrator, changing nothing', async () => {
     const m = await member(10);
-    const { client } = await admin();
-    const url = `/admin/members/${m.id}/correction`;
-    const { form } = await openMember(client, m.id);
-    const good = { ...form, direction: 'credit', amount: '5', reason: 'Fix' };
-    for (const amount of ['', '0', '-5', '1.5', '1e3', '1000001', '99999999999', 'five', ' ']) {
-      const res = await expectUnchanged(t, () => postForm(client, url, { ...good, amount }), 422);
-      expect(res.body).toContain('Enter a whole number of coins from 1 to 1000000.');
+    const { client } = await deskOperator(t, ['admin']);
+    const good = { direction: 'credit', amount: 5, reason: 'Fix' };
+    const errorsOf = async (body: unknown) =>
+      (await expectUnchanged(t, () => act(client, 'POST', urlOf(m.id), body), 422)).json().errors;
+    for (const amount of [0, -5, 1.5, 1_000_001, 99_999_999_999]) {
+      expect(await errorsOf({ ...good, amount }), String(amount)).toEqual({ amount: ['errors.members.amount_range'] });
     }
+    for (const amount of ['5', 'five', '1e3', null]) {
+      expect(await errorsOf({ ...good, amount })).toEqual({ amount: ['errors.validations.type.integer'] });
+    }
+    expect(await errorsOf({ direction: 'credit', reason: 'x' })).toEqual({ amount: ['errors.validations.required'] });
     for (const direction of ['', 'transfer', 'CREDIT']) {
-      await expectUnchanged(t, () => postForm(client, url, { ...good, direction }), 422);
+      expect(await errorsOf({ ...good, direction })).toEqual({ direction: ['errors.validations.invalid'] });
     }
-    await expectUnchanged(t, () => postForm(client, url, { ...good, reason: '' }), 422);
-    await expectUnchanged(t, () => postForm(client, url, { ...good, reason: 'tab\tbell\u0007' }), 422);
+    expect(await errorsOf({ ...good, reason: '' })).toEqual({ reason: ['errors.validations.required'] });
+    expect(await errorsOf({ ...good, reason: 'tab\tbell\u0007' })).toEqual({
+      reason: ['errors.validations.control_characters'],
+    });
     for (const key of ['', 'short', 'x'.repeat(65), 'bad key with spaces!']) {
-      await expectUnchanged(t, () => postForm(client, url, { ...good, key }), 403);
+      await expectUnchanged(t, () => client.request('POST', urlOf(m.id), good, { 'idempotency-key': key }), 400);
     }
-    await expectUnchanged(t, () => postForm(client, url, { ...good, token: 'forged' }), 403);
-    await expectUnchanged(t, () => postForm(client, url, good, { origin: 'https://evil.example' }), 403);
+    await expectUnchanged(t, () => client.request('POST', urlOf(m.id), good), 400);
     const support = await deskOperator(t, ['support']);
-    await expectUnchanged(t, () => postForm(support.client, url, good), 403);
+    await expectUnchanged(t, () => act(support.client, 'POST', urlOf(m.id), good), 403);
+    await expectUnchanged(t, () => act(client, 'POST', urlOf(99_999_999), good), 404);
     expect(await balanceOf(t.db, m.id)).toBe(10);
-  });
+  }, 120_000);
 });

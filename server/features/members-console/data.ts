@@ -1,5 +1,7 @@
-import { and, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { MemberSort } from '#common/api/admin-members.ts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema/audit.ts';
 import { orders } from '#server/db/schema/billing.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { purchases } from '#server/db/schema/member-catalog.ts';
@@ -41,14 +43,27 @@ function matching(term: string): SQL | undefined {
   return id && Number(id) <= 2 ** 31 - 1 ? or(eq(users.id, Number(id)), byText) : byText;
 }
 
+const SORTED = {
+  id: users.id,
+  email: users.email,
+  nickname: nicknames.nickname,
+  status: users.status,
+  createdAt: users.createdAt,
+} as const;
+
 /** Members matching the term, exact address first, then by id; and how many there are. */
 export async function searchMembers(
   db: DbOrTx,
   term: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort?: MemberSort | undefined; order?: 'asc' | 'desc' },
 ): Promise<{ rows: MemberHit[]; total: number }> {
   const where = matching(term);
   const q = term.trim().toLowerCase();
+  const direction = page.order === 'desc' ? desc : asc;
+  // A chosen column first, the id after it so the pages never overlap; else the exact address first.
+  const order = page.sort
+    ? [direction(SORTED[page.sort]), direction(users.id)]
+    : [sql`(${users.email} = ${q}) desc`, users.id];
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -62,7 +77,7 @@ export async function searchMembers(
       .from(users)
       .leftJoin(nicknames, eq(nicknames.id, users.currentNicknameId))
       .where(where)
-      .orderBy(sql`(${users.email} = ${q}) desc`, users.id)
+      .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
@@ -157,9 +172,14 @@ export type MemberOrder = {
   refund: string | null;
 };
 
-/** The member's latest orders (newest first), with the outcome of each one's latest refund request. */
-export async function memberOrders(db: DbOrTx, userId: number, limit: number): Promise<MemberOrder[]> {
-  return db
+/** A page of the member's orders (newest first), with the outcome of each one's latest refund request. */
+export async function memberOrders(
+  db: DbOrTx,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: MemberOrder[]; total: number }> {
+  const where = eq(orders.userId, userId);
+  const rows = db
     .select({
       id: orders.id,
       provider: orders.provider,
@@ -179,9 +199,15 @@ export async function memberOrders(db: DbOrTx, userId: number, limit: number): P
       >`(select r.outcome from ${refundRequests} r where r.order_id = ${orders}.id order by r.id desc limit 1)`,
     })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(where)
     .orderBy(desc(orders.id))
-    .limit(limit);
+    .limit(page.limit)
+    .offset(page.offset);
+  const [list, [count]] = await Promise.all([
+    rows,
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows: list, total: count?.n ?? 0 };
 }
 
 /** One order of the member (null for another member's or none). */
@@ -213,14 +239,24 @@ export async function memberSessions(db: DbOrTx, userId: number, now = new Date(
 
 export type MemberPurchase = { item: string; coins: number; createdAt: Date };
 
-/** The member's latest purchases (videos, galleries, parts), newest first. */
-export async function memberPurchases(db: DbOrTx, userId: number, limit: number): Promise<MemberPurchase[]> {
-  return db
-    .select({ item: purchases.item, coins: purchases.coins, createdAt: purchases.createdAt })
-    .from(purchases)
-    .where(eq(purchases.userId, userId))
-    .orderBy(desc(purchases.createdAt), desc(purchases.id))
-    .limit(limit);
+/** A page of the member's purchases (videos, galleries, parts), newest first. */
+export async function memberPurchases(
+  db: DbOrTx,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: MemberPurchase[]; total: number }> {
+  const where = eq(purchases.userId, userId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ item: purchases.item, coins: purchases.coins, createdAt: purchases.createdAt })
+      .from(purchases)
+      .where(where)
+      .orderBy(desc(purchases.createdAt), desc(purchases.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(purchases).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** The ledger entry a correction form's key made, if any (a second submit of one form). */
@@ -230,4 +266,29 @@ export async function correctionEntry(db: DbOrTx, key: string) {
     .from(coinLedger)
     .where(eq(coinLedger.idempotencyKey, key));
   return row ?? null;
+}
+
+/** The audit entry an action key wrote, if any: what it did, to whom. */
+export async function actionEntry(db: DbOrTx, key: string) {
+  const [row] = await db
+    .select({
+      action: auditLog.action,
+      subjectType: auditLog.subjectType,
+      subjectId: auditLog.subjectId,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.formKey, key));
+  return row ?? null;
+}
+
+/** The outcome of the order's latest refund request (null: none). */
+export async function latestRefund(db: DbOrTx, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ outcome: refundRequests.outcome })
+    .from(refundRequests)
+    .where(eq(refundRequests.orderId, orderId))
+    .orderBy(desc(refundRequests.id))
+    .limit(1);
+  return row?.outcome ?? null;
 }

@@ -15,7 +15,8 @@ import { destroyUserSessions } from '#server/features/session/mutations.ts';
  */
 
 type Deps = Pick<AppContext, 'db' | 'realtime' | 'sessionCache'>;
-export type Acting = { operatorId: number; reason: string };
+/** Who acts, why, and the action's key, which its audit entry keeps (unique: a key acts once). */
+export type Acting = { operatorId: number; reason: string; key?: string };
 
 /**
  * Blocks an active member: the status changes, every session of hers ends, her sockets are told
@@ -38,6 +39,7 @@ export async function blockMember(deps: Deps, userId: number, by: Acting): Promi
       before: { status: 'active' },
       after: { status: 'blocked', sessionsEnded: ended },
       reason: by.reason,
+      formKey: by.key ?? null,
     });
     return { sessionsEnded: ended };
   });
@@ -65,6 +67,7 @@ export async function unblockMember(deps: Deps, userId: number, by: Acting): Pro
       before: { status: 'blocked' },
       after: { status: 'active' },
       reason: by.reason,
+      formKey: by.key ?? null,
     });
     return true;
   });
@@ -76,8 +79,8 @@ export type Correction = { userId: number; direction: 'credit' | 'debit'; amount
 export type Corrected = { ok: true; balance: number; replayed: boolean } | { ok: false; reason: 'no_coins' };
 
 /**
- * Corrects a balance by one ledger entry (reason `correction`) under the form's key: a second
- * submit of the form finds the entry and changes nothing. A debit may not overdraw (the ledger's
+ * Corrects a balance by one ledger entry (reason `correction`) under the action's key: a second
+ * request under it finds the entry and changes nothing. A debit may not overdraw (the ledger's
  * conditional update). The audit entry commits with the entry; the balance goes out after.
  */
 export async function correctBalance(deps: Deps, c: Correction, by: Acting): Promise<Corrected> {
@@ -103,6 +106,7 @@ export async function correctBalance(deps: Deps, c: Correction, by: Acting): Pro
       before: { balance: moved.balance - delta },
       after: { balance: moved.balance, ledgerEntry: moved.entryId },
       reason: by.reason,
+      formKey: by.key ?? null,
     });
     return moved;
   });
@@ -143,6 +147,7 @@ export async function openRefundRequest(
       subjectId: order.id,
       after: { provider: order.provider, userId: order.userId, request: row.id },
       reason: by.reason,
+      formKey: by.key ?? null,
     });
     return { requestId: row.id };
   });

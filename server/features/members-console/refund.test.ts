@@ -19,7 +19,8 @@ import type { SandboxPostback } from '#server/providers/payment/sandbox.ts';
 import { pendingPostbacks } from '#server/providers/payment/sandbox-records.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { expectUnchanged, openMember, postForm } from '#server/test/members-console.ts';
+import { expectUnchanged } from '#server/test/members-console.ts';
+import { act, newActionKey } from '#server/test/operators.ts';
 import { deskOperator } from '#server/test/support-desk.ts';
 
 let t: TestContext;
@@ -52,23 +53,30 @@ const auditOf = (orderId: number) =>
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, String(orderId))));
-const refundUrl = (userId: number, orderId: number) => `/admin/members/${userId}/orders/${orderId}/refund`;
+const refundUrl = (userId: number, orderId: number) => `/api/admin/members/${userId}/orders/${orderId}/refund`;
+const ordersOf = async (client: Awaited<ReturnType<typeof deskOperator>>['client'], userId: number) =>
+  (await client.get(`/api/admin/members/${userId}/orders`)).json().rows as {
+    id: number;
+    refund: string | null;
+    refundable: boolean;
+    providerTxnId: string | null;
+  }[];
 
-describe('refunding an order', () => {
+describe('POST /api/admin/members/:id/orders/:orderId/refund', () => {
   it('asks the sandbox PSP, whose refund postback reclaims the coins and marks the order refunded; once', async () => {
     const m = await paidOnSandbox();
     expect(await balanceOf(t.db, m.id)).toBe(275);
     const { operator, client } = await deskOperator(t, ['support']);
-    const { res, form } = await openMember(client, m.id);
     const paid = await orderRow(t, m.orderId);
-    expect(res.body).toContain(`BS${m.orderId}`);
-    expect(res.body).toContain(String(paid.providerTxnId));
-    expect(res.body).toContain(`action="${refundUrl(m.id, m.orderId)}"`);
+    expect(await ordersOf(client, m.id)).toMatchObject([
+      { id: m.orderId, providerTxnId: paid.providerTxnId, refund: null, refundable: true },
+    ]);
 
-    const fields = { token: form.token, reason: 'Member did not mean to buy' };
-    const done = await postForm(client, refundUrl(m.id, m.orderId), fields);
-    expect(done.statusCode, done.body).toBe(303);
-    expect(done.headers.location).toBe(`/admin/members/${m.id}?done=refundDelivered&order=${m.orderId}#notice`);
+    const key = newActionKey();
+    const body = { reason: 'Member did not mean to buy' };
+    const done = await act(client, 'POST', refundUrl(m.id, m.orderId), body, key);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ outcome: 'done', orderId: m.orderId, refund: 'delivered' });
     expect((await orderRow(t, m.orderId)).state).toBe('refunded');
     expect(await balanceOf(t.db, m.id)).toBe(0);
     expect(await ledgerSum(t.db, m.id)).toBe(0);
@@ -81,36 +89,33 @@ describe('refunding an order', () => {
         action: 'order.refund_request',
         after: { provider: 'sandbox', userId: m.id },
         reason: 'Member did not mean to buy',
+        formKey: key,
       },
     ]);
-    const page = (await client.raw('GET', done.headers.location as string)).body;
-    expect(page).toContain(`The provider refunded BS${m.orderId}`);
-    expect(page).toContain('Refunded by the provider');
-    expect(page).not.toContain(`action="${refundUrl(m.id, m.orderId)}"`);
+    expect(await ordersOf(client, m.id)).toMatchObject([{ id: m.orderId, refund: 'delivered', refundable: false }]);
 
-    // A second click: nothing asked, nothing booked.
-    const again = await expectUnchanged(t, () => postForm(client, refundUrl(m.id, m.orderId), fields), 303);
-    expect(again.headers.location).toContain('done=refundRequested');
+    // The same key again: a repeat. Another key: nothing asked, nothing booked.
+    const repeat = await expectUnchanged(t, () => act(client, 'POST', refundUrl(m.id, m.orderId), body, key), 200);
+    expect(repeat.json()).toEqual({ outcome: 'repeat', orderId: m.orderId, refund: 'delivered' });
+    const again = await expectUnchanged(t, () => act(client, 'POST', refundUrl(m.id, m.orderId), body), 200);
+    expect(again.json()).toEqual({ outcome: 'unchanged', orderId: m.orderId, refund: 'delivered' });
   });
 
-  it('asks once when two clicks arrive together', async () => {
-    const m = await paidOnSandbox();
-    const { client, form } = await (async () => {
-      const o = await deskOperator(t, ['admin']);
-      return { client: o.client, form: (await openMember(o.client, m.id)).form };
-    })();
-    const fields = { token: form.token, reason: 'Twice' };
-    const answers = await Promise.all([
-      postForm(client, refundUrl(m.id, m.orderId), fields),
-      postForm(client, refundUrl(m.id, m.orderId), fields),
-    ]);
-    expect(answers.map((a) => a.headers.location?.match(/done=(\w+)/)?.[1]).sort()).toEqual([
-      'refundDelivered',
-      'refundRequested',
-    ]);
-    expect((await requestsOf(m.orderId)).length).toBe(1);
-    expect((await auditOf(m.orderId)).length).toBe(1);
-    expect(await ledgerSum(t.db, m.id)).toBe(await balanceOf(t.db, m.id));
+  it('asks once when two clicks arrive together, under one key or two', async () => {
+    for (const sameKey of [true, false]) {
+      const m = await paidOnSandbox();
+      const { client } = await deskOperator(t, ['admin']);
+      const key = newActionKey();
+      const answers = await Promise.all(
+        [0, 1].map(() =>
+          act(client, 'POST', refundUrl(m.id, m.orderId), { reason: 'Twice' }, sameKey ? key : newActionKey()),
+        ),
+      );
+      expect(answers.map((a) => a.json().outcome).sort()).toEqual(['done', sameKey ? 'repeat' : 'unchanged']);
+      expect((await requestsOf(m.orderId)).length).toBe(1);
+      expect((await auditOf(m.orderId)).length).toBe(1);
+      expect(await ledgerSum(t.db, m.id)).toBe(await balanceOf(t.db, m.id));
+    }
   });
 
   it('records a refusal of the PSP (a payment it did not take) and lets a later request try again', async () => {
@@ -119,20 +124,17 @@ describe('refunding an order', () => {
     const order = await orderRow(t, id);
     expect((await sendPostback(t, sandboxEvent(order))).statusCode).toBe(200);
     const { client } = await deskOperator(t, ['support']);
-    const { form } = await openMember(client, m.id);
-    const res = await postForm(client, refundUrl(m.id, id), { token: form.token, reason: 'Try' });
-    expect(res.headers.location).toContain('done=refundRefused');
+    const res = await act(client, 'POST', refundUrl(m.id, id), { reason: 'Try' });
+    expect(res.json()).toEqual({ outcome: 'done', orderId: id, refund: 'refused' });
     expect((await orderRow(t, id)).state).toBe('paid');
     expect(await balanceOf(t.db, m.id)).toBe(275);
     expect(await requestsOf(id)).toMatchObject([{ outcome: 'refused' }]);
-    const page = (await client.raw('GET', res.headers.location as string)).body;
-    expect(page).toContain('Refund declined by the provider');
-    expect(page).toContain(`action="${refundUrl(m.id, id)}"`);
-    await postForm(client, refundUrl(m.id, id), { token: form.token, reason: 'Again' });
+    expect(await ordersOf(client, m.id)).toMatchObject([{ id, refund: 'refused', refundable: true }]);
+    expect((await act(client, 'POST', refundUrl(m.id, id), { reason: 'Again' })).json().outcome).toBe('done');
     expect((await requestsOf(id)).length).toBe(2);
   });
 
-  it('for a FlexPay order records the request and points to the Verotel Control Center', async () => {
+  it('for a FlexPay order records the request and leaves the refund to the Verotel Control Center', async () => {
     const m = await buyer();
     const [row] = await t.db
       .insert(orders)
@@ -155,36 +157,33 @@ describe('refunding an order', () => {
       .returning({ id: orders.id });
     const id = row?.id ?? 0;
     const { client } = await deskOperator(t, ['support'], 'de');
-    const { form } = await openMember(client, m.id);
-    const res = await postForm(client, refundUrl(m.id, id), { token: form.token, reason: 'Kulanz' });
-    expect(res.headers.location).toContain('done=refundManual');
+    const res = await act(client, 'POST', refundUrl(m.id, id), { reason: 'Kulanz' });
+    expect(res.json()).toEqual({ outcome: 'done', orderId: id, refund: 'manual' });
     expect((await orderRow(t, id)).state).toBe('paid');
     expect(await requestsOf(id)).toMatchObject([{ outcome: 'manual', provider: 'flexpay' }]);
-    const page = (await client.raw('GET', res.headers.location as string)).body;
-    expect(page).toContain(`Erstatten Sie BS${id} im Verotel Control Center`);
-    expect(page).not.toContain(`action="${refundUrl(m.id, id)}"`);
-    await expectUnchanged(t, () => postForm(client, refundUrl(m.id, id), { token: form.token, reason: 'Kulanz' }), 303);
+    expect(await ordersOf(client, m.id)).toMatchObject([{ id, refund: 'manual', refundable: false }]);
+    const again = await expectUnchanged(t, () => act(client, 'POST', refundUrl(m.id, id), { reason: 'Kulanz' }), 200);
+    expect(again.json().outcome).toBe('unchanged');
   });
 
-  it("refuses unpaid orders, other members' orders, wrong roles, forged and incomplete forms", async () => {
+  it("refuses unpaid orders, other members' orders, wrong roles, missing keys and reasons, changing nothing", async () => {
     const m = await buyer();
     const other = await paidOnSandbox();
     const { id: pending } = await initPurchase(m.client, c);
     const { client } = await deskOperator(t, ['support']);
-    const { form } = await openMember(client, m.id);
-    const ok = { token: form.token, reason: 'x' };
-    expect((await expectUnchanged(t, () => postForm(client, refundUrl(m.id, pending), ok), 422)).body).toContain(
-      'Only a paid order can be refunded.',
-    );
-    await expectUnchanged(t, () => postForm(client, refundUrl(m.id, other.orderId), ok), 404);
-    await expectUnchanged(t, () => postForm(client, refundUrl(m.id, 99_999_999), ok), 404);
-    await expectUnchanged(t, () => postForm(client, `/admin/members/${m.id}/orders/x/refund`, ok), 404);
+    const ok = { reason: 'x' };
+    const unpaid = await expectUnchanged(t, () => act(client, 'POST', refundUrl(m.id, pending), ok), 409);
+    expect(unpaid.json()).toMatchObject({ error: 'conflict', message: 'not_paid' });
+    const foreign = await expectUnchanged(t, () => act(client, 'POST', refundUrl(m.id, other.orderId), ok), 404);
+    expect(foreign.json()).toMatchObject({ message: 'order_not_found' });
+    await expectUnchanged(t, () => act(client, 'POST', refundUrl(m.id, 99_999_999), ok), 404);
+    await expectUnchanged(t, () => act(client, 'POST', `/api/admin/members/${m.id}/orders/x/refund`, ok), 422);
     const url = refundUrl(other.id, other.orderId);
-    await expectUnchanged(t, () => postForm(client, url, { reason: 'no token' }), 403);
-    await expectUnchanged(t, () => postForm(client, url, ok, { origin: 'https://evil.example' }), 403);
-    await expectUnchanged(t, () => postForm(client, url, { token: form.token, reason: ' ' }), 422);
+    await expectUnchanged(t, () => client.request('POST', url, ok), 400);
+    await expectUnchanged(t, () => act(client, 'POST', url, { reason: ' ' }), 422);
+    await expectUnchanged(t, () => act(client, 'POST', url, {}), 422);
     const moderator = await deskOperator(t, ['moderator']);
-    await expectUnchanged(t, () => postForm(moderator.client, url, ok), 403);
+    await expectUnchanged(t, () => act(moderator.client, 'POST', url, ok), 403);
     expect((await orderRow(t, other.orderId)).state).toBe('paid');
   });
 });
@@ -212,15 +211,14 @@ describe('refunding while the PSP holds its postbacks', () => {
     await deliverHeld(id);
     expect((await orderRow(h, id)).state).toBe('paid');
     const desk = await deskOperator(h, ['support']);
-    const { form } = await openMember(desk.client, user.id);
-    const res = await postForm(desk.client, refundUrl(user.id, id), { token: form.token, reason: 'Held' });
-    expect(res.headers.location).toContain('done=refundQueued');
+    const res = await act(desk.client, 'POST', refundUrl(user.id, id), { reason: 'Held' });
+    expect(res.json()).toEqual({ outcome: 'done', orderId: id, refund: 'queued' });
     // The console took nothing: the order is paid and the coins are hers until the PSP reports.
     expect((await orderRow(h, id)).state).toBe('paid');
     expect(await balanceOf(h.db, user.id)).toBe(275);
-    expect((await desk.client.raw('GET', `/admin/members/${user.id}`)).body).toContain(
-      'Refund booked; the postback is on its way',
-    );
+    expect((await desk.client.get(`/api/admin/members/${user.id}/orders`)).json().rows).toMatchObject([
+      { id, refund: 'queued', refundable: false },
+    ]);
     await deliverHeld(id);
     expect((await orderRow(h, id)).state).toBe('refunded');
     expect(await balanceOf(h.db, user.id)).toBe(0);
