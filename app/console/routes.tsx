@@ -36,6 +36,10 @@ export const consoleRoutes: RouteObject[] = [
     Component: ConsoleFrame,
     children: [
       { index: true, Component: DashboardPage },
+      { path: 'review', lazy: screen(() => import('./review/ReviewQueuePage.tsx')) },
+      { path: 'review/:id', lazy: screen(() => import('./review/ReviewItemPage.tsx')) },
+      { path: 'support', lazy: screen(() => import('./support/SupportDeskPage.tsx')) },
+      { path: 'support/:id', lazy: screen(() => import('./support/SupportThreadPage.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },
