@@ -33,12 +33,7 @@ export default function SupportDeskPage() {
       minWidth: 180,
       sortable: false,
       renderCell: ({ row }) => (
-        <Link
-          component={RouterLink}
-          to={`/admin/support/${row.id}`}
-          aria-label={t.openConversation(row.name ?? row.email)}
-          sx={{ fontWeight: row.unread > 0 ? 700 : 400 }}
-        >
+        <Link component={RouterLink} to={`/admin/support/${row.id}`} sx={{ fontWeight: row.unread > 0 ? 700 : 400 }}>
           {row.email}
         </Link>
       ),
