@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { CONSOLE_SCREENS } from '#app/console/screens.ts';
+import { supportTexts } from '#app/console/support/texts.ts';
 import { DEMO_SUPPORT_OPERATOR } from '#server/db/seed/demo-operator.ts';
-import { screenLabel } from '#server/features/admin/screens.ts';
-import { adminText } from '#server/features/admin/texts.ts';
 import { apiGet, logInDemo, shootView } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
 import { type LiveShow, ownShows } from './live-support.ts';
@@ -142,13 +142,15 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
   await page.getByRole('button', { name: text('en', 'messages.composer.send') }).click();
   await expect(pane(page, 'en', supportName).getByText('How do I buy a video?')).toBeVisible();
   const desk = await consoleSignIn(browser, DEMO_SUPPORT_OPERATOR);
-  const d = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
-  await desk.getByRole('link', { name: screenLabel('/admin/support') }).click();
+  const d = supportTexts.en;
+  const deskLabel = CONSOLE_SCREENS.find((s) => s.path === '/admin/support')?.label.en ?? '';
+  await desk.getByRole('link', { name: deskLabel }).click();
   await desk.getByRole('link', { name: 'demo@livecam.local' }).click();
   await expect(desk.getByText('How do I buy a video?')).toBeVisible();
-  await desk.getByLabel(d('replyLabel')).fill('Open the video and press buy: coins or a voucher.');
-  await desk.getByRole('button', { name: d('replySubmit') }).click();
-  await expect(desk.getByText(d('replySent'))).toBeVisible();
+  await desk.getByLabel(d.replyLabel).fill('Open the video and press buy: coins or a voucher.');
+  await desk.getByRole('button', { name: d.replySubmit }).click();
+  await expect(desk.getByText(d.replySent)).toBeVisible();
+  await expect(desk.getByText('Open the video and press buy: coins or a voucher.')).toBeVisible();
   await shoot(desk, 'support-desk-thread');
   await expect(pane(page, 'en', supportName).getByText('Open the video and press buy')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { reviewText } from '#server/features/admin/review/texts.ts';
+import { reviewTexts } from '#app/console/review/texts.ts';
 import { onboardingText } from '#server/features/onboarding/console-texts.ts';
 import { testClip } from '#server/features/uploads/testing.ts';
 import { apiGet } from './catalogue-support.ts';
@@ -155,20 +155,19 @@ test('a new performer signs up, passes the ID check, is approved; her first vide
   await expect(item.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
 
   // The moderator approves it in the review queue; it appears in the catalogue under her show.
-  await admin.setViewportSize(WIDTHS.desktop);
-  await admin.goto('/admin/review?lang=en');
-  const section = admin.getByRole('region', { name: new RegExp(title) });
-  await expect(section.getByRole('img', { name: reviewText('en', 'poster') })).toBeVisible();
+  const r = (lang: Lang) => reviewTexts[lang];
   await everyView(admin, '/admin/review', 'review-queue', async (lang) => {
-    await expect(admin.getByRole('heading', { name: reviewText(lang, 'title') })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: r(lang).title })).toBeVisible();
+    await expect(admin.getByRole('link', { name: r(lang).openItem(title) })).toBeVisible();
   });
   await admin.setViewportSize(WIDTHS.desktop);
   await admin.goto('/admin/review?lang=en');
-  await admin
-    .getByRole('region', { name: new RegExp(title) })
-    .getByRole('button', { name: reviewText('en', 'approve') })
-    .click();
-  await expect(admin.getByText(reviewText('en', 'approved'))).toBeVisible();
+  await admin.getByRole('link', { name: r('en').openItem(title) }).click();
+  await expect(admin.getByRole('heading', { name: `${r('en').kind_new_video}: ${title}` })).toBeVisible();
+  await expect(admin.getByRole('img', { name: r('en').poster })).toBeVisible();
+  await shoot(admin, 'review-item');
+  await admin.getByRole('button', { name: r('en').approve }).click();
+  await expect(admin.getByText(r('en').approved)).toBeVisible();
   const me = await apiGet<{ show: { universalId: string } }>(page.request, 'studio/me');
   const found = await apiGet<{ data: { title: string }[] }>(
     page.request,

@@ -6,9 +6,9 @@ import { consolePage } from './features/admin/console-page.ts';
 import { noticesConsoleRoutes } from './features/admin/notices/routes.ts';
 import { operatorsRoutes } from './features/admin/operators/routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts/routes.ts';
-import { reviewRoutes } from './features/admin/review/routes.ts';
+import { reviewConsoleRoutes } from './features/admin/review/routes.ts';
 import { consoleSessionRoutes } from './features/admin/session-routes.ts';
-import { supportDeskRoutes } from './features/admin/support/routes.ts';
+import { supportConsoleRoutes } from './features/admin/support/routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { tokenLoginRoutes } from './features/auth/token-login-routes.ts';
@@ -102,6 +102,8 @@ const apiRoutes: RouteGroup[] = [
   pixelRoutes,
   consoleSessionRoutes,
   membersApiRoutes,
+  reviewConsoleRoutes,
+  supportConsoleRoutes,
 ];
 
 /**
@@ -123,14 +125,12 @@ const sandboxPages: RouteGroup[] = [
 /** The operators' console and its pages, the notifiers' complaint pages, and media files. */
 const consoleAndMedia: RouteGroup[] = [
   consolePage,
-  supportDeskRoutes,
   operatorsRoutes,
   auditRoutes,
   onboardingConsoleRoutes,
   payoutConsoleRoutes,
   noticesConsoleRoutes,
   notifierComplaintPages,
-  reviewRoutes,
   mediaRoutes,
   signedMediaRoutes,
 ];

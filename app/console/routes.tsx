@@ -37,6 +37,10 @@ export const consoleRoutes: RouteObject[] = [
     children: [
       { index: true, Component: DashboardPage },
       { path: 'members/*', lazy: screen(() => import('./members/MembersScreen.tsx')) },
+      { path: 'review', lazy: screen(() => import('./review/ReviewQueuePage.tsx')) },
+      { path: 'review/:id', lazy: screen(() => import('./review/ReviewItemPage.tsx')) },
+      { path: 'support', lazy: screen(() => import('./support/SupportDeskPage.tsx')) },
+      { path: 'support/:id', lazy: screen(() => import('./support/SupportThreadPage.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -26,7 +26,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/admin/review',
     capability: 'review',
     label: { en: 'Review queue', de: 'Prüfliste' },
-    serverPage: true,
   },
   {
     path: '/admin/notices',
@@ -51,6 +50,5 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/admin/support',
     capability: 'support',
     label: { en: 'Support desk', de: 'Support-Postfach' },
-    serverPage: true,
   },
 ];

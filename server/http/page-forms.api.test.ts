@@ -4,10 +4,9 @@ import { operators } from '#server/db/schema/operators.ts';
 import { OPERATOR_COOKIE } from '#server/features/admin/session.ts';
 import { startCheck } from '#server/features/avs/testing.ts';
 import { initPurchase, loadCatalog, submitCard } from '#server/features/billing/billing-fixtures.ts';
-import { sendToSupport } from '#server/features/messages/mutations.ts';
 import { ageCheckedMember, initCall } from '#server/features/voicecall/test-helpers.ts';
 import { createShow } from '#server/test/catalog.ts';
-import { insertUser, registerAndVerify } from '#server/test/fixtures.ts';
+import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { codeOf, createTestOperator, signIn } from '#server/test/operators.ts';
 
@@ -114,20 +113,6 @@ describe('server-rendered forms with a valid form token and hostile fields', () 
     const operator = await createTestOperator(t);
     const catalog = await loadCatalog(t);
     const forms: Form[] = [
-      {
-        name: 'support desk reply',
-        open: once(async () => {
-          const desk = await createTestOperator(t, { roles: ['support'] });
-          const client = t.client();
-          await signIn(client, desk);
-          const userId = await insertUser(t, 'forms-support@example.com');
-          const { conversationId } = await sendToSupport(t.db, { userId, body: 'Help', key: null });
-          const page = (await client.raw('GET', `/admin/support/${conversationId}`)).body;
-          const key = page.match(/name="key" value="([^"]+)"/)?.[1] ?? '';
-          const fields = { token: tokenOf(page), key, body: 'We are on it.' };
-          return { client, url: `/admin/support/${conversationId}/reply`, fields };
-        }),
-      },
       {
         name: 'studio console',
         open: async () => {

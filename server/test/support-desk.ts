@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { SupportThread } from '#common/api/admin-support.ts';
 import { messages } from '#server/db/schema/messages.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
 import { registerAndVerify } from './fixtures.ts';
 import type { TestClient, TestContext } from './harness.ts';
-import { createTestOperator, signIn } from './operators.ts';
+import { act, createTestOperator, signIn } from './operators.ts';
 
-/** The support desk's tests: operators at the desk, members writing to support, the reply form. */
+/** The support desk's tests: operators at the desk, members writing to support, the desk's replies. */
 
 let made = 0;
 
@@ -28,28 +29,16 @@ export async function memberWritingToSupport(t: TestContext, body: string) {
   return { client, email, userId: user.id, id: res.json().data.conversation.id as number };
 }
 
-/** The reply form's token and key on a thread page. */
-export function replyFormOf(html: string) {
-  const token = html.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
-  const key = html.match(/name="key" value="([^"]+)"/)?.[1] ?? '';
-  expect(token).not.toBe('');
-  expect(key).not.toBe('');
-  return { token, key };
-}
-
-/** Opens a thread at the desk: the page and its reply form. */
+/** Opens a conversation at the desk as its screen does (which marks it read): the answer. */
 export async function openThread(client: TestClient, id: number) {
-  const res = await client.raw('GET', `/admin/support/${id}`);
+  const res = await client.get(`/api/admin/support/${id}`);
   expect(res.statusCode, res.body).toBe(200);
-  return { res, form: replyFormOf(res.body) };
+  return res.json() as SupportThread;
 }
 
-/** Posts the reply form as the browser would. */
-export const postReply = (client: TestClient, id: number, fields: Record<string, string>, headers = {}) =>
-  client.raw('POST', `/admin/support/${id}/reply`, {
-    payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  });
+/** Sends a reply as the desk's screen does: JSON, the CSRF header and the action's key. */
+export const postReply = (client: TestClient, id: number, body: unknown, key?: string) =>
+  act(client, 'POST', `/api/admin/support/${id}/reply`, body, key);
 
 /** The desk's messages in a conversation, oldest first. */
 export const deskMessages = (t: TestContext, id: number) =>

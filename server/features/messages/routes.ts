@@ -21,6 +21,7 @@ import {
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE } from '#common/constants.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { requireUser, requireVerifiedUser } from '#server/features/accounts/policy.ts';
+import { consoleChanged } from '#server/features/admin/live.ts';
 import { balanceOf } from '#server/features/coins/data.ts';
 import { galleryUrls } from '#server/features/galleries/urls.ts';
 import { showIdOf } from '#server/features/shows/data.ts';
@@ -235,6 +236,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = sendKeyOf(request);
       await allowSend(ctx, user.id);
       const sent = await sendToSupport(db, { userId: user.id, body: request.body.body, key });
+      if (!sent.replayed) consoleChanged(ctx.realtime, ['support']);
       const c = await conversationOf(user.id, sent.conversationId);
       return {
         data: {

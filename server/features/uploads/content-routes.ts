@@ -7,6 +7,7 @@ import {
   submitVideoBody,
 } from '#common/api/uploads.ts';
 import { notFound } from '#server/errors.ts';
+import { consoleChanged } from '#server/features/admin/live.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { repeatEvery } from '#server/repeat.ts';
 import { contentOfShow } from './content-data.ts';
@@ -28,8 +29,11 @@ export const studioContentRoutes: FastifyPluginAsyncZod = async (app) => {
     'PATCH /studio/content/galleries/:id': 'performer',
   });
   const { db, config, storage } = app.ctx;
-  const worker = createMediaWorker({ db, storage, uploadDir: config.uploads.dir }, (err) =>
-    app.log.error({ err }, 'media processing failed'),
+  // A processed item waits in the review queue from now: the moderators' screens read it again.
+  const worker = createMediaWorker(
+    { db, storage, uploadDir: config.uploads.dir },
+    (err) => app.log.error({ err }, 'media processing failed'),
+    () => consoleChanged(app.ctx.realtime, ['review']),
   );
   // Under test the tests run the jobs themselves (processMediaJobs); elsewhere a submission
   // starts the worker, and a timer finds work a restart or another process left. Per process on
@@ -84,6 +88,8 @@ export const studioContentRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(kind === 'videos' && partPrices ? { partPrices } : {}),
         };
         if (!(await editContent(db, performer.id, performer.showId, target, edit))) throw notFound();
+        // A change (or a rejected item changed) waits for review now, its media processed long ago.
+        consoleChanged(app.ctx.realtime, ['review']);
         return { ok: true as const };
       },
     );

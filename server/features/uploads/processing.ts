@@ -166,9 +166,10 @@ export async function processMediaJobs(p: Processing, now: () => Date = () => ne
 
 /**
  * The process's worker: one run at a time; `kick` starts one now (after a submission), and a
- * timer looks for work left by another process or a restart.
+ * timer looks for work left by another process or a restart. `onProcessed` hears of each run that
+ * finished jobs (their items may now wait for review).
  */
-export function createMediaWorker(p: Processing, onError: (err: unknown) => void) {
+export function createMediaWorker(p: Processing, onError: (err: unknown) => void, onProcessed?: () => void) {
   let running: Promise<unknown> | null = null;
   let again = false;
   const kick = () => {
@@ -177,6 +178,9 @@ export function createMediaWorker(p: Processing, onError: (err: unknown) => void
       return;
     }
     running = processMediaJobs(p)
+      .then((ran) => {
+        if (ran > 0) onProcessed?.();
+      })
       .catch(onError)
       .finally(() => {
         running = null;

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ReviewKind } from '#common/api/admin-review.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { galleries, galleryImages, shows, videoParts, videos } from '#server/db/schema/catalog.ts';
 import { performers } from '#server/db/schema/performers.ts';
@@ -76,10 +77,28 @@ const openRows = (db: DbOrTx, where = openAndReady, limit = 50) =>
     .orderBy(asc(contentReviews.createdAt), asc(contentReviews.id))
     .limit(limit);
 
-/** The queue's first `limit` items, the oldest first. */
-export async function reviewQueue(db: DbOrTx, limit = 50): Promise<ReviewItem[]> {
-  const rows = await openRows(db, openAndReady, limit);
-  return Promise.all(rows.map((r) => complete(db, r)));
+/** Which open reviews are of a kind: new or changed, video or gallery. */
+const KIND: Record<ReviewKind, SQL | undefined> = {
+  new_video: and(isNotNull(contentReviews.videoId), isNull(contentReviews.edit)),
+  new_gallery: and(isNotNull(contentReviews.galleryId), isNull(contentReviews.edit)),
+  video_edit: and(isNotNull(contentReviews.videoId), isNotNull(contentReviews.edit)),
+  gallery_edit: and(isNotNull(contentReviews.galleryId), isNotNull(contentReviews.edit)),
+};
+
+export const kindOf = (item: Pick<ReviewItem, 'video' | 'edit'>): ReviewKind =>
+  item.video ? (item.edit ? 'video_edit' : 'new_video') : item.edit ? 'gallery_edit' : 'new_gallery';
+
+/** A page of the queue, the oldest first, of one kind or all; and how many wait in all of it. */
+export async function reviewQueuePage(
+  db: DbOrTx,
+  page: { kind?: ReviewKind | undefined; limit: number; offset: number },
+): Promise<{ items: ReviewItem[]; total: number }> {
+  const where = and(openAndReady, page.kind ? KIND[page.kind] : undefined);
+  const [rows, [count]] = await Promise.all([
+    openRows(db, where, page.limit).offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(contentReviews).where(where),
+  ]);
+  return { items: await Promise.all(rows.map((r) => complete(db, r))), total: count?.n ?? 0 };
 }
 
 /** One review still waiting (and ready), or null. */

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
 import { operators } from '#server/db/schema/operators.ts';
 import { users } from '#server/db/schema/users.ts';
 
-/** Reads of the support desk (/admin/support): members' support conversations and their messages. */
+/** Reads of the support desk (/api/admin/support): members' support conversations and their messages. */
 
 export type DeskConversation = {
   id: number;
@@ -33,15 +33,19 @@ const deskSelect = (db: DbOrTx) =>
     .innerJoin(users, eq(users.id, conversations.userId))
     .leftJoin(messages, eq(messages.id, conversations.lastMessageId));
 
-/** Support conversations with a message: those the desk has not read first, then the newest. */
+/**
+ * Support conversations with a message (only those with unread ones, if asked): those the desk
+ * has not read first, then the newest. `total` counts the conversations shown, `unread` all unread.
+ */
 export async function supportQueue(
   db: DbOrTx,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; unreadOnly?: boolean },
 ): Promise<{ rows: DeskConversation[]; total: number; unread: number }> {
   const where = and(eq(conversations.kind, 'support'), isNotNull(conversations.lastMessageId));
+  const shown = page.unreadOnly ? and(where, gt(conversations.staffUnread, 0)) : where;
   const [rows, [count]] = await Promise.all([
     deskSelect(db)
-      .where(where)
+      .where(shown)
       .orderBy(sql`(${conversations.staffUnread} > 0) desc`, desc(conversations.lastMessageId))
       .limit(page.limit)
       .offset(page.offset),
@@ -53,7 +57,8 @@ export async function supportQueue(
       .from(conversations)
       .where(where),
   ]);
-  return { rows, total: count?.n ?? 0, unread: count?.unread ?? 0 };
+  const unread = count?.unread ?? 0;
+  return { rows, total: page.unreadOnly ? unread : (count?.n ?? 0), unread };
 }
 
 /** A support conversation by id; null for an unknown id or a conversation with a show. */
@@ -71,6 +76,24 @@ export type DeskMessage = {
   operatorName: string | null;
 };
 
+const messageColumns = {
+  id: messages.id,
+  author: messages.author,
+  body: messages.body,
+  createdAt: messages.createdAt,
+  operatorName: operators.displayName,
+};
+
+/** One message of a conversation, as the desk shows it (null: none of it). */
+export async function deskMessage(db: DbOrTx, conversationId: number, messageId: number): Promise<DeskMessage | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(operators, eq(operators.id, messages.operatorId))
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.id, messageId)));
+  return row ?? null;
+}
+
 /**
  * The conversation's latest `limit` messages in time order, with the answering operator's name,
  * and how many there are in all. The desk sees what the member deleted for herself too.
@@ -83,13 +106,7 @@ export async function supportThread(
   const where = eq(messages.conversationId, conversationId);
   const [rows, [count]] = await Promise.all([
     db
-      .select({
-        id: messages.id,
-        author: messages.author,
-        body: messages.body,
-        createdAt: messages.createdAt,
-        operatorName: operators.displayName,
-      })
+      .select(messageColumns)
       .from(messages)
       .leftJoin(operators, eq(operators.id, messages.operatorId))
       .where(where)
