@@ -101,6 +101,7 @@ const apiRoutes: RouteGroup[] = [
   referralRoutes,
   pixelRoutes,
   consoleSessionRoutes,
+  payoutConsoleRoutes,
 ];
 
 /**
@@ -127,7 +128,6 @@ const consoleAndMedia: RouteGroup[] = [
   operatorsRoutes,
   auditRoutes,
   onboardingConsoleRoutes,
-  payoutConsoleRoutes,
   noticesConsoleRoutes,
   notifierComplaintPages,
   reviewRoutes,
