@@ -36,6 +36,7 @@ export const consoleRoutes: RouteObject[] = [
     Component: ConsoleFrame,
     children: [
       { index: true, Component: DashboardPage },
+      { path: 'payouts', lazy: screen(() => import('./payouts/PayoutsPage.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },
