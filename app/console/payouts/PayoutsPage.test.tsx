@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '#app/features/auth/testing.ts';
 import { jsonResponse } from '#app/test/render.tsx';
 import type { ConsoleStatement, PayoutMonth, PayoutOverview, StatementPage } from '#common/api/admin-payouts.ts';
@@ -58,6 +58,11 @@ const LOADED = { timeout: 8000 };
 const april = month('2025-04', { statements: 2, due: 1, dueCents: 617_280, paid: 1, paidCents: 5000 });
 
 describe('the payouts screen', { timeout: 30_000 }, () => {
+  // The route loads the screen's module lazily; loaded once here, no test waits for it.
+  beforeAll(async () => {
+    await import('./PayoutsPage.tsx');
+  }, 60_000);
+
   it('shows the newest month with statements, its sums in euros and the CSV link, and pages by the server', async () => {
     const api = mockApi({
       'GET /api/admin/payouts': () => jsonResponse(overview([month('2025-05', { canGenerate: true }), april])),
