@@ -68,7 +68,10 @@ describe('the payouts screen', { timeout: 30_000 }, () => {
       'GET /api/admin/payouts': () => jsonResponse(overview([month('2025-05', { canGenerate: true }), april])),
       'GET /api/admin/payouts/2025-04': () =>
         jsonResponse(
-          page([statement(1), statement(2, { state: 'paid', paidOn: '2025-05-10', amountCents: 5000 })], april),
+          page(
+            [statement(1), statement(2, { state: 'paid', paidOn: '2025-05-10', coins: 1000, amountCents: 5000 })],
+            april,
+          ),
         ),
     });
     renderConsole('/admin/payouts');
