@@ -7,7 +7,7 @@ import { shoot, text, WIDTHS } from './support.ts';
  * Her payouts in the studio: a demo performer signs in, opens the Payouts tab and sees her (still
  * empty) statements and this month so far from the real API; then the page is shown with a year
  * of statements (the API answer replaced) for screenshots at both widths in both languages.
- * The console's payout screens are covered by server/features/admin/payouts/payouts.test.ts.
+ * The console's payouts are covered by server/features/admin/payouts/*.test.ts (API) and app/console/payouts/PayoutsPage.test.tsx.
  */
 
 const kinds = (chat: number, tip = 0, message = 0, picture = 0) => ({ chat, tip, message, picture, other: 0 });

@@ -54,6 +54,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { videoRoutes } from './features/videos/routes.ts';
 import { voicecallRoutes } from './features/voicecall/routes.ts';
 import { phoneSandboxPages } from './features/voicecall/sandbox-pages.ts';
+import { sandboxPageKit } from './http/sandbox-page-kit.ts';
 import { type PageRendering, registerSpa } from './http/spa.ts';
 import { avsSandboxPages } from './providers/avs/sandbox-pages.ts';
 import { captchaSandboxPages } from './providers/captcha/sandbox-pages.ts';
@@ -104,6 +105,7 @@ const apiRoutes: RouteGroup[] = [
   membersApiRoutes,
   reviewConsoleRoutes,
   supportConsoleRoutes,
+  payoutConsoleRoutes,
 ];
 
 /**
@@ -111,6 +113,7 @@ const apiRoutes: RouteGroup[] = [
  * (then behind its password); each decides from the configuration whether its provider is in use.
  */
 const sandboxPages: RouteGroup[] = [
+  sandboxPageKit,
   paymentSandboxPages,
   phoneSandboxPages,
   phoneChatSandboxPages,
@@ -128,7 +131,6 @@ const consoleAndMedia: RouteGroup[] = [
   operatorsRoutes,
   auditRoutes,
   onboardingConsoleRoutes,
-  payoutConsoleRoutes,
   noticesConsoleRoutes,
   notifierComplaintPages,
   mediaRoutes,

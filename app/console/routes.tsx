@@ -41,6 +41,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'review/:id', lazy: screen(() => import('./review/ReviewItemPage.tsx')) },
       { path: 'support', lazy: screen(() => import('./support/SupportDeskPage.tsx')) },
       { path: 'support/:id', lazy: screen(() => import('./support/SupportThreadPage.tsx')) },
+      { path: 'payouts', lazy: screen(() => import('./payouts/PayoutsPage.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },

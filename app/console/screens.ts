@@ -37,7 +37,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/admin/payouts',
     capability: 'payouts',
     label: { en: 'Payouts', de: 'Auszahlungen' },
-    serverPage: true,
   },
   {
     path: '/admin/operators',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { previewUrl } from '#common/domain/previews.ts';
 import { MEDIA_URL_SECONDS, signMedia } from '#server/features/purchases/tokens.ts';
+import { sendHtml } from '#server/http/sandbox-page-kit.ts';
 import { PARTNER_PAGE_PATH, partnerPageKey, readPartnerTicket } from '#server/providers/partner-chat/sandbox.ts';
 import { partnerChatPage, partnerExpiredPage } from '#server/providers/partner-chat/sandbox-html.ts';
 import { externalSessionById, partnerPageShow } from './data.ts';
@@ -21,23 +22,9 @@ export const partnerChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const key = partnerPageKey(config.sessionSecret);
   const imageHosts = config.media.imageHosts.filter(Boolean).map((host) => new URL(host).origin);
-  const policy = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `img-src ${["'self'", ...imageHosts].join(' ')}`,
-    "media-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', policy)
-      .header('x-frame-options', 'SAMEORIGIN')
-      .type('text/html; charset=utf-8')
-      .send(page);
+  // Framed by this site alone; nothing loads but this server's images and clips.
+  const framedHere = [`img-src ${["'self'", ...imageHosts].join(' ')}`, "media-src 'self'"];
+  const html = (reply: FastifyReply, status: number, page: string) => sendHtml(reply, status, page, { framedHere });
 
   app.get(`${PARTNER_PAGE_PATH}/*`, { schema: { params } }, async (request, reply) => {
     const ticket = readPartnerTicket(key, request.params['*']);

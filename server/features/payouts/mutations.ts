@@ -1,5 +1,8 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type CoinsByKind, EARNING_KINDS, periodBounds, statementFigures } from '#common/domain/payouts.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { auditLog } from '#server/db/schema/audit.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
 import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { payoutKey } from '#server/features/coins/keys.ts';
@@ -22,8 +25,19 @@ import {
 /** One lock for every statement maker, so two of them never count one carried statement twice. */
 const GENERATE_LOCK = 34_034;
 
+/** Whether a console action's key has acted already (its audit entry is there). */
+async function keyUsed(tx: DbOrTx, formKey: string | null | undefined): Promise<boolean> {
+  if (!formKey) return false;
+  const [used] = await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.formKey, formKey)).limit(1);
+  return used !== undefined;
+}
+
+/** Two requests under one key at once: the audit log's unique key lets one of them commit. */
+const lostKeyRace = (err: unknown) => isUniqueViolation(err, 'audit_log_form_key_unique');
+
 export type Generated =
-  | { ok: true; created: number; existing: number; coins: number; amountCents: number }
+  /** `repeated`: the action's key had acted already, nothing was looked at again. */
+  | { ok: true; created: number; existing: number; coins: number; amountCents: number; repeated?: boolean }
   /** A later month has statements already: a month is made in order, never after a later one. */
   | { ok: false; reason: 'later_exists'; latest: string };
 
@@ -47,12 +61,36 @@ function uncounted(total: CoinsByKind | undefined, counted: CoinsByKind | undefi
  */
 export async function generateStatements(
   deps: Pick<CoinDeps, 'db'>,
-  opts: { period: string; rate: number; minimumCents: number; operatorId: number | null },
+  opts: {
+    period: string;
+    rate: number;
+    minimumCents: number;
+    operatorId: number | null;
+    /** The console action's key, kept by its audit entry: a second request under it changes nothing. */
+    formKey?: string | null;
+  },
 ): Promise<Generated> {
   const { period } = opts;
   const { end } = periodBounds(period);
+  const repeated = { ok: true as const, created: 0, existing: 0, coins: 0, amountCents: 0, repeated: true };
+  try {
+    return await generateLocked(deps, opts, end, repeated);
+  } catch (err) {
+    if (lostKeyRace(err)) return repeated;
+    throw err;
+  }
+}
+
+async function generateLocked(
+  deps: Pick<CoinDeps, 'db'>,
+  opts: Parameters<typeof generateStatements>[1],
+  end: Date,
+  repeated: Generated,
+): Promise<Generated> {
+  const { period } = opts;
   return deps.db.transaction(async (tx): Promise<Generated> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${GENERATE_LOCK})`);
+    if (await keyUsed(tx, opts.formKey)) return repeated;
     const latest = await latestStatementPeriod(tx);
     if (latest !== null && latest > period) return { ok: false, reason: 'later_exists', latest };
     const total = await earningsBetween(tx, null, end);
@@ -120,6 +158,7 @@ export async function generateStatements(
         subjectType: 'payout_period',
         subjectId: period,
         after: { created: made.created, coins: made.coins, amountCents: made.amountCents, rate: opts.rate },
+        formKey: opts.formKey ?? null,
       });
     }
     return made;
@@ -133,10 +172,13 @@ export type MarkPaid = {
   reference: string;
   operatorId: number;
   now?: Date;
+  /** The console action's key, kept by its audit entry: a second request under it changes nothing. */
+  formKey?: string | null;
 };
 
 export type MarkedPaid =
-  | { ok: true; statement: StatementRow; replayed: boolean }
+  /** `replayed`: it was paid already; `repeated`: this action's key had acted already. */
+  | { ok: true; statement: StatementRow; replayed: boolean; repeated?: boolean }
   | { ok: false; reason: 'not_found' | 'not_due' | 'no_coins' };
 
 class Refused extends Error {
@@ -156,6 +198,7 @@ export async function markStatementPaid(deps: CoinDeps, m: MarkPaid): Promise<Ma
     return await deps.db.transaction(async (tx) => {
       const [s] = await tx.select().from(payoutStatements).where(eq(payoutStatements.id, m.statementId)).for('update');
       if (!s) throw new Refused('not_found');
+      if (await keyUsed(tx, m.formKey)) return { ok: true as const, statement: s, replayed: true, repeated: true };
       if (s.state === 'paid') return { ok: true as const, statement: s, replayed: true };
       if (s.state !== 'due' || s.coins <= 0) throw new Refused('not_due');
       const moved = await debit(
@@ -196,11 +239,16 @@ export async function markStatementPaid(deps: CoinDeps, m: MarkPaid): Promise<Ma
           coins: s.coins,
           amountCents: s.amountCents,
         },
+        formKey: m.formKey ?? null,
       });
       return { ok: true as const, statement: paid, replayed: false };
     });
   } catch (err) {
     if (err instanceof Refused) return { ok: false, reason: err.reason };
+    if (lostKeyRace(err)) {
+      const [s] = await deps.db.select().from(payoutStatements).where(eq(payoutStatements.id, m.statementId));
+      if (s) return { ok: true, statement: s, replayed: true, repeated: true };
+    }
     throw err;
   }
 }

@@ -2,22 +2,9 @@ import type { Locale } from '#common/constants.ts';
 import { billedMinutes } from '#common/domain/phone-chat.ts';
 import { formatPrice } from '#common/domain/voicecall.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { sandboxPage } from '#server/http/sandbox-page-kit.ts';
 import type { PhoneChatCallView } from './data.ts';
 import { type PhoneChatText, phoneChatText } from './texts.ts';
-
-const STYLE = `
-body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:whitesmoke;color:black}
-main{max-width:440px;margin:0 auto;background:white;border-radius:12px;padding:20px;box-shadow:0 1px 4px rgba(0,0,0,.2)}
-h1{font-size:1.25rem;margin:0 0 8px}
-.note{color:dimgray;font-size:.95rem;margin:0 0 16px}
-.state{font-weight:600;margin:16px 0 8px}
-.alert{color:darkred;background:mistyrose;padding:8px 12px;border-radius:6px}
-label{display:block;margin:8px 0 4px}
-input{font-size:1.2rem;padding:8px;width:8ch;letter-spacing:.15em}
-button,.link{font-size:1rem;padding:10px 16px;border-radius:8px;border:0;background:seagreen;color:white;cursor:pointer;text-decoration:none;display:inline-block;margin-top:8px}
-button.off{background:firebrick}
-button:focus-visible,input:focus-visible,.link:focus-visible{outline:3px solid darkorange;outline-offset:2px}
-`;
 
 export type LineView = {
   locale: Locale;
@@ -30,11 +17,13 @@ const price = (v: { locale: Locale; pricePerMinuteCents: number; currency: strin
   formatPrice(v.pricePerMinuteCents, v.currency, v.locale);
 
 function page(v: LineView, body: string, refresh = false) {
-  const t = (k: PhoneChatText) => escapeHtml(phoneChatText(v.locale, k));
+  const title = phoneChatText(v.locale, 'lineTitle');
+  const intro = escapeHtml(phoneChatText(v.locale, 'lineIntro', { number: v.number, price: price(v) }));
   // While a call runs the page follows it (answered, hung up by her) without a script.
-  const meta = refresh ? '<meta http-equiv="refresh" content="3">' : '';
-  return `<!doctype html><html lang="${v.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${meta}<title>${t('lineTitle')}</title><style>${STYLE}</style></head>
-<body><main><h1>${t('lineTitle')}</h1><p class="note">${escapeHtml(phoneChatText(v.locale, 'lineIntro', { number: v.number, price: price(v) }))}</p>${body}</main></body></html>`;
+  return sandboxPage(v.locale, title, `<h1>${escapeHtml(title)}</h1><p class="note">${intro}</p>${body}`, {
+    look: 'phone',
+    ...(refresh ? { refreshSeconds: 3 } : {}),
+  });
 }
 
 /** The telephone before a call: dial the line and key in an extension; an announcement if the last try failed. */

@@ -6,6 +6,7 @@ import { PHONE_EXTENSION } from '#common/domain/phone-chat.ts';
 import { siteOrigins } from '#server/config.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
 import { safeEqual } from '#server/http/safe-equal.ts';
+import { sendHtml } from '#server/http/sandbox-page-kit.ts';
 import { findPhoneChatCall, showByExtension } from './data.ts';
 import { renderCallPage, renderDialPage } from './html.ts';
 import { dialExtension, hangUpPhoneChat } from './mutations.ts';
@@ -50,8 +51,7 @@ export const phoneChatSandboxPages: FastifyPluginAsyncZod = async (app) => {
     pricePerMinuteCents: tariff.pricePerMinuteCents,
     currency: tariff.currency,
   });
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  const html = (reply: FastifyReply, body: string, status = 200) => sendHtml(reply, status, body);
   // A dial claims her: a foreign page must not post it (cross-site forms tying up every performer).
   const forms = pageFormGuard({
     secret: config.sessionSecret,

@@ -8,7 +8,8 @@ import {
 } from '#server/features/phonechat/mutations.ts';
 import { studioShow } from '#server/features/shows/data.ts';
 import { formFields, type pageFormGuard } from '#server/http/page-forms.ts';
-import { sendHtml, studioMessagePage } from './html.ts';
+import { sendHtml } from '#server/http/sandbox-page-kit.ts';
+import { studioMessagePage } from './html.ts';
 
 /** Ids are PostgreSQL integers: a larger number names no row and must not reach a query (500). */
 const rowId = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -7,7 +7,8 @@ import { studioPhoneChatSection } from '#server/features/phonechat/html.ts';
 import { studioShow, studioShowCount, studioShows } from '#server/features/shows/data.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { acceptPageForms, formFields, pageFormGuard } from '#server/http/page-forms.ts';
-import { type StudioNotice, sendHtml, studioMessagePage, studioPage } from './html.ts';
+import { sendHtml } from '#server/http/sandbox-page-kit.ts';
+import { type StudioNotice, studioMessagePage, studioPage } from './html.ts';
 import { studioPhoneChatForms } from './phone-chat.ts';
 import { type StudioText, studioText } from './texts.ts';
 

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeEqual } from '#server/http/safe-equal.ts';
+import { sendHtml } from '#server/http/sandbox-page-kit.ts';
 import {
   CALLBACK_PATH,
   callIdOfToken,
@@ -12,7 +13,7 @@ import {
   signatureHeader,
   signingKey,
 } from '#server/providers/phone/sandbox.ts';
-import { renderCallPage, SIMULATOR_SCRIPT } from '#server/providers/phone/sandbox-html.ts';
+import { renderCallPage, SIMULATOR_PATH, SIMULATOR_SCRIPT } from '#server/providers/phone/sandbox-html.ts';
 import { type CallWithCurrency, findCall, isExpired } from './data.ts';
 
 const DEFAULT_EVERY_S = 60;
@@ -73,7 +74,7 @@ export const phoneSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const notFoundPage = (reply: FastifyReply) =>
     reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
 
-  app.get('/sandbox/phone/simulator.js', async (_request, reply) =>
+  app.get(SIMULATOR_PATH, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SIMULATOR_SCRIPT),
   );
 
@@ -97,7 +98,7 @@ export const phoneSandboxPages: FastifyPluginAsyncZod = async (app) => {
       error: request.query.error ?? null,
       every: request.query.every,
     });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    return sendHtml(reply, 200, html);
   });
 
   type Step = (call: CallWithCurrency, request: FastifyRequest, q: Query) => Promise<Partial<Query>>;

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendHtml } from '#server/http/sandbox-page-kit.ts';
 import { createOutboxWorker, enqueueSandboxCall, eventIdOf } from '#server/providers/sandbox-outbox.ts';
 import { isoDay } from './age.ts';
 import { callbackBody, readTicket, SANDBOX_AVS, SANDBOX_DOCUMENTS, sandboxAvsKeys, sandboxVerdict } from './sandbox.ts';
@@ -30,9 +30,6 @@ function validate(form: SandboxForm, today: Date): SandboxFormErrors {
   else if (!isRealDay(form.expiry_date)) errors.expiry_date = 'avs.sandbox.errors.date';
   return errors;
 }
-
-const sendHtml = (reply: FastifyReply, status: number, page: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
 const formOf = (body: unknown): SandboxForm => {

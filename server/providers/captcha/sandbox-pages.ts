@@ -1,23 +1,16 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOCALES } from '#common/constants.ts';
+import { LOCALES, type Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { sandboxPage, sendHtml } from '#server/http/sandbox-page-kit.ts';
 import { issueSandboxToken, SANDBOX_SITE_KEY, SANDBOX_TOKEN_SECONDS, sandboxCaptchaKey } from './sandbox.ts';
 
 /** The message the widget posts to the page that framed it (CaptchaWidget in the SPA listens). */
 export const SANDBOX_MESSAGE = 'livecam-sandbox-captcha';
 
-const STYLE = `
-html,body{margin:0;height:100%;font-family:system-ui,sans-serif;background:transparent}
-.box{box-sizing:border-box;height:76px;max-width:302px;display:flex;align-items:center;gap:.75rem;padding:0 .75rem;border:1px solid rgb(211 211 211);border-radius:3px;background:rgb(249 249 249);color:rgb(34 34 34)}
-button{width:28px;height:28px;flex:none;border:2px solid rgb(193 193 193);border-radius:2px;background:white;cursor:pointer;padding:0;font-size:20px;line-height:1;color:rgb(0 135 62)}
-button:focus-visible{outline:3px solid rgb(66 133 244);outline-offset:2px}
-button[aria-checked=true]{border-color:rgb(0 135 62)}
-label{flex:1;font-size:14px}
-small{display:block;font-size:10px;color:rgb(85 85 85);margin-top:2px}
-`;
+/** Where the widget's one script is served (the CSP allows no inline script). */
+const WIDGET_PATH = '/sandbox/captcha/widget.js';
 
 const WIDGET_JS = `(() => {
   const button = document.getElementById('solve');
@@ -70,29 +63,16 @@ export const captchaSandboxPages: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   if (config.captcha.provider !== 'sandbox') return;
   const key = sandboxCaptchaKey(config.sessionSecret);
-  const policy = [
-    "default-src 'none'",
-    "script-src 'self'",
-    "connect-src 'self'",
-    "style-src 'unsafe-inline'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-  const framed = (reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', policy)
-      .header('x-frame-options', 'SAMEORIGIN');
+  // Framed by this site alone; its script and its one call go to this server.
+  const framedHere = ["script-src 'self'", "connect-src 'self'"];
+  const widget = (locale: Locale, title: string, body: string, scripts: string[] = []) =>
+    sandboxPage(locale, title, body, { look: 'captcha', layout: 'widget', scripts });
 
   app.get('/sandbox/captcha', { schema: { querystring: query } }, async (request, reply) => {
     const locale = LOCALES.find((l) => l === request.query.hl) ?? request.locale;
     const t = (k: string) => translate(locale, `captcha.sandbox.${k}`);
     if (request.query.k !== SANDBOX_SITE_KEY) {
-      return framed(reply)
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="${locale}"><body><p>${escapeHtml(t('bad_key'))}</p></body></html>`);
+      return sendHtml(reply, 400, widget(locale, t('title'), `<p>${escapeHtml(t('bad_key'))}</p>`), { framedHere });
     }
     const texts = JSON.stringify({
       checking: t('checking'),
@@ -100,11 +80,12 @@ export const captchaSandboxPages: FastifyPluginAsyncZod = async (app) => {
       expired: t('expired'),
       failed: t('failed'),
     }).replaceAll('<', '\\u003c');
-    const page = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(t('title'))}</title><style>${STYLE}</style></head><body><div class="box"><button type="button" id="solve" role="checkbox" aria-checked="false" aria-labelledby="label" data-sitekey="${SANDBOX_SITE_KEY}"></button><label id="label" for="solve">${escapeHtml(t('label'))}<small>${escapeHtml(t('note'))}</small><small id="status" role="status" aria-live="polite"></small></label></div><script type="application/json" id="texts">${texts}</script><script src="/sandbox/captcha/widget.js"></script></body></html>`;
-    return framed(reply).type('text/html; charset=utf-8').send(page);
+    // The texts travel as data (a JSON block no browser runs), read by the widget's script.
+    const body = `<div class="box"><button type="button" id="solve" role="checkbox" aria-checked="false" aria-labelledby="label" data-sitekey="${SANDBOX_SITE_KEY}"></button><label id="label" for="solve">${escapeHtml(t('label'))}<small>${escapeHtml(t('note'))}</small><small id="status" role="status" aria-live="polite"></small></label></div><script type="application/json" id="texts">${texts}</script>`;
+    return sendHtml(reply, 200, widget(locale, t('title'), body, [WIDGET_PATH]), { framedHere });
   });
 
-  app.get('/sandbox/captcha/widget.js', async (_request, reply) =>
+  app.get(WIDGET_PATH, async (_request, reply) =>
     reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(WIDGET_JS),
   );
 

@@ -1,10 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_CHECK_REASONS, type IdCheckReason } from '#common/api/onboarding.ts';
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { sandboxPage, sendHtml } from '#server/http/sandbox-page-kit.ts';
 import { readTicket } from '#server/providers/avs/sandbox.ts';
 import { createOutboxWorker, enqueueSandboxCall, eventIdOf } from '#server/providers/sandbox-outbox.ts';
 import {
@@ -21,25 +21,9 @@ import type { IdCheckEvent } from './types.ts';
 const FORM_LIMIT = 2048;
 const params = z.object({ '*': z.string().min(1).max(4096) });
 
-const STYLE = `
-body{font-family:system-ui,sans-serif;margin:0;background:rgb(238 241 244);color:rgb(29 39 51)}
-.banner{background:rgb(52 70 60);color:white;padding:.75rem 1rem;font-size:.9rem}
-main{max-width:32rem;margin:1.5rem auto;background:white;border-radius:8px;padding:1.25rem;box-shadow:0 1px 4px rgb(0 0 0 / 13%)}
-h1{font-size:1.35rem;margin:0 0 .5rem}
-fieldset{border:1px solid rgb(200 206 212);border-radius:6px;margin:1rem 0;padding:.5rem 1rem}
-legend{font-weight:600}
-.choice{display:flex;gap:.5rem;align-items:flex-start;margin:.5rem 0}
-label.block{display:block;font-weight:600;margin:1rem 0 .3rem}
-select{width:100%;box-sizing:border-box;font:inherit;padding:.55rem;border:1px solid rgb(137 149 163);border-radius:4px}
-.error{color:rgb(179 38 30)}
-button{margin-top:1rem;width:100%;font:inherit;font-weight:600;padding:.7rem;border:0;border-radius:4px;background:rgb(52 70 60);color:white;cursor:pointer}
-button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid rgb(245 166 35);outline-offset:2px}
-`;
-
-function layout(locale: Locale, title: string, body: string) {
-  const banner = escapeHtml(translate(locale, 'idcheck.sandbox.banner'));
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><div class="banner" role="note">${banner}</div><main>${body}</main></body></html>`;
-}
+/** The ID provider's page around a body; its banner says it is a stand-in. */
+const page = (locale: Locale, title: string, body: string) =>
+  sandboxPage(locale, title, body, { look: 'idcheck', banner: translate(locale, 'idcheck.sandbox.banner') });
 
 /** The hosted check: the tester picks how the provider decides. */
 function checkPage(locale: Locale, action: string, error: boolean): string {
@@ -54,20 +38,17 @@ function checkPage(locale: Locale, action: string, error: boolean): string {
 <fieldset><legend>${t('outcome')}</legend>${choices}</fieldset>
 <label class="block" for="reason">${t('reason')}</label><select id="reason" name="reason">${reasons}</select>
 <button type="submit">${t('submit')}</button></form>`;
-  return layout(locale, translate(locale, 'idcheck.sandbox.title'), body);
+  return page(locale, translate(locale, 'idcheck.sandbox.title'), body);
 }
 
 const expiredPage = (locale: Locale) => {
   const t = (key: string) => escapeHtml(translate(locale, `idcheck.sandbox.${key}`));
-  return layout(
+  return page(
     locale,
     translate(locale, 'idcheck.sandbox.expired_title'),
     `<h1>${t('expired_title')}</h1><p>${t('expired_text')}</p>`,
   );
 };
-
-const sendHtml = (reply: FastifyReply, status: number, page: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
 /**
  * The sandbox ID provider's hosted page, `/sandbox/idcheck/<token>`: plain HTML, in the language

@@ -1,25 +1,13 @@
 import type { Locale } from '#common/constants.ts';
 import { translate } from '#common/i18n/translate.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { sandboxPage } from '#server/http/sandbox-page-kit.ts';
 import type { CardErrors, CardForm } from './card.ts';
 
 /**
  * The sandbox PSP's pages: plain HTML forms (the CSP allows no inline script), in the visitor's
  * language, every value escaped. They look like a payment company's page, not like the shop.
  */
-
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:rgb(243,244,246);color:rgb(17,24,39)}
-main{max-width:440px;margin:0 auto;padding:16px}
-.card{background:rgb(255,255,255);border-radius:12px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
-h1{font-size:1.2rem;margin:0 0 4px}.psp{font-size:.8rem;color:rgb(75,85,99);margin:0 0 16px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0 0 16px}dt{color:rgb(75,85,99)}dd{margin:0;font-weight:600}
-label{display:block;font-weight:600;margin:12px 0 4px}input{box-sizing:border-box;width:100%;padding:10px;font-size:1rem;border:1px solid rgb(156,163,175);border-radius:6px}
-input[aria-invalid=true]{border-color:rgb(185,28,28)}.error{color:rgb(185,28,28);font-size:.9rem;margin:4px 0 0}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
-button{width:100%;padding:12px;font-size:1rem;border-radius:6px;border:0;margin-top:16px;cursor:pointer}
-.pay{background:rgb(29,78,216);color:rgb(255,255,255)}.cancel{background:rgb(229,231,235);color:rgb(17,24,39)}
-.hint{font-size:.85rem;color:rgb(55,65,81);margin-top:16px}.hint code{font-size:.85rem}
-.alert{background:rgb(254,242,242);color:rgb(153,27,27);border-radius:6px;padding:8px 12px;margin:0 0 12px}`;
 
 export type PageText = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -29,8 +17,12 @@ export const pageText =
   (key, vars = {}) =>
     escapeHtml(translate(locale, `payments.sandbox.${key}`, vars));
 
-function layout(locale: Locale, say: PageText, title: string, body: string) {
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${STYLE}</style></head><body><main><div class="card"><p class="psp">${say('company')}</p>${body}</div></main></body></html>`;
+/** The payment company's page around a body, its name on top; `title` is a key of its texts. */
+function layout(locale: Locale, titleKey: string, body: string) {
+  return sandboxPage(locale, translate(locale, `payments.sandbox.${titleKey}`), body, {
+    look: 'psp',
+    provider: translate(locale, 'payments.sandbox.company'),
+  });
 }
 
 export type OrderSummary = { merchant: string; billingId: number; amount: string; coins: number };
@@ -66,7 +58,7 @@ ${field(say, 'holder', form.holder, errors, 'autocomplete="cc-name" maxlength="1
 <button class="pay" type="submit">${say('pay', { amount: o.amount })}</button></form>
 <form method="post" action="${escapeHtml(actions.cancel)}"><button class="cancel" type="submit">${say('cancel')}</button></form>
 <div class="hint"><p>${say('test_cards')}</p><ul><li><code>4242 4242 4242 4242</code> ${say('card_success')}</li><li><code>4000 0000 0000 0002</code> ${say('card_declined')}</li><li><code>4000 0000 0000 9995</code> ${say('card_funds')}</li><li><code>4000 0000 0000 3220</code> ${say('card_3ds')}</li></ul></div>`;
-  return layout(locale, say, say('title'), body);
+  return layout(locale, 'title', body);
 }
 
 export function challengePage(locale: Locale, o: OrderSummary, action: string, last4: string) {
@@ -74,10 +66,10 @@ export function challengePage(locale: Locale, o: OrderSummary, action: string, l
   const body = `<h1>${say('challenge.title')}</h1>${summary(say, o)}<p>${say('challenge.text', { last4 })}</p>
 <form method="post" action="${escapeHtml(action)}" novalidate><label for="f-code">${say('challenge.code')}</label><input id="f-code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="8" required>
 <button class="pay" type="submit">${say('challenge.confirm')}</button></form><p class="hint">${say('challenge.hint')}</p>`;
-  return layout(locale, say, say('challenge.title'), body);
+  return layout(locale, 'challenge.title', body);
 }
 
 export function messagePage(locale: Locale, key: 'expired' | 'invalid' | 'submitted') {
   const say = pageText(locale);
-  return layout(locale, say, say(`${key}.title`), `<h1>${say(`${key}.title`)}</h1><p>${say(`${key}.text`)}</p>`);
+  return layout(locale, `${key}.title`, `<h1>${say(`${key}.title`)}</h1><p>${say(`${key}.text`)}</p>`);
 }

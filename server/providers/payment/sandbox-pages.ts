@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Locale } from '#common/constants.ts';
 import type { PaymentEventKind } from '#common/domain/orders.ts';
+import { sendHtml } from '#server/http/sandbox-page-kit.ts';
 import { createOutboxWorker } from '#server/providers/sandbox-outbox.ts';
 import { verifyWebhook } from '#server/providers/webhook-signature.ts';
 import { type CardForm, CHALLENGE_CODE, checkCard, decide, digitsOf } from './card.ts';
@@ -25,10 +26,6 @@ const formOf = (body: unknown): CardForm => {
   const b = (body ?? {}) as Record<string, unknown>;
   return { number: text(b.number), expiry: text(b.expiry), cvc: text(b.cvc), holder: text(b.holder) };
 };
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-}
 
 /**
  * The sandbox PSP (a test payment company) at /sandbox/pay: its hosted card page, the 3-D Secure

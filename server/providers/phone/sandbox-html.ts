@@ -2,6 +2,7 @@ import type { Locale } from '#common/constants.ts';
 import { formatPin, formatPrice } from '#common/domain/voicecall.ts';
 import { translate } from '#common/i18n/translate.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
+import { sandboxPage } from '#server/http/sandbox-page-kit.ts';
 
 /** What the call page shows: the call as the provider knows it, and the simulated telephone's line. */
 export type CallPageView = {
@@ -24,23 +25,8 @@ export type CallPageView = {
   every: number;
 };
 
-const STYLE = `
-body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:whitesmoke;color:black}
-main{max-width:440px;margin:0 auto;background:white;border-radius:12px;padding:20px;box-shadow:0 1px 4px rgba(0,0,0,.2)}
-h1{font-size:1.25rem;margin:0 0 4px}
-.note{color:dimgray;font-size:.9rem;margin:0 0 16px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0 0 12px}
-dt{color:dimgray}dd{margin:0;font-weight:600;font-size:1.1rem}
-.price{border-left:4px solid darkorange;padding:8px 12px;background:oldlace;margin:0 0 16px}
-.state{font-weight:600;margin:16px 0 8px}
-.alert{color:darkred;background:mistyrose;padding:8px 12px;border-radius:6px}
-form{display:inline-block;margin:4px 8px 4px 0}
-label{display:block;margin:8px 0 4px}
-input{font-size:1.2rem;padding:8px;width:10ch;letter-spacing:.15em}
-button{font-size:1rem;padding:10px 16px;border-radius:8px;border:0;background:seagreen;color:white;cursor:pointer}
-button.secondary{background:dimgray}
-button:focus-visible,input:focus-visible{outline:3px solid royalblue;outline-offset:2px}
-`;
+/** Where the call page's one script is served (the CSP allows no inline script). */
+export const SIMULATOR_PATH = '/sandbox/phone/simulator.js';
 
 const button = (action: string, label: string, opts: { secondary?: boolean; every?: number } = {}) =>
   `<form method="post" action="${escapeHtml(action)}"${opts.every ? ` data-every="${opts.every}"` : ''}>` +
@@ -87,17 +73,14 @@ export function renderCallPage(v: CallPageView): string {
   const error = v.error
     ? `<p class="alert" role="alert">${escapeHtml(t(v.error === 'pin' ? 'voicecall.sandbox.wrong_pin' : 'voicecall.sandbox.delivery_failed'))}</p>`
     : '';
-  return `<!doctype html>
-<html lang="${v.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(t('voicecall.sandbox.title'))}</title><style>${STYLE}</style></head>
-<body><main>
-<h1>${escapeHtml(t('voicecall.sandbox.title'))}</h1>
+  const title = t('voicecall.sandbox.title');
+  const body = `<h1>${escapeHtml(title)}</h1>
 <p class="note">${escapeHtml(t('voicecall.sandbox.plays_telephone'))}</p>
 <dl><dt>${escapeHtml(t('voicecall.number'))}</dt><dd>${escapeHtml(v.number)}</dd>
 ${v.pin === null ? '' : `<dt>${escapeHtml(t('voicecall.pin'))}</dt><dd>${escapeHtml(formatPin(v.pin))}</dd>`}</dl>
 <p class="price">${escapeHtml(t('voicecall.price_announcement', { price }))}</p>
-${error}${line(v, t, q)}
-</main><script src="/sandbox/phone/simulator.js"></script></body></html>`;
+${error}${line(v, t, q)}`;
+  return sandboxPage(v.locale, title, body, { look: 'phone', scripts: [SIMULATOR_PATH] });
 }
 
 /** Submits the minute form every `data-every` seconds while the call is connected. */

@@ -4,6 +4,7 @@ import { translate } from '#common/i18n/translate.ts';
 import { notFound } from '#server/errors.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
+import { sandboxPage, sendHtml } from '#server/http/sandbox-page-kit.ts';
 import { sandboxSmsOf } from './provider.ts';
 
 const smsList = z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), sent: z.string() }));
@@ -39,13 +40,9 @@ export const smsSandboxPages: FastifyPluginAsyncZod = async (app) => {
           `<article><p><small>${escapeHtml(translate(lang, 'free_coins.outbox.meta', { to: m.to, sent: m.sent }))}</small></p><pre>${escapeHtml(m.text)}</pre></article>`,
       )
       .join('<hr>');
-    const title = escapeHtml(translate(lang, 'free_coins.outbox.title', { count: messages.length }));
+    const title = translate(lang, 'free_coins.outbox.title', { count: messages.length });
     const empty = `<p>${escapeHtml(translate(lang, 'free_coins.outbox.empty'))}</p>`;
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:sans-serif;max-width:50rem;margin:auto;padding:0 1rem"><h1>${title}</h1>${items || empty}</body></html>`,
-      );
+    const body = `<h1>${escapeHtml(title)}</h1>${items || empty}`;
+    return sendHtml(reply, 200, sandboxPage(lang, title, body, { look: 'outbox', layout: 'wide' }));
   });
 };
