@@ -101,6 +101,7 @@ const apiRoutes: RouteGroup[] = [
   referralRoutes,
   pixelRoutes,
   consoleSessionRoutes,
+  onboardingConsoleRoutes,
 ];
 
 /**
@@ -126,7 +127,6 @@ const consoleAndMedia: RouteGroup[] = [
   membersConsoleRoutes,
   operatorsRoutes,
   auditRoutes,
-  onboardingConsoleRoutes,
   payoutConsoleRoutes,
   noticesConsoleRoutes,
   notifierComplaintPages,
