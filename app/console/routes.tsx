@@ -36,6 +36,7 @@ export const consoleRoutes: RouteObject[] = [
     Component: ConsoleFrame,
     children: [
       { index: true, Component: DashboardPage },
+      { path: 'performers/:id?', lazy: screen(() => import('./performers/PerformersScreen.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },
