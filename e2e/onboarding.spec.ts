@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { performerTexts } from '#app/console/performers/texts.ts';
 import { reviewTexts } from '#app/console/review/texts.ts';
-import { onboardingText } from '#server/features/onboarding/console-texts.ts';
 import { testClip } from '#server/features/uploads/testing.ts';
 import { apiGet } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
@@ -93,33 +93,43 @@ test('a new performer signs up, passes the ID check, is approved; her first vide
 
   // The demo administrator approves her with the 2257 record.
   const admin = await consoleSignIn(browser);
-  const o = (key: Parameters<typeof onboardingText>[1]) => onboardingText('en', key);
+  const o = performerTexts.en;
   for (const lang of langs) {
     for (const size of sizes) {
       await admin.setViewportSize(size);
       await admin.goto(`/admin/performers?lang=${lang}`);
+      await expect(admin.getByRole('heading', { name: performerTexts[lang].queueTitle })).toBeVisible();
+      await expect(admin.getByRole('link', { name: showName })).toBeVisible();
       await shoot(admin, 'console-applications');
     }
   }
   await admin.setViewportSize(WIDTHS.desktop);
   await admin.goto('/admin/performers?lang=en');
   await admin.getByRole('link', { name: showName }).click();
-  await expect(admin.getByRole('img', { name: o('doc_selfie') })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: o.appTitle(showName) })).toBeVisible();
+  await expect(admin.getByRole('img', { name: o.doc_selfie })).toBeVisible();
+  await admin.getByRole('button', { name: o.approve }).click();
+  const approve = admin.getByRole('dialog', { name: o.approveTitle });
+  await approve.getByLabel(o.legalName).fill('Nora Example');
+  await approve.getByLabel(o.dateOfBirth).fill('1996-07-21');
+  await approve.getByLabel(o.idType).selectOption('passport');
+  await approve.getByLabel(o.idNumber).fill('C01X00T47');
   await shoot(admin, 'console-approve-form');
-  await admin.getByLabel(o('legalName')).fill('Nora Example');
-  await admin.getByLabel(o('dateOfBirth')).fill('1996-07-21');
-  await admin.getByLabel(o('idType')).selectOption('passport');
-  await admin.getByLabel(o('idNumber')).fill('C01X00T47');
-  await admin.getByRole('button', { name: o('approve') }).click();
-  await expect(admin.getByText(o('approved'))).toBeVisible();
+  await approve.getByRole('button', { name: o.approve }).click();
+  await expect(approve.getByText(o.approveConfirm(showName))).toBeVisible();
+  await approve.getByRole('button', { name: o.approve }).click();
+  await expect(admin.getByText(o.approved)).toBeVisible();
+  await expect(admin.getByText(o.decidedAlready)).toBeVisible();
   for (const lang of langs) {
     for (const size of sizes) {
       await admin.setViewportSize(size);
       await admin.goto(`${new URL(admin.url()).pathname}?lang=${lang}`);
+      await expect(admin.getByRole('heading', { name: performerTexts[lang].appTitle(showName) })).toBeVisible();
       await shoot(admin, 'console-application');
     }
   }
-  await admin.getByRole('link', { name: onboardingText('de', 'records') }).click();
+  // The demo administrator may read the 2257 record on the same page.
+  await expect(admin.getByRole('heading', { name: performerTexts.de.records })).toBeVisible();
   await expect(admin.getByText('C01X00T47')).toBeVisible();
   await shoot(admin, 'console-records');
 

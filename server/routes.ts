@@ -106,6 +106,7 @@ const apiRoutes: RouteGroup[] = [
   reviewConsoleRoutes,
   supportConsoleRoutes,
   payoutConsoleRoutes,
+  onboardingConsoleRoutes,
 ];
 
 /**
@@ -130,7 +131,6 @@ const consoleAndMedia: RouteGroup[] = [
   consolePage,
   operatorsRoutes,
   auditRoutes,
-  onboardingConsoleRoutes,
   noticesConsoleRoutes,
   notifierComplaintPages,
   mediaRoutes,

@@ -42,6 +42,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'support', lazy: screen(() => import('./support/SupportDeskPage.tsx')) },
       { path: 'support/:id', lazy: screen(() => import('./support/SupportThreadPage.tsx')) },
       { path: 'payouts', lazy: screen(() => import('./payouts/PayoutsPage.tsx')) },
+      { path: 'performers/:id?', lazy: screen(() => import('./performers/PerformersScreen.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },

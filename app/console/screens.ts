@@ -20,7 +20,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/admin/performers',
     capability: 'performers',
     label: { en: 'Performer applications', de: 'Bewerbungen' },
-    serverPage: true,
   },
   {
     path: '/admin/review',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { categories, shows } from '#server/db/schema/catalog.ts';
 import { performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
@@ -47,8 +47,36 @@ export type QueueEntry = {
   emailConfirmed: boolean;
 };
 
-/** Applications waiting for a moderator: submitted (the check started), undecided, oldest first. */
-export async function applicationQueue(db: DbOrTx, limit = 200): Promise<QueueEntry[]> {
+/** Applications waiting for a moderator: submitted (the check started), undecided, of a pending performer. */
+const waiting = () =>
+  and(
+    isNotNull(performerApplications.submittedAt),
+    isNull(performerApplications.decidedAt),
+    eq(performers.status, 'pending'),
+  );
+
+const QUEUE_SORTS = {
+  submittedAt: performerApplications.submittedAt,
+  showName: performerApplications.showNameKey,
+  email: performers.email,
+  idCheckState: performerApplications.idCheckState,
+} as const;
+
+export type QueuePageRequest = {
+  page: number;
+  pageSize: number;
+  sort: keyof typeof QUEUE_SORTS;
+  order: 'asc' | 'desc';
+  state?: ApplicationRow['idCheckState'] | undefined;
+};
+
+/** A page of the waiting applications in the order asked (ties: oldest first), with how many there are. */
+export async function applicationQueuePage(
+  db: DbOrTx,
+  q: QueuePageRequest,
+): Promise<{ rows: QueueEntry[]; total: number }> {
+  const where = and(waiting(), q.state ? eq(performerApplications.idCheckState, q.state) : undefined);
+  const column = QUEUE_SORTS[q.sort];
   const rows = await db
     .select({
       performerId: performerApplications.performerId,
@@ -58,23 +86,37 @@ export async function applicationQueue(db: DbOrTx, limit = 200): Promise<QueueEn
       idCheckReason: performerApplications.idCheckReason,
       submittedAt: performerApplications.submittedAt,
       emailConfirmedAt: performerApplications.emailConfirmedAt,
+      total: sql<number>`count(*) over ()::int`,
     })
     .from(performerApplications)
     .innerJoin(performers, eq(performers.id, performerApplications.performerId))
-    .where(
-      and(
-        isNotNull(performerApplications.submittedAt),
-        isNull(performerApplications.decidedAt),
-        eq(performers.status, 'pending'),
-      ),
+    .where(where)
+    .orderBy(
+      q.order === 'desc' ? desc(column) : asc(column),
+      asc(performerApplications.submittedAt),
+      asc(performerApplications.performerId),
     )
-    .orderBy(asc(performerApplications.submittedAt), asc(performerApplications.performerId))
-    .limit(limit);
-  return rows.map(({ emailConfirmedAt, submittedAt, ...r }) => ({
-    ...r,
-    submittedAt: submittedAt ?? new Date(0),
-    emailConfirmed: emailConfirmedAt !== null,
-  }));
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  // A page past the end has no rows to carry the count: it is counted on its own.
+  const total = rows[0]?.total ?? (q.page > 1 ? await countWaiting(db, q.state) : 0);
+  return {
+    total,
+    rows: rows.map(({ emailConfirmedAt, submittedAt, total: _total, ...r }) => ({
+      ...r,
+      submittedAt: submittedAt ?? new Date(0),
+      emailConfirmed: emailConfirmedAt !== null,
+    })),
+  };
+}
+
+async function countWaiting(db: DbOrTx, state?: ApplicationRow['idCheckState']): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(performerApplications)
+    .innerJoin(performers, eq(performers.id, performerApplications.performerId))
+    .where(and(waiting(), state ? eq(performerApplications.idCheckState, state) : undefined));
+  return row?.n ?? 0;
 }
 
 /** An application with its performer, for the console's application page. */
@@ -115,17 +157,4 @@ export async function performerMayPublish(db: DbOrTx, performerId: number): Prom
 }
 
 /** How many applications wait for a moderator (the console dashboard's counter). */
-export async function waitingApplicationCount(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(performerApplications)
-    .innerJoin(performers, eq(performers.id, performerApplications.performerId))
-    .where(
-      and(
-        isNotNull(performerApplications.submittedAt),
-        isNull(performerApplications.decidedAt),
-        eq(performers.status, 'pending'),
-      ),
-    );
-  return row?.n ?? 0;
-}
+export const waitingApplicationCount = (db: DbOrTx): Promise<number> => countWaiting(db);

@@ -6,6 +6,7 @@ import { slugify } from '#common/domain/category-bar.ts';
 import { ageOn } from '#common/domain/performer-age.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import { auditLog } from '#server/db/schema/audit.ts';
 import { showCategories, shows } from '#server/db/schema/catalog.ts';
 import { idCheckEvents, performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
 import { performers } from '#server/db/schema/performers.ts';
@@ -194,7 +195,30 @@ export type RecordInput = {
   checkedOn: string;
 };
 
-type Decider = { operatorId: number; now?: Date };
+/** Who decides, under which action key (unique in the audit log: a key decides once). */
+type Decider = { operatorId: number; formKey?: string | null; now?: Date };
+
+/**
+ * Runs a decision under its action key: a key the audit log holds already answers `repeat` and
+ * changes nothing; of two requests with one key at once, the log's unique key lets one commit.
+ */
+async function onceByKey<T>(
+  db: DbOrTx,
+  formKey: string | null | undefined,
+  run: () => Promise<T | Refused>,
+): Promise<T | Refused> {
+  if (!formKey) return run();
+  const [used] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.formKey, formKey)).limit(1);
+  if (used) return { ok: false as const, refused: 'repeat' as const };
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err, 'audit_log_form_key_unique')) return { ok: false as const, refused: 'repeat' as const };
+    throw err;
+  }
+}
+
+type Refused = { ok: false; refused: 'state' | 'repeat' };
 
 /**
  * Approves a pending application whose ID check passed: makes and lists her show, stores her
@@ -206,71 +230,74 @@ export async function approveApplication(
   performerId: number,
   record: RecordInput & { custodian: string },
   by: Decider,
-): Promise<{ ok: true; showUniversalId: string; locale: string; email: string } | { ok: false; refused: 'state' }> {
+): Promise<{ ok: true; showUniversalId: string; locale: string; email: string } | Refused> {
   const now = by.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ application: performerApplications, performer: performers })
-      .from(performerApplications)
-      .innerJoin(performers, eq(performers.id, performerApplications.performerId))
-      .where(eq(performerApplications.performerId, performerId))
-      .for('update');
-    if (row?.performer.status !== 'pending' || row.application.decidedAt) return { ok: false, refused: 'state' };
-    if (row.application.idCheckState !== 'passed') return { ok: false, refused: 'state' };
-    const { application } = row;
-    const age = ageOn(record.dateOfBirth, record.checkedOn) ?? 18;
-    let show: { id: number; universalId: string } | undefined;
-    for (let attempt = 0; !show; attempt++) {
-      try {
-        [show] = await tx
-          .insert(shows)
-          .values({
-            universalId: `1${randomInt(100_000, 999_999)}`,
-            slugName: slugify(application.showName),
-            showName: application.showName,
-            pricePerMinute: NEW_SHOW_PRICE_PER_MINUTE,
-            age,
-            languages: application.languages,
-            createdAt: now,
-          })
-          .returning({ id: shows.id, universalId: shows.universalId });
-      } catch (err) {
-        if (attempt < 5 && isUniqueViolation(err, 'shows_universal_id_unique')) continue;
-        throw err;
+  return onceByKey<{ ok: true; showUniversalId: string; locale: string; email: string }>(db, by.formKey, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ application: performerApplications, performer: performers })
+        .from(performerApplications)
+        .innerJoin(performers, eq(performers.id, performerApplications.performerId))
+        .where(eq(performerApplications.performerId, performerId))
+        .for('update');
+      if (row?.performer.status !== 'pending' || row.application.decidedAt) return { ok: false, refused: 'state' };
+      if (row.application.idCheckState !== 'passed') return { ok: false, refused: 'state' };
+      const { application } = row;
+      const age = ageOn(record.dateOfBirth, record.checkedOn) ?? 18;
+      let show: { id: number; universalId: string } | undefined;
+      for (let attempt = 0; !show; attempt++) {
+        try {
+          [show] = await tx
+            .insert(shows)
+            .values({
+              universalId: `1${randomInt(100_000, 999_999)}`,
+              slugName: slugify(application.showName),
+              showName: application.showName,
+              pricePerMinute: NEW_SHOW_PRICE_PER_MINUTE,
+              age,
+              languages: application.languages,
+              createdAt: now,
+            })
+            .returning({ id: shows.id, universalId: shows.universalId });
+        } catch (err) {
+          if (attempt < 5 && isUniqueViolation(err, 'shows_universal_id_unique')) continue;
+          throw err;
+        }
       }
-    }
-    if (application.categoryIds.length) {
+      if (application.categoryIds.length) {
+        await tx
+          .insert(showCategories)
+          .values(application.categoryIds.map((categoryId) => ({ showId: show.id, categoryId })))
+          .onConflictDoNothing();
+      }
+      await tx.update(performers).set({ status: 'active', showId: show.id }).where(eq(performers.id, performerId));
+      await tx.insert(performerRecords).values({
+        performerId,
+        legalName: record.legalName,
+        dateOfBirth: record.dateOfBirth,
+        idType: record.idType,
+        idNumber: record.idNumber,
+        checkedOn: record.checkedOn,
+        custodian: record.custodian,
+        recordedBy: by.operatorId,
+        createdAt: now,
+      });
       await tx
-        .insert(showCategories)
-        .values(application.categoryIds.map((categoryId) => ({ showId: show.id, categoryId })))
-        .onConflictDoNothing();
-    }
-    await tx.update(performers).set({ status: 'active', showId: show.id }).where(eq(performers.id, performerId));
-    await tx.insert(performerRecords).values({
-      performerId,
-      legalName: record.legalName,
-      dateOfBirth: record.dateOfBirth,
-      idType: record.idType,
-      idNumber: record.idNumber,
-      checkedOn: record.checkedOn,
-      custodian: record.custodian,
-      recordedBy: by.operatorId,
-      createdAt: now,
-    });
-    await tx
-      .update(performerApplications)
-      .set({ decidedAt: now, decidedBy: by.operatorId, rejectionReason: null })
-      .where(eq(performerApplications.performerId, performerId));
-    await recordAudit(tx, {
-      operatorId: by.operatorId,
-      action: 'performer.approve',
-      subjectType: 'performer',
-      subjectId: performerId,
-      before: { status: 'pending' },
-      after: { status: 'active', show: show.universalId, record: 'stored' },
-    });
-    return { ok: true, showUniversalId: show.universalId, locale: application.locale, email: row.performer.email };
-  });
+        .update(performerApplications)
+        .set({ decidedAt: now, decidedBy: by.operatorId, rejectionReason: null })
+        .where(eq(performerApplications.performerId, performerId));
+      await recordAudit(tx, {
+        operatorId: by.operatorId,
+        action: 'performer.approve',
+        subjectType: 'performer',
+        subjectId: performerId,
+        before: { status: 'pending' },
+        after: { status: 'active', show: show.universalId, record: 'stored' },
+        formKey: by.formKey ?? null,
+      });
+      return { ok: true, showUniversalId: show.universalId, locale: application.locale, email: row.performer.email };
+    }),
+  );
 }
 
 /** Rejects a pending application with the reason she is told; audited in the same transaction. */
@@ -279,33 +306,36 @@ export async function rejectApplication(
   performerId: number,
   reason: string,
   by: Decider,
-): Promise<{ ok: true; locale: string; email: string } | { ok: false; refused: 'state' }> {
+): Promise<{ ok: true; locale: string; email: string } | Refused> {
   const now = by.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ application: performerApplications, performer: performers })
-      .from(performerApplications)
-      .innerJoin(performers, eq(performers.id, performerApplications.performerId))
-      .where(eq(performerApplications.performerId, performerId))
-      .for('update');
-    if (row?.performer.status !== 'pending' || row.application.decidedAt) return { ok: false, refused: 'state' };
-    await tx
-      .update(performers)
-      .set({ status: 'rejected' })
-      .where(and(eq(performers.id, performerId), eq(performers.status, 'pending')));
-    await tx
-      .update(performerApplications)
-      .set({ decidedAt: now, decidedBy: by.operatorId, rejectionReason: reason })
-      .where(and(eq(performerApplications.performerId, performerId), isNull(performerApplications.decidedAt)));
-    await recordAudit(tx, {
-      operatorId: by.operatorId,
-      action: 'performer.reject',
-      subjectType: 'performer',
-      subjectId: performerId,
-      before: { status: 'pending' },
-      after: { status: 'rejected' },
-      reason,
-    });
-    return { ok: true, locale: row.application.locale, email: row.performer.email };
-  });
+  return onceByKey<{ ok: true; locale: string; email: string }>(db, by.formKey, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ application: performerApplications, performer: performers })
+        .from(performerApplications)
+        .innerJoin(performers, eq(performers.id, performerApplications.performerId))
+        .where(eq(performerApplications.performerId, performerId))
+        .for('update');
+      if (row?.performer.status !== 'pending' || row.application.decidedAt) return { ok: false, refused: 'state' };
+      await tx
+        .update(performers)
+        .set({ status: 'rejected' })
+        .where(and(eq(performers.id, performerId), eq(performers.status, 'pending')));
+      await tx
+        .update(performerApplications)
+        .set({ decidedAt: now, decidedBy: by.operatorId, rejectionReason: reason })
+        .where(and(eq(performerApplications.performerId, performerId), isNull(performerApplications.decidedAt)));
+      await recordAudit(tx, {
+        operatorId: by.operatorId,
+        action: 'performer.reject',
+        subjectType: 'performer',
+        subjectId: performerId,
+        before: { status: 'pending' },
+        after: { status: 'rejected' },
+        reason,
+        formKey: by.formKey ?? null,
+      });
+      return { ok: true, locale: row.application.locale, email: row.performer.email };
+    }),
+  );
 }

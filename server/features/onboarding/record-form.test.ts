@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { waitingFor } from './console-html.ts';
+import { RECORD_ERRORS } from '#common/api/admin-performers.ts';
 import { readRecordForm } from './record-form.ts';
-
-describe('the console’s waiting time', () => {
-  const now = new Date('2026-11-25T12:00:00Z');
-  it('reads in minutes, hours, then days and hours', () => {
-    expect(waitingFor('en', new Date('2026-11-25T11:35:00Z'), now)).toBe('25 min');
-    expect(waitingFor('en', new Date('2026-11-25T07:00:00Z'), now)).toBe('5 h');
-    expect(waitingFor('de', new Date('2026-11-23T09:00:00Z'), now)).toBe('2 T. 3 Std.');
-  });
-});
 
 describe('the 2257 form', () => {
   const fields = {
@@ -26,9 +17,11 @@ describe('the 2257 form', () => {
   });
   it('refuses one who turns 18 the day after, and a check in the future', () => {
     expect(readRecordForm({ ...fields, dateOfBirth: '2008-11-26' }, '2026-11-25').errors).toEqual({
-      dateOfBirth: 'err_underage',
+      dateOfBirth: RECORD_ERRORS.underage,
     });
-    expect(readRecordForm({ ...fields, checkedOn: '2026-11-26' }, '2026-11-25').errors.checkedOn).toBe('err_checkedOn');
+    expect(readRecordForm({ ...fields, checkedOn: '2026-11-26' }, '2026-11-25').errors.checkedOn).toBe(
+      RECORD_ERRORS.checkedOn,
+    );
     expect(readRecordForm({}, '2026-11-25').record).toBeNull();
   });
 });
