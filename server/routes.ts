@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/admin/audit/routes.ts';
 import { consolePage } from './features/admin/console-page.ts';
-import { noticesConsoleRoutes } from './features/admin/notices/routes.ts';
+import { noticesConsoleApi } from './features/admin/notices/routes.ts';
 import { operatorsRoutes } from './features/admin/operators/routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts/routes.ts';
 import { reviewRoutes } from './features/admin/review/routes.ts';
@@ -33,7 +33,7 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
-import { notifierComplaintPages } from './features/notices/complaint-page.ts';
+import { notifierComplaintRoutes } from './features/notices/complaint-routes.ts';
 import { studioNoticeRoutes } from './features/notices/studio-routes.ts';
 import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
@@ -93,6 +93,7 @@ const apiRoutes: RouteGroup[] = [
   onboardingRoutes,
   studioPayoutRoutes,
   studioNoticeRoutes,
+  notifierComplaintRoutes,
   uploadRoutes,
   studioContentRoutes,
   liveRoutes,
@@ -101,6 +102,7 @@ const apiRoutes: RouteGroup[] = [
   referralRoutes,
   pixelRoutes,
   consoleSessionRoutes,
+  noticesConsoleApi,
 ];
 
 /**
@@ -119,7 +121,7 @@ const sandboxPages: RouteGroup[] = [
   captchaSandboxPages,
 ];
 
-/** The operators' console and its pages, the notifiers' complaint pages, and media files. */
+/** The operators' console and its pages, and media files. */
 const consoleAndMedia: RouteGroup[] = [
   consolePage,
   supportDeskRoutes,
@@ -128,8 +130,6 @@ const consoleAndMedia: RouteGroup[] = [
   auditRoutes,
   onboardingConsoleRoutes,
   payoutConsoleRoutes,
-  noticesConsoleRoutes,
-  notifierComplaintPages,
   reviewRoutes,
   mediaRoutes,
   signedMediaRoutes,
