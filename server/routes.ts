@@ -33,6 +33,7 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
+import { notifierComplaintPages } from './features/notices/complaint-page.ts';
 import { notifierComplaintRoutes } from './features/notices/complaint-routes.ts';
 import { studioNoticeRoutes } from './features/notices/studio-routes.ts';
 import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
@@ -121,7 +122,7 @@ const sandboxPages: RouteGroup[] = [
   captchaSandboxPages,
 ];
 
-/** The operators' console and its pages, and media files. */
+/** The operators' console and its pages, the notifiers' complaint pages, and media files. */
 const consoleAndMedia: RouteGroup[] = [
   consolePage,
   supportDeskRoutes,
@@ -130,6 +131,7 @@ const consoleAndMedia: RouteGroup[] = [
   auditRoutes,
   onboardingConsoleRoutes,
   payoutConsoleRoutes,
+  notifierComplaintPages,
   reviewRoutes,
   mediaRoutes,
   signedMediaRoutes,

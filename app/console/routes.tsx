@@ -3,6 +3,7 @@ import { Link, type RouteObject } from 'react-router';
 import { ConsoleFrame } from './ConsoleFrame.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 import { useTexts } from './locale.tsx';
+import { noticesRoutes } from './notices/routes.ts';
 import { SignInPage } from './SignInPage.tsx';
 import { frameTexts } from './texts.ts';
 import { UnlockPage } from './UnlockPage.tsx';
@@ -34,10 +35,7 @@ export const consoleRoutes: RouteObject[] = [
   {
     path: '/admin',
     Component: ConsoleFrame,
-    children: [
-      { index: true, Component: DashboardPage },
-      { path: '*', Component: NotFound },
-    ],
+    children: [{ index: true, Component: DashboardPage }, ...noticesRoutes, { path: '*', Component: NotFound }],
   },
 ];
 

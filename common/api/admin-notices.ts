@@ -35,7 +35,8 @@ export const noticeListQuery = z.object({
   sort: z.enum(['created', 'decided']).default('created'),
   ...page,
 });
-export type NoticeListQuery = z.input<typeof noticeListQuery>;
+/** What the screen asks for (each left out takes its default). */
+export type NoticeListQuery = Partial<z.output<typeof noticeListQuery>>;
 
 export const noticeListRow = z.object({
   id: z.number().int(),
@@ -69,7 +70,7 @@ export const complaintListQuery = z.object({
   sort: z.enum(['created', 'decided']).default('created'),
   ...page,
 });
-export type ComplaintListQuery = z.input<typeof complaintListQuery>;
+export type ComplaintListQuery = Partial<z.output<typeof complaintListQuery>>;
 
 export const complaintListRow = z.object({
   id: z.number().int(),
