@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { noticesTexts } from '#app/console/notices/texts.ts';
 import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
-import { noticesText } from '#server/features/admin/notices/texts.ts';
 import { complaintText } from '#server/features/notices/complaint-texts.ts';
 import { apiGet } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
@@ -83,41 +83,43 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
   const noticeId = Number((await sent.textContent())?.match(/#(\d+)/)?.[1]);
 
   // The moderator (demo administrator) removes the video.
-  const t = (key: Parameters<typeof noticesText>[1], vars?: Record<string, string>) => noticesText('en', key, vars);
+  const t = noticesTexts.en;
   const admin = await consoleSignIn(browser, DEMO_OPERATOR, '/admin/notices');
-  await expect(admin.getByRole('heading', { name: t('title') })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: t.title })).toBeVisible();
   await admin
-    .getByRole('link', { name: `#${noticeId}` })
+    .getByRole('link', { name: t.open(t.noticeTitle(noticeId)) })
     .first()
     .click();
-  await expect(admin.getByRole('heading', { name: t('noticeTitle', { id: String(noticeId) }) })).toBeVisible();
-  await expect(admin.getByText(`${t('kind_video')}: ${found.title}`)).toBeVisible();
+  await expect(admin.getByRole('heading', { name: t.noticeTitle(noticeId) })).toBeVisible();
+  await expect(admin.getByText(`${t.kind('video')}: ${found.title}`)).toBeVisible();
   await shootBoth(
     admin,
     'notices-queue',
     (lang) => `/admin/notices?lang=${lang}`,
-    (lang) => noticesText(lang, 'title'),
+    (lang) => noticesTexts[lang].title,
   );
   await shootBoth(
     admin,
     'notices-open',
     (lang) => `/admin/notices/${noticeId}?lang=${lang}`,
-    (lang) => noticesText(lang, 'noticeTitle', { id: String(noticeId) }),
+    (lang) => noticesTexts[lang].noticeTitle(noticeId),
   );
   await admin.setViewportSize(WIDTHS.desktop);
   await admin.goto(`/admin/notices/${noticeId}?lang=en`);
-  await admin.getByRole('radio', { name: t('action_remove') }).check();
-  await admin.getByRole('radio', { name: t('ground_terms') }).check();
+  await admin.getByRole('radio', { name: t.actionRemove }).check();
+  await admin.getByRole('radio', { name: t.groundTerms }).check();
   await admin
-    .getByLabel(t('reasoningLabel'))
+    .getByRole('textbox', { name: t.reasoningLabel })
     .fill('The notifier showed that the film is theirs; no licence was given.');
-  await admin.getByRole('button', { name: t('decideSubmit') }).click();
-  await expect(admin.getByRole('status')).toHaveText(t('decided'));
+  await admin.getByRole('checkbox', { name: t.automated }).check();
+  await admin.getByRole('button', { name: t.decideSubmit }).click();
+  await admin.getByRole('dialog', { name: t.confirmTitle }).getByRole('button', { name: t.confirm }).click();
+  await expect(admin.getByText(t.decided)).toBeVisible();
   await shootBoth(
     admin,
     'notices-notice',
     (lang) => `/admin/notices/${noticeId}?lang=${lang}`,
-    (lang) => noticesText(lang, 'noticeTitle', { id: String(noticeId) }),
+    (lang) => noticesTexts[lang].noticeTitle(noticeId),
   );
 
   // The notifier's link to complain (no account needed).

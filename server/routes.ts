@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/admin/audit/routes.ts';
 import { consolePage } from './features/admin/console-page.ts';
-import { noticesConsoleRoutes } from './features/admin/notices/routes.ts';
+import { noticesConsoleApi } from './features/admin/notices/routes.ts';
 import { operatorsRoutes } from './features/admin/operators/routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts/routes.ts';
 import { reviewConsoleRoutes } from './features/admin/review/routes.ts';
@@ -34,6 +34,7 @@ import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
 import { notifierComplaintPages } from './features/notices/complaint-page.ts';
+import { notifierComplaintRoutes } from './features/notices/complaint-routes.ts';
 import { studioNoticeRoutes } from './features/notices/studio-routes.ts';
 import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
@@ -94,6 +95,7 @@ const apiRoutes: RouteGroup[] = [
   onboardingRoutes,
   studioPayoutRoutes,
   studioNoticeRoutes,
+  notifierComplaintRoutes,
   uploadRoutes,
   studioContentRoutes,
   liveRoutes,
@@ -107,6 +109,7 @@ const apiRoutes: RouteGroup[] = [
   supportConsoleRoutes,
   payoutConsoleRoutes,
   onboardingConsoleRoutes,
+  noticesConsoleApi,
 ];
 
 /**
@@ -131,7 +134,6 @@ const consoleAndMedia: RouteGroup[] = [
   consolePage,
   operatorsRoutes,
   auditRoutes,
-  noticesConsoleRoutes,
   notifierComplaintPages,
   mediaRoutes,
   signedMediaRoutes,

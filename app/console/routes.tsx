@@ -3,6 +3,7 @@ import { Link, type RouteObject } from 'react-router';
 import { ConsoleFrame } from './ConsoleFrame.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 import { useTexts } from './locale.tsx';
+import { noticesRoutes } from './notices/routes.ts';
 import { SignInPage } from './SignInPage.tsx';
 import { frameTexts } from './texts.ts';
 import { UnlockPage } from './UnlockPage.tsx';
@@ -43,6 +44,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'support/:id', lazy: screen(() => import('./support/SupportThreadPage.tsx')) },
       { path: 'payouts', lazy: screen(() => import('./payouts/PayoutsPage.tsx')) },
       { path: 'performers/:id?', lazy: screen(() => import('./performers/PerformersScreen.tsx')) },
+      ...noticesRoutes,
       { path: '*', Component: NotFound },
     ],
   },

@@ -30,7 +30,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/admin/notices',
     capability: 'notices',
     label: { en: 'Notices and complaints (DSA)', de: 'Meldungen und Beschwerden (DSA)' },
-    serverPage: true,
   },
   {
     path: '/admin/payouts',

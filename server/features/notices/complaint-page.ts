@@ -8,6 +8,7 @@ import { siteOrigins } from '#server/config.ts';
 import { noticeComplaints } from '#server/db/schema/content.ts';
 import { pathId } from '#server/features/admin/gate.ts';
 import { sendHtml } from '#server/features/admin/html.ts';
+import { consoleChanged } from '#server/features/admin/live.ts';
 import { addressKey } from '#server/http/client-address.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import { acceptPageForms, formFields, fromOwnSite } from '#server/http/page-forms.ts';
@@ -167,6 +168,7 @@ export const notifierComplaintPages: FastifyPluginAsyncZod = async (app) => {
       });
       if (filed === 'too_late' || filed === 'not_decided')
         return render(request, reply, 409, notice, token, { kind: 'alert', key: 'closed' }, draft);
+      if (typeof filed === 'object') consoleChanged(ctx.realtime, ['notices']);
       if (typeof filed === 'object' && notice.email) {
         await ctx.mailer.send({
           to: notice.email,

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { noticeComplaints, statementsOfReasons, takedownNotices } from '#server/db/schema/content.ts';
 import { awaitMail } from '#server/test/fixtures.ts';
 import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
+import { newActionKey } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
-import { decide, decideComplaint, noticeDesk, ORIGIN, REMOVE, scene, tokenOf, videoStatus } from './testing.ts';
+import { decide, decideComplaint, noticeDesk, REMOVE, scene, videoStatus } from './testing.ts';
 
 let t: TestContext;
 let moderator: TestClient;
@@ -46,43 +47,57 @@ describe('complaints', () => {
 
     const [complaint] = await t.db.select().from(noticeComplaints).where(eq(noticeComplaints.noticeId, s.noticeId));
     if (!complaint) throw new Error('no complaint');
-    const queue = await admin.raw('GET', '/admin/notices');
-    expect(queue.body).toContain(`#complaint-${complaint.id}`);
+    const queue = await admin.get('/api/admin/notices/complaints?pageSize=100&order=desc');
+    expect(queue.json().rows).toContainEqual(
+      expect.objectContaining({ id: complaint.id, noticeId: s.noticeId, party: 'performer', status: 'open' }),
+    );
 
-    const page = await moderator.raw('GET', `/admin/notices/${s.noticeId}`);
-    expect(page.body).toContain('another moderator must decide');
-    expect(page.body).not.toContain(`action="/admin/notices/complaints/${complaint.id}/decide"`);
-    const same = await decideComplaint(moderator, s.noticeId, complaint.id, { outcome: 'upheld', reasoning: 'Fine.' });
+    const page = (await moderator.get(`/api/admin/notices/${s.noticeId}`)).json();
+    expect(page.mayDecideComplaints).toBe(false);
+    expect((await admin.get(`/api/admin/notices/${s.noticeId}`)).json().mayDecideComplaints).toBe(true);
+    const same = await decideComplaint(moderator, complaint.id, { outcome: 'upheld', reasoning: 'Fine.' });
     expect(same.statusCode).toBe(403);
+    expect(same.json().message).toBe('same_moderator');
     expect(await videoStatus(t, s.video.id)).toBe('removed');
 
-    expect((await decideComplaint(admin, s.noticeId, complaint.id, { outcome: '', reasoning: 'x' })).statusCode).toBe(
-      422,
+    const empty = await decideComplaint(admin, complaint.id, { outcome: '', reasoning: 'x' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.outcome).toBeDefined();
+    const noReason = await decideComplaint(admin, complaint.id, { outcome: 'upheld', reasoning: '' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.reasoning).toEqual(['errors.validations.required']);
+    const tooLong = await decideComplaint(admin, complaint.id, { outcome: 'upheld', reasoning: 'x'.repeat(5001) });
+    expect(tooLong.statusCode).toBe(422);
+    const key = newActionKey();
+    const ok = await decideComplaint(
+      admin,
+      complaint.id,
+      { outcome: 'upheld', reasoning: 'The licence was shown.' },
+      key,
     );
-    expect(
-      (await decideComplaint(admin, s.noticeId, complaint.id, { outcome: 'upheld', reasoning: '' })).statusCode,
-    ).toBe(422);
-    const adminToken = tokenOf((await admin.raw('GET', `/admin/notices/${s.noticeId}`)).body);
-    const ok = await decideComplaint(admin, s.noticeId, complaint.id, {
-      outcome: 'upheld',
-      reasoning: 'The licence was shown.',
-    });
-    expect(ok.statusCode).toBe(303);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ outcome: 'done' });
     expect(await videoStatus(t, s.video.id)).toBe('published');
     await awaitMail(t, s.email ?? '', 'Outcome of the complaint');
     const performerMail = await awaitMail(t, s.performer.email, 'Ergebnis der Beschwerde');
     expect(performerMail.textBody).toContain('stattgegeben');
-    const again = await admin.raw('POST', `/admin/notices/complaints/${complaint.id}/decide`, {
-      payload: new URLSearchParams({ token: adminToken, outcome: 'rejected', reasoning: 'x' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    });
-    expect(again.headers.location).toContain('done=complaint_already');
+    // The same action again: told it repeated; another one: the complaint is decided already.
+    const repeat = await decideComplaint(
+      admin,
+      complaint.id,
+      { outcome: 'upheld', reasoning: 'The licence was shown.' },
+      key,
+    );
+    expect(repeat.json()).toEqual({ outcome: 'repeat' });
+    const again = await decideComplaint(admin, complaint.id, { outcome: 'rejected', reasoning: 'x' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('complaint_decided');
     expect(await videoStatus(t, s.video.id)).toBe('published');
     const [audit] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.subjectType, 'notice_complaint'), eq(auditLog.subjectId, String(complaint.id))));
-    expect(audit).toMatchObject({ action: 'notice.complaint_upheld', reason: 'The licence was shown.' });
+    expect(audit).toMatchObject({ action: 'notice.complaint_upheld', reason: 'The licence was shown.', formKey: key });
     expect((await studio.get('/api/studio/statements')).json().data[0].complaint).toMatchObject({
       status: 'upheld',
       reasoning: 'The licence was shown.',
@@ -94,35 +109,51 @@ describe('complaints', () => {
     await decide(moderator, s.noticeId, { action: 'keep', ground: 'none', reasoning: 'Licensed.' });
     const mail = await awaitMail(t, s.email ?? '', 'stays online');
     const { url, token } = linkFrom(mail.textBody, `/notices/${s.noticeId}/complaint`);
+    expect(url.pathname).toBe(`/notices/${s.noticeId}/complaint`);
     const visitor = t.client();
-    const form = await visitor.raw('GET', `${url.pathname}${url.search}`);
-    expect(form.statusCode).toBe(200);
-    expect(form.body).toContain('Your complaint');
+    const api = (id = s.noticeId) => `/api/notices/${id}/complaint`;
+    const view = await visitor.get(`${api()}?token=${encodeURIComponent(token)}`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ notice_id: s.noticeId, action: 'keep', reasoning: 'Licensed.', state: 'open' });
+    expect(view.headers['cache-control']).toBe('no-store');
     // A wrong token or another notice's id opens nothing.
-    expect((await visitor.raw('GET', `/notices/${s.noticeId}/complaint?token=nope`)).statusCode).toBe(404);
-    expect((await visitor.raw('GET', `/notices/${s.noticeId + 1000}/complaint?token=${token}`)).statusCode).toBe(404);
-    const post = (fields: Record<string, string>, headers: Record<string, string> = { origin: ORIGIN }) =>
-      visitor.raw('POST', `/notices/${s.noticeId}/complaint`, {
-        payload: new URLSearchParams(fields).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      });
-    expect((await post({ token, text: '' })).statusCode).toBe(422);
-    expect((await post({ token, text: 'x'.repeat(5001) })).statusCode).toBe(422);
-    expect((await post({ token, text: 'It is my film.' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await visitor.get(`${api()}?token=nope`)).statusCode).toBe(404);
+    expect((await visitor.get(`${api()}?token=`)).statusCode).toBe(404);
+    expect((await visitor.get(api())).statusCode).toBe(422);
+    expect((await visitor.get(`${api(s.noticeId + 1000)}?token=${token}`)).statusCode).toBe(404);
+    const post = (body: Record<string, unknown>) => visitor.post(api(), body);
+    const empty = await post({ token, text: '' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.text).toEqual(['errors.validations.required']);
+    expect((await post({ token, text: 'x'.repeat(5001) })).json().errors.text).toEqual(['errors.validations.too_long']);
+    expect((await post({ token, text: 'a\u0000b' })).json().errors.text).toEqual([
+      'errors.validations.control_characters',
+    ]);
     expect((await post({ token: 'forged', text: 'It is my film.' })).statusCode).toBe(404);
+    // A write from elsewhere (no CSRF header) is refused.
+    const foreign = await visitor.raw('POST', api(), {
+      payload: JSON.stringify({ token, text: 'It is my film.' }),
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(419);
     expect(await t.db.select().from(noticeComplaints).where(eq(noticeComplaints.noticeId, s.noticeId))).toEqual([]);
+    const toOperators = vi.spyOn(t.app.ctx.realtime, 'toOperators');
     const ok = await post({ token, text: 'It is my film.' });
-    expect(ok.statusCode).toBe(303);
-    expect((await post({ token, text: 'Twice.' })).statusCode).toBe(303);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ state: 'filed' });
+    expect(toOperators).toHaveBeenCalledWith(['notices'], 'console:changed', { topics: ['notices'] });
+    toOperators.mockRestore();
+    const twice = await post({ token, text: 'Twice.' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('complaint_exists');
+    expect((await visitor.get(`${api()}?token=${encodeURIComponent(token)}`)).json().state).toBe('filed');
     const rows = await t.db.select().from(noticeComplaints).where(eq(noticeComplaints.noticeId, s.noticeId));
     expect(rows).toMatchObject([{ party: 'notifier', text: 'It is my film.', status: 'open' }]);
     await awaitMail(t, s.email ?? '', 'received your complaint');
     const id = rows[0]?.id ?? 0;
-    expect((await decideComplaint(moderator, s.noticeId, id, { outcome: 'rejected', reasoning: 'x' })).statusCode).toBe(
-      403,
-    );
-    const res = await decideComplaint(admin, s.noticeId, id, { outcome: 'rejected', reasoning: 'The licence stands.' });
-    expect(res.statusCode).toBe(303);
+    expect((await decideComplaint(moderator, id, { outcome: 'rejected', reasoning: 'x' })).statusCode).toBe(403);
+    const res = await decideComplaint(admin, id, { outcome: 'rejected', reasoning: 'The licence stands.' });
+    expect(res.statusCode).toBe(200);
     expect(await videoStatus(t, s.video.id)).toBe('published');
     const outcome = await awaitMail(t, s.email ?? '', 'Outcome of the complaint');
     expect(outcome.textBody).toContain('rejected');

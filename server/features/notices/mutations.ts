@@ -4,6 +4,7 @@ import { siteHosts } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import { auditLog } from '#server/db/schema/audit.ts';
 import {
   type ComplaintParty,
   type NoticeAction,
@@ -14,6 +15,7 @@ import {
   takedownNotices,
 } from '#server/db/schema/content.ts';
 import { recordAudit } from '#server/features/admin/audit/mutations.ts';
+import { consoleChanged } from '#server/features/admin/live.ts';
 import { noticeTargetRows } from './data.ts';
 import { type Restricted, restore, restrict, stopWithheldShows, type WithheldShow, withheldShows } from './effects.ts';
 import { mailComplaintDecision, mailNoticeDecision, mailStatements } from './mails.ts';
@@ -34,7 +36,7 @@ export function complaintUntil(at: Date): Date {
 
 /** Stores a notice as it arrives, open, with what each of its URLs points at. */
 export async function storeNotice(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'realtime'>,
   n: {
     userId: number | null;
     name: string | null;
@@ -47,7 +49,7 @@ export async function storeNotice(
 ): Promise<{ id: number }> {
   const hosts = siteHosts(ctx.config);
   const targets = await Promise.all(n.urls.map((url) => resolveNoticeUrl(ctx.db, url, hosts)));
-  return ctx.db.transaction(async (tx) => {
+  const stored = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(takedownNotices)
       .values({ ...n, goodFaith: true })
@@ -56,6 +58,37 @@ export async function storeNotice(
     await tx.insert(noticeTargets).values(targets.map((t) => ({ ...t, noticeId: row.id })));
     return row;
   });
+  // The moderators' queue and dashboard read again: a new notice waits.
+  consoleChanged(ctx.realtime, ['notices']);
+  return stored;
+}
+
+/** Whether a console action under this key was recorded already (its audit entry keeps the key). */
+async function keyUsed(db: DbOrTx, formKey: string | undefined): Promise<boolean> {
+  if (!formKey) return false;
+  const [used] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.formKey, formKey)).limit(1);
+  return used !== undefined;
+}
+
+/**
+ * Runs a console decision under its action key: a key that acted already answers `repeat` and
+ * changes nothing, also when two requests under one key race (the log's unique key lets one commit,
+ * and the other, which found the thing decided, learns that it was its own key).
+ */
+async function underKey<T extends string>(
+  db: DbOrTx,
+  formKey: string | undefined,
+  run: () => Promise<T>,
+): Promise<T | 'repeat'> {
+  if (await keyUsed(db, formKey)) return 'repeat';
+  try {
+    const result = await run();
+    if (result === 'already_decided' && (await keyUsed(db, formKey))) return 'repeat';
+    return result;
+  } catch (err) {
+    if (isUniqueViolation(err, 'audit_log_form_key_unique')) return 'repeat';
+    throw err;
+  }
 }
 
 /**
@@ -128,7 +161,14 @@ export type NoticeDecision = { action: NoticeAction; ground: NoticeGround; reaso
  */
 export async function decideNotice(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'live' | 'chat' | 'presence'>,
-  input: { noticeId: number; operatorId: number; decision: NoticeDecision; now?: Date },
+  input: { noticeId: number; operatorId: number; decision: NoticeDecision; now?: Date; formKey?: string },
+): Promise<'decided' | 'already_decided' | 'not_found' | 'repeat'> {
+  return underKey(ctx.db, input.formKey, () => decideNoticeOnce(ctx, input));
+}
+
+async function decideNoticeOnce(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'live' | 'chat' | 'presence'>,
+  input: { noticeId: number; operatorId: number; decision: NoticeDecision; now?: Date; formKey?: string },
 ): Promise<'decided' | 'already_decided' | 'not_found'> {
   const now = input.now ?? new Date();
   const { decision } = input;
@@ -169,6 +209,7 @@ export async function decideNotice(
         restricted: restricted.map((r) => `${r.kind}:${r.id}`),
       },
       reason: decision.reasoning,
+      formKey: input.formKey ?? null,
     });
     return { notice, statementIds, withheld: await withheldShows(tx, restricted) };
   });
@@ -226,7 +267,23 @@ export type ComplaintOutcome = 'upheld' | 'rejected';
  */
 export async function decideComplaint(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'live' | 'chat' | 'presence'>,
-  input: { complaintId: number; operatorId: number; outcome: ComplaintOutcome; reasoning: string; now?: Date },
+  input: ComplaintDecisionInput,
+): Promise<'decided' | 'already_decided' | 'not_found' | 'same_moderator' | 'repeat'> {
+  return underKey(ctx.db, input.formKey, () => decideComplaintOnce(ctx, input));
+}
+
+type ComplaintDecisionInput = {
+  complaintId: number;
+  operatorId: number;
+  outcome: ComplaintOutcome;
+  reasoning: string;
+  now?: Date;
+  formKey?: string;
+};
+
+async function decideComplaintOnce(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'live' | 'chat' | 'presence'>,
+  input: ComplaintDecisionInput,
 ): Promise<'decided' | 'already_decided' | 'not_found' | 'same_moderator'> {
   const now = input.now ?? new Date();
   const result = await ctx.db.transaction(async (tx) => {
@@ -271,6 +328,7 @@ export async function decideComplaint(
       before: { status: 'open' },
       after: { status: input.outcome, changed: changed.map((r) => `${r.kind}:${r.id}`) },
       reason: input.reasoning,
+      formKey: input.formKey ?? null,
     });
     return { complaint, notice: found.notice, statementIds, withheld };
   });

@@ -7,11 +7,11 @@ import { noticeTargets, statementsOfReasons } from '#server/db/schema/content.ts
 import { createGallery, createShow, createVideo } from '#server/test/catalog.ts';
 import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
-import { createTestOperator, signIn } from '#server/test/operators.ts';
+import { act, createTestOperator, newActionKey, signIn } from '#server/test/operators.ts';
 import { createTestPerformer, studioClient } from '#server/test/performers.ts';
 import { openNoticeCount } from './data.ts';
 import { matchNoticePath } from './resolve.ts';
-import { decide, noticeDesk, noticeRow, ORIGIN, REMOVE, scene, tokenOf, videoStatus } from './testing.ts';
+import { decide, decideComplaint, noticeDesk, noticeRow, ORIGIN, REMOVE, scene, videoStatus } from './testing.ts';
 
 let t: TestContext;
 let moderator: TestClient;
@@ -87,23 +87,27 @@ describe('receipt', () => {
     expect(mail.subject).toBe(`Wir haben Ihre Meldung #${s.noticeId} erhalten`);
     expect((await noticeRow(t, s.noticeId))?.status).toBe('open');
     expect(await openNoticeCount(t.db)).toBeGreaterThan(0);
-    const queue = await moderator.raw('GET', '/admin/notices');
+    const queue = await moderator.get('/api/admin/notices?pageSize=100&order=desc');
     expect(queue.statusCode).toBe(200);
-    expect(queue.body).toContain(`href="/admin/notices/${s.noticeId}"`);
-    expect(queue.body).toMatch(/waiting \d+ min/);
+    expect(queue.json().rows).toContainEqual(
+      expect.objectContaining({ id: s.noticeId, status: 'open', category: 'copyright', urls: 2 }),
+    );
+    expect(queue.json().openNotices).toBeGreaterThan(0);
   });
 });
 
 describe('decisions', () => {
   it('removes the video, mails the notifier and the performer a statement of reasons, shows it in her studio, audits it', async () => {
     const s = await scene(t);
-    const page = await moderator.raw('GET', `/admin/notices/${s.noticeId}`);
-    expect(page.body).toContain(`Video: ${s.video.titleEn}`);
-    expect(page.body).toContain(`href="/videos/clip/${s.video.id}"`);
-    expect(page.body).toContain('Not on this site, or unknown');
+    const page = await moderator.get(`/api/admin/notices/${s.noticeId}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().targets).toEqual([
+      expect.objectContaining({ kind: 'video', title: s.video.titleEn, publicPath: `/videos/clip/${s.video.id}` }),
+      expect.objectContaining({ kind: 'other', url: 'https://elsewhere.example/x', publicPath: null }),
+    ]);
     const res = await decide(moderator, s.noticeId, REMOVE);
-    expect(res.statusCode, res.body).toBe(303);
-    expect(res.headers.location).toBe(`/admin/notices/${s.noticeId}?done=decided`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ outcome: 'done' });
     expect(await videoStatus(t, s.video.id)).toBe('removed');
     const row = await noticeRow(t, s.noticeId);
     expect(row).toMatchObject({
@@ -147,8 +151,9 @@ describe('decisions', () => {
     expect(audit).toMatchObject({ operatorId: moderatorId, action: 'notice.remove', reason: REMOVE.reasoning });
     expect(audit?.after).toMatchObject({ restricted: [`video:${s.video.id}`] });
 
-    const decided = await moderator.raw('GET', `/admin/notices/${s.noticeId}?done=decided`);
-    expect(decided.body).toMatch(/Decided [\d-]+ [\d:]+ UTC, \d+ min after it arrived/);
+    const decided = (await moderator.get(`/api/admin/notices/${s.noticeId}`)).json();
+    expect(decided).toMatchObject({ status: 'decided', action: 'remove', decidedByName: 'Mod One', effect: 'removed' });
+    expect(Date.parse(decided.decidedAt)).toBeGreaterThanOrEqual(Date.parse(decided.createdAt));
   });
 
   it('keeps the content: no statement of reasons, the notifier told', async () => {
@@ -158,7 +163,7 @@ describe('decisions', () => {
       ground: 'none',
       reasoning: 'Licensed; contract seen.',
     });
-    expect(res.statusCode).toBe(303);
+    expect(res.statusCode).toBe(200);
     expect(await videoStatus(t, s.video.id)).toBe('published');
     await awaitMail(t, s.email ?? '', 'stays online');
     expect(await t.db.select().from(statementsOfReasons).where(eq(statementsOfReasons.noticeId, s.noticeId))).toEqual(
@@ -177,18 +182,17 @@ describe('decisions', () => {
       good_faith: true,
     });
     const id = res.json().id as number;
-    const page = await moderator.raw('GET', `/admin/notices/${id}`);
-    const token = tokenOf(page.body);
-    const post = () =>
-      moderator.raw('POST', `/admin/notices/${id}/decide`, {
-        payload: new URLSearchParams({ token, automated: 'no', ...REMOVE, ground: 'terms' }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      });
-    const [a, b] = await Promise.all([post(), post()]);
-    expect([a.headers.location, b.headers.location].sort()).toEqual([
-      `/admin/notices/${id}?done=already`,
-      `/admin/notices/${id}?done=decided`,
+    // Two submits of one form (one key) at once: one decides, the other is told it repeated.
+    const key = newActionKey();
+    const [a, b] = await Promise.all([
+      decide(moderator, id, { ...REMOVE, ground: 'terms' }, key),
+      decide(moderator, id, { ...REMOVE, ground: 'terms' }, key),
     ]);
+    expect([a.json().outcome, b.json().outcome].sort()).toEqual(['done', 'repeat']);
+    // Another operator's later decision finds it decided: a conflict, nothing changed.
+    const late = await decide(admin, id, { action: 'keep', ground: 'none', reasoning: 'Fine.' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('notice_decided');
     const [row] = await t.db.select({ withheldAt: shows.withheldAt }).from(shows).where(eq(shows.id, show.id));
     expect(row?.withheldAt).toBeInstanceOf(Date);
     expect((await t.client().get(`/api/shows/${show.universalId}`)).statusCode).toBe(404);
@@ -202,63 +206,73 @@ describe('decisions', () => {
 
   it('refuses bad input with 422 and changes nothing', async () => {
     const s = await scene(t);
-    const cases: Record<string, string>[] = [
-      { ...REMOVE, action: '' },
-      { ...REMOVE, action: 'delete' },
-      { ...REMOVE, ground: '' },
-      { ...REMOVE, ground: 'none' },
-      { action: 'keep', ground: 'illegal', reasoning: 'x' },
-      { ...REMOVE, reasoning: '   ' },
-      { ...REMOVE, reasoning: 'x'.repeat(5001) },
-      { ...REMOVE, automated: 'yes' },
-      { ...REMOVE, reasoning: 'bad\u0000char' },
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...REMOVE, action: '' }, 'action', 'errors.validations.invalid'],
+      [{ ...REMOVE, action: 'delete' }, 'action', 'errors.validations.invalid'],
+      [{ ...REMOVE, action: undefined }, 'action', 'errors.validations.required'],
+      [{ ...REMOVE, ground: '' }, 'ground', 'errors.validations.invalid'],
+      [{ ...REMOVE, ground: 'none' }, 'ground', 'errors.validations.ground_mismatch'],
+      [{ action: 'keep', ground: 'illegal', reasoning: 'x' }, 'ground', 'errors.validations.ground_mismatch'],
+      [{ ...REMOVE, reasoning: '   ' }, 'reasoning', 'errors.validations.required'],
+      [{ ...REMOVE, reasoning: 'x'.repeat(5001) }, 'reasoning', 'errors.validations.too_long'],
+      [{ ...REMOVE, reasoning: 42 }, 'reasoning', ''],
+      [{ ...REMOVE, automated: true }, 'automated', 'errors.validations.automated'],
+      [{ ...REMOVE, automated: 'no' }, 'automated', 'errors.validations.automated'],
+      [{ ...REMOVE, reasoning: 'bad\u0000char' }, 'reasoning', 'errors.validations.control_characters'],
     ];
-    for (const fields of cases) {
+    for (const [fields, field, key] of cases) {
       const res = await decide(moderator, s.noticeId, fields);
       expect(res.statusCode, JSON.stringify(fields).slice(0, 80)).toBe(422);
-      expect(res.body).toContain('id="notice"');
+      if (key) expect(res.json().errors?.[field], JSON.stringify(fields).slice(0, 80)).toEqual([key]);
     }
     expect((await noticeRow(t, s.noticeId))?.status).toBe('open');
     expect(await videoStatus(t, s.video.id)).toBe('published');
   });
 
-  it('refuses a forged form (foreign origin, no token, another session’s token) with 403, nothing changed', async () => {
+  it('refuses a call without the CSRF header, or without a well-formed action key, and changes nothing', async () => {
     const s = await scene(t);
-    const foreign = await decide(moderator, s.noticeId, REMOVE, { origin: 'https://evil.example' });
-    expect(foreign.statusCode).toBe(403);
-    const noToken = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-      payload: new URLSearchParams({ ...REMOVE, automated: 'no' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    const url = `/api/admin/notices/${s.noticeId}/decision`;
+    const body = { ...REMOVE, automated: false };
+    const noCsrf = await moderator.raw('POST', url, {
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'idempotency-key': newActionKey() },
     });
-    expect(noToken.statusCode).toBe(403);
-    const adminToken = tokenOf((await admin.raw('GET', `/admin/notices/${s.noticeId}`)).body);
-    const stolen = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-      payload: new URLSearchParams({ ...REMOVE, automated: 'no', token: adminToken }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    });
-    expect(stolen.statusCode).toBe(403);
+    expect(noCsrf.statusCode).toBe(419);
+    expect((await moderator.post(url, body)).statusCode).toBe(400);
+    expect((await moderator.post(url, body, { 'idempotency-key': 'short' })).statusCode).toBe(400);
+    expect((await moderator.post(url, body, { 'idempotency-key': 'x'.repeat(65) })).statusCode).toBe(400);
+    expect((await moderator.post(url, body, { 'idempotency-key': 'bad key with spaces!' })).statusCode).toBe(400);
     expect((await noticeRow(t, s.noticeId))?.status).toBe('open');
     expect(await videoStatus(t, s.video.id)).toBe('published');
   });
 
   it('refuses an oversized or malformed body and changes nothing', async () => {
     const s = await scene(t);
-    const token = tokenOf((await moderator.raw('GET', `/admin/notices/${s.noticeId}`)).body);
-    const huge = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-      payload: new URLSearchParams({ token, automated: 'no', ...REMOVE, reasoning: 'x'.repeat(80_000) }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    const url = `/api/admin/notices/${s.noticeId}/decision`;
+    const huge = await act(moderator, 'POST', url, { ...REMOVE, automated: false, reasoning: 'x'.repeat(2_000_000) });
+    expect(huge.statusCode).toBeGreaterThanOrEqual(400);
+    expect(huge.statusCode).toBeLessThan(500);
+    const form = await moderator.raw('POST', url, {
+      payload: new URLSearchParams({ ...REMOVE, automated: 'no' }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': newActionKey(),
+        'x-xsrf-token': moderator.cookies.get('XSRF-TOKEN') ?? '',
+      },
     });
-    expect(huge.statusCode).toBe(413);
-    const json = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-      payload: JSON.stringify({ token, automated: 'no', ...REMOVE }),
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
+    expect(form.statusCode).toBeGreaterThanOrEqual(400);
+    expect(form.statusCode).toBeLessThan(500);
+    const broken = await moderator.raw('POST', url, {
+      payload: '{"action":',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': newActionKey(),
+        'x-xsrf-token': moderator.cookies.get('XSRF-TOKEN') ?? '',
+      },
     });
-    expect(json.statusCode).toBe(415);
-    const broken = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-      payload: '%%%&&&=',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    });
-    expect(broken.statusCode).toBe(403);
+    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+    expect(broken.statusCode).toBeLessThan(500);
+    expect((await act(moderator, 'POST', url, [REMOVE])).statusCode).toBe(422);
     const studio = await studioClient(t, s.performer.email);
     expect((await studio.post('/api/studio/statements/1/complaint', { text: 5 })).statusCode).toBe(422);
     expect((await studio.post('/api/studio/statements/abc/complaint', { text: 'x' })).statusCode).toBe(422);
@@ -266,20 +280,13 @@ describe('decisions', () => {
     expect(await videoStatus(t, s.video.id)).toBe('published');
   });
 
-  it('answers hostile form fields (control characters, invalid UTF-8, repeated names) without a 5xx', async () => {
+  it('answers hostile field values (control characters, lone surrogates, arrays) without a 5xx', async () => {
     const s = await scene(t);
-    const token = tokenOf((await moderator.raw('GET', `/admin/notices/${s.noticeId}`)).body);
-    const hostile = ['%00', 'a%00b', '%7F', '%1B%5B31m', '%ED%A0%80', '%FF%FE'];
-    for (const field of ['reasoning', 'action', 'ground', 'automated', 'token']) {
+    const hostile: unknown[] = ['\u0000', 'a\u0000b', '\u007f', '\u001b[31m', '\ud800', ['keep'], { a: 1 }, null];
+    for (const field of ['reasoning', 'action', 'ground', 'automated']) {
       for (const value of hostile) {
-        const fields = { token, automated: 'no', ...REMOVE, [field]: '' };
-        const body = `${new URLSearchParams(fields).toString().replace(`${field}=`, `${field}=${value}`)}&action=keep`;
-        const res = await moderator.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-          payload: body,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-        });
-        expect(res.statusCode, `${field}=${value}`).toBeLessThan(500);
-        expect(res.statusCode, `${field}=${value}`).toBeGreaterThanOrEqual(400);
+        const res = await decide(moderator, s.noticeId, { ...REMOVE, [field]: value });
+        expect(res.statusCode, `${field}=${JSON.stringify(value)}`).toBe(422);
       }
     }
     expect((await noticeRow(t, s.noticeId))?.status).toBe('open');
@@ -287,39 +294,36 @@ describe('decisions', () => {
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
-    for (const path of ['/admin/notices/999999', '/admin/notices/abc', '/admin/notices/0']) {
-      expect((await moderator.raw('GET', path)).statusCode).toBe(404);
+    expect((await moderator.get('/api/admin/notices/999999')).statusCode).toBe(404);
+    for (const path of ['abc', '0', '-1', '2147483648', '1.5']) {
+      expect((await moderator.get(`/api/admin/notices/${path}`)).statusCode, path).toBe(422);
     }
     expect((await decide(moderator, 999999, REMOVE)).statusCode).toBe(404);
+    expect((await decideComplaint(admin, 999999, { outcome: 'upheld', reasoning: 'x' })).statusCode).toBe(404);
   });
 });
 
 describe('permissions', () => {
-  it('lets moderators and admins in; support gets 403; members, performers and visitors are sent to sign in', async () => {
+  it('lets moderators and admins in; support gets 403; members 403; performers and visitors 401', async () => {
     const s = await scene(t);
-    expect((await moderator.raw('GET', '/admin/notices')).statusCode).toBe(200);
-    expect((await admin.raw('GET', '/admin/notices')).statusCode).toBe(200);
+    expect((await moderator.get('/api/admin/notices')).statusCode).toBe(200);
+    expect((await admin.get('/api/admin/notices/complaints')).statusCode).toBe(200);
     const supportOperator = await createTestOperator(t, { roles: ['support'] });
     const support = t.client();
     await signIn(support, supportOperator);
-    expect((await support.raw('GET', '/admin/notices')).statusCode).toBe(403);
-    expect((await support.raw('GET', `/admin/notices/${s.noticeId}`)).statusCode).toBe(403);
-    const forged = await support.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-      payload: new URLSearchParams({ ...REMOVE, automated: 'no' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    });
-    expect(forged.statusCode).toBe(403);
     const { client: member } = await registerAndVerify(t, `notice-member-${s.noticeId}@example.com`);
     const performer = await studioClient(t, s.performer.email);
-    for (const c of [member, performer, t.client()]) {
-      const get = await c.raw('GET', '/admin/notices');
-      expect(get.statusCode).toBe(303);
-      expect(get.headers.location).toContain('/admin/login');
-      const post = await c.raw('POST', `/admin/notices/${s.noticeId}/decide`, {
-        payload: new URLSearchParams({ ...REMOVE, automated: 'no' }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      });
-      expect(post.statusCode).toBe(303);
+    for (const [c, status] of [
+      [support, 403],
+      [member, 403],
+      [performer, 401],
+      [t.client(), 401],
+    ] as const) {
+      expect((await c.get('/api/admin/notices')).statusCode).toBe(status);
+      expect((await c.get('/api/admin/notices/complaints')).statusCode).toBe(status);
+      expect((await c.get(`/api/admin/notices/${s.noticeId}`)).statusCode).toBe(status);
+      expect((await decide(c, s.noticeId, REMOVE)).statusCode).toBe(status);
+      expect((await decideComplaint(c, 1, { outcome: 'upheld', reasoning: 'x' })).statusCode).toBe(status);
     }
     expect((await noticeRow(t, s.noticeId))?.status).toBe('open');
     // A member's session is no studio session.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '#common/api/fields.ts';
 import { complaintBody, type StudioStatement, studioStatement, studioStatementsResponse } from '#common/api/notices.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { consoleChanged } from '#server/features/admin/live.ts';
 import { requirePerformer } from '#server/features/studio/session.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
@@ -72,6 +73,7 @@ export const studioNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (filed === 'exists') throw new AppError('conflict', { message: 'complaint_exists' });
       if (filed === 'too_late' || filed === 'not_decided')
         throw new AppError('conflict', { message: 'complaint_closed' });
+      consoleChanged(ctx.realtime, ['notices']);
       await ctx.mailer.send({
         to: performer.email,
         template: 'complaint_received',

@@ -4,10 +4,10 @@ import { videos } from '#server/db/schema/catalog.ts';
 import { takedownNotices } from '#server/db/schema/content.ts';
 import { createGallery, createVideo } from '#server/test/catalog.ts';
 import type { TestClient, TestContext } from '#server/test/harness.ts';
-import { createTestOperator, signIn } from '#server/test/operators.ts';
+import { act, createTestOperator, signIn } from '#server/test/operators.ts';
 import { createTestPerformer } from '#server/test/performers.ts';
 
-/* What the notice and complaint tests share: the operators who decide, scenes, and the console's forms. */
+/* What the notice and complaint tests share: the operators who decide, scenes, and the console's calls. */
 
 export const ORIGIN = 'http://localhost:3000';
 let n = 0;
@@ -43,29 +43,18 @@ export async function scene(t: TestContext, opts: { lang?: string; email?: strin
   return { performer, show, video, gallery, email, noticeId: res.json().id as number };
 }
 
-export const tokenOf = (html: string) => html.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
-
-export async function decide(client: TestClient, noticeId: number, fields: Record<string, string>, headers = {}) {
-  const page = await client.raw('GET', `/admin/notices/${noticeId}`);
-  const token = tokenOf(page.body);
-  return client.raw('POST', `/admin/notices/${noticeId}/decide`, {
-    payload: new URLSearchParams({ token, automated: 'no', ...fields }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
-  });
+/** A decision as the console's notice page sends it (the console API, an action key of its own). */
+export function decide(client: TestClient, noticeId: number, fields: Record<string, unknown>, key?: string) {
+  return act(client, 'POST', `/api/admin/notices/${noticeId}/decision`, { automated: false, ...fields }, key);
 }
 
-export async function decideComplaint(
+export function decideComplaint(
   client: TestClient,
-  noticeId: number,
   complaintId: number,
-  fields: Record<string, string>,
+  fields: Record<string, unknown>,
+  key?: string,
 ) {
-  const page = await client.raw('GET', `/admin/notices/${noticeId}`);
-  const token = tokenOf(page.body);
-  return client.raw('POST', `/admin/notices/complaints/${complaintId}/decide`, {
-    payload: new URLSearchParams({ token, ...fields }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-  });
+  return act(client, 'POST', `/api/admin/notices/complaints/${complaintId}/decision`, fields, key);
 }
 
 export const noticeRow = async (t: TestContext, id: number) =>
