@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
+import { frameTexts, signInTexts } from '#app/console/texts.ts';
 import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
-import { adminText } from '#server/features/admin/texts.ts';
 import { base32Decode, totpCode } from '#server/features/admin/totp.ts';
 
 export type ConsoleAccount = { email: string; password: string; totpSecret: string };
@@ -33,23 +33,23 @@ export async function consoleSignIn(
   account: ConsoleAccount = DEMO_OPERATOR,
   next = '/admin',
 ): Promise<Page> {
-  const t = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
+  const t = signInTexts.en;
   const key = base32Decode(account.totpSecret);
   if (!key) throw new Error('not a base32 key');
   const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
   for (let attempt = 0; attempt < 4; attempt++) {
     const step = await nextStep(page, account.email);
     await page.goto(`/admin/login?lang=en&next=${encodeURIComponent(next)}`);
-    await page.getByLabel(t('email')).fill(account.email);
-    await page.getByLabel(t('password')).fill(account.password);
-    await page.getByLabel(t('code')).fill(totpCode(key, step));
-    await page.getByRole('button', { name: t('submit') }).click();
+    await page.getByLabel(t.email).fill(account.email);
+    await page.getByLabel(t.password).fill(account.password);
+    await page.getByLabel(t.code).fill(totpCode(key, step));
+    await page.getByRole('button', { name: t.submit }).click();
     const signedIn = await page
       .waitForURL((url) => url.pathname !== '/admin/login', { timeout: 10_000 })
       .then(() => true)
       .catch(() => false);
     if (!signedIn) continue;
-    if (next === '/admin') await expect(page.getByRole('heading', { name: t('consoleTitle') })).toBeVisible();
+    if (next === '/admin') await expect(page.getByRole('heading', { name: frameTexts.en.dashboard })).toBeVisible();
     return page;
   }
   throw new Error(`console sign-in of ${account.email} failed`);

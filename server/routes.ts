@@ -101,6 +101,8 @@ const apiRoutes: RouteGroup[] = [
   referralRoutes,
   pixelRoutes,
   consoleSessionRoutes,
+  operatorsRoutes,
+  auditRoutes,
 ];
 
 /**
@@ -124,8 +126,6 @@ const consoleAndMedia: RouteGroup[] = [
   consolePage,
   supportDeskRoutes,
   membersConsoleRoutes,
-  operatorsRoutes,
-  auditRoutes,
   onboardingConsoleRoutes,
   payoutConsoleRoutes,
   noticesConsoleRoutes,

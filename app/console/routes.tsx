@@ -36,6 +36,9 @@ export const consoleRoutes: RouteObject[] = [
     Component: ConsoleFrame,
     children: [
       { index: true, Component: DashboardPage },
+      { path: 'operators', lazy: screen(() => import('./operators/OperatorsPage.tsx')) },
+      { path: 'operators/:id', lazy: screen(() => import('./operators/OperatorPage.tsx')) },
+      { path: 'audit', lazy: screen(() => import('./audit/AuditPage.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },
