@@ -69,12 +69,12 @@ export function AddOperatorDialog({ open, onClose }: { open: boolean; onClose: (
       return refusalText(t, err);
     },
   });
-  const close = () => {
+  // Emptied once the dialog has faded out (the secrets with it), so it does not change while it goes.
+  const reset = () => {
     setDraft(EMPTY);
     setErrors({});
     setCreated(null);
     add.reset();
-    onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,8 +89,9 @@ export function AddOperatorDialog({ open, onClose }: { open: boolean; onClose: (
       open={open}
       onClose={() => {
         // The secrets go only by the button: a click beside the dialog or Escape would lose them.
-        if (!secrets) close();
+        if (!secrets) onClose();
       }}
+      slotProps={{ transition: { onExited: reset } }}
       aria-labelledby="add-operator-title"
       fullWidth
       maxWidth="sm"
@@ -105,7 +106,7 @@ export function AddOperatorDialog({ open, onClose }: { open: boolean; onClose: (
             {secrets ? <SecretsView credentials={secrets} /> : <Alert severity="info">{t.addRepeat}</Alert>}
           </DialogContent>
           <DialogActions>
-            <Button variant="contained" onClick={close}>
+            <Button variant="contained" onClick={onClose}>
               {t.handedOver}
             </Button>
           </DialogActions>
@@ -146,7 +147,7 @@ export function AddOperatorDialog({ open, onClose }: { open: boolean; onClose: (
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>{t.cancel}</Button>
+            <Button onClick={onClose}>{t.cancel}</Button>
             <Button type="submit" variant="contained" loading={add.isPending}>
               {t.addSubmit}
             </Button>

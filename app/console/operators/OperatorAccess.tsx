@@ -13,6 +13,8 @@ import { operatorsTexts } from './texts.ts';
 export function OperatorAccess({ operator, self }: { operator: ListedOperator; self: boolean }) {
   const t = useTexts(operatorsTexts);
   const [asking, setAsking] = useState(false);
+  // What the dialog asks stays as it was opened while it closes (her state changes meanwhile).
+  const [enabling, setEnabling] = useState(operator.disabled);
   const enable = operator.disabled;
   const change = useConsoleAction<boolean, OperatorChanged>({
     method: 'POST',
@@ -36,7 +38,10 @@ export function OperatorAccess({ operator, self }: { operator: ListedOperator; s
       <Button
         variant="outlined"
         color={enable ? 'primary' : 'error'}
-        onClick={() => setAsking(true)}
+        onClick={() => {
+          setEnabling(enable);
+          setAsking(true);
+        }}
         disabled={ownDisable}
         aria-describedby={ownDisable ? 'own-disable-hint' : undefined}
       >
@@ -49,12 +54,12 @@ export function OperatorAccess({ operator, self }: { operator: ListedOperator; s
       )}
       <ConfirmDialog
         open={asking}
-        title={enable ? t.enableConfirmTitle(operator.displayName) : t.disableConfirmTitle(operator.displayName)}
-        text={enable ? t.enableConfirm : t.disableConfirm}
-        confirm={enable ? t.enable : t.disable}
-        danger={!enable}
+        title={enabling ? t.enableConfirmTitle(operator.displayName) : t.disableConfirmTitle(operator.displayName)}
+        text={enabling ? t.enableConfirm : t.disableConfirm}
+        confirm={enabling ? t.enable : t.disable}
+        danger={!enabling}
         busy={change.isPending}
-        onConfirm={() => change.mutate(enable)}
+        onConfirm={() => change.mutate(enabling)}
         onClose={() => setAsking(false)}
       />
     </Section>

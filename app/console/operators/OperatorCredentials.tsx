@@ -23,19 +23,29 @@ type Kind = 'totp' | 'password';
  */
 export function OperatorCredentials({ operator }: { operator: ListedOperator }) {
   const t = useTexts(operatorsTexts);
-  const [asking, setAsking] = useState<Kind | null>(null);
+  const [asking, setAsking] = useState(false);
+  // What the dialog asks stays as it was opened while it closes.
+  const [kind, setKind] = useState<Kind>('totp');
+  const ask = (next: Kind) => {
+    setKind(next);
+    setAsking(true);
+  };
   const [shown, setShown] = useState<{ kind: Kind; result: OperatorRenewed } | null>(null);
+  const [showing, setShowing] = useState(false);
   const renew = useConsoleAction<Kind, OperatorRenewed>({
     method: 'POST',
     path: (kind) => `operators/${operator.id}/${kind}`,
     invalidates: CHANGED_BY_OPERATOR_ACTIONS,
     done: (r) => (r.outcome === 'repeat' ? t.renewRepeat : undefined),
-    onDone: (result, kind) => {
-      setAsking(null);
-      if (result.credentials) setShown({ kind, result });
+    onDone: (result, renewed) => {
+      setAsking(false);
+      if (result.credentials) {
+        setShown({ kind: renewed, result });
+        setShowing(true);
+      }
     },
     failed: (err) => {
-      setAsking(null);
+      setAsking(false);
       return refusalText(t, err);
     },
   });
@@ -44,24 +54,31 @@ export function OperatorCredentials({ operator }: { operator: ListedOperator }) 
     <Section title={t.credentials}>
       <Typography>{t.credentialsHint}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="outlined" onClick={() => setAsking('totp')}>
+        <Button variant="outlined" onClick={() => ask('totp')}>
           {t.newTotp}
         </Button>
-        <Button variant="outlined" onClick={() => setAsking('password')}>
+        <Button variant="outlined" onClick={() => ask('password')}>
           {t.newPassword}
         </Button>
       </Box>
       <ConfirmDialog
-        open={asking !== null}
-        title={asking === 'password' ? t.passwordConfirmTitle(name) : t.totpConfirmTitle(name)}
+        open={asking}
+        title={kind === 'password' ? t.passwordConfirmTitle(name) : t.totpConfirmTitle(name)}
         text={t.renewConfirm}
-        confirm={asking === 'password' ? t.newPassword : t.newTotp}
+        confirm={kind === 'password' ? t.newPassword : t.newTotp}
         danger
         busy={renew.isPending}
-        onConfirm={() => asking && renew.mutate(asking)}
-        onClose={() => setAsking(null)}
+        onConfirm={() => renew.mutate(kind)}
+        onClose={() => setAsking(false)}
       />
-      <Dialog open={shown !== null} aria-labelledby="renewed-title" fullWidth maxWidth="sm">
+      <Dialog
+        open={showing}
+        aria-labelledby="renewed-title"
+        fullWidth
+        maxWidth="sm"
+        // The secret leaves the page once the dialog has faded out.
+        slotProps={{ transition: { onExited: () => setShown(null) } }}
+      >
         <DialogTitle id="renewed-title">
           {shown?.kind === 'password' ? t.passwordRenewedTitle(name) : t.totpRenewedTitle(name)}
         </DialogTitle>
@@ -71,7 +88,7 @@ export function OperatorCredentials({ operator }: { operator: ListedOperator }) 
           )}
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" onClick={() => setShown(null)}>
+          <Button variant="contained" onClick={() => setShowing(false)}>
             {t.handedOver}
           </Button>
         </DialogActions>

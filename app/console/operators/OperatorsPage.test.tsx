@@ -158,7 +158,8 @@ describe("an operator's page", { timeout: 60_000 }, () => {
     expect(api.callsTo('POST /api/admin/operators/2/disable')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Disable and end her sessions' }));
     expect(await screen.findByText('The operator is disabled; 2 sessions have ended.')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Enable again' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Enable again' })).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/operators/2/disable')[0]?.headers['idempotency-key']).toBeTruthy();
   });
 
