@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
 import { frameTexts, signInTexts } from '#app/console/texts.ts';
+import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
 import { base32Decode, totpCode } from '#server/features/admin/totp.ts';
 
 export type ConsoleAccount = { email: string; password: string; totpSecret: string };

@@ -1,23 +1,30 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { auditTexts } from '#app/console/audit/texts.ts';
+import { operatorsTexts } from '#app/console/operators/texts.ts';
+import { CONSOLE_SCREENS } from '#app/console/screens.ts';
+import { frameTexts } from '#app/console/texts.ts';
 import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
-import { auditText } from '#server/features/admin/audit/texts.ts';
-import { operatorsText } from '#server/features/admin/operators/texts.ts';
-import { screenLabel } from '#server/features/admin/screens.ts';
-import { adminText } from '#server/features/admin/texts.ts';
 import { type ConsoleAccount, consoleSignIn } from './console-support.ts';
 import { shoot, uniqueEmail, WIDTHS } from './support.ts';
 
 /**
  * The console's own administration: the demo admin signs in and sees the dashboard, adds a
- * moderator (the page shows her password and authenticator key once), the moderator signs in
+ * moderator (the dialog shows her password and authenticator key once), the moderator signs in
  * elsewhere with a code of that key and sees only her screens; the admin gives her the support
- * role, she sees the support desk at once, and the admin finds both changes in the audit log.
- * Screenshots of the dashboard, the operators screen and the audit log at both widths in both languages.
+ * role on her page, she sees the support desk at once, and the admin finds both changes in the
+ * audit log. Screenshots of the dashboard, the operators screen, an operator's page and the audit
+ * log at both widths in both languages.
  */
 
-const a = (key: Parameters<typeof adminText>[1]) => adminText('en', key);
-const o = (key: Parameters<typeof operatorsText>[1], vars: Record<string, string> = {}) =>
-  operatorsText('en', key, vars);
+const o = operatorsTexts.en;
+const f = frameTexts.en;
+
+/** A screen's name in the console's menu. */
+function screenLabel(path: string): string {
+  const found = CONSOLE_SCREENS.find((s) => s.path === path);
+  if (!found) throw new Error(`no console screen ${path}`);
+  return found.label.en;
+}
 
 async function signInAs(browser: Browser, account: ConsoleAccount): Promise<Page> {
   const page = await consoleSignIn(browser, account);
@@ -25,47 +32,58 @@ async function signInAs(browser: Browser, account: ConsoleAccount): Promise<Page
   return page;
 }
 
+const menu = (page: Page) => page.getByRole('navigation', { name: f.screens });
+
 test('the admin adds a moderator who signs in with her own key and sees her screens; both changes are in the audit log', async ({
   browser,
 }) => {
   const admin = await signInAs(browser, DEMO_OPERATOR);
-  await expect(admin.getByRole('heading', { name: a('figuresTitle') })).toBeVisible();
-  await expect(admin.locator('[data-figure="online"] .n')).toHaveText(/^\d+$/);
+  await expect(admin.getByRole('heading', { name: f.dashboard })).toBeVisible();
+  await expect(admin.locator('[data-figure="online"]')).toHaveText(/^[\d.,]+$/);
 
-  // A new moderator: her sign-in details are shown once.
-  await admin.getByRole('link', { name: screenLabel('/admin/operators') }).click();
-  await expect(admin.getByRole('heading', { name: o('title') })).toBeVisible();
+  // A new moderator: her sign-in details are shown once, in the dialog that added her.
+  await menu(admin)
+    .getByRole('link', { name: screenLabel('/admin/operators') })
+    .click();
+  await expect(admin.getByRole('heading', { name: o.title })).toBeVisible();
+  await admin.getByRole('button', { name: o.add }).click();
+  const form = admin.getByRole('dialog', { name: o.addTitle });
   const email = uniqueEmail('moderator');
-  await admin.getByLabel(o('email')).fill(email);
-  await admin.getByLabel(o('name'), { exact: true }).fill('Mona Moderator');
-  await admin.getByRole('checkbox', { name: /Moderator/ }).check();
-  await admin.getByRole('button', { name: o('createSubmit') }).click();
-  await expect(admin.getByRole('heading', { name: o('createdTitle', { name: 'Mona Moderator' }) })).toBeVisible();
-  const password = (await admin.locator('#password').textContent()) ?? '';
-  const secret = (await admin.locator('#totp-key').textContent()) ?? '';
-  await expect(admin.locator('#totp-uri')).toContainText('otpauth://totp/');
+  await form.getByLabel(o.email).fill(email);
+  await form.getByLabel(new RegExp(`^${o.name}`)).fill('Mona Moderator');
+  await form.getByRole('checkbox', { name: /^Moderator/ }).check();
+  await form.getByRole('button', { name: o.addSubmit }).click();
+  const shown = admin.getByRole('dialog', { name: o.addedTitle('Mona Moderator') });
+  await expect(shown.getByRole('alert')).toContainText(o.onceWarning);
+  const password = (await shown.locator('[data-secret="password"]').textContent()) ?? '';
+  const secret = (await shown.locator('[data-secret="totp-key"]').textContent()) ?? '';
+  await expect(shown.locator('[data-secret="totp-uri"]')).toContainText('otpauth://totp/');
+  await shoot(admin, 'console-operator-added', { fullPage: false });
+  await shown.getByRole('button', { name: o.handedOver }).click();
+  await expect(shown).toBeHidden();
 
   // She signs in elsewhere and sees the screens of her role only.
   const mona = await signInAs(browser, { email, password, totpSecret: secret });
-  await expect(mona.getByRole('link', { name: screenLabel('/admin/review') })).toBeVisible();
-  await expect(mona.getByRole('link', { name: screenLabel('/admin/operators') })).toHaveCount(0);
-  await expect(mona.getByRole('link', { name: screenLabel('/admin/support') })).toHaveCount(0);
+  await expect(menu(mona).getByRole('link', { name: screenLabel('/admin/review') })).toBeVisible();
+  await expect(menu(mona).getByRole('link', { name: screenLabel('/admin/operators') })).toHaveCount(0);
+  await expect(menu(mona).getByRole('link', { name: screenLabel('/admin/support') })).toHaveCount(0);
 
-  // The admin adds the support role; her next page shows the desk.
-  await admin.getByRole('link', { name: o('backToOperator', { name: 'Mona Moderator' }) }).click();
-  await admin.getByRole('checkbox', { name: /Support/ }).check();
-  await admin.getByRole('button', { name: o('rolesSubmit') }).click();
-  await expect(admin.getByText(o('done_roles'))).toBeVisible();
+  // The admin opens her page from the list and adds the support role; her next page shows the desk.
+  await admin.getByRole('grid', { name: o.table }).getByRole('link', { name: 'Mona Moderator' }).click();
+  await expect(admin.getByRole('heading', { name: o.detailTitle('Mona Moderator') })).toBeVisible();
+  await admin.getByRole('checkbox', { name: /^Support/ }).check();
+  await admin.getByRole('button', { name: o.rolesSubmit }).click();
+  await expect(admin.getByText(o.rolesSaved)).toBeVisible();
   const monaPage = new URL(admin.url()).pathname;
   await mona.reload();
-  await expect(mona.getByRole('link', { name: screenLabel('/admin/support') })).toBeVisible();
+  await expect(menu(mona).getByRole('link', { name: screenLabel('/admin/support') })).toBeVisible();
 
-  // Both changes in the audit log.
-  await admin.goto('/admin/audit?type=operator');
-  await expect(admin.getByRole('heading', { name: auditText('en', 'title') })).toBeVisible();
-  const entries = admin.locator('tbody tr');
-  await expect(entries.filter({ hasText: 'operator.roles' }).first()).toContainText('moderator, support');
-  await expect(entries.filter({ hasText: 'operator.create' }).first()).toContainText(email);
+  // Both changes in the audit log: her page links to the entries about her.
+  await admin.getByRole('link', { name: o.auditAbout }).click();
+  await expect(admin.getByRole('heading', { name: auditTexts.en.title })).toBeVisible();
+  const entries = admin.getByRole('grid', { name: auditTexts.en.table }).getByRole('row');
+  await expect(entries.filter({ hasText: 'operator.roles' })).toContainText('moderator → moderator, support');
+  await expect(entries.filter({ hasText: 'operator.create' })).toContainText(email);
 
   for (const lang of ['en', 'de'] as const) {
     for (const size of [WIDTHS.desktop, WIDTHS.phone]) {
@@ -78,6 +96,8 @@ test('the admin adds a moderator who signs in with her own key and sees her scre
       ] as const) {
         await admin.goto(`${path}?lang=${lang}`);
         await expect(admin.locator('html')).toHaveAttribute('lang', lang);
+        await expect(admin.locator('main h1')).toBeVisible();
+        await expect(admin.getByRole('progressbar')).toHaveCount(0);
         await shoot(admin, name);
       }
     }

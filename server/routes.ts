@@ -110,6 +110,8 @@ const apiRoutes: RouteGroup[] = [
   payoutConsoleRoutes,
   onboardingConsoleRoutes,
   noticesConsoleApi,
+  operatorsRoutes,
+  auditRoutes,
 ];
 
 /**
@@ -132,8 +134,6 @@ const sandboxPages: RouteGroup[] = [
 /** The operators' console and its pages, the notifiers' complaint pages, and media files. */
 const consoleAndMedia: RouteGroup[] = [
   consolePage,
-  operatorsRoutes,
-  auditRoutes,
   notifierComplaintPages,
   mediaRoutes,
   signedMediaRoutes,

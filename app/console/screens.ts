@@ -40,9 +40,8 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/admin/operators',
     capability: 'operators',
     label: { en: 'Operators and roles', de: 'Betreiberteam und Rollen' },
-    serverPage: true,
   },
-  { path: '/admin/audit', capability: 'audit', label: { en: 'Audit log', de: 'Protokoll' }, serverPage: true },
+  { path: '/admin/audit', capability: 'audit', label: { en: 'Audit log', de: 'Protokoll' } },
   {
     path: '/admin/support',
     capability: 'support',

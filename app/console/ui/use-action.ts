@@ -22,6 +22,11 @@ export function useConsoleAction<Vars, Result extends { outcome?: ConsoleOutcome
   /** What to tell her when it is done (undefined: nothing). */
   done?: (result: Result, vars: Vars) => string | undefined;
   onDone?: (result: Result, vars: Vars) => void;
+  /**
+   * What to tell her of a failure instead of the usual words (undefined: the usual words; null:
+   * nothing, the screen shows it itself, as a form its fields' errors).
+   */
+  failed?: (err: unknown, vars: Vars) => string | null | undefined;
 }) {
   const client = useQueryClient();
   const notify = useNotify();
@@ -45,6 +50,9 @@ export function useConsoleAction<Vars, Result extends { outcome?: ConsoleOutcome
       if (text) notify(text, result.outcome === 'repeat' || result.outcome === 'unchanged' ? 'info' : 'success');
       opts.onDone?.(result, vars);
     },
-    onError: (err) => notify(say(err), 'error'),
+    onError: (err, vars) => {
+      const text = opts.failed?.(err, vars);
+      if (text !== null) notify(text ?? say(err), 'error');
+    },
   });
 }

@@ -1,19 +1,10 @@
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AuditFilter } from '#common/api/admin-audit.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { operators } from '#server/db/schema/operators.ts';
 
-/** Reads of the audit log screen (/admin/audit): newest first, a page at a time, filtered. */
-
-export type AuditFilter = {
-  operatorId?: number;
-  /** The start of the action: `operator.` or `operator.roles`. */
-  action?: string;
-  subjectType?: string;
-  subjectId?: string;
-  /** Entries older than this id (the next page). */
-  before?: number;
-};
+/** Reads of the audit log screen (/api/admin/audit): a page at a time, sorted by time, filtered. */
 
 export type AuditRow = {
   id: number;
@@ -32,22 +23,27 @@ export type AuditRow = {
 /** `_` and `%` are LIKE's wildcards, `\` its escape: taken literally. */
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+function conditions(filter: AuditFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (filter.operator !== undefined) where.push(eq(auditLog.operatorId, filter.operator));
+  if (filter.action) where.push(sql`${auditLog.action} like ${likePrefix(filter.action)}`);
+  if (filter.type) where.push(eq(auditLog.subjectType, filter.type));
+  if (filter.subject !== undefined) where.push(eq(auditLog.subjectId, filter.subject));
+  return where.length ? and(...where) : undefined;
+}
+
 /**
- * A page of entries, newest first (by id: entries are numbered as they are written), and whether
- * older ones follow. Each filter narrows by an index: operator (audit_log_operator), subject
- * (audit_log_subject); the unfiltered log reads the primary key backwards.
+ * A page of entries by time (`desc`: newest first; entries written in one instant by their
+ * number), and how many match the filter. Each filter narrows by an index that also holds the
+ * time: operator (audit_log_operator), record (audit_log_subject); the whole log reads audit_log_at.
  */
 export async function auditPage(
   db: DbOrTx,
   filter: AuditFilter,
-  limit: number,
-): Promise<{ rows: AuditRow[]; older: number | null }> {
-  const where: SQL[] = [];
-  if (filter.operatorId !== undefined) where.push(eq(auditLog.operatorId, filter.operatorId));
-  if (filter.action) where.push(sql`${auditLog.action} like ${likePrefix(filter.action)}`);
-  if (filter.subjectType) where.push(eq(auditLog.subjectType, filter.subjectType));
-  if (filter.subjectId !== undefined) where.push(eq(auditLog.subjectId, filter.subjectId));
-  if (filter.before !== undefined) where.push(lt(auditLog.id, filter.before));
+  opts: { page: number; pageSize: number; sort: 'asc' | 'desc' },
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const where = conditions(filter);
+  const order = opts.sort === 'asc' ? [asc(auditLog.at), asc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
   const rows = await db
     .select({
       id: auditLog.id,
@@ -64,9 +60,10 @@ export async function auditPage(
     })
     .from(auditLog)
     .innerJoin(operators, eq(operators.id, auditLog.operatorId))
-    .where(and(...where))
-    .orderBy(desc(auditLog.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { rows: page, older: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
+    .where(where)
+    .orderBy(...order)
+    .limit(opts.pageSize)
+    .offset(opts.page * opts.pageSize);
+  const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
+  return { rows, total: counted?.n ?? 0 };
 }

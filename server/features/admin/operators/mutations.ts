@@ -15,9 +15,9 @@ import { newTotpSecret, otpauthUri } from '#server/features/admin/totp.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
 
 /**
- * The console's changes to operators (/admin/operators): create, change roles, disable and enable,
- * new second factor or password. Each runs in one transaction with its audit entry, under the
- * form's key: a form sent twice finds the key taken and the second attempt changes nothing.
+ * The console's changes to operators (/api/admin/operators): create, change roles, disable and
+ * enable, new second factor or password. Each runs in one transaction with its audit entry, under
+ * the action's key: an action sent twice finds the key taken and the second attempt changes nothing.
  * The administrators are guarded: one cannot take her own admin role or disable herself, and the
  * last enabled administrator can never be lost (the enabled administrators' rows are locked first,
  * so two administrators demoting each other at once cannot both succeed).
@@ -29,6 +29,7 @@ export type OperatorRefusal =
   /** Her own admin role, or disabling herself. */
   | 'own_account'
   | 'last_admin'
+  /** The action's key acted already. */
   | 'form_used'
   | 'unchanged';
 
@@ -41,7 +42,7 @@ class Refusal extends Error {
   }
 }
 
-/** Who acts, under which form key (unique in the audit log). */
+/** Who acts, under which action key (the audit log's `form_key`, unique). */
 export type ConsoleAct = { actorId: number; formKey: string };
 
 async function inTransaction<T>(
@@ -49,16 +50,20 @@ async function inTransaction<T>(
   formKey: string,
   run: (tx: Tx) => Promise<T>,
 ): Promise<{ ok: true; value: T } | Refused> {
+  const keyUsed = async () =>
+    (await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.formKey, formKey)).limit(1)).length > 0;
   try {
-    // A form sent again after its first answer: said so before anything else is checked. Two at
-    // once both get here; the unique key lets one of them commit.
-    const [used] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.formKey, formKey)).limit(1);
-    if (used) return { ok: false, reason: 'form_used' };
+    // An action sent again after its first answer: said so before anything else is checked. Two
+    // at once both get here; the unique key lets one of them commit.
+    if (await keyUsed()) return { ok: false, reason: 'form_used' };
     return { ok: true, value: await db.transaction(run) };
   } catch (err) {
-    if (err instanceof Refusal) return { ok: false, reason: err.reason };
     if (isUniqueViolation(err, 'audit_log_form_key_unique')) return { ok: false, reason: 'form_used' };
-    throw err;
+    if (!(err instanceof Refusal)) throw err;
+    // Its twin under the same key committed first (the new operator's address is taken now, her
+    // state is already so): a repeat, not a refusal.
+    if (await keyUsed()) return { ok: false, reason: 'form_used' };
+    return { ok: false, reason: err.reason };
   }
 }
 
@@ -90,16 +95,19 @@ async function lockForChange(
   return row;
 }
 
-/** Ends the operator's sessions (but `keep`, the acting operator's own); answers how many. */
-async function endSessions(tx: Tx, operatorId: number, keep: string | null): Promise<number> {
+/**
+ * Ends the operator's sessions (but `keep`, the acting operator's own); answers their ids, whose
+ * sockets the caller closes once the transaction committed.
+ */
+async function endSessions(tx: Tx, operatorId: number, keep: string | null): Promise<string[]> {
   const ended = await tx
     .delete(operatorSessions)
     .where(and(eq(operatorSessions.operatorId, operatorId), keep ? ne(operatorSessions.id, keep) : sql`true`))
     .returning({ id: operatorSessions.id });
-  return ended.length;
+  return ended.map((s) => s.id);
 }
 
-/** A new operator with a random password and TOTP key, shown once by the page that made her. */
+/** A new operator with a random password and TOTP key, answered once to the screen that made her. */
 export async function createOperatorFromConsole(
   db: Db,
   act: ConsoleAct,
@@ -150,18 +158,23 @@ export async function changeOperatorRoles(
   });
 }
 
-/** Disables (her sessions end at once) or enables an operator. */
+/** Disables (her sessions end at once: `endedSessions`) or enables an operator. */
 export async function setOperatorEnabled(
   db: Db,
   act: ConsoleAct,
   operatorId: number,
   enabled: boolean,
-): Promise<{ ok: true; value: { sessionsEnded: number } } | Refused> {
+): Promise<{ ok: true; value: { operator: OperatorRow; endedSessions: string[] } } | Refused> {
   return inTransaction(db, act.formKey, async (tx) => {
     const row = await lockForChange(tx, act, operatorId, () => enabled);
     if (row.disabled === !enabled) throw new Refusal('unchanged');
-    await tx.update(operators).set({ disabled: !enabled, updatedAt: new Date() }).where(eq(operators.id, operatorId));
-    const sessionsEnded = enabled ? 0 : await endSessions(tx, operatorId, null);
+    const [updated] = await tx
+      .update(operators)
+      .set({ disabled: !enabled, updatedAt: new Date() })
+      .where(eq(operators.id, operatorId))
+      .returning();
+    const endedSessions = enabled ? [] : await endSessions(tx, operatorId, null);
+    const sessionsEnded = endedSessions.length;
     await recordAudit(tx, {
       operatorId: act.actorId,
       action: enabled ? 'operator.enable' : 'operator.disable',
@@ -171,13 +184,13 @@ export async function setOperatorEnabled(
       after: enabled ? { disabled: false } : { disabled: true, sessionsEnded },
       formKey: act.formKey,
     });
-    return { sessionsEnded };
+    return { operator: updated as OperatorRow, endedSessions };
   });
 }
 
 export type RenewedCredential =
-  | { kind: 'totp'; operator: OperatorRow; totpSecret: string; otpauthUri: string; sessionsEnded: number }
-  | { kind: 'password'; operator: OperatorRow; password: string; sessionsEnded: number };
+  | { kind: 'totp'; operator: OperatorRow; totpSecret: string; otpauthUri: string; endedSessions: string[] }
+  | { kind: 'password'; operator: OperatorRow; password: string; endedSessions: string[] };
 
 /**
  * A new TOTP key (the old one stops working, a code of the new one may be used at once) or a new
@@ -206,7 +219,8 @@ export async function renewOperatorCredential(
       })
       .where(eq(operators.id, operatorId))
       .returning();
-    const sessionsEnded = await endSessions(tx, operatorId, operatorId === act.actorId ? act.keepSessionId : null);
+    const endedSessions = await endSessions(tx, operatorId, operatorId === act.actorId ? act.keepSessionId : null);
+    const sessionsEnded = endedSessions.length;
     await recordAudit(tx, {
       operatorId: act.actorId,
       action: kind === 'totp' ? 'operator.totp_reset' : 'operator.password_reset',
@@ -219,8 +233,8 @@ export async function renewOperatorCredential(
     const operator = updated as OperatorRow;
     if (totpSecret) {
       const uri = otpauthUri({ issuer, account: operator.email, secret: totpSecret });
-      return { kind: 'totp' as const, operator, totpSecret, otpauthUri: uri, sessionsEnded };
+      return { kind: 'totp' as const, operator, totpSecret, otpauthUri: uri, endedSessions };
     }
-    return { kind: 'password' as const, operator, password: password as string, sessionsEnded };
+    return { kind: 'password' as const, operator, password: password as string, endedSessions };
   });
 }

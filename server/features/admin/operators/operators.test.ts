@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { type OperatorRole, operators } from '#server/db/schema/operators.ts';
 import { findOperatorByEmail } from '#server/features/admin/data.ts';
@@ -7,9 +7,10 @@ import { base32Decode } from '#server/features/admin/totp.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import {
+  act,
   codeOf,
   createTestOperator,
-  openSignIn,
+  newActionKey,
   operatorSessionRows,
   postSignIn,
   signIn,
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const API = '/api/admin/operators';
 
 /** An operator with the roles, signed in on a browser of her own. */
 async function browserOf(roles: OperatorRole[], lang = 'en') {
@@ -32,25 +33,6 @@ async function browserOf(roles: OperatorRole[], lang = 'en') {
   const client = t.client(lang);
   await signIn(client, operator);
   return { operator, client };
-}
-
-const formOf = (html: string, action: string) => {
-  const at = html.indexOf(`action="${action}"`);
-  expect(at, `no form ${action}`).toBeGreaterThan(-1);
-  const part = html.slice(at);
-  return {
-    token: part.match(/name="token" value="([^"]+)"/)?.[1] ?? '',
-    key: part.match(/name="key" value="([^"]+)"/)?.[1] ?? '',
-  };
-};
-
-const post = (client: TestClient, url: string, fields: Record<string, string>, headers = {}) =>
-  client.raw('POST', url, { payload: new URLSearchParams(fields).toString(), headers: { ...FORM, ...headers } });
-
-/** Opens the page and posts its form `action` with `fields`. */
-async function submit(client: TestClient, page: string, action: string, fields: Record<string, string> = {}) {
-  const html = (await client.raw('GET', page)).body;
-  return post(client, action, { ...formOf(html, action), ...fields });
 }
 
 const auditOf = (subjectId: number) =>
@@ -68,76 +50,94 @@ const state = async () => ({
   audit: (await t.db.select({ id: auditLog.id }).from(auditLog)).length,
 });
 
-describe('who may use /admin/operators', () => {
-  it('admins only: others 403, nobody signed in (a member, a performer too) to the sign-in', async () => {
+/** Every action of the screen on `target`, as its buttons send them. */
+const actions = (target: number): [string, 'POST' | 'PUT', unknown][] => [
+  [`${API}/${target}/roles`, 'PUT', { roles: ['admin'] }],
+  [`${API}/${target}/disable`, 'POST', {}],
+  [`${API}/${target}/enable`, 'POST', {}],
+  [`${API}/${target}/totp`, 'POST', {}],
+  [`${API}/${target}/password`, 'POST', {}],
+  [API, 'POST', { email: `x-${Date.now()}@example.com`, name: 'X', roles: ['admin'] }],
+];
+
+describe('who may use /api/admin/operators', () => {
+  it('admins only: other operators 403, members 403, nobody (a performer too) 401, changing nothing', async () => {
     const { client: admin } = await browserOf(['admin']);
-    expect((await admin.raw('GET', '/admin/operators')).statusCode).toBe(200);
+    expect((await admin.get(API)).statusCode).toBe(200);
     const target = await createTestOperator(t, { roles: ['support'] });
-    const paths = ['/admin/operators', `/admin/operators/${target.id}`];
-    for (const roles of [['moderator'], ['support'], ['moderator', 'support']] as OperatorRole[][]) {
-      const { client } = await browserOf(roles);
-      for (const path of paths) {
-        const res = await client.raw('GET', path);
-        expect(res.statusCode, `${roles} ${path}`).toBe(403);
-        expect(res.body).toContain('No access');
-      }
-      const before = await state();
-      for (const action of ['roles', 'disable', 'totp', 'password']) {
-        const res = await post(client, `/admin/operators/${target.id}/${action}`, { role_admin: '1' });
-        expect(res.statusCode).toBe(403);
-      }
-      expect(
-        (await post(client, '/admin/operators', { email: 'x@example.com', name: 'X', role_admin: '1' })).statusCode,
-      ).toBe(403);
-      expect(await state()).toEqual(before);
-    }
+    const reads = [API, `${API}/${target.id}`];
     const member = (await registerAndVerify(t, `ops-member-${Date.now()}@example.com`)).client;
     const { performer } = await createTestPerformer(t);
     const studio = await studioClient(t, performer.email);
-    for (const client of [t.client(), member, studio]) {
+    const callers: [string, TestClient, number][] = [
+      ['moderator', (await browserOf(['moderator'])).client, 403],
+      ['support', (await browserOf(['support'])).client, 403],
+      ['moderator and support', (await browserOf(['moderator', 'support'])).client, 403],
+      ['a member', member, 403],
+      ['a performer', studio, 401],
+      ['nobody', t.client(), 401],
+    ];
+    for (const [who, client, status] of callers) {
+      for (const path of reads) expect((await client.get(path)).statusCode, `${who} GET ${path}`).toBe(status);
       const before = await state();
-      for (const path of paths) {
-        const res = await client.raw('GET', path);
-        expect(res.statusCode).toBe(303);
-        expect(res.headers.location).toBe(`/admin/login?next=${encodeURIComponent(path)}`);
+      for (const [path, method, body] of actions(target.id)) {
+        expect((await act(client, method, path, body)).statusCode, `${who} ${method} ${path}`).toBe(status);
       }
-      expect((await post(client, `/admin/operators/${target.id}/disable`, {})).statusCode).toBe(303);
-      expect(
-        (await post(client, '/admin/operators', { email: 'y@example.com', name: 'Y', role_admin: '1' })).statusCode,
-      ).toBe(303);
       expect(await state()).toEqual(before);
     }
   });
 });
 
 describe('the operators list and adding one', () => {
-  it('lists operators with roles, status and last sign-in, escaped, in German too', async () => {
+  it('lists operators with roles, state and last sign-in, never a secret', async () => {
     const { client, operator } = await browserOf(['admin'], 'de');
     const other = await createTestOperator(t, { roles: ['moderator'], name: 'Mia <b>Mod</b>' });
-    const res = await client.raw('GET', '/admin/operators');
-    expect(res.body).toContain('<h1>Betreiberteam und Rollen</h1>');
-    expect(res.body).toContain('Mia &lt;b&gt;Mod&lt;/b&gt;');
-    expect(res.body).not.toContain('<b>Mod');
-    const mine = res.body.split('<tr>').find((r) => r.includes(operator.email)) ?? '';
-    expect(mine).toMatch(/Administration.*Aktiv.*\d{4}-\d\d-\d\d \d\d:\d\d UTC/s);
-    expect(res.body.split('<tr>').find((r) => r.includes(other.email))).toContain('Nie');
+    const res = await client.get(API);
+    expect(res.statusCode).toBe(200);
+    const listed = res.json().operators as Record<string, unknown>[];
+    const mine = listed.find((o) => o.id === operator.id);
+    expect(mine).toMatchObject({ email: operator.email, roles: ['admin'], disabled: false });
+    expect(Date.parse(String(mine?.lastSignInAt))).toBeGreaterThan(Date.now() - 60_000);
+    expect(listed.find((o) => o.id === other.id)).toMatchObject({
+      displayName: 'Mia <b>Mod</b>',
+      roles: ['moderator'],
+      lastSignInAt: null,
+    });
+    expect(Object.keys(mine ?? {}).sort()).toEqual([
+      'createdAt',
+      'disabled',
+      'displayName',
+      'email',
+      'id',
+      'lastSignInAt',
+      'roles',
+    ]);
+    expect(res.body).not.toContain(operator.secret);
+    const detail = await client.get(`${API}/${other.id}`);
+    expect(detail.json().operator).toEqual(listed.find((o) => o.id === other.id));
   });
 
-  it('adds an operator, shows password and key once, audits it without secrets; she can sign in', async () => {
+  it('adds an operator, answers password and key once, audits it without secrets; she can sign in', async () => {
     const { client, operator: admin } = await browserOf(['admin']);
+    const told = vi.spyOn(t.app.ctx.realtime, 'toOperators');
     const email = `new-mod-${Date.now()}@example.com`;
-    const html = (await client.raw('GET', '/admin/operators')).body;
-    const form = formOf(html, '/admin/operators');
-    const fields = { ...form, email: email.toUpperCase(), name: 'Nora Neu', role_moderator: '1' };
-    const res = await post(client, '/admin/operators', fields);
-    expect(res.statusCode, res.body).toBe(200);
+    const key = newActionKey();
+    const body = { email: email.toUpperCase(), name: ' Nora Neu ', roles: ['moderator', 'moderator'] };
+    const res = await act(client, 'POST', API, body, key);
+    expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
-    const password = res.body.match(/<code class="secret" id="password"[^>]*>([^<]+)</)?.[1] ?? '';
-    const secret = res.body.match(/<code class="secret" id="totp-key"[^>]*>([^<]+)</)?.[1] ?? '';
-    expect(res.body).toMatch(/otpauth:\/\/totp\//);
-    expect(base32Decode(secret)).not.toBeNull();
+    const answer = res.json();
+    expect(answer).toMatchObject({
+      outcome: 'done',
+      operator: { email, displayName: 'Nora Neu', roles: ['moderator'], disabled: false, lastSignInAt: null },
+    });
+    const { password, totpSecret, otpauthUri } = answer.credentials;
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    expect(base32Decode(totpSecret)).not.toBeNull();
+    expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+    expect(otpauthUri).toContain(`secret=${totpSecret}`);
     const row = await findOperatorByEmail(t.db, email);
-    expect(row).toMatchObject({ roles: ['moderator'], displayName: 'Nora Neu', totpSecret: secret, disabled: false });
+    expect(row).toMatchObject({ roles: ['moderator'], displayName: 'Nora Neu', totpSecret, disabled: false });
     const [entry] = await auditOf(row?.id ?? 0);
     expect(entry).toMatchObject({
       operatorId: admin.id,
@@ -145,52 +145,84 @@ describe('the operators list and adding one', () => {
       subjectType: 'operator',
       before: null,
       after: { email, displayName: 'Nora Neu', roles: ['moderator'] },
+      formKey: key,
     });
-    expect(JSON.stringify(entry)).not.toContain(secret);
+    expect(JSON.stringify(entry)).not.toContain(totpSecret);
     expect(JSON.stringify(entry)).not.toContain(password);
-    // The same form again: nothing twice, and no secret shown again.
-    const again = await post(client, '/admin/operators', fields);
-    expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe('/admin/operators?done=repeat');
+    expect(told).toHaveBeenCalledWith(['operators', 'audit'], 'console:changed', { topics: ['operators', 'audit'] });
+    told.mockRestore();
+    // The same action again: nothing twice, and no secret answered again.
+    const again = await act(client, 'POST', API, body, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ outcome: 'repeat', operator: null, credentials: null });
     expect(await auditOf(row?.id ?? 0)).toHaveLength(1);
-    // She signs in with what the page showed.
-    const nora: TestOperator = { id: row?.id ?? 0, email, password, secret };
+    // She signs in with what the answer held, and the operators screen is not hers.
+    const nora: TestOperator = { id: row?.id ?? 0, email, password, secret: totpSecret };
     const browser = t.client();
     await signIn(browser, nora);
-    expect((await browser.raw('GET', '/admin/operators')).statusCode).toBe(403);
+    expect((await browser.get(API)).statusCode).toBe(403);
   });
 
-  it('refuses bad input with 422 and a forged or missing form with 403, changing nothing', async () => {
+  it('refuses bad input with 422 per field, a taken address with 409, and no key or CSRF, changing nothing', async () => {
     const { client } = await browserOf(['admin']);
-    const html = (await client.raw('GET', '/admin/operators')).body;
-    const form = formOf(html, '/admin/operators');
-    const good = { ...form, email: `ok-${Date.now()}@example.com`, name: 'Okay', role_support: '1' };
+    const good = { email: `ok-${Date.now()}@example.com`, name: 'Okay', roles: ['support'] };
     const taken = await createTestOperator(t);
-    const cases: [Record<string, string>, number, string, Record<string, string>?][] = [
-      [{ ...good, email: 'not-an-address' }, 422, 'valid e-mail address'],
-      [{ ...good, email: `${'a'.repeat(250)}@example.com` }, 422, 'valid e-mail address'],
-      [{ ...good, name: '' }, 422, '1 to 100 characters'],
-      [{ ...good, name: 'x'.repeat(101) }, 422, '1 to 100 characters'],
-      [{ ...good, name: 'Bell\u0007' }, 422, '1 to 100 characters'],
-      [{ ...good, role_support: '' }, 422, 'at least one role'],
-      [{ ...good, role_root: '1' }, 422, 'only the roles listed'],
-      [{ ...good, email: taken.email }, 422, 'already an operator'],
-      [{ ...good, token: '' }, 403, 'The form has expired'],
-      [{ ...good, token: 'forged' }, 403, 'The form has expired'],
-      [{ ...good, key: '' }, 403, 'The form has expired'],
-      [good, 403, 'The form has expired', { origin: 'https://evil.example' }],
-      [good, 403, 'The form has expired', { 'sec-fetch-site': 'cross-site' }],
+    const cases: [unknown, number, string, Record<string, string[]>?][] = [
+      [{ ...good, email: 'not-an-address' }, 422, 'validation_failed', { email: ['errors.validations.email'] }],
+      [{ ...good, email: `${'a'.repeat(250)}@example.com` }, 422, 'validation_failed'],
+      [{ ...good, name: '' }, 422, 'validation_failed', { name: ['errors.validations.required'] }],
+      [{ ...good, name: 'x'.repeat(101) }, 422, 'validation_failed', { name: ['errors.validations.too_long'] }],
+      [{ ...good, name: 'Bell\u0007' }, 422, 'validation_failed', { name: ['errors.validations.control_characters'] }],
+      [{ ...good, roles: [] }, 422, 'validation_failed', { roles: ['errors.validations.required'] }],
+      [{ ...good, roles: ['root'] }, 422, 'validation_failed'],
+      [{ ...good, roles: 'admin' }, 422, 'validation_failed'],
+      [{ email: good.email }, 422, 'validation_failed'],
+      [
+        { ...good, email: taken.email.toUpperCase() },
+        409,
+        'email_already_exists',
+        { email: ['errors.email_already_exists'] },
+      ],
     ];
-    for (const [fields, status, text, headers] of cases) {
+    for (const [body, status, error, errors] of cases) {
       const before = await state();
-      const res = await post(client, '/admin/operators', fields, headers);
-      expect(res.statusCode, JSON.stringify(fields).slice(0, 80)).toBe(status);
-      expect(res.body).toContain(text);
-      expect(res.body).not.toContain('class="secret"');
+      const res = await act(client, 'POST', API, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(res.json().error).toBe(error);
+      if (errors) expect(res.json().errors).toMatchObject(errors);
+      expect(res.body).not.toContain('credentials');
       expect(await state()).toEqual(before);
     }
-    const huge = await post(client, '/admin/operators', { ...good, name: 'x'.repeat(10_000) });
-    expect(huge.statusCode).toBe(413);
+    expect((await act(client, 'POST', API, { ...good, email: taken.email })).json().message).toBe('email_taken');
+    // Without a key, with a malformed one, without the CSRF header, as a form: nothing happens.
+    const before = await state();
+    expect((await client.post(API, good)).statusCode).toBe(400);
+    expect((await client.post(API, good, { 'idempotency-key': 'short' })).statusCode).toBe(400);
+    const headers = { 'content-type': 'application/json', 'idempotency-key': newActionKey() };
+    const foreign = await client.raw('POST', API, { payload: JSON.stringify(good), headers });
+    expect(foreign.statusCode).toBe(419);
+    const form = await client.raw('POST', API, {
+      payload: 'email=a%40example.com&name=A&roles=admin',
+      headers: {
+        ...client.xsrf(),
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': newActionKey(),
+      },
+    });
+    expect(form.statusCode).toBe(415);
+    expect(await state()).toEqual(before);
+  });
+
+  it('creates once when the same action arrives twice at once', async () => {
+    const { client } = await browserOf(['admin']);
+    const email = `twice-${Date.now()}@example.com`;
+    const key = newActionKey();
+    const answers = await Promise.all(
+      [1, 2].map(() => act(client, 'POST', API, { email, name: 'Twice', roles: ['support'] }, key)),
+    );
+    expect(answers.map((r) => r.json().outcome).sort()).toEqual(['done', 'repeat']);
+    const row = await findOperatorByEmail(t.db, email);
+    expect(await auditOf(row?.id ?? 0)).toHaveLength(1);
   });
 });
 
@@ -198,44 +230,50 @@ describe("an operator's roles, access and sign-in details", () => {
   it('changes roles (audited before/after); the new roles count at her next request', async () => {
     const { client, operator: admin } = await browserOf(['admin']);
     const { client: theirs, operator: mod } = await browserOf(['moderator']);
-    expect((await theirs.raw('GET', '/admin/support')).statusCode).toBe(403);
-    const page = `/admin/operators/${mod.id}`;
-    const res = await submit(client, page, `${page}/roles`, { role_moderator: '1', role_support: '1' });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`${page}?done=roles`);
-    expect((await client.raw('GET', res.headers.location as string)).body).toContain('The roles have been saved.');
-    expect((await rowOf(mod.id))?.roles).toEqual(['moderator', 'support']);
+    const capabilities = async () => (await theirs.get('/api/admin/session')).json().capabilities as string[];
+    expect(await capabilities()).not.toContain('support');
+    const path = `${API}/${mod.id}/roles`;
+    const key = newActionKey();
+    const res = await act(client, 'PUT', path, { roles: ['support', 'moderator'] }, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'done', operator: { id: mod.id, roles: ['support', 'moderator'] } });
+    expect((await rowOf(mod.id))?.roles).toEqual(['support', 'moderator']);
     const [entry] = await auditOf(mod.id);
     expect(entry).toMatchObject({
       operatorId: admin.id,
       action: 'operator.roles',
       before: { roles: ['moderator'] },
-      after: { roles: ['moderator', 'support'] },
+      after: { roles: ['support', 'moderator'] },
     });
-    expect((await theirs.raw('GET', '/admin/support')).statusCode).toBe(200);
-    // None ticked, or an unknown one: 422, nothing changed.
-    for (const fields of [{}, { role_owner: '1' }, { role_admin: 'yes' }] as Record<string, string>[]) {
+    expect(await capabilities()).toContain('support');
+    // None, an unknown one, not a list: 422, nothing changed.
+    for (const body of [{ roles: [] }, { roles: ['owner'] }, { roles: 'admin' }, {}]) {
       const before = await state();
-      expect((await submit(client, page, `${page}/roles`, fields)).statusCode).toBe(422);
+      expect((await act(client, 'PUT', path, body)).statusCode).toBe(422);
       expect(await state()).toEqual(before);
     }
-    // The same roles again: nothing to audit.
-    const same = await submit(client, page, `${page}/roles`, { role_moderator: '1', role_support: '1' });
-    expect(same.headers.location).toBe(`${page}?done=unchanged`);
+    // The same roles again: nothing to audit. The same key again: a repeat.
+    const same = await act(client, 'PUT', path, { roles: ['moderator', 'support'] });
+    expect(same.json()).toMatchObject({ outcome: 'unchanged' });
+    const repeat = await act(client, 'PUT', path, { roles: ['admin'] }, key);
+    expect(repeat.json()).toMatchObject({ outcome: 'repeat', operator: { roles: ['support', 'moderator'] } });
     expect(await auditOf(mod.id)).toHaveLength(1);
   });
 
-  it('disables an operator: her sessions end at once and she cannot sign in; enables her again', async () => {
+  it('disables an operator: her sessions and their sockets end at once and she cannot sign in; enables her again', async () => {
     const { client, operator: admin } = await browserOf(['admin']);
     const { client: theirs, operator: sup } = await browserOf(['support']);
-    expect(await operatorSessionRows(t, sup.id)).toHaveLength(1);
-    const page = `/admin/operators/${sup.id}`;
-    const res = await submit(client, page, `${page}/disable`);
-    expect(res.headers.location).toBe(`${page}?done=disabled`);
+    const sessions = await operatorSessionRows(t, sup.id);
+    expect(sessions).toHaveLength(1);
+    const ended = vi.spyOn(t.app.ctx.realtime, 'sessionsEnded');
+    const res = await act(client, 'POST', `${API}/${sup.id}/disable`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'done', operator: { disabled: true }, sessionsEnded: 1 });
+    expect(ended).toHaveBeenCalledWith({ operatorSessionId: sessions[0]?.id });
+    ended.mockRestore();
     expect(await operatorSessionRows(t, sup.id)).toEqual([]);
-    expect((await theirs.raw('GET', '/admin/support')).statusCode).toBe(303);
-    const token = await openSignIn(theirs);
-    const refused = await postSignIn(theirs, { token, email: sup.email, password: sup.password, code: codeOf(sup, 1) });
+    expect((await theirs.get('/api/admin/session')).statusCode).toBe(401);
+    const refused = await postSignIn(t.client(), { email: sup.email, password: sup.password, code: codeOf(sup, 1) });
     expect(refused.statusCode).toBe(401);
     const [entry] = await auditOf(sup.id);
     expect(entry).toMatchObject({
@@ -244,88 +282,80 @@ describe("an operator's roles, access and sign-in details", () => {
       before: { disabled: false },
       after: { disabled: true, sessionsEnded: 1 },
     });
-    const back = await submit(client, page, `${page}/enable`);
-    expect(back.headers.location).toBe(`${page}?done=enabled`);
+    // Disabled already: nothing to do.
+    expect((await act(client, 'POST', `${API}/${sup.id}/disable`)).json()).toMatchObject({ outcome: 'unchanged' });
+    const back = await act(client, 'POST', `${API}/${sup.id}/enable`);
+    expect(back.json()).toMatchObject({ outcome: 'done', operator: { disabled: false }, sessionsEnded: 0 });
     expect((await rowOf(sup.id))?.disabled).toBe(false);
     expect((await auditOf(sup.id))[0]).toMatchObject({ action: 'operator.enable', after: { disabled: false } });
+    await signIn(t.client(), sup, { steps: 1 });
   });
 
   it('gives a new TOTP key once: the old codes stop, her sessions end, the audit holds no key', async () => {
     const { client } = await browserOf(['admin']);
     const { client: theirs, operator: mod } = await browserOf(['moderator']);
-    const page = `/admin/operators/${mod.id}`;
-    const res = await submit(client, page, `${page}/totp`);
-    expect(res.statusCode).toBe(200);
-    const secret = res.body.match(/id="totp-key"[^>]*>([^<]+)</)?.[1] ?? '';
-    expect(secret).not.toBe(mod.secret);
-    expect(res.body).toContain('Sessions ended: 1.');
-    expect((await theirs.raw('GET', '/admin')).statusCode).toBe(303);
+    const key = newActionKey();
+    const res = await act(client, 'POST', `${API}/${mod.id}/totp`, {}, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { totpSecret, otpauthUri, password } = res.json().credentials;
+    expect(password).toBeUndefined();
+    expect(totpSecret).not.toBe(mod.secret);
+    expect(otpauthUri).toContain(`secret=${totpSecret}`);
+    expect(res.json()).toMatchObject({ outcome: 'done', sessionsEnded: 1 });
+    expect((await theirs.get('/api/admin/session')).statusCode).toBe(401);
     const [entry] = await auditOf(mod.id);
     expect(entry).toMatchObject({ action: 'operator.totp_reset', after: { totpKey: 'replaced', sessionsEnded: 1 } });
-    expect(JSON.stringify(entry)).not.toContain(secret);
-    const old = t.client();
-    const token = await openSignIn(old);
-    const code = codeOf(mod, 1);
-    expect((await postSignIn(old, { token, email: mod.email, password: mod.password, code })).statusCode).toBe(401);
-    await signIn(t.client(), { ...mod, secret });
+    expect(JSON.stringify(entry)).not.toContain(totpSecret);
+    const old = await postSignIn(t.client(), { email: mod.email, password: mod.password, code: codeOf(mod, 1) });
+    expect(old.statusCode).toBe(401);
+    await signIn(t.client(), { ...mod, secret: totpSecret });
+    // The same action again shows no key.
+    const again = await act(client, 'POST', `${API}/${mod.id}/totp`, {}, key);
+    expect(again.json()).toMatchObject({ outcome: 'repeat', credentials: null });
+    expect((await rowOf(mod.id))?.totpSecret).toBe(totpSecret);
   });
 
   it('gives a new password once, and keeps the acting admin signed in when it is her own', async () => {
     const { client, operator: admin } = await browserOf(['admin']);
-    const page = `/admin/operators/${admin.id}`;
-    const res = await submit(client, page, `${page}/password`);
-    expect(res.statusCode).toBe(200);
-    const password = res.body.match(/id="password"[^>]*>([^<]+)</)?.[1] ?? '';
+    const res = await act(client, 'POST', `${API}/${admin.id}/password`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { password } = res.json().credentials;
     expect(password.length).toBeGreaterThanOrEqual(20);
-    expect((await client.raw('GET', '/admin')).statusCode).toBe(200);
-    expect((await auditOf(admin.id))[0]).toMatchObject({
-      action: 'operator.password_reset',
-      after: { password: 'replaced' },
-    });
+    expect(res.json().sessionsEnded).toBe(0);
+    expect((await client.get('/api/admin/session')).statusCode).toBe(200);
+    const [entry] = await auditOf(admin.id);
+    expect(entry).toMatchObject({ action: 'operator.password_reset', after: { password: 'replaced' } });
+    expect(JSON.stringify(entry)).not.toContain(password);
     await signIn(t.client(), { ...admin, password }, { steps: 1 });
   });
 
-  it('refuses forged forms, unknown operators and bad ids, changing nothing', async () => {
+  it('answers 404 for unknown operators and 422 for what cannot be an id, changing nothing', async () => {
+    const { client } = await browserOf(['admin']);
+    for (const [id, status] of [
+      ['999999', 404],
+      ['0', 422],
+      ['abc', 422],
+      ['99999999999', 422],
+    ] as const) {
+      expect((await client.get(`${API}/${id}`)).statusCode, id).toBe(status);
+      const before = await state();
+      for (const [path, method, body] of actions(Number(id) || 0).slice(0, 5)) {
+        const res = await act(client, method, path.replace(/\/\d+\//, `/${id}/`), body);
+        expect(res.statusCode, `${method} ${path}`).toBe(status);
+      }
+      expect(await state()).toEqual(before);
+    }
+  });
+
+  it('acts once per key: a key used by one action makes a later one a repeat', async () => {
     const { client } = await browserOf(['admin']);
     const target = await createTestOperator(t, { roles: ['support'] });
-    const page = `/admin/operators/${target.id}`;
-    const { token, key } = formOf((await client.raw('GET', page)).body, `${page}/disable`);
-    for (const [fields, headers] of [
-      [{ key }, {}],
-      [{ token: 'x', key }, {}],
-      [{ token }, {}],
-      [{ token, key }, { origin: 'https://evil.example' }],
-    ] as [Record<string, string>, Record<string, string>][]) {
-      const before = await state();
-      const res = await post(client, `${page}/disable`, fields, headers);
-      expect(res.statusCode).toBe(403);
-      expect(await state()).toEqual(before);
-    }
-    for (const path of [
-      '/admin/operators/999999',
-      '/admin/operators/0',
-      '/admin/operators/abc',
-      '/admin/operators/99999999999',
-    ]) {
-      expect((await client.raw('GET', path)).statusCode).toBe(404);
-      expect((await post(client, `${path}/disable`, { token, key })).statusCode).toBe(404);
-    }
-    // Bodies no form of ours sends: JSON, plain text, nothing.
-    for (const [payload, type] of [
-      [JSON.stringify({ token, key }), 'application/json'],
-      ['token=x', 'text/plain'],
-      ['', 'application/x-www-form-urlencoded'],
-    ]) {
-      const before = await state();
-      const res = await client.raw('POST', `${page}/disable`, { payload, headers: { 'content-type': type as string } });
-      expect([403, 415], type).toContain(res.statusCode);
-      expect(await state()).toEqual(before);
-    }
-    // A form used once is not used twice.
-    expect((await post(client, `${page}/disable`, { token, key })).statusCode).toBe(303);
+    const key = newActionKey();
+    expect((await act(client, 'POST', `${API}/${target.id}/disable`, {}, key)).json().outcome).toBe('done');
     const before = await state();
-    const again = await post(client, `${page}/enable`, { token, key });
-    expect(again.headers.location).toBe(`${page}?done=repeat`);
+    const again = await act(client, 'POST', `${API}/${target.id}/enable`, {}, key);
+    expect(again.json()).toMatchObject({ outcome: 'repeat', operator: { disabled: true } });
     expect(await state()).toEqual(before);
   });
 });
@@ -333,19 +363,19 @@ describe("an operator's roles, access and sign-in details", () => {
 describe('the administrators are guarded', () => {
   it('an admin cannot take her own admin role or disable herself', async () => {
     const { client, operator: admin } = await browserOf(['admin']);
-    const page = `/admin/operators/${admin.id}`;
-    for (const [action, fields] of [
-      ['roles', { role_support: '1' }],
-      ['disable', {}],
+    for (const [path, method, body] of [
+      [`${API}/${admin.id}/roles`, 'PUT', { roles: ['support'] }],
+      [`${API}/${admin.id}/disable`, 'POST', {}],
     ] as const) {
       const before = await state();
-      const res = await submit(client, page, `${page}/${action}`, fields);
-      expect(res.statusCode).toBe(422);
-      expect(res.body).toContain('You cannot take your own administrator role or disable yourself.');
+      const res = await act(client, method, path, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'conflict', message: 'own_account' });
       expect(await state()).toEqual(before);
     }
     // Adding a role to her own is fine.
-    expect((await submit(client, page, `${page}/roles`, { role_admin: '1', role_support: '1' })).statusCode).toBe(303);
+    const more = await act(client, 'PUT', `${API}/${admin.id}/roles`, { roles: ['admin', 'support'] });
+    expect(more.json().outcome).toBe('done');
   });
 
   it('never loses the last enabled admin, even to a change made outside the console', async () => {
@@ -358,9 +388,10 @@ describe('the administrators are guarded', () => {
       }
     }
     const moderator = await createTestOperator(t, { roles: ['moderator'] });
-    const act = { actorId: moderator.id, formKey: `last-admin-${Date.now()}` };
-    expect(await changeOperatorRoles(t.db, act, admin.id, ['support'])).toEqual({ ok: false, reason: 'last_admin' });
-    expect(await setOperatorEnabled(t.db, { ...act, formKey: `${act.formKey}-2` }, admin.id, false)).toEqual({
+    const key = newActionKey();
+    const by = { actorId: moderator.id, formKey: key };
+    expect(await changeOperatorRoles(t.db, by, admin.id, ['support'])).toEqual({ ok: false, reason: 'last_admin' });
+    expect(await setOperatorEnabled(t.db, { ...by, formKey: `${key}-2` }, admin.id, false)).toEqual({
       ok: false,
       reason: 'last_admin',
     });
@@ -368,9 +399,7 @@ describe('the administrators are guarded', () => {
     expect((await rowOf(admin.id))?.disabled).toBe(false);
     // With a second admin, she may go.
     const second = await createTestOperator(t, { roles: ['admin'] });
-    const done = await changeOperatorRoles(t.db, { actorId: second.id, formKey: `${act.formKey}-3` }, admin.id, [
-      'support',
-    ]);
+    const done = await changeOperatorRoles(t.db, { actorId: second.id, formKey: `${key}-3` }, admin.id, ['support']);
     expect(done.ok).toBe(true);
   });
 });
