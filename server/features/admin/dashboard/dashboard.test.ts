@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
-import { screenLabel } from '#server/features/admin/screens.ts';
 import { credit, debit } from '#server/features/coins/mutations.ts';
 import { sendToSupport } from '#server/features/messages/mutations.ts';
 import { storeNotice } from '#server/features/notices/mutations.ts';
@@ -118,25 +117,25 @@ describe('the dashboard figures', () => {
   });
 });
 
-describe('GET /admin', () => {
-  it('shows the figures and the screens of her roles, in German too', async () => {
+describe('GET /api/admin/dashboard', () => {
+  it('answers the figures of her roles, labelled in both languages, with the screens they lead to', async () => {
     const moderator = await createTestOperator(t, { roles: ['moderator'] });
     const client = t.client('de');
     await signIn(client, moderator);
-    const res = await client.raw('GET', '/admin');
+    const res = await client.get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<h2 id="figures">Auf einen Blick</h2>');
-    expect(res.body).toMatch(/<li data-figure="online"><span class="n">[\d.]+<\/span> Shows jetzt online<\/li>/);
-    expect(res.body).not.toContain('data-figure="supportUnread"');
-    expect(res.body).toContain(screenLabel('/admin/review', 'de'));
-    expect(res.body).not.toContain(screenLabel('/admin/operators', 'de'));
+    const figures = res.json().figures as { key: string; label: { en: string; de: string }; href: string | null }[];
+    expect(figures.find((f) => f.key === 'online')).toMatchObject({
+      label: { en: 'Shows online now', de: 'Shows jetzt online' },
+      href: null,
+    });
+    expect(figures.find((f) => f.key === 'review')?.href).toBe('/admin/review');
+    expect(figures.map((f) => f.key)).not.toContain('supportUnread');
     const admin = await createTestOperator(t, { roles: ['admin'] });
     const adminClient = t.client();
     await signIn(adminClient, admin);
-    const page = (await adminClient.raw('GET', '/admin')).body;
-    expect(page).toContain('<a href="/admin/support">Support conversations unread</a>');
-    expect(page).toContain(screenLabel('/admin/operators'));
-    expect(page).toContain(screenLabel('/admin/audit'));
+    const all = (await adminClient.get('/api/admin/dashboard')).json().figures as { key: string; href: string }[];
+    expect(all.find((f) => f.key === 'supportUnread')?.href).toBe('/admin/support');
   });
 
   it('counts open notices for those who decide them, not for support', async () => {
@@ -159,13 +158,11 @@ describe('GET /admin', () => {
     expect(support).not.toHaveProperty('applications');
   });
 
-  it('sends strangers, members and performers to the sign-in', async () => {
+  it('refuses strangers and performers (401) and members (403)', async () => {
     const member = (await registerAndVerify(t, `dash-member-${Date.now()}@example.com`)).client;
     const { performer } = await createTestPerformer(t);
-    for (const c of [t.client(), member, await studioClient(t, performer.email)]) {
-      const res = await c.raw('GET', '/admin');
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe('/admin/login?next=%2Fadmin');
-    }
+    expect((await t.client().get('/api/admin/dashboard')).statusCode).toBe(401);
+    expect((await (await studioClient(t, performer.email)).get('/api/admin/dashboard')).statusCode).toBe(401);
+    expect((await member.get('/api/admin/dashboard')).statusCode).toBe(403);
   });
 });
