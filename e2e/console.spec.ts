@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { auditTexts } from '#app/console/audit/texts.ts';
+import { errorTexts } from '#app/console/errors.ts';
 import { operatorsTexts } from '#app/console/operators/texts.ts';
 import { CONSOLE_SCREENS } from '#app/console/screens.ts';
 import { frameTexts } from '#app/console/texts.ts';
@@ -67,6 +68,10 @@ test('the admin adds a moderator who signs in with her own key and sees her scre
   await expect(menu(mona).getByRole('link', { name: screenLabel('/admin/review') })).toBeVisible();
   await expect(menu(mona).getByRole('link', { name: screenLabel('/admin/operators') })).toHaveCount(0);
   await expect(menu(mona).getByRole('link', { name: screenLabel('/admin/support') })).toHaveCount(0);
+  // Another role's screen, opened by its address, is refused in words.
+  await mona.goto('/admin/members?q=someone');
+  await expect(mona.getByText(errorTexts.en.forbidden)).toBeVisible();
+  await mona.goto('/admin');
 
   // The admin opens her page from the list and adds the support role; her next page shows the desk.
   await admin.getByRole('grid', { name: o.table }).getByRole('link', { name: 'Mona Moderator' }).click();

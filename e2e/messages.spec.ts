@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { errorTexts } from '#app/console/errors.ts';
 import { CONSOLE_SCREENS } from '#app/console/screens.ts';
 import { supportTexts } from '#app/console/support/texts.ts';
 import { DEMO_SUPPORT_OPERATOR } from '#server/db/seed/demo-operator.ts';
@@ -153,6 +154,12 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
   await expect(desk.getByText('Open the video and press buy: coins or a voucher.')).toBeVisible();
   await shoot(desk, 'support-desk-thread');
   await expect(pane(page, 'en', supportName).getByText('Open the video and press buy')).toBeVisible();
+  // Support has no part in the review queue: its address, opened directly, is refused in words.
+  await expect(
+    desk.getByRole('link', { name: CONSOLE_SCREENS.find((s) => s.path === '/admin/review')?.label.en ?? '' }),
+  ).toHaveCount(0);
+  await desk.goto('/admin/review');
+  await expect(desk.getByText(errorTexts.en.forbidden)).toBeVisible();
 
   // Both ends at both widths, in both languages.
   for (const lang of ['en', 'de'] as const) {

@@ -1,7 +1,7 @@
 import { ApiError } from '../api-error.ts';
 import { defineTexts, useTexts } from './locale.tsx';
 
-const texts = defineTexts({
+export const errorTexts = defineTexts({
   en: {
     offline: 'The server cannot be reached. Nothing was changed; check the connection and try again.',
     unauthenticated: 'Your session has ended. Please sign in again.',
@@ -37,7 +37,7 @@ const texts = defineTexts({
   },
 });
 
-type ErrorTexts = (typeof texts)['en'];
+type ErrorTexts = (typeof errorTexts)['en'];
 
 /** The words for a failed call, whatever failed: offline, refused, invalid, the server's fault. */
 export function errorMessage(t: ErrorTexts, err: unknown): string {
@@ -66,6 +66,6 @@ export function fieldMessage(t: ErrorTexts, key: string | undefined): string | u
 
 /** The error texts in the console's language: `const say = useErrorText(); say(err)`. */
 export function useErrorText() {
-  const t = useTexts(texts);
+  const t = useTexts(errorTexts);
   return { say: (err: unknown) => errorMessage(t, err), field: (key: string | undefined) => fieldMessage(t, key) };
 }
