@@ -31,6 +31,7 @@ export function OperatorRoles({ operator, self }: { operator: ListedOperator; se
     <Section title={t.roles}>
       <RoleChecks
         label={t.roles}
+        quietLabel
         value={roles}
         onChange={setRoles}
         error={roles.length === 0 ? t.rolesRequired : undefined}

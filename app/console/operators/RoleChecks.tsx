@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import { visuallyHidden } from '@mui/utils';
 import { useId } from 'react';
 import { OPERATOR_ROLES, type OperatorRole } from '#common/domain/console-policy.ts';
 import { useLocale } from '../locale.tsx';
@@ -18,6 +19,8 @@ export function RoleChecks(props: {
   locked?: readonly OperatorRole[];
   lockedHint?: string;
   disabled?: boolean;
+  /** The legend for screen readers only, where a heading above says it already. */
+  quietLabel?: boolean;
 }) {
   const { locale } = useLocale();
   const id = useId();
@@ -26,7 +29,9 @@ export function RoleChecks(props: {
   const hint = props.error ?? (props.locked?.length ? props.lockedHint : undefined);
   return (
     <FormControl component="fieldset" error={Boolean(props.error)} disabled={props.disabled}>
-      <FormLabel component="legend">{props.label}</FormLabel>
+      <FormLabel component="legend" sx={props.quietLabel ? visuallyHidden : undefined}>
+        {props.label}
+      </FormLabel>
       <FormGroup aria-describedby={hint ? `${id}-hint` : undefined}>
         {OPERATOR_ROLES.map((role) => {
           const locked = props.locked?.includes(role) && props.value.includes(role);
