@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '#common/api/errors.ts';
-import { ApiError } from './api-error.ts';
 import { XSRF_COOKIE } from '#common/constants.ts';
+import { ApiError } from './api-error.ts';
 import { readCookie } from './cookies.ts';
 import { i18n } from './i18n.ts';
 

@@ -132,12 +132,7 @@ const sandboxPages: RouteGroup[] = [
 ];
 
 /** The operators' console and its pages, the notifiers' complaint pages, and media files. */
-const consoleAndMedia: RouteGroup[] = [
-  consolePage,
-  notifierComplaintPages,
-  mediaRoutes,
-  signedMediaRoutes,
-];
+const consoleAndMedia: RouteGroup[] = [consolePage, notifierComplaintPages, mediaRoutes, signedMediaRoutes];
 
 /**
  * Every route group, loaded in this order once this plugin has run (not awaited here: each

@@ -1,14 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators } from '#server/db/schema/operators.ts';
-import { OPERATOR_COOKIE } from '#server/features/admin/session.ts';
 import { startCheck } from '#server/features/avs/testing.ts';
 import { initPurchase, loadCatalog, submitCard } from '#server/features/billing/billing-fixtures.ts';
 import { ageCheckedMember, initCall } from '#server/features/voicecall/test-helpers.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
-import { codeOf, createTestOperator, signIn } from '#server/test/operators.ts';
 
 /**
  * The server-rendered forms (operator sign-in and sign-out, the support desk's reply, the studio console, the sandbox
@@ -110,7 +106,6 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 describe('server-rendered forms with a valid form token and hostile fields', () => {
   it('answer no 5xx', async () => {
     const show = await createShow(t.db, { showName: 'Form Fuzz', online: false });
-    const operator = await createTestOperator(t);
     const catalog = await loadCatalog(t);
     const forms: Form[] = [
       {
