@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routeNames } from './route-names.ts';
 import { pageRoutes } from './routes.tsx';
@@ -14,5 +14,12 @@ describe('routeNames', () => {
 
   it('holds every page the server renders, so a misspelt name cannot leave one to the browser', () => {
     expect([...SERVER_RENDERED_ROUTES].filter((name) => !routeNames.has(name))).toEqual([]);
+  });
+
+  it("draws the decision mail's complaint link in the browser: the server's renderer drops its token", () => {
+    const matches = matchRoutes(pageRoutes, '/notices/42/complaint') ?? [];
+    const name = (matches[matches.length - 1]?.route.handle as { name: string } | undefined)?.name;
+    expect(name).toBe('notices-complaint');
+    expect(SERVER_RENDERED_ROUTES.has('notices-complaint')).toBe(false);
   });
 });

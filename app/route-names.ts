@@ -72,6 +72,7 @@ export const routeNames: ReadonlySet<string> = new Set([
   'xmas',
   'faq',
   'contact',
+  'notices-complaint',
   'takedown',
   'imprint',
   'terms',

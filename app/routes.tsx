@@ -9,6 +9,7 @@ import { galleriesRoutes } from './features/galleries/routes.ts';
 import { gameRoutes } from './features/game/routes.ts';
 import { chatHistoryProfileRoutes } from './features/history/routes.ts';
 import { messagesRoutes } from './features/messages/routes.ts';
+import { noticeRoutes } from './features/notices/routes.ts';
 import { promoRoutes } from './features/promos/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { showsRoutes } from './features/shows/routes.ts';
@@ -126,6 +127,7 @@ export const pageRoutes: RouteObject[] = [
   ...archiveRoutes,
   ...messagesRoutes,
   ...promoRoutes,
+  ...noticeRoutes,
   { path: 'faq', handle: { name: 'faq' }, lazy: page(() => import('./features/content/FaqPage.tsx'), 'FaqPage') },
   {
     path: 'contact',

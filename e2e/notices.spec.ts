@@ -1,11 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { noticesTexts } from '#app/console/notices/texts.ts';
 import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
-import { complaintText } from '#server/features/notices/complaint-texts.ts';
 import { apiGet } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
 import { ownShows } from './live-support.ts';
-import { confirmAge, mailLink, shoot, text, WIDTHS } from './support.ts';
+import { confirmAge, field, mailLink, shoot, text, WIDTHS } from './support.ts';
 
 /**
  * Notice and action (EU DSA): a visitor reports a seeded video through the legal pages' form; the
@@ -128,8 +127,13 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
     page,
     'notice-complaint',
     (lang) => `${complaint}&lang=${lang}`,
-    (lang) => complaintText(lang, 'title', { id: String(noticeId) }),
+    (lang) => text(lang, 'content.notice_complaint.title', { id: noticeId }),
   );
+  // She files it; the page thanks her in place of the form.
+  await page.goto(`${complaint}&lang=en`);
+  await field(page, 'en', 'content.notice_complaint.text').fill('The film is ours; the removal came too late.');
+  await page.getByRole('button', { name: text('en', 'content.notice_complaint.send') }).click();
+  await expect(page.getByRole('status')).toContainText(text('en', 'content.notice_complaint.sent_title'));
 
   // The video's page no longer shows it.
   await page.goto(`/videos/clip/${found.id}?lang=en`);

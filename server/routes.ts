@@ -33,7 +33,6 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { studioMessageRoutes } from './features/messages/studio-routes.ts';
 import { messageUnlockRoutes } from './features/messages/unlock-routes.ts';
 import { nicknameRoutes } from './features/nicknames/routes.ts';
-import { notifierComplaintPages } from './features/notices/complaint-page.ts';
 import { notifierComplaintRoutes } from './features/notices/complaint-routes.ts';
 import { studioNoticeRoutes } from './features/notices/studio-routes.ts';
 import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts';
@@ -131,8 +130,8 @@ const sandboxPages: RouteGroup[] = [
   captchaSandboxPages,
 ];
 
-/** The operators' console and its pages, the notifiers' complaint pages, and media files. */
-const consoleAndMedia: RouteGroup[] = [consolePage, notifierComplaintPages, mediaRoutes, signedMediaRoutes];
+/** The operators' console's page, and media files. */
+const consoleAndMedia: RouteGroup[] = [consolePage, mediaRoutes, signedMediaRoutes];
 
 /**
  * Every route group, loaded in this order once this plugin has run (not awaited here: each

@@ -75,6 +75,8 @@ export const ROUTE_TITLES: Readonly<Record<string, string | null>> = {
   faq: null,
   contact: null,
   takedown: null,
+  // The notifier's complaint page names itself by the notice once the decision is read.
+  'notices-complaint': null,
   imprint: null,
   terms: null,
   privacy_policy: null,
