@@ -14,8 +14,8 @@ export const CORRECTION_MAX = 1_000_000;
 export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;
 
 /** A correction's amount out of 1..CORRECTION_MAX, and a debit the balance does not cover. */
-export const AMOUNT_RANGE = 'errors.members.amount_range';
-export const NO_COINS = 'errors.members.no_coins';
+export const AMOUNT_RANGE = 'errors.console.amount_range';
+export const NO_COINS = 'errors.console.no_coins';
 
 const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSizeField = z.coerce

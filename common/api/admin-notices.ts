@@ -20,7 +20,7 @@ export type NoticeGround = (typeof NOTICE_GROUNDS)[number];
 /** Whether the ground fits the action: removal needs a violation, keeping needs none. */
 export const groundFits = (action: NoticeAction, ground: NoticeGround) =>
   action === 'remove' ? ground !== 'none' : ground === 'none';
-export const GROUND_MISMATCH = 'errors.validations.ground_mismatch';
+export const GROUND_MISMATCH = 'errors.console.ground_mismatch';
 
 const page = {
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -140,7 +140,7 @@ export const noticeDecisionBody = z
     ground: z.enum(NOTICE_GROUNDS, choice),
     reasoning: requiredString(REASONING_MAX, { multiline: true }),
     /** The console decides by hand (DSA Art. 17(3)(c)): the moderator confirms it. */
-    automated: z.literal(false, { error: 'errors.validations.automated' }),
+    automated: z.literal(false, { error: 'errors.console.automated' }),
   })
   .refine((v) => groundFits(v.action, v.ground), { path: ['ground'], message: GROUND_MISMATCH });
 export type NoticeDecisionBody = z.input<typeof noticeDecisionBody>;

@@ -10,7 +10,7 @@ import { REQUIRED, singleLine } from './fields.ts';
  */
 
 /** A month "YYYY-MM" (Berlin time), as a path parameter or a field. */
-export const payoutPeriod = singleLine().regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'errors.validations.payouts.period');
+export const payoutPeriod = singleLine().regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'errors.console.payouts.period');
 
 export const STATEMENT_STATES = ['due', 'carried', 'paid'] as const;
 
@@ -108,7 +108,7 @@ export const markPaidBody = z.object({
   paidOn: singleLine()
     .trim()
     .min(1, REQUIRED)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'errors.validations.payouts.paid_on'),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'errors.console.payouts.paid_on'),
   reference: singleLine()
     .trim()
     .min(1, REQUIRED)
@@ -121,8 +121,8 @@ export type MarkedPaid = z.infer<typeof markedPaid>;
 
 /** The field error keys of this area, which its screen words itself. */
 export const PAYOUT_ERRORS = {
-  period: 'errors.validations.payouts.period',
-  notClosed: 'errors.validations.payouts.not_closed',
-  paidOn: 'errors.validations.payouts.paid_on',
-  reference: 'errors.validations.payouts.reference',
+  period: 'errors.console.payouts.period',
+  notClosed: 'errors.console.payouts.not_closed',
+  paidOn: 'errors.console.payouts.paid_on',
+  reference: 'errors.console.payouts.reference',
 } as const;

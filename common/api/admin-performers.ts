@@ -92,12 +92,12 @@ export type IdType = (typeof ID_TYPES)[number];
 
 /** What a 2257 field is told when the record's rules refuse it (the console says each in words). */
 export const RECORD_ERRORS = {
-  legalName: 'errors.validations.console.legal_name',
-  dateOfBirth: 'errors.validations.console.date_of_birth',
-  underage: 'errors.validations.console.underage',
-  idType: 'errors.validations.console.id_type',
-  idNumber: 'errors.validations.console.id_number',
-  checkedOn: 'errors.validations.console.checked_on',
+  legalName: 'errors.console.legal_name',
+  dateOfBirth: 'errors.console.date_of_birth',
+  underage: 'errors.console.underage',
+  idType: 'errors.console.id_type',
+  idNumber: 'errors.console.id_number',
+  checkedOn: 'errors.console.checked_on',
 } as const;
 export type RecordError = (typeof RECORD_ERRORS)[keyof typeof RECORD_ERRORS];
 
@@ -122,7 +122,7 @@ export type ApproveApplicationBody = z.input<typeof approveApplicationBody>;
 
 export const REJECTION_REASON_MIN = 5;
 export const REJECTION_REASON_MAX = 1000;
-export const REASON_TOO_SHORT = 'errors.validations.console.reason_too_short';
+export const REASON_TOO_SHORT = 'errors.console.reason_too_short';
 
 /** POST /api/admin/performers/:id/reject: the reason she reads in her studio and by mail (5 to 1000 characters). */
 export const rejectApplicationBody = z.object({

@@ -197,7 +197,7 @@ describe('a member’s page', () => {
           apiError(422, {
             error: 'validation_failed',
             message: 'validation_failed',
-            errors: { amount: ['errors.members.no_coins'] },
+            errors: { amount: ['errors.console.no_coins'] },
           }),
       });
       renderConsole('/admin/members/7', { roles: ['admin'], locale: 'de' });

@@ -55,7 +55,7 @@ export function DecisionForm({ noticeId }: { noticeId: number }) {
   const fieldText = (key: string | undefined) =>
     key === GROUND_MISMATCH
       ? t.groundMismatch
-      : key === 'errors.validations.automated'
+      : key === 'errors.console.automated'
         ? t.automatedRequired
         : field(key);
 

@@ -150,7 +150,7 @@ describe('the payouts screen', { timeout: 30_000 }, () => {
           return apiError(422, {
             error: 'validation_failed',
             message: 'validation_failed',
-            errors: { reference: ['errors.validations.payouts.reference'] },
+            errors: { reference: ['errors.console.payouts.reference'] },
           });
         }
         return jsonResponse({ outcome: 'done', statement: statement(1, { state: 'paid', paidOn: '2025-05-02' }) });

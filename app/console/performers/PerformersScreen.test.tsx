@@ -124,7 +124,7 @@ describe('an application', () => {
         apiError(422, {
           error: 'validation_failed',
           message: 'validation_failed',
-          errors: { dateOfBirth: ['errors.validations.console.underage'] },
+          errors: { dateOfBirth: ['errors.console.underage'] },
         }),
     });
     renderConsole('/admin/performers/7', { roles: ['admin'] });

@@ -96,7 +96,7 @@ describe('POST /api/admin/members/:id/correction', () => {
       () => act(client, 'POST', urlOf(m.id), { direction: 'debit', amount: 51, reason: 'Duplicate credit' }),
       422,
     );
-    expect(over.json()).toMatchObject({ error: 'validation_failed', errors: { amount: ['errors.members.no_coins'] } });
+    expect(over.json()).toMatchObject({ error: 'validation_failed', errors: { amount: ['errors.console.no_coins'] } });
     const ok = await act(client, 'POST', urlOf(m.id), { direction: 'debit', amount: 50, reason: 'Duplicate credit' });
     expect(ok.json()).toEqual({ outcome: 'done', balance: 0 });
     expect(await balanceOf(t.db, m.id)).toBe(0);
@@ -120,7 +120,7 @@ describe('POST /api/admin/members/:id/correction', () => {
     const errorsOf = async (body: unknown) =>
       (await expectUnchanged(t, () => act(client, 'POST', urlOf(m.id), body), 422)).json().errors;
     for (const amount of [0, -5, 1.5, 1_000_001, 99_999_999_999]) {
-      expect(await errorsOf({ ...good, amount }), String(amount)).toEqual({ amount: ['errors.members.amount_range'] });
+      expect(await errorsOf({ ...good, amount }), String(amount)).toEqual({ amount: ['errors.console.amount_range'] });
     }
     for (const amount of ['5', 'five', '1e3', null]) {
       expect(await errorsOf({ ...good, amount })).toEqual({ amount: ['errors.validations.type.integer'] });

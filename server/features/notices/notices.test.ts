@@ -211,13 +211,13 @@ describe('decisions', () => {
       [{ ...REMOVE, action: 'delete' }, 'action', 'errors.validations.invalid'],
       [{ ...REMOVE, action: undefined }, 'action', 'errors.validations.required'],
       [{ ...REMOVE, ground: '' }, 'ground', 'errors.validations.invalid'],
-      [{ ...REMOVE, ground: 'none' }, 'ground', 'errors.validations.ground_mismatch'],
-      [{ action: 'keep', ground: 'illegal', reasoning: 'x' }, 'ground', 'errors.validations.ground_mismatch'],
+      [{ ...REMOVE, ground: 'none' }, 'ground', 'errors.console.ground_mismatch'],
+      [{ action: 'keep', ground: 'illegal', reasoning: 'x' }, 'ground', 'errors.console.ground_mismatch'],
       [{ ...REMOVE, reasoning: '   ' }, 'reasoning', 'errors.validations.required'],
       [{ ...REMOVE, reasoning: 'x'.repeat(5001) }, 'reasoning', 'errors.validations.too_long'],
       [{ ...REMOVE, reasoning: 42 }, 'reasoning', ''],
-      [{ ...REMOVE, automated: true }, 'automated', 'errors.validations.automated'],
-      [{ ...REMOVE, automated: 'no' }, 'automated', 'errors.validations.automated'],
+      [{ ...REMOVE, automated: true }, 'automated', 'errors.console.automated'],
+      [{ ...REMOVE, automated: 'no' }, 'automated', 'errors.console.automated'],
       [{ ...REMOVE, reasoning: 'bad\u0000char' }, 'reasoning', 'errors.validations.control_characters'],
     ];
     for (const [fields, field, key] of cases) {

@@ -135,7 +135,7 @@ describe('making a month’s statements', () => {
     const before = await allStatements();
     const running = await generate(client, periodOf(new Date()));
     expect(running.statusCode).toBe(422);
-    expect(running.json().errors).toEqual({ period: ['errors.validations.payouts.not_closed'] });
+    expect(running.json().errors).toEqual({ period: ['errors.console.payouts.not_closed'] });
     const earlier = await generate(client, '2025-01');
     expect(earlier.statusCode).toBe(409);
     expect(earlier.json()).toMatchObject({ error: 'conflict', message: 'later_exists' });
