@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { hashScopedToken } from '#server/features/session/scoped.ts';
 
 /**
@@ -6,7 +5,3 @@ import { hashScopedToken } from '#server/features/session/scoped.ts';
  * label: a member's token is no operator's and an operator's no member's, even in the wrong cookie.
  */
 export const hashOperatorToken = (secret: string, token: string) => hashScopedToken(secret, 'operator-session', token);
-
-/** The token of the console's forms (sign-out), bound to the session and rotating with it. */
-export const operatorFormToken = (secret: string, token: string) =>
-  createHmac('sha256', secret).update(`operator-form:${token}`).digest('base64url');
