@@ -53,11 +53,7 @@ export function DecisionForm({ noticeId }: { noticeId: number }) {
   });
 
   const fieldText = (key: string | undefined) =>
-    key === GROUND_MISMATCH
-      ? t.groundMismatch
-      : key === 'errors.console.automated'
-        ? t.automatedRequired
-        : field(key);
+    key === GROUND_MISMATCH ? t.groundMismatch : key === 'errors.console.automated' ? t.automatedRequired : field(key);
 
   const check = (): Errors => {
     const found: Errors = {};
