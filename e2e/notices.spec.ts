@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { errorTexts } from '#app/console/errors.ts';
 import { noticesTexts } from '#app/console/notices/texts.ts';
-import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
+import { DEMO_MODERATOR } from '#server/db/seed/demo-operator.ts';
 import { apiGet } from './catalogue-support.ts';
 import { consoleSignIn } from './console-support.ts';
 import { ownShows } from './live-support.ts';
@@ -8,7 +9,8 @@ import { confirmAge, field, mailLink, shoot, text, WIDTHS } from './support.ts';
 
 /**
  * Notice and action (EU DSA): a visitor reports a seeded video through the legal pages' form; the
- * demo administrator decides it in the console's notices queue and removes it; the video's page
+ * demo moderator decides it in the console's notices queue and removes it (and finds the members'
+ * screen, another role's, refused); the video's page
  * says it does not exist any more; its performer reads the statement of reasons in her studio.
  * Screenshots of the queue, the notice (open and decided), the notifier's complaint page and the studio's page at both widths in both languages.
  */
@@ -81,9 +83,9 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
   await expect(sent).toBeVisible();
   const noticeId = Number((await sent.textContent())?.match(/#(\d+)/)?.[1]);
 
-  // The moderator (demo administrator) removes the video.
+  // The moderator removes the video.
   const t = noticesTexts.en;
-  const admin = await consoleSignIn(browser, DEMO_OPERATOR, '/admin/notices');
+  const admin = await consoleSignIn(browser, DEMO_MODERATOR, '/admin/notices');
   await expect(admin.getByRole('heading', { name: t.title })).toBeVisible();
   await admin
     .getByRole('link', { name: t.open(t.noticeTitle(noticeId)) })
@@ -114,6 +116,9 @@ test('a notice about a video: sent by a visitor, removed by a moderator, explain
   await admin.getByRole('button', { name: t.decideSubmit }).click();
   await admin.getByRole('dialog', { name: t.confirmTitle }).getByRole('button', { name: t.confirm }).click();
   await expect(admin.getByText(t.decided)).toBeVisible();
+  // The members' screen is support's and the administrators': opened by its address, it is refused.
+  await admin.goto('/admin/members?q=rights');
+  await expect(admin.getByText(errorTexts.en.forbidden)).toBeVisible();
   await shootBoth(
     admin,
     'notices-notice',

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
-import { seedDemoOperator, seedDemoSupportOperator } from './db/seed/demo-operator.ts';
+import { seedDemoModerator, seedDemoOperator, seedDemoSupportOperator } from './db/seed/demo-operator.ts';
 import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { seedDemoReferralCodes } from './db/seed/demo-referrals.ts';
 import { withStartupLock } from './db/startup-lock.ts';
@@ -27,17 +27,21 @@ async function main() {
   const tty = Boolean(process.stdout.isTTY);
   const text = resolveLogFormat(config, tty) === 'text';
   // Processes starting at once on one PostgreSQL migrate and seed one after the other (startup-lock.ts).
-  const { app, operator, desk, demo, performer, referrals } = await withStartupLock(config.databaseUrl, async () => {
-    const app = await buildApp(config, text ? { logStream: textLogStream(process.stdout, tty) } : {});
-    // Every start: the demo operators (public details) are disabled wherever they may not sign in.
-    // Before the demo member: the support desk's welcome in her conversations is signed by one.
-    const operator = await seedDemoOperator(app.ctx.db, config);
-    const desk = await seedDemoSupportOperator(app.ctx.db, config);
-    const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
-    const performer = await seedDemoPerformers(app.ctx.db, config);
-    const referrals = await seedDemoReferralCodes(app.ctx.db, config);
-    return { app, operator, desk, demo, performer, referrals };
-  });
+  const { app, operator, desk, moderator, demo, performer, referrals } = await withStartupLock(
+    config.databaseUrl,
+    async () => {
+      const app = await buildApp(config, text ? { logStream: textLogStream(process.stdout, tty) } : {});
+      // Every start: the demo operators (public details) are disabled wherever they may not sign in.
+      // Before the demo member: the support desk's welcome in her conversations is signed by one.
+      const operator = await seedDemoOperator(app.ctx.db, config);
+      const desk = await seedDemoSupportOperator(app.ctx.db, config);
+      const moderator = await seedDemoModerator(app.ctx.db, config);
+      const demo = config.seedDemo ? await seedDemo(app.ctx, (msg) => app.log.info(msg)) : null;
+      const performer = await seedDemoPerformers(app.ctx.db, config);
+      const referrals = await seedDemoReferralCodes(app.ctx.db, config);
+      return { app, operator, desk, moderator, demo, performer, referrals };
+    },
+  );
   // Online demo performers stream a clip of theirs, started by each show's first viewer (stopped on close).
   await app.startDemoBroadcasts();
   await app.listen({ host: config.host, port: config.port });
@@ -60,6 +64,12 @@ async function main() {
     lines.push(`  with codes from the authenticator key ${desk.totpSecret} (${desk.otpauthUri})`);
   } else if (desk) {
     lines.push(`Demo support operator ${desk.email} is disabled off loopback`);
+  }
+  if (moderator?.enabled) {
+    lines.push(`Demo moderator: ${moderator.email} / ${moderator.password} at ${config.publicUrl}/admin/review`);
+    lines.push(`  with codes from the authenticator key ${moderator.totpSecret} (${moderator.otpauthUri})`);
+  } else if (moderator) {
+    lines.push(`Demo moderator ${moderator.email} is disabled off loopback`);
   }
   if (performer?.enabled) {
     lines.push(`Demo performer: ${performer.email} / ${performer.password} at ${config.publicUrl}/studio/login`);

@@ -3,7 +3,12 @@ import type { Db } from '#server/db/client.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
 import { createOperatorAccount, totpIssuer } from '#server/features/admin/create-operator.ts';
 import { findOperatorByEmail } from '#server/features/admin/data.ts';
-import { DEMO_OPERATOR_EMAIL, DEMO_SUPPORT_OPERATOR_EMAIL, demoOperatorServed } from '#server/features/admin/login.ts';
+import {
+  DEMO_MODERATOR_EMAIL,
+  DEMO_OPERATOR_EMAIL,
+  DEMO_SUPPORT_OPERATOR_EMAIL,
+  demoOperatorServed,
+} from '#server/features/admin/login.ts';
 import { setOperatorDisabled } from '#server/features/admin/mutations.ts';
 import { otpauthUri } from '#server/features/admin/totp.ts';
 
@@ -25,6 +30,14 @@ export const DEMO_SUPPORT_OPERATOR = {
   totpSecret: 'LIVECAMDEMOSUPPORTDESKTOTPKEY234',
 } as const;
 
+/** The demo moderator (role moderator only: applications, the review queue, notices), under the same rules. */
+export const DEMO_MODERATOR = {
+  email: DEMO_MODERATOR_EMAIL,
+  password: 'demo-moderator-2026',
+  name: 'Demo Moderator',
+  totpSecret: 'LIVECAMDEMOMODERATORTOTPKEY23456',
+} as const;
+
 export type DemoOperator = { email: string; password: string; name: string; totpSecret: string } & {
   otpauthUri: string;
   enabled: boolean;
@@ -43,6 +56,10 @@ export const seedDemoOperator = (db: Db, config: Pick<Config, 'env' | 'site' | '
 /** The demo support operator, made, disabled and enabled again exactly like the demo operator. */
 export const seedDemoSupportOperator = (db: Db, config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>) =>
   seedDemoAccount(db, config, { ...DEMO_SUPPORT_OPERATOR, roles: ['support'] });
+
+/** The demo moderator, made, disabled and enabled again exactly like the demo operator. */
+export const seedDemoModerator = (db: Db, config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>) =>
+  seedDemoAccount(db, config, { ...DEMO_MODERATOR, roles: ['moderator'] });
 
 async function seedDemoAccount(
   db: Db,

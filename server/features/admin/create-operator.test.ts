@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
+  DEMO_MODERATOR,
   DEMO_OPERATOR,
   DEMO_SUPPORT_OPERATOR,
+  seedDemoModerator,
   seedDemoOperator,
   seedDemoSupportOperator,
 } from '#server/db/seed/demo-operator.ts';
@@ -148,31 +150,38 @@ describe('the demo operator', () => {
   });
 });
 
-describe('the demo support operator', () => {
-  const desk = DEMO_SUPPORT_OPERATOR;
+describe.each([
+  {
+    who: 'the demo support operator',
+    desk: DEMO_SUPPORT_OPERATOR,
+    role: 'support' as const,
+    seed: seedDemoSupportOperator,
+  },
+  { who: 'the demo moderator', desk: DEMO_MODERATOR, role: 'moderator' as const, seed: seedDemoModerator },
+])('$who', ({ desk, role, seed }) => {
   const deskSignsIn = (app = t.app) => signsIn(desk.email, desk.password, desk.totpSecret, app);
 
-  it('is made once beside the demo operator, with the role support only, and follows its rules', async () => {
+  it('is made once beside the demo operator, with its one role, and follows its rules', async () => {
     const site = t.config.site;
     const local = { env: 'development' as const, site, host: '127.0.0.1', seedDemo: true };
-    const first = await seedDemoSupportOperator(t.db, local);
+    const first = await seed(t.db, local);
     expect(first).toMatchObject({ ...desk, enabled: true });
     expect(first?.otpauthUri).toContain(`secret=${desk.totpSecret}`);
-    expect(await seedDemoSupportOperator(t.db, local)).toEqual(first);
-    expect((await findOperatorByEmail(t.db, desk.email))?.roles).toEqual(['support']);
+    expect(await seed(t.db, local)).toEqual(first);
+    expect((await findOperatorByEmail(t.db, desk.email))?.roles).toEqual([role]);
     expect(await deskSignsIn()).toBe(true);
 
     for (const config of [
       { env: 'production' as const, site, host: '127.0.0.1', seedDemo: true },
       { env: 'development' as const, site, host: '0.0.0.0', seedDemo: false },
     ]) {
-      await seedDemoSupportOperator(t.db, local);
-      expect(await seedDemoSupportOperator(t.db, config)).toBeNull();
+      await seed(t.db, local);
+      expect(await seed(t.db, config)).toBeNull();
       expect((await findOperatorByEmail(t.db, desk.email))?.disabled, JSON.stringify(config)).toBe(true);
     }
     expect(await deskSignsIn()).toBe(false);
-    expect((await seedDemoSupportOperator(t.db, { ...local, host: '0.0.0.0' }))?.enabled).toBe(false);
-    await seedDemoSupportOperator(t.db, local);
+    expect((await seed(t.db, { ...local, host: '0.0.0.0' }))?.enabled).toBe(false);
+    await seed(t.db, local);
     expect((await findOperatorByEmail(t.db, desk.email))?.disabled).toBe(false);
   });
 
@@ -180,11 +189,11 @@ describe('the demo support operator', () => {
     const server = await createTestApp({ env: { HOST: '0.0.0.0' } });
     onTestFinished(() => server.close());
     const production = { env: 'production' as const, site: t.config.site, host: '0.0.0.0', seedDemo: true };
-    expect(await seedDemoSupportOperator(server.db, production)).toBeNull();
+    expect(await seed(server.db, production)).toBeNull();
     expect(await findOperatorByEmail(server.db, desk.email)).toBeNull();
     const created = await createOperatorAccount(
       server.db,
-      { email: desk.email, roles: ['support'], name: desk.name },
+      { email: desk.email, roles: [role], name: desk.name },
       { issuer: 'LiveCam Admin', password: desk.password, totpSecret: desk.totpSecret },
     );
     expect(created).not.toBe('email_taken');

@@ -20,7 +20,12 @@ export type OperatorSignIn =
 /** The demo seed's operators, whose passwords and TOTP keys are public (README, start banner). */
 export const DEMO_OPERATOR_EMAIL = 'admin@livecam.local';
 export const DEMO_SUPPORT_OPERATOR_EMAIL = 'desk@livecam.local';
-const DEMO_OPERATOR_EMAILS: ReadonlySet<string> = new Set([DEMO_OPERATOR_EMAIL, DEMO_SUPPORT_OPERATOR_EMAIL]);
+export const DEMO_MODERATOR_EMAIL = 'moderator@livecam.local';
+const DEMO_OPERATOR_EMAILS: ReadonlySet<string> = new Set([
+  DEMO_OPERATOR_EMAIL,
+  DEMO_SUPPORT_OPERATOR_EMAIL,
+  DEMO_MODERATOR_EMAIL,
+]);
 
 /**
  * Whether this server may let the demo operator in at all: outside production, listening on
