@@ -18,18 +18,18 @@ describe('the language of a request', () => {
     expect(rankedLanguages(undefined)).toEqual([]);
   });
 
-  it("gives the server's own pages the language chosen in the SPA over the browser's", async () => {
-    const chosen = await page('/admin/login', { 'accept-language': 'de-DE,de;q=0.9', cookie: 'locale=en' });
+  it("gives the server's own pages (here the SMS outbox) the language chosen in the SPA over the browser's", async () => {
+    const chosen = await page('/dev/sms', { 'accept-language': 'de-DE,de;q=0.9', cookie: 'locale=en' });
     expect(chosen.statusCode).toBe(200);
     expect(langOf(chosen.body)).toBe('en');
-    const switched = await page('/admin/login?lang=de', { 'accept-language': 'en-US', cookie: 'locale=en' });
+    const switched = await page('/dev/sms?lang=de', { 'accept-language': 'en-US', cookie: 'locale=en' });
     expect(langOf(switched.body)).toBe('de');
   });
 
   it("follows the browser's languages on a page without a choice, German when it names none of ours", async () => {
-    expect(langOf((await page('/admin/login', { 'accept-language': 'fr, en-GB;q=0.8' })).body)).toBe('en');
-    expect(langOf((await page('/admin/login', { 'accept-language': 'fr' })).body)).toBe('de');
-    expect(langOf((await page('/admin/login', { cookie: 'locale=xx' })).body)).toBe('de');
+    expect(langOf((await page('/dev/sms', { 'accept-language': 'fr, en-GB;q=0.8' })).body)).toBe('en');
+    expect(langOf((await page('/dev/sms', { 'accept-language': 'fr' })).body)).toBe('de');
+    expect(langOf((await page('/dev/sms', { cookie: 'locale=xx' })).body)).toBe('de');
   });
 
   it('answers API calls in the language they ask for, whatever the cookie says', async () => {

@@ -202,18 +202,22 @@ type Decider = { operatorId: number; formKey?: string | null; now?: Date };
  * Runs a decision under its action key: a key the audit log holds already answers `repeat` and
  * changes nothing; of two requests with one key at once, the log's unique key lets one commit.
  */
-async function onceByKey<T>(
+async function onceByKey<T extends { ok: true }>(
   db: DbOrTx,
   formKey: string | null | undefined,
   run: () => Promise<T | Refused>,
 ): Promise<T | Refused> {
   if (!formKey) return run();
-  const [used] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.formKey, formKey)).limit(1);
-  if (used) return { ok: false as const, refused: 'repeat' as const };
+  const keyUsed = async () =>
+    (await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.formKey, formKey)).limit(1)).length > 0;
+  const repeat = { ok: false as const, refused: 'repeat' as const };
+  if (await keyUsed()) return repeat;
   try {
-    return await run();
+    const result = await run();
+    // Refused because a twin request under the same key decided it meanwhile: that is a repeat.
+    return !result.ok && result.refused === 'state' && (await keyUsed()) ? repeat : result;
   } catch (err) {
-    if (isUniqueViolation(err, 'audit_log_form_key_unique')) return { ok: false as const, refused: 'repeat' as const };
+    if (isUniqueViolation(err, 'audit_log_form_key_unique')) return repeat;
     throw err;
   }
 }
