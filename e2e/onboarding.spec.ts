@@ -79,6 +79,8 @@ test('a new performer signs up, passes the ID check, is approved; her first vide
 
   // The sandbox ID provider: approved.
   await page.getByRole('button', { name: text('en', 'studio.onboarding.startCheck') }).click();
+  // The studio's own page has a heading of that name too: the provider's page is the one at its address.
+  await page.waitForURL(/\/sandbox\/idcheck\//);
   await expect(page.getByRole('heading', { name: text('en', 'idcheck.sandbox.title') })).toBeVisible();
   await shoot(page, 'idcheck-sandbox');
   await page.getByRole('radio', { name: text('en', 'idcheck.sandbox.outcomes.approved'), exact: true }).check();
