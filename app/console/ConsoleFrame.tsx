@@ -77,7 +77,6 @@ function SignedInFrame() {
               key={s.path}
               component={Link}
               to={s.path}
-              reloadDocument={s.serverPage}
               selected={current}
               aria-current={current ? 'page' : undefined}
               onClick={() => setOpen(false)}

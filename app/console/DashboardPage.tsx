@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { dashboardQuery } from './live.ts';
 import { useLocale, useTexts } from './locale.tsx';
-import { CONSOLE_SCREENS } from './screens.ts';
 import { useConsoleSession } from './session.ts';
 import { frameTexts } from './texts.ts';
 import { ConsolePage } from './ui/ConsolePage.tsx';
@@ -20,7 +19,6 @@ export function DashboardPage() {
   const { locale } = useLocale();
   const session = useConsoleSession();
   const figures = useQuery(dashboardQuery);
-  const serverPage = (href: string) => CONSOLE_SCREENS.some((s) => s.serverPage && href.startsWith(s.path));
   return (
     <ConsolePage title={t.dashboard} loading={figures.isPending} error={figures.error}>
       <Grid container spacing={2} component="ul" aria-label={t.figures} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -40,13 +38,7 @@ export function DashboardPage() {
               </CardContent>
               {f.href && (
                 <CardActions>
-                  <Button
-                    component={Link}
-                    to={f.href}
-                    reloadDocument={serverPage(f.href)}
-                    size="small"
-                    aria-label={`${t.open}: ${f.label[locale]}`}
-                  >
+                  <Button component={Link} to={f.href} size="small" aria-label={`${t.open}: ${f.label[locale]}`}>
                     {t.open}
                   </Button>
                 </CardActions>

@@ -13,7 +13,6 @@ import { ApiError } from '../api-error.ts';
 import { consoleApi } from './api.ts';
 import { useErrorText } from './errors.ts';
 import { useTexts } from './locale.tsx';
-import { CONSOLE_SCREENS } from './screens.ts';
 import { sessionQuery } from './session.ts';
 import { frameTexts, signInTexts } from './texts.ts';
 
@@ -24,8 +23,7 @@ const waitWords = (t: Texts, seconds: number) =>
   seconds < 120 ? t.seconds(seconds) : t.minutes(Math.ceil(seconds / 60));
 
 /** Whether a path is one of this application's screens (else the browser loads it from the server). */
-const inConsole = (path: string) =>
-  path.startsWith('/admin') && !CONSOLE_SCREENS.some((s) => s.serverPage && path.startsWith(s.path));
+const inConsole = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
 
 /** A centred card: the sign-in and the unlock page. */
 export function CardPage({ title, children }: { title: string; children: React.ReactNode }) {

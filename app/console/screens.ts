@@ -5,8 +5,6 @@ export type ConsoleScreen = {
   path: string;
   capability: ConsoleCapability;
   label: Record<Locale, string>;
-  /** Still a page of the server (a full page load), not one of this application. */
-  serverPage?: boolean;
 };
 
 /**

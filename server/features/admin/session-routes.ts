@@ -17,7 +17,7 @@ import { addressKey } from '#server/http/client-address.ts';
 import { isLocalCaller } from '#server/http/local-caller.ts';
 import { forOperators } from './action-key.ts';
 import { dashboardFigures } from './dashboard/data.ts';
-import { findOperatorByEmail, findOperatorById, normalEmail } from './data.ts';
+import { findOperatorByEmail, findOperatorById, normalEmail, type OperatorRow } from './data.ts';
 import { demoOperatorServed, signInOperator } from './login.ts';
 import { createOperatorSession, destroyOperatorSession } from './mutations.ts';
 import { requireOperator } from './operator-gate.ts';
@@ -39,16 +39,19 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { config, db, background, mailer, throttle } = ctx;
 
+  /** What the console learns of the signed-in operator: never the hash, the key or its last step. */
+  const sessionAnswer = (operator: OperatorRow) => ({
+    operator: presentOperator(operator),
+    capabilities: capabilitiesOf(operator.roles),
+    sandboxStudio: config.sandboxPages,
+  });
+
   app.get(
     '/admin/session',
     { config: forOperators('dashboard'), schema: { response: { 200: consoleSession } } },
     async (request) => {
       const { operator } = await requireOperator(request);
-      return {
-        operator: presentOperator(operator),
-        capabilities: capabilitiesOf(operator.roles),
-        sandboxStudio: config.sandboxPages,
-      };
+      return sessionAnswer(operator);
     },
   );
 
@@ -82,11 +85,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       setOperatorCookie(ctx, reply, session.token, session.expiresAt);
       rememberDevice(request, reply, operator, 'operator');
       request.log.info({ operatorId: operator.id }, 'operator signed in');
-      return {
-        operator: presentOperator(operator),
-        capabilities: capabilitiesOf(operator.roles),
-        sandboxStudio: config.sandboxPages,
-      };
+      return sessionAnswer(operator);
     },
   );
 
