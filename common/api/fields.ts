@@ -106,6 +106,14 @@ export const passwordField = singleLine(expects('text'))
   .min(PASSWORD_MIN, 'errors.validations.password_min')
   .max(PASSWORD_MAX, 'errors.validations.password_max');
 
+/**
+ * A password the form may leave empty (sign-up without one): empty passes, anything else is held
+ * to the same bounds as `passwordField`, with the same messages.
+ */
+export const optionalPasswordField = singleLine(expects('text'))
+  .refine((v) => v === '' || v.length >= PASSWORD_MIN, 'errors.validations.password_min')
+  .refine((v) => v.length <= PASSWORD_MAX, 'errors.validations.password_max');
+
 export const NICKNAME_TOO_LONG = 'errors.validations.nickname.too_long';
 
 export const nicknameField = singleLine(expects('text'))

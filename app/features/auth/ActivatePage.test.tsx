@@ -60,6 +60,11 @@ describe('activation page', () => {
     });
     const { client } = renderWithProviders(page, { route: '/users/activate?token=abc' });
     expect(await screen.findByText(i18n.t('users.activate.password_text'))).toBeInTheDocument();
+    // Or no password at all: a sign-in link by mail activates the account as well.
+    expect(screen.getByRole('link', { name: i18n.t('users.activate.password_link') })).toHaveAttribute(
+      'href',
+      '/token_login',
+    );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^new password/i), 'short');
     await user.click(screen.getByRole('button', { name: i18n.t('users.activate.password_submit') }));

@@ -18,11 +18,11 @@ const renderSignup = () =>
     ],
   });
 
-async function fillForm(email = 'new@example.org') {
+async function fillForm(email = 'new@example.org', password = 'long-enough-pw') {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/^e-mail/i), email);
   await user.type(screen.getByLabelText(/user name/i), 'newbie');
-  await user.type(screen.getByLabelText(/^password/i), 'long-enough-pw');
+  if (password) await user.type(screen.getByLabelText(/^password/i), password);
   await user.click(screen.getByRole('checkbox', { name: /terms and conditions/i }));
   await user.click(screen.getByRole('button', { name: i18n.t('users.signup2.form.submit') }));
 }
@@ -124,6 +124,35 @@ describe('register form', () => {
     });
     expect(sessionStorage.getItem(REGISTER_EMAIL_KEY)).toBe('new@example.org');
     expect(client.getQueryData(sessionQuery.queryKey)?.user?.email).toBe('new@example.org');
+  });
+
+  it('registers without a password: the field says it is optional and how she signs in instead', async () => {
+    const member = testUser({ email: 'new@example.org', is_verified: false, has_password: false });
+    const api = mockApi({ 'POST /api/register': () => jsonResponse({ user: member }, 201) });
+    renderSignup();
+    const field = screen.getByLabelText(/^password \(optional\)/i);
+    expect(field).not.toBeRequired();
+    expect(field).toHaveAccessibleDescription(i18n.t('users.signup2.form.password_hint'));
+    await fillForm('new@example.org', '');
+    expect(await screen.findByText('success page')).toBeInTheDocument();
+    const [sent] = api.callsTo('POST /api/register');
+    expect(sent?.body).toEqual({
+      email: 'new@example.org',
+      username: 'newbie',
+      terms_check: true,
+      form_ms: expect.any(Number),
+    });
+  });
+
+  it('a password that is too short is refused in place of the hint, and nothing is sent', async () => {
+    const api = mockApi({});
+    renderSignup();
+    await fillForm('new@example.org', 'short');
+    const field = screen.getByLabelText(/^password/i);
+    expect(await screen.findByText(i18n.t('errors.validations.password_min'))).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(i18n.t('errors.validations.password_min'));
+    expect(api.callsTo('POST /api/register')).toHaveLength(0);
   });
 
   it('forwards a logged-in member home', async () => {

@@ -16,7 +16,7 @@ import { VoucherField } from '#app/features/coupons/VoucherField.tsx';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { PasswordField } from '#app/ui/PasswordField.tsx';
 import { registerBody } from '#common/api/auth.ts';
-import { passwordField } from '#common/api/fields.ts';
+import { optionalPasswordField } from '#common/api/fields.ts';
 import { useRegister } from './api.ts';
 import { CaptchaWidget } from './CaptchaWidget.tsx';
 import { useCaptchaState } from './captcha-state.ts';
@@ -27,16 +27,19 @@ import { REGISTER_FIELDS, registerAlert } from './registerErrors.ts';
 import { useApplySignedIn } from './signedIn.ts';
 import { storeRegisterEmail } from './store.ts';
 
-/** The server's register body; here the password is asked for and the box starts unticked. */
+/**
+ * The server's register body; the password may stay empty (she then signs in by a mailed link, or
+ * chooses one on activation or by reset), and the box starts unticked.
+ */
 const registerForm = registerBody.pick({ email: true, username: true, code: true }).extend({
-  password: passwordField,
+  password: optionalPasswordField,
   terms_check: z.boolean().refine((v) => v, 'errors.validations.terms'),
 });
 type Values = z.input<typeof registerForm>;
 
 /**
  * E-mail (with a typo suggestion), optional user name, optional voucher code (filled in from
- * /users/signup/coupon/:code), password and the terms. A robot check appears only when the
+ * /users/signup/coupon/:code), optional password and the terms. A robot check appears only when the
  * server asks for one (decision 027); solving it sends the form again. The form tells the
  * server how long it was open and carries a honeypot field people never see.
  */
@@ -59,7 +62,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
     register.mutate(
       {
         email,
-        password,
+        ...(password ? { password } : {}),
         ...(username ? { username } : {}),
         ...(code ? { code } : {}),
         terms_check: true,
@@ -86,6 +89,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
     if (token) void submit();
   };
   const alert = register.isError ? registerAlert(register.error) : null;
+  const passwordProps = fieldProps(form, 'password', t);
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('users.signup2.form.title')}>
@@ -107,10 +111,11 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       />
       <VoucherField {...fieldProps(form, 'code', t)} code={code} email={email} />
       <PasswordField
-        {...fieldProps(form, 'password', t)}
-        label={t('users.signup2.form.password')}
+        {...passwordProps}
+        label={t('users.signup2.form.password_optional')}
         autoComplete="new-password"
-        required
+        // The hint stays in the page for screen readers until an error takes its place.
+        helperText={passwordProps.helperText ?? t('users.signup2.form.password_hint')}
       />
       <Controller
         control={form.control}

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '#app/http.ts';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
@@ -18,7 +19,8 @@ const schema = z.object({ password: passwordField });
 type Values = z.infer<typeof schema>;
 
 /**
- * Activation of an account that has no password yet: the password is chosen here. A link that
+ * Activation of an account that has no password yet: the password is chosen here, or she goes on
+ * to a sign-in link by mail instead (which activates the account too). A link that
  * runs out meanwhile (used elsewhere, expired) is handed back (`onExpired`): no password can help.
  */
 export function SetPasswordForm({
@@ -60,6 +62,10 @@ export function SetPasswordForm({
       />
       <Button type="submit" variant="contained" size="large" loading={activate.isPending} fullWidth>
         {t('users.activate.password_submit')}
+      </Button>
+      {/* The password stays optional: a sign-in link proves the address and activates as well. */}
+      <Button component={RouterLink} to="/token_login" variant="text">
+        {t('users.activate.password_link')}
       </Button>
     </Stack>
   );

@@ -51,6 +51,9 @@ describe('registration journey', () => {
     expect(url.origin).toBe('http://localhost:3000');
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(mail.htmlBody).toContain(`href="${url.toString()}"`);
+    // She has a password: the mail says nothing about signing in without one.
+    expect(mail.textBody).not.toContain('/token_login');
+    expect(mail.textBody).not.toContain('without a password');
     // Only a hash of the token is stored.
     const tokens = await t.db.select().from(authTokens).where(eq(authTokens.userId, row.id));
     expect(tokens).toHaveLength(1);
@@ -88,6 +91,15 @@ describe('registration journey', () => {
     const res = await c.post('/api/register', { email: 'nopass@example.com', terms_check: true, form_ms: FORM_MS });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.has_password).toBe(false);
+    // The mail tells her how she signs in without a password, with the pages that do it.
+    const mail = await mailTo(t, 'nopass@example.com');
+    expect(mail).toMatchObject({ template: 'activation_without_password', locale: 'en' });
+    expect(mail.subject).toBe('Confirm your e-mail address at LiveCam');
+    expect(mail.textBody).toContain('You signed up without a password');
+    expect(mail.textBody).toContain('ask for one at http://localhost:3000/token_login and open the link');
+    expect(mail.textBody).toContain('"Forgot password" at http://localhost:3000/users/reset');
+    expect(mail.htmlBody).toContain('http://localhost:3000/token_login');
+    expect(linkFrom(mail.textBody, '/users/activate').token).toMatch(/^[\w-]{43}$/);
     const token = await activationToken('nopass@example.com');
     await expectInvalid(t, () => c.post('/api/register/validate', { token }), {
       password: ['errors.validations.required'],
@@ -114,7 +126,7 @@ describe('registration journey', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ has_password: false, is_verified: false });
     const mail = await mailTo(t, 'nopass-e2e@example.com');
-    expect(mail).toMatchObject({ template: 'activation', locale: 'de' });
+    expect(mail).toMatchObject({ template: 'activation_without_password', locale: 'de' });
     const token = await activationToken('nopass-e2e@example.com');
     // No password, no sign-in: the account has none to check.
     const noLogin = await t
@@ -266,6 +278,16 @@ describe('POST /api/register/resend', () => {
     expect(body.message).toBe('throttle');
     await expectRefused(t, () => client.post('/api/register/validate', { token: first }), 410, 'link_expired');
     expect((await client.post('/api/register/validate', { token: second })).statusCode).toBe(200);
+  });
+
+  it('tells a member without a password again how she signs in, in her language', async () => {
+    const c = t.client('de');
+    await c.post('/api/register', { email: 'resend-nopass@example.com', terms_check: true, form_ms: FORM_MS });
+    expect((await c.post('/api/register/resend')).json()).toEqual({ ok: true });
+    const mails = (await t.mails()).filter((m) => m.toAddress === 'resend-nopass@example.com');
+    expect(mails.map((m) => m.template)).toEqual(['activation_without_password', 'activation_without_password']);
+    expect(mails[1]?.textBody).toContain('Sie haben sich ohne Passwort registriert');
+    expect(mails[1]?.textBody).toContain('http://localhost:3000/token_login');
   });
 
   it('sends nothing to a verified member', async () => {

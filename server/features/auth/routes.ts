@@ -131,6 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       to: created.email,
       purpose: 'activate',
       locale: request.locale,
+      withoutPassword: !password,
     });
     await startUserSession(request, reply, created.id, { incentiveTsp: INCENTIVE_DISABLED });
     return reply.code(201).send(await presented(created.id));
@@ -165,7 +166,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request);
     await limit(`activation:${user.id}`, 1, RESET_MAIL_THROTTLE_SECONDS);
     if (!user.isVerified) {
-      await sendTokenMail(app.ctx, { userId: user.id, to: user.email, purpose: 'activate', locale: request.locale });
+      await sendTokenMail(app.ctx, {
+        userId: user.id,
+        to: user.email,
+        purpose: 'activate',
+        locale: request.locale,
+        withoutPassword: !user.passwordHash && !user.googleSub,
+      });
     }
     return { ok: true as const };
   });

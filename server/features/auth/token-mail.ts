@@ -20,13 +20,24 @@ const KINDS: Record<TokenPurpose, { ttlMs: number; template: MailTemplate; page:
 
 /**
  * Issues a single-use token and mails its link. An e-mail change goes to the new address
- * (`to`), the others to the account's.
+ * (`to`), the others to the account's. The activation mail of an account without a password
+ * (`withoutPassword`) also tells her how she signs in: by a link from /token_login, or with a
+ * password chosen on activation or by reset.
  */
 export async function sendTokenMail(
   ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
-  opts: { userId: number; to: string; purpose: TokenPurpose; locale: Locale; newEmail?: string },
+  opts: {
+    userId: number;
+    to: string;
+    purpose: TokenPurpose;
+    locale: Locale;
+    newEmail?: string;
+    withoutPassword?: boolean;
+  },
 ) {
   const kind = KINDS[opts.purpose];
+  const site = ctx.config.publicUrl;
+  const signInHelp = opts.purpose === 'activate' && opts.withoutPassword === true;
   const token = await issueToken(ctx.db, ctx.config.sessionSecret, {
     userId: opts.userId,
     purpose: opts.purpose,
@@ -35,8 +46,11 @@ export async function sendTokenMail(
   });
   await ctx.mailer.send({
     to: opts.to,
-    template: kind.template,
+    template: signInHelp ? 'activation_without_password' : kind.template,
     locale: opts.locale,
-    vars: { link: `${ctx.config.publicUrl}${kind.page}?token=${token}` },
+    vars: {
+      link: `${site}${kind.page}?token=${token}`,
+      ...(signInHelp ? { sign_in: `${site}${KINDS.token_login.page}`, reset: `${site}${KINDS.reset.page}` } : {}),
+    },
   });
 }

@@ -9,6 +9,7 @@ import type { MailTransport } from '#server/providers/mail.ts';
 
 export type MailTemplate =
   | 'activation'
+  | 'activation_without_password'
   | 'reset'
   | 'email_change'
   | 'unlock'
