@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmAge, field, mailLink, shoot, text, uniqueEmail } from './support.ts';
+import { confirmAge, field, mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 
 const PASSWORD = 'Sunny-Meadow-4711';
 
@@ -16,7 +16,7 @@ test('a visitor signs up, activates, logs in, picks a nickname, switches languag
 
   await page.goto('/users/signup');
   await field(page, 'en', 'users.signup2.form.email').fill(email);
-  await field(page, 'en', 'users.signup2.form.password').fill(PASSWORD);
+  await field(page, 'en', 'users.signup2.form.password_optional').fill(PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: text('en', 'users.signup2.form.submit') }).click();
   await expect(page).toHaveURL(/\/users\/signup_success$/);
@@ -114,20 +114,33 @@ test('a member who forgot the password resets it from the mail and is logged in'
   expect(await signedInAs()).toBe(email);
 });
 
-test('a member signs in with a link mailed from /token_login, without her password', async ({ page, request }) => {
-  const email = uniqueEmail('token');
-  const csrf = await request.get('/api/auth/csrf-cookie');
-  expect(csrf.status()).toBe(204);
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const created = await request.post('/api/register', {
-    data: { email, password: PASSWORD, terms_check: true },
-    headers: { 'x-xsrf-token': xsrf, 'accept-language': 'en' },
-  });
-  expect(created.status()).toBe(201);
+test('a visitor signs up without a password, and the activation mail leads her to a sign-in link', async ({
+  page,
+  request,
+}) => {
+  // The form: the password marked optional, with the hint how she signs in instead.
+  for (const lang of ['en', 'de'] as const) {
+    for (const size of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize(size);
+      await page.goto(`/users/signup?lang=${lang}`);
+      if (lang === 'en' && size === WIDTHS.phone) await confirmAge(page);
+      await expect(page.getByText(text(lang, 'users.signup2.form.password_hint'))).toBeVisible();
+      await shoot(page, 'signup-without-password');
+    }
+  }
+  const email = uniqueEmail('nopass');
+  await page.goto('/users/signup?lang=en');
+  await field(page, 'en', 'users.signup2.form.email').fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: text('en', 'users.signup2.form.submit') }).click();
+  await expect(page).toHaveURL(/\/users\/signup_success$/);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
 
-  await page.goto('/login');
-  await confirmAge(page);
-  await page.getByRole('link', { name: text('en', 'login.token_link') }).click();
+  // The activation link asks for a password, or offers the sign-in link the mail told her about.
+  await page.goto(await mailLink(request, email, '/users/activate'));
+  await expect(page.getByText(text('en', 'users.activate.password_text'))).toBeVisible();
+  await page.getByRole('link', { name: text('en', 'users.activate.password_link') }).click();
   await expect(page).toHaveURL(/\/token_login$/);
   await field(page, 'en', 'token_login.email').fill(email);
   await page.getByRole('button', { name: text('en', 'token_login.request.submit') }).click();
@@ -141,6 +154,7 @@ test('a member signs in with a link mailed from /token_login, without her passwo
   await page.getByRole('button', { name: text('en', 'token_login.confirm.submit') }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: text('en', 'navbar.login') })).toHaveCount(0);
+  // The link proved her address: the account is active, still without a password.
   const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
-  expect(me.user).toMatchObject({ email, is_verified: true });
+  expect(me.user).toMatchObject({ email, is_verified: true, has_password: false });
 });

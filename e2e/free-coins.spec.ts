@@ -18,7 +18,7 @@ async function newMember(page: Page, request: APIRequestContext) {
   // Signing up while the incentive runs brings the welcome gift after activation.
   await expect(page.getByRole('button', { name: /welcome offer/ })).toBeVisible();
   await field(page, 'en', 'users.signup2.form.email').fill(email);
-  await field(page, 'en', 'users.signup2.form.password').fill(PASSWORD);
+  await field(page, 'en', 'users.signup2.form.password_optional').fill(PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: text('en', 'users.signup2.form.submit') }).click();
   await expect(page).toHaveURL(/\/users\/signup_success$/);
