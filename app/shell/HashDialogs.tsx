@@ -23,7 +23,8 @@ export function HashDialogs() {
   const navigate = useNavigate();
   const member = Boolean(useUser());
   const clear = () => navigate({ pathname, search, hash: '' }, { replace: true });
-  const signIn = !member && hash === HASH.signIn;
+  // A visitor asking for a conversation signs in first; the hash stays for after the sign-in.
+  const signIn = !member && (hash === HASH.signIn || hash === HASH.openConversation);
   const success = hash === HASH.signInSuccess;
   const nicknames = member && hash === HASH.nicknames;
   const mountSignIn = useOpenedOnce(signIn);

@@ -5,21 +5,26 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, type To } from 'react-router';
 import type { Conversation } from '#common/api/messages.ts';
 import { ConversationAvatar } from './ConversationAvatar.tsx';
 import { formatMessageTime } from './format.ts';
 import { conversationPath } from './paths.ts';
 
-/** A conversation in a list: preview with the online dot, name, last message, its time, the unread count. */
+/**
+ * A conversation in a list: preview with the online dot, name, last message, its time, the unread
+ * count. It links to its page, or where `link` says (a latest contact opens in place).
+ */
 export function ConversationListItem({
   conversation: c,
   selected = false,
   onClick,
+  link,
 }: {
   conversation: Conversation;
   selected?: boolean;
   onClick?: () => void;
+  link?: { to: To; state?: unknown };
 }) {
   const { t, i18n } = useTranslation();
   const unread = c.unread > 0;
@@ -27,7 +32,8 @@ export function ConversationListItem({
   return (
     <ListItemButton
       component={RouterLink}
-      to={conversationPath(c)}
+      to={link?.to ?? conversationPath(c)}
+      state={link?.state}
       selected={selected}
       onClick={onClick}
       aria-current={selected ? 'page' : undefined}

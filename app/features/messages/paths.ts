@@ -6,6 +6,3 @@ export const SUPPORT_PAGE = '/messages/support';
 /** Where a conversation opens: support on its own page, a show's under /messages/:id. */
 export const conversationPath = (c: Pick<Conversation, 'id' | 'kind'>) =>
   c.kind === 'support' ? SUPPORT_PAGE : `${MESSAGES_PAGE}/${c.id}`;
-
-/** /messages with a show's conversation opened (an empty composer while there is none). */
-export const showConversationPath = (showid: string) => `${MESSAGES_PAGE}?show=${encodeURIComponent(showid)}`;

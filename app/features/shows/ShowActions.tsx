@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { showConversationPath } from '#app/features/messages/paths.ts';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { openConversationLink } from '#app/features/messages/open-conversation.ts';
 import { usePublicConfig, useSessionState } from '#app/features/session/api.ts';
 import type { ShowDetail } from '#common/api/shows.ts';
 import { type PhoneChatState, phoneChatDialString, phoneChatState } from '#common/domain/phone-chat.ts';
@@ -93,15 +93,20 @@ export function FreeGalleryLink({ show }: { show: ShowDetail }) {
   );
 }
 
-/** "Write a message": /messages with her conversation opened (visitors sign up first). */
+/**
+ * "Write a message": her conversation in a dialog over this page (#open-conversation), a new one
+ * while none exists; visitors get the sign-in dialog first.
+ */
 export function WriteMessageButton({ show }: { show: ShowDetail }) {
   const { t } = useTranslation();
-  const { session, user } = useSessionState();
+  const { session } = useSessionState();
+  const location = useLocation();
   if (session.voicecall) return null;
   return (
     <Button
       component={RouterLink}
-      to={user ? showConversationPath(show.universalId) : '#sign-in'}
+      {...openConversationLink(location)}
+      aria-haspopup="dialog"
       variant="outlined"
       startIcon={<MailIcon />}
       fullWidth

@@ -192,16 +192,18 @@ describe('show page', () => {
     expect(screen.queryByRole('link', { name: /0900/ })).not.toBeInTheDocument();
   });
 
-  it('offers members to write her a message (visitors sign up first)', async () => {
-    const member = setup('/chat/u-anna/anna', showDetail(), { user: testUser() });
+  it('offers to write her a message in a dialog over the page (#open-conversation; visitors sign in there)', async () => {
+    const member = setup('/chat/u-anna/anna?tab=videos', showDetail(), { user: testUser() });
     await heading();
-    expect(screen.getByRole('link', { name: 'Write Anna a message' })).toHaveAttribute('href', '/messages?show=u-anna');
+    const write = screen.getByRole('link', { name: 'Write Anna a message' });
+    expect(write).toHaveAttribute('href', '/chat/u-anna/anna?tab=videos#open-conversation');
+    expect(write).toHaveAttribute('aria-haspopup', 'dialog');
     member.view.unmount();
     setup('/chat/u-anna/anna', showDetail());
     await heading();
     expect(screen.getByRole('link', { name: 'Write Anna a message' })).toHaveAttribute(
       'href',
-      '/chat/u-anna/anna#sign-in',
+      '/chat/u-anna/anna#open-conversation',
     );
   });
 
