@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '#app/features/auth/testing.ts';
-import { renderWithProviders, testUser } from '#app/test/render.tsx';
+import { conversationRow, pageOf } from '#app/features/messages/testing.ts';
+import { jsonResponse, renderWithProviders, testUser } from '#app/test/render.tsx';
 import { BottomNav } from './BottomNav.tsx';
 
 const LONG = 'Fifteen_Chars.1';
@@ -20,5 +22,38 @@ describe('the bottom navigation', () => {
     expect(style.overflow).toBe('hidden');
     expect(style.whiteSpace).toBe('nowrap');
     expect(getComputedStyle(label.closest('a') as HTMLElement).minWidth).toBe('0px');
+  });
+
+  it('opens the messages menu on phones: unread conversations, the latest contacts and the page', async () => {
+    mockApi({
+      'GET /api/conversations/count': () => jsonResponse({ all: 1 }),
+      'GET /api/conversations': ({ query }) =>
+        jsonResponse(
+          query.get('unread') === '1'
+            ? pageOf([
+                conversationRow({
+                  id: 4,
+                  unread: 1,
+                  showprofile: { ...conversationRow().showprofile, showname: 'Cleo' },
+                }),
+              ])
+            : pageOf([conversationRow({ id: 1 })]),
+        ),
+    });
+    renderWithProviders(<BottomNav />, { user: testUser(), route: '/videos' });
+    const entry = screen.getByRole('button', { name: /Messages/ });
+    expect(entry).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(entry);
+    const menu = await screen.findByRole('dialog', { name: 'Messages' }, { timeout: 5_000 });
+    expect(entry).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(menu).findByRole('link', { name: /^Cleo/ })).toHaveAttribute('href', '/messages/4');
+    await userEvent.click(await within(menu).findByRole('button', { name: 'Latest contacts' }));
+    expect(await within(menu).findByRole('link', { name: /^Anna/ })).toHaveAttribute(
+      'href',
+      '/videos#open-conversation',
+    );
+    expect(within(menu).getByRole('link', { name: 'All messages' })).toHaveAttribute('href', '/messages');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: /Messages/ })).toHaveFocus();
   });
 });

@@ -68,8 +68,27 @@ describe('messages menu', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(menu).queryByRole('link', { name: /^Anna/ })).not.toBeInTheDocument();
     await userEvent.click(toggle);
-    expect(await within(menu).findByRole('link', { name: /^Anna/ })).toHaveAttribute('href', '/messages/1');
+    // A latest contact opens in place, over the page she is on.
+    expect(await within(menu).findByRole('link', { name: /^Anna/ })).toHaveAttribute('href', '/#open-conversation');
     expect(within(menu).getByRole('link', { name: 'All messages' })).toHaveAttribute('href', '/messages');
+  });
+
+  it('without any conversation: both empty states, the latest ones loading first', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/conversations/count': () => jsonResponse({ all: 0 }),
+      'GET /api/conversations': ({ query }) =>
+        query.get('unread') === '1' ? jsonResponse(pageOf([])) : new Promise<Response>((r) => (answer = r)),
+    });
+    renderWithProviders(<MessagesMenu />, { user: testUser() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Messages, 0 unread' }));
+    const menu = await screen.findByRole('dialog', { name: 'Messages' });
+    expect(await within(menu).findByText('No unread messages.')).toBeInTheDocument();
+    // Nothing unread: the latest contacts are open, no toggle.
+    expect(within(menu).queryByRole('button', { name: 'Latest contacts' })).not.toBeInTheDocument();
+    expect(await within(menu).findByRole('progressbar', { name: 'Loading the latest contacts…' })).toBeInTheDocument();
+    act(() => answer(jsonResponse(pageOf([]))));
+    expect(await within(menu).findByText('No conversations yet. Write to a show from her page.')).toBeInTheDocument();
   });
 
   it('is not there for visitors and asks nothing', () => {
@@ -90,6 +109,24 @@ describe('messages pop-up', () => {
     expect(within(popup).getByRole('link', { name: /^Cleo/ })).toHaveAttribute('href', '/messages/4');
     await userEvent.click(within(popup).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lists the latest contacts under the unread ones, collapsed; they open in place', async () => {
+    const api = serve();
+    renderWithProviders(<MessagesPopup />, { user: testUser(), route: '/videos' });
+    act(() => useMessagePopup.getState().request());
+    const popup = await screen.findByRole('dialog', { name: 'New messages' });
+    const toggle = await within(popup).findByRole('button', { name: 'Latest contacts' });
+    const latest = api.callsTo('GET /api/conversations').find((c) => c.query.get('order_by') === 'online');
+    expect(Object.fromEntries(latest?.query ?? [])).toEqual({ limit: '3', order_by: 'online', conversations_not: '4' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(popup).queryByRole('link', { name: /^Anna/ })).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const anna = await within(popup).findByRole('link', { name: /^Anna/ });
+    expect(anna).toHaveAttribute('href', '/videos#open-conversation');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(within(popup).queryByRole('link', { name: /^Anna/ })).not.toBeInTheDocument());
   });
 
   it('stays shut with the option off, and without unread conversations', async () => {

@@ -7,8 +7,20 @@ import { Link as RouterLink } from 'react-router';
 import { ConversationRows } from './ConversationRows.tsx';
 import { MESSAGES_PAGE } from './paths.ts';
 
-/** The messages menu (400-450 px wide): unread conversations, latest contacts, and the messages page. */
-export function MessagesMenuList({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+/**
+ * The messages menu (400-450 px wide, the screen's width on phones): unread conversations, latest
+ * contacts, and the messages page. Under the top bar's button, or above the phone's bottom
+ * navigation (`above`).
+ */
+export function MessagesMenuList({
+  anchor,
+  onClose,
+  above = false,
+}: {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  above?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Popover
@@ -16,8 +28,8 @@ export function MessagesMenuList({ anchor, onClose }: { anchor: HTMLElement | nu
       anchorEl={anchor}
       open={Boolean(anchor)}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      anchorOrigin={{ vertical: above ? 'top' : 'bottom', horizontal: above ? 'center' : 'right' }}
+      transformOrigin={{ vertical: above ? 'bottom' : 'top', horizontal: above ? 'center' : 'right' }}
       slotProps={{
         paper: {
           role: 'dialog',

@@ -16,7 +16,8 @@ import { useMessagePopup, useMessagePopupOption } from './store.ts';
 
 /**
  * The messages pop-up (spec part 1): asked for by a new message, shown while the member's option is
- * on and unread conversations exist; it lists them, each a link to its conversation.
+ * on and unread conversations exist; it lists them, each a link to its conversation, and under
+ * them the latest contacts, collapsed (each opens in place), on every width.
  */
 export function MessagesPopup({ bottomOffset = 0 }: { bottomOffset?: number }) {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function MessagesPopup({ bottomOffset = 0 }: { bottomOffset?: number }) {
           <CloseIcon fontSize="small" />
         </IconButton>
       </Box>
-      <ConversationRows onPick={dismiss} latest={false} />
+      <ConversationRows onPick={dismiss} />
       <Divider />
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1 }}>
         <MessagePopupSwitch />
