@@ -4,6 +4,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BOTTOM_NAV_HEIGHT } from '#common/constants.ts';
 import { ConversationRows } from './ConversationRows.tsx';
 import { MESSAGES_PAGE } from './paths.ts';
 
@@ -39,6 +40,13 @@ export function MessagesMenuList({
             minWidth: { sm: 400 },
             maxWidth: 450,
             maxHeight: 'calc(100vh - 96px)',
+            // Above the bottom navigation the menu grows upwards as its lists load: its bottom edge is
+            // pinned there, where the position measured on opening would let it run off the screen.
+            ...(above && {
+              top: 'auto !important',
+              bottom: BOTTOM_NAV_HEIGHT + 8,
+              maxHeight: `calc(100vh - ${BOTTOM_NAV_HEIGHT + 72}px)`,
+            }),
           },
         },
       }}
