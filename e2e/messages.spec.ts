@@ -55,22 +55,34 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
   await studio.getByRole('button', { name: text('en', 'studio.settings.messagePriceSave') }).click();
   await expect(studio.getByText(text('en', 'studio.settings.messagePriceSaved'))).toBeVisible();
 
-  // The member writes from the show's page at that price, with a tip.
+  // On her phone, the member writes from the show's page at that price, with a tip: the
+  // conversation opens over the page (#open-conversation), new, and closing it keeps the page.
   const before = await coinBalance(page);
   const unreadBefore = (await apiGet<{ all: number }>(page.request, 'conversations/count')).all;
+  await page.setViewportSize(WIDTHS.phone);
   await page.goto(`/chat/${show.universalId}?lang=en`);
   await page.getByRole('link', { name: text('en', 'messages.write', { name: show.showName }) }).click();
-  await expect(page.getByText(text('en', 'messages.composer.price_other', { count: 5 }))).toBeVisible();
-  await page
+  await expect(page).toHaveURL(/#open-conversation$/);
+  const dialog = page.getByRole('dialog', { name: text('en', 'messages.dialog.label') });
+  await expect(dialog.getByText(text('en', 'messages.composer.price_other', { count: 5 }))).toBeVisible();
+  await dialog
     .getByRole('textbox', { name: text('en', 'messages.composer.input') })
     .fill('Hi! Will you be online tonight?');
-  await page.getByRole('combobox', { name: text('en', 'messages.composer.tip') }).click();
+  await dialog.getByRole('combobox', { name: text('en', 'messages.composer.tip') }).click();
   await page.getByRole('option', { name: text('en', 'messages.composer.tip_amount_other', { count: 10 }) }).click();
-  await page.getByRole('button', { name: text('en', 'messages.composer.send') }).click();
-  await expect(page).toHaveURL(/\/messages\/\d+$/);
+  await dialog.getByRole('button', { name: text('en', 'messages.composer.send') }).click();
   await expect(pane(page, 'en', show.showName).getByText('Hi! Will you be online tonight?')).toBeVisible();
+  await dialog.getByRole('button', { name: text('en', 'messages.dialog.close') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/#/);
+  await expect(page).toHaveURL(new RegExp(`/chat/${show.universalId}`));
   await expect.poll(() => coinBalance(page)).toBe(before - 15);
-  const conversationPath = new URL(page.url()).pathname;
+  await page.setViewportSize(WIDTHS.desktop);
+  const made = await apiGet<{ data: Array<{ id: number; showid: string | null }> }>(
+    page.request,
+    'conversations?limit=50',
+  );
+  const conversationPath = `/messages/${made.data.find((c) => c.showid === show.universalId)?.id}`;
 
   // Elsewhere on the site, with her socket connected, she waits for an answer.
   const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/socket'));
@@ -176,12 +188,24 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
         pane(page, lang, text(lang, 'messages.support.title')).getByText('How do I buy a video?'),
       ).toBeVisible();
       await shootView(page, 'messages-support');
-      if (size.width >= 600) {
-        await menuButton(page, lang, 0).click();
-        await expect(page.getByRole('dialog', { name: text(lang, 'messages.menu.title') })).toBeVisible();
-        await shootView(page, 'messages-menu');
-        await page.keyboard.press('Escape');
-      }
+      // Her conversation over her page, the hash arriving with the address.
+      await page.goto(`/chat/${show.universalId}?lang=${lang}#open-conversation`);
+      await expect(pane(page, lang, show.showName).getByText('Yes, from nine!')).toBeVisible();
+      await shootView(page, 'messages-open-conversation');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: text(lang, 'messages.dialog.label') })).toBeHidden();
+      // The messages menu: from the top bar, or on phones from the bottom navigation.
+      if (size.width >= 600) await menuButton(page, lang, 0).click();
+      else
+        await page
+          .getByRole('navigation', { name: text(lang, 'bottomnav.label') })
+          .getByRole('button', { name: new RegExp(text(lang, 'bottomnav.messages')) })
+          .click();
+      const menu = page.getByRole('dialog', { name: text(lang, 'messages.menu.title') });
+      await expect(menu.getByText(text(lang, 'messages.menu.latest'))).toBeVisible();
+      await shootView(page, 'messages-menu');
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
       await studio.setViewportSize(size);
       await studio.goto(`/studio/messages?lang=${lang}`);
       await expect(studio.getByRole('navigation', { name: text(lang, 'studio.inbox.conversations') })).toBeVisible();
