@@ -61,6 +61,8 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
   const unreadBefore = (await apiGet<{ all: number }>(page.request, 'conversations/count')).all;
   await page.setViewportSize(WIDTHS.phone);
   await page.goto(`/chat/${show.universalId}?lang=en`);
+  // The page first moves to its address with her name; a hash added before that would be replaced.
+  await expect(page).toHaveURL(new RegExp(`/chat/${show.universalId}/[^/?]+\\?lang=en$`));
   await page.getByRole('link', { name: text('en', 'messages.write', { name: show.showName }) }).click();
   await expect(page).toHaveURL(/#open-conversation$/);
   const dialog = page.getByRole('dialog', { name: text('en', 'messages.dialog.label') });
@@ -85,9 +87,16 @@ test('a paid message with a tip, a paid picture back from the studio, the pop-up
   const conversationPath = `/messages/${made.data.find((c) => c.showid === show.universalId)?.id}`;
 
   // Elsewhere on the site, with her socket connected, she waits for an answer.
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/socket'));
+  // The frame listener is on the socket from its first moment, so an early "connected" is not missed.
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/api/socket')) return;
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).startsWith('40')) resolve();
+      });
+    });
+  });
   await page.goto('/?lang=en');
-  const connected = (await socket).waitForEvent('framereceived', (f) => String(f.payload).startsWith('40'));
   await connected;
   await expect(menuButton(page, 'en', unreadBefore)).toBeVisible();
 
