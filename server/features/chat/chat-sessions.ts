@@ -26,6 +26,7 @@ import {
   sessionsWithShows,
   walletBalance,
 } from './data.ts';
+import { keepGuestName } from './guest-names.ts';
 import {
   type EndReason,
   endExpiredGuestSessions,
@@ -103,7 +104,7 @@ export class ChatSessions {
       priceFactorExclusive: show.priceFactorExclusive,
       privateMode,
     } as const;
-    const who = await starterFacts(this.db, starter, this.deps.settings.freeGuestSeconds, now);
+    const who = await starterFacts(this.db, starter, show, this.deps.settings.freeGuestSeconds, now);
     if (await bannedFromShow(this.db, show.id, starter, now)) throw chatRefused('chat.banned');
     const refusal = chatStartRefusal(request, state, who.starter, this.deps.settings.voyeurPercent);
     if (refusal) throw chatRefused(refusal);
@@ -130,6 +131,7 @@ export class ChatSessions {
       );
     }
     const { session } = started;
+    if (who.guest) await keepGuestName(this.db, starter.webSessionId, who.nickname, universalId);
     if (started.balance !== null && session.userId !== null)
       announceBalance(this.deps, session.userId, started.balance);
     if (started.earnings) announceBalance(this.deps, started.earnings.userId, started.earnings.balance);
