@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
-import { CHAT_HEARTBEAT_MS, CHAT_RELOAD_GRACE_MS } from '#common/constants.ts';
+import { CHAT_HEARTBEAT_MS, CHAT_RELOAD_GRACE_MS, isPartnerProvider } from '#common/constants.ts';
 import { chatKind, chatPrice, chatRequest, chatStartRefusal } from '#common/domain/chat-session.ts';
 import type { Config } from '#server/config.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -90,7 +90,8 @@ export class ChatSessions {
     const request = chatRequest(type);
     if (!request) throw chatRefused('chat.invalid_session_type');
     const show = await chatShowFacts(this.db, universalId);
-    if (!show) throw notFound();
+    // A partner show's chat is the partner's (features/chat-external): there is no native one.
+    if (!show || isPartnerProvider(show.contentproviderId)) throw notFound();
     const now = new Date(this.now());
     const running = await runningPrivate(this.db, show.id);
     const privateMode = running ? (running.kind === 'exclusive' ? 'exclusive' : 'private') : null;
