@@ -179,6 +179,8 @@ export type Config = {
     heartbeatTimeoutSeconds: number;
     /** An outside provider's session without an extend for this long ends. */
     externalTimeoutSeconds: number;
+    /** PARTNER_CHAT_PROVIDER: who runs partner shows' chat; with none they are not offered at all. */
+    partnerProvider: 'none' | 'sandbox';
     tipAmounts: number[];
     wordFilter: string[];
     transcriptDays: number;

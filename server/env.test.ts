@@ -138,6 +138,14 @@ describe('configuration', () => {
       /^Invalid configuration:\n {2}PHONE_CHAT_PROVIDER: sandbox/,
     );
     expect(() => loadConfig({ ...base, PHONE_CHAT_PROVIDER: 'carrier' })).toThrow(/PHONE_CHAT_PROVIDER/);
+    // The partner of partner shows: the same rule (with none they are not offered at all).
+    expect(loadConfig(base).chat.partnerProvider).toBe('sandbox');
+    expect(loadConfig(prod).chat.partnerProvider).toBe('none');
+    expect(loadConfig({ ...prod, PARTNER_CHAT_PROVIDER: 'sandbox' }).chat.partnerProvider).toBe('sandbox');
+    expect(loadConfig(real).chat.partnerProvider).toBe('none');
+    expect(() => loadConfig({ ...real, PARTNER_CHAT_PROVIDER: 'sandbox' })).toThrow(
+      /^Invalid configuration:\n {2}PARTNER_CHAT_PROVIDER: sandbox/,
+    );
   });
 
   it('offers the development mailbox only outside production on a local address', () => {

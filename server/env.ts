@@ -98,6 +98,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const sessionSecret = e.SESSION_SECRET || localSecret(dataDir);
   // Production has no phone-chat line unless one is chosen: a number with nobody behind it is never offered.
   const phoneChatProvider = e.PHONE_CHAT_PROVIDER ?? (production ? 'none' : 'sandbox');
+  // Nor partner shows unless their partner is chosen: a show whose chat cannot open is not offered.
+  const partnerChatProvider = e.PARTNER_CHAT_PROVIDER ?? (production ? 'none' : 'sandbox');
   const sandboxes = (
     [
       ['PAYMENT_PROVIDER', e.PAYMENT_PROVIDER],
@@ -105,6 +107,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ['AVS_PROVIDER', e.AVS_PROVIDER],
       ['SMS_PROVIDER', e.SMS_PROVIDER],
       ['PHONE_CHAT_PROVIDER', phoneChatProvider],
+      ['PARTNER_CHAT_PROVIDER', partnerChatProvider],
       ['CAPTCHA_PROVIDER', e.CAPTCHA_PROVIDER],
     ] as const
   )
@@ -326,6 +329,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       freeGuestSeconds: e.CHAT_FREE_GUEST_SECONDS,
       heartbeatTimeoutSeconds: e.CHAT_HEARTBEAT_TIMEOUT_SECONDS,
       externalTimeoutSeconds: e.CHAT_EXTERNAL_TIMEOUT_SECONDS,
+      partnerProvider: partnerChatProvider,
       tipAmounts: e.CHAT_TIP_AMOUNTS,
       wordFilter: e.CHAT_WORD_FILTER.split(',')
         .map((w) => w.trim().toLowerCase())

@@ -32,16 +32,19 @@ function NextStep({ reason }: { reason: string }) {
 
 /**
  * The line to write in, its counter and the send button. Closed, with the reason, when the person
- * may not write (`closed`, an i18n key) or the chat is not joined yet (`waiting`); a refused send
- * shows why under the field and keeps the text.
+ * may not write (`closed`, an i18n key) or the chat is not joined yet (`waiting`); otherwise, with
+ * `writingAs`, the name her messages carry. A refused send shows why under the field and keeps
+ * the text.
  */
 export function ChatComposer({
   closed,
   waiting,
+  writingAs = null,
   send,
 }: {
   closed: string | null;
   waiting: boolean;
+  writingAs?: string | null;
   send: (text: string) => Promise<string | null>;
 }) {
   const { t } = useTranslation();
@@ -62,7 +65,10 @@ export function ChatComposer({
     if (!refused) setText('');
   };
 
-  const hint = closed ? t(closed) : waiting ? t('showchat.connecting') : null;
+  let hint: string | null = null;
+  if (closed) hint = t(closed);
+  else if (waiting) hint = t('showchat.connecting');
+  else if (writingAs) hint = t('showchat.writingAs', { nickname: writingAs });
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ px: 1.5, pb: 1.5, pt: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>

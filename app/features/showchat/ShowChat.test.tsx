@@ -77,6 +77,21 @@ describe('ShowChat', () => {
     await waitFor(() => expect(input()).toBeDisabled());
   });
 
+  it("names who she chats as: a guest's temporary name, in either language; the performer sees none", async () => {
+    const named = (lang: 'en' | 'de', as: 'viewer' | 'performer' = 'viewer') =>
+      setup(fakePort({ ok: true, messages: [], writer: { nickname: 'guest-4821' } }), { lang, as });
+    const en = named('en');
+    expect(await screen.findByText('You chat as guest-4821')).toBeInTheDocument();
+    expect(en.input()).toHaveAccessibleDescription('You chat as guest-4821');
+    en.view.unmount();
+    const de = named('de');
+    expect(await screen.findByText('Sie chatten als guest-4821')).toBeInTheDocument();
+    de.view.unmount();
+    const studio = named('en', 'performer');
+    await waitFor(() => expect(studio.input()).toBeEnabled());
+    expect(screen.queryByText(/You chat as/)).not.toBeInTheDocument();
+  });
+
   it('waits for the connection, and joins again after a reconnect', async () => {
     const fake = fakePort();
     fake.startDisconnected();

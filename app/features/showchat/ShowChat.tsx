@@ -25,6 +25,8 @@ export function ShowChat({ showId, as }: { showId: string; as: ChatAudience }) {
   const closed =
     chat.status === 'failed' ? chat.error : chat.writer && 'refused' in chat.writer ? chat.writer.refused : null;
   const notice = moderation.notice;
+  // A viewer sees the name her lines carry: a guest's is her temporary one for this visit.
+  const writingAs = !performer && chat.writer && 'nickname' in chat.writer ? chat.writer.nickname : null;
 
   return (
     <Box
@@ -66,7 +68,7 @@ export function ShowChat({ showId, as }: { showId: string; as: ChatAudience }) {
           {notice ? t(notice.key, { nickname: notice.nickname }) : ''}
         </Typography>
       )}
-      <ChatComposer closed={closed} waiting={chat.status !== 'ready'} send={chat.send} />
+      <ChatComposer closed={closed} waiting={chat.status !== 'ready'} writingAs={writingAs} send={chat.send} />
     </Box>
   );
 }

@@ -106,6 +106,30 @@ describe('show page', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Free chat' })).toBeNull());
   });
 
+  it("opens our own chat for our show, and the partner's frame for a partner's show, never the other", async () => {
+    const online = { online: true, flags: { free: true, exclusive: 0 } };
+    const own = setup('/chat/u-anna/anna', showDetail({ ...online, contentproviderId: 1 }));
+    await heading();
+    expect(screen.getByRole('button', { name: 'Free chat' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Chat with Anna' })).toBeNull();
+    own.view.unmount();
+    act(() => chatActions.reset());
+
+    const { view, api } = setup('/chat/u-anna/anna', showDetail({ ...online, contentproviderId: 2 }), {
+      routes: { 'POST /api/chat/external/extend': () => jsonResponse({ ok: true }) },
+    });
+    await heading();
+    expect(screen.queryByRole('button', { name: 'Free chat' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with Anna' }));
+    await waitFor(() => expect(view.router.state.location.hash).toBe('#enter_chat'));
+    const dialog = await screen.findByRole('dialog', { name: 'Anna' }, SLOW);
+    const frame = await within(dialog).findByTitle('Chat with Anna', {}, SLOW);
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe('/api/chat/external/vxm?show=u-anna&lang=en');
+    // Our own chat is not started beside the partner's.
+    expect(api.calls.some((c) => c.path.includes('chatsession'))).toBe(false);
+  });
+
   it('drops #enter_chat without a running session (a reload, a shared link)', async () => {
     const { view } = setup('/chat/u-anna/anna#enter_chat', showDetail({ online: true }));
     await heading();

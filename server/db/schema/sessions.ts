@@ -10,7 +10,9 @@ export type SessionData = {
   redirectSplash?: string | null;
   voicecall?: boolean;
   phonecall?: { paymentTypeId: number; productId: number; paymentName: string } | null;
+  /** A guest's temporary chat name (common/domain/guest-names.ts), and the show it was given in. */
   tempNickname?: string | null;
+  tempNicknameShow?: string | null;
   welcomeDialog?: { video: number | null; voucher: number | null } | null;
   /** When the sign-up incentive started (seconds), as the server decided it (see welcome-gift.ts). */
   incentiveTsp?: number | null;

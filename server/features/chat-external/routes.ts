@@ -7,7 +7,7 @@ import {
   externalExtendAnswer,
 } from '#common/api/chat-external.ts';
 import { siteOrigins } from '#server/config.ts';
-import { AppError, csrfMismatch, forbidden, invalidField, notFound } from '#server/errors.ts';
+import { csrfMismatch, forbidden, invalidField, notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { ageCheckNeeded, isAgeChecked } from '#server/features/avs/policy.ts';
 import { ensureSession, hasCsrfToken } from '#server/features/session/request.ts';
@@ -42,8 +42,9 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
   // The beacon's form body (this plugin's routes only).
   acceptPageForms(app, 1024);
 
+  // Without a partner its shows are not offered (features/shows/catalogue.ts): unknown here too.
   const showOf = async (universalId: string) => {
-    const show = await externalShow(db, universalId);
+    const show = partner ? await externalShow(db, universalId) : null;
     if (!show) throw notFound();
     return show;
   };
@@ -53,8 +54,8 @@ export const chatExternalRoutes: FastifyPluginAsyncZod = async (app) => {
     // chats in a visitor's name.
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden();
-    if (!partner) throw new AppError('unavailable');
     const show = await showOf(request.query.show);
+    if (!partner) throw notFound();
     const session = await ensureSession(request, reply);
     const user = await sessionUser(request);
     const nickname = user?.nicknames.find((n) => n.id === user.currentNicknameId)?.nickname ?? GUEST_NICKNAME;

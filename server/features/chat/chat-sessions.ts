@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatSessionState, ChatStartAnswer } from '#common/api/chat.ts';
-import { CHAT_HEARTBEAT_MS, CHAT_RELOAD_GRACE_MS } from '#common/constants.ts';
+import { CHAT_HEARTBEAT_MS, CHAT_RELOAD_GRACE_MS, isPartnerProvider } from '#common/constants.ts';
 import { chatKind, chatPrice, chatRequest, chatStartRefusal } from '#common/domain/chat-session.ts';
 import type { Config } from '#server/config.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -26,6 +26,7 @@ import {
   sessionsWithShows,
   walletBalance,
 } from './data.ts';
+import { keepGuestName } from './guest-names.ts';
 import {
   type EndReason,
   endExpiredGuestSessions,
@@ -89,7 +90,8 @@ export class ChatSessions {
     const request = chatRequest(type);
     if (!request) throw chatRefused('chat.invalid_session_type');
     const show = await chatShowFacts(this.db, universalId);
-    if (!show) throw notFound();
+    // A partner show's chat is the partner's (features/chat-external): there is no native one.
+    if (!show || isPartnerProvider(show.contentproviderId)) throw notFound();
     const now = new Date(this.now());
     const running = await runningPrivate(this.db, show.id);
     const privateMode = running ? (running.kind === 'exclusive' ? 'exclusive' : 'private') : null;
@@ -103,7 +105,7 @@ export class ChatSessions {
       priceFactorExclusive: show.priceFactorExclusive,
       privateMode,
     } as const;
-    const who = await starterFacts(this.db, starter, this.deps.settings.freeGuestSeconds, now);
+    const who = await starterFacts(this.db, starter, show, this.deps.settings.freeGuestSeconds, now);
     if (await bannedFromShow(this.db, show.id, starter, now)) throw chatRefused('chat.banned');
     const refusal = chatStartRefusal(request, state, who.starter, this.deps.settings.voyeurPercent);
     if (refusal) throw chatRefused(refusal);
@@ -130,6 +132,7 @@ export class ChatSessions {
       );
     }
     const { session } = started;
+    if (who.guest) await keepGuestName(this.db, starter.webSessionId, who.nickname, universalId);
     if (started.balance !== null && session.userId !== null)
       announceBalance(this.deps, session.userId, started.balance);
     if (started.earnings) announceBalance(this.deps, started.earnings.userId, started.earnings.balance);

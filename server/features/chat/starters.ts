@@ -3,9 +3,9 @@ import type { ChatStarter } from '#common/domain/chat-session.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { chatBans } from '#server/db/schema/chat.ts';
 import type { UserWithNicknames } from '#server/features/accounts/data.ts';
-import { GUEST_NICKNAME } from '#server/features/showchat/policy.ts';
 import { guestFreeSecondsUsed, guestMarkOf, hasOpenPaidSession, walletBalance } from './data.ts';
 import { type GuestMark, guestBanned, guestFreeSecondsLeft } from './guest-identity.ts';
+import { guestNameFor } from './guest-names.ts';
 
 /** Who starts: the browser session, and its member if signed in. */
 export type Starter = { webSessionId: string; user: UserWithNicknames | null };
@@ -14,13 +14,15 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * What the start rule (common/domain/chat-session.ts) needs to know of the one who starts, and the
- * name she chats under: a guest's free time left today, a member's nickname, coins and running
- * paid session. A guest's free time counts across her browser sessions (decision 041); `guest` is
- * what her new chat session records of her for that.
+ * name she chats under: a guest's free time left today and her temporary name for this show visit
+ * (guest-names.ts), a member's nickname, coins and running paid session. A guest's free time
+ * counts across her browser sessions (decision 041); `guest` is what her new chat session records
+ * of her for that.
  */
 export async function starterFacts(
   db: DbOrTx,
   starter: Starter,
+  show: { id: number; universalId: string },
   freeGuestSeconds: number,
   now: Date,
 ): Promise<{ starter: ChatStarter; nickname: string; guest: GuestMark | null }> {
@@ -28,10 +30,13 @@ export async function starterFacts(
   if (!user) {
     const mark = await guestMarkOf(db, starter.webSessionId);
     const since = new Date(now.getTime() - DAY_MS);
-    const used = await guestFreeSecondsUsed(db, { webSessionId: starter.webSessionId, mark }, since, now);
+    const [used, nickname] = await Promise.all([
+      guestFreeSecondsUsed(db, { webSessionId: starter.webSessionId, mark }, since, now),
+      guestNameFor(db, starter.webSessionId, show),
+    ]);
     return {
       starter: { kind: 'guest', freeSecondsLeft: guestFreeSecondsLeft(freeGuestSeconds, used) },
-      nickname: GUEST_NICKNAME,
+      nickname,
       guest: mark,
     };
   }

@@ -5,7 +5,8 @@ import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
-import { listedShowIdOf, showTilesByIds } from '#server/features/shows/data.ts';
+import { catalogueOf } from '#server/features/shows/catalogue.ts';
+import { type Catalogue, listedShowIdOf, showTilesByIds } from '#server/features/shows/data.ts';
 import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { favoriteOf, favoritesOf } from './data.ts';
@@ -16,10 +17,16 @@ import { windowOf } from './window.ts';
 const okResponse = z.object({ ok: z.literal(true) });
 
 /** The member's favorite of a show as the API answers it; 404 when it is none. */
-async function answerFavorite(db: DbOrTx, userId: number, showId: number, locale: Locale, phoneChatLine: boolean) {
+async function answerFavorite(
+  db: DbOrTx,
+  userId: number,
+  showId: number,
+  locale: Locale,
+  opts: { phoneChatLine: boolean; catalogue: Catalogue },
+) {
   const row = await favoriteOf(db, userId, showId);
   if (!row) throw notFound();
-  const [tile] = await showTilesByIds(db, [showId], locale, phoneChatLine, { listedOnly: true });
+  const [tile] = await showTilesByIds(db, [showId], locale, opts.phoneChatLine, { listedIn: opts.catalogue });
   if (!tile) throw notFound();
   return { data: presentFavorite(row, tile, new Date()) };
 }
@@ -35,9 +42,11 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const { db } = app.ctx;
   const phoneChatLine = phoneChatLineOf(app.ctx.config);
-  /** The show behind a universalId; 404 for an unknown one. */
+  const catalogue = catalogueOf(app.ctx.config);
+  const tileOpts = { phoneChatLine, catalogue };
+  /** The show behind a universalId; 404 for an unknown one (or one the catalogue does not offer). */
   const showOf = async (universalId: string) => {
-    const showId = await listedShowIdOf(db, universalId);
+    const showId = await listedShowIdOf(db, catalogue, universalId);
     if (showId === null) throw notFound();
     return showId;
   };
@@ -50,7 +59,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       rows.map((r) => r.showId),
       request.locale,
       phoneChatLine,
-      { listedOnly: true },
+      { listedIn: catalogue },
     );
     return presentFavorites(rows, tiles, new Date());
   });
@@ -60,7 +69,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: favoriteParams, response: { 200: favoriteResponse } } },
     async (request) => {
       const user = await requireUser(request);
-      return answerFavorite(db, user.id, await showOf(request.params.id), request.locale, phoneChatLine);
+      return answerFavorite(db, user.id, await showOf(request.params.id), request.locale, tileOpts);
     },
   );
 
@@ -71,7 +80,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const showId = await showOf(request.params.id);
       await addFavorite(db, user.id, showId);
-      return answerFavorite(db, user.id, showId, request.locale, phoneChatLine);
+      return answerFavorite(db, user.id, showId, request.locale, tileOpts);
     },
   );
 
@@ -85,7 +94,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!before) throw notFound();
       const window = windowOf(request.body, before.infoTimeZone, new Date());
       if (!(await setFavoriteWindow(db, user.id, showId, window))) throw notFound();
-      return answerFavorite(db, user.id, showId, request.locale, phoneChatLine);
+      return answerFavorite(db, user.id, showId, request.locale, tileOpts);
     },
   );
 

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { chatSessions } from '#server/db/schema/chat.ts';
 import { showHistory } from '#server/db/schema/member-catalog.ts';
-import { type ShowTileRow, showTileRowsByIds } from '#server/features/shows/data.ts';
+import { type Catalogue, type ShowTileRow, showTileRowsByIds } from '#server/features/shows/data.ts';
 
 /** The history menu shows this many visits, latest first. */
 export const HISTORY_LIMIT = 20;
@@ -12,7 +12,12 @@ export const CHAT_HISTORY_LIMIT = 50;
 export type VisitRow = { show: ShowTileRow; visitedAt: Date };
 
 /** The member's latest visits with their shows' tile rows. */
-export async function latestVisits(db: DbOrTx, userId: number, limit = HISTORY_LIMIT): Promise<VisitRow[]> {
+export async function latestVisits(
+  db: DbOrTx,
+  catalogue: Catalogue,
+  userId: number,
+  limit = HISTORY_LIMIT,
+): Promise<VisitRow[]> {
   const visits = await db
     .select({ showId: showHistory.showId, visitedAt: showHistory.visitedAt })
     .from(showHistory)
@@ -24,7 +29,7 @@ export async function latestVisits(db: DbOrTx, userId: number, limit = HISTORY_L
       await showTileRowsByIds(
         db,
         visits.map((v) => v.showId),
-        { listedOnly: true },
+        { listedIn: catalogue },
       )
     ).map((s) => [s.id, s]),
   );
@@ -46,7 +51,12 @@ export type ChatRow = {
 };
 
 /** The member's latest chats with their shows' tile rows. */
-export async function latestChats(db: DbOrTx, userId: number, limit = CHAT_HISTORY_LIMIT): Promise<ChatRow[]> {
+export async function latestChats(
+  db: DbOrTx,
+  catalogue: Catalogue,
+  userId: number,
+  limit = CHAT_HISTORY_LIMIT,
+): Promise<ChatRow[]> {
   // The member's real chat sessions (features/chat), running ones included.
   const chats = await db
     .select({
@@ -68,7 +78,7 @@ export async function latestChats(db: DbOrTx, userId: number, limit = CHAT_HISTO
       await showTileRowsByIds(
         db,
         chats.map((c) => c.showId),
-        { listedOnly: true },
+        { listedIn: catalogue },
       )
     ).map((s) => [s.id, s]),
   );

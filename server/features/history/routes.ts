@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatHistoryResponse, historyResponse, universalIdParam } from '#common/api/shows.ts';
 import { notFound } from '#server/errors.ts';
 import { requireUser } from '#server/features/accounts/policy.ts';
+import { catalogueOf } from '#server/features/shows/catalogue.ts';
 import { listedShowIdOf } from '#server/features/shows/data.ts';
 import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { declareAudiences } from '#server/http/audience.ts';
@@ -18,10 +19,11 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const { db } = app.ctx;
   const phoneChatLine = phoneChatLineOf(app.ctx.config);
+  const catalogue = catalogueOf(app.ctx.config);
 
   app.post('/user/history/:id', { schema: { params: universalIdParam } }, async (request, reply) => {
     const user = await requireUser(request);
-    const showId = await listedShowIdOf(db, request.params.id);
+    const showId = await listedShowIdOf(db, catalogue, request.params.id);
     if (showId === null) throw notFound();
     // A member who turned the history off leaves no trace.
     if (user.showHistory) await recordVisit(db, user.id, showId);
@@ -32,11 +34,15 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request);
     if (!user.showHistory) return { data: [] };
     const now = new Date();
-    return { data: (await latestVisits(db, user.id)).map((v) => presentVisit(v, request.locale, now, phoneChatLine)) };
+    return {
+      data: (await latestVisits(db, catalogue, user.id)).map((v) =>
+        presentVisit(v, request.locale, now, phoneChatLine),
+      ),
+    };
   });
 
   app.get('/user/chathistory', { schema: { response: { 200: chatHistoryResponse } } }, async (request) => {
     const user = await requireUser(request);
-    return presentChatHistory(await latestChats(db, user.id), request.locale, new Date(), phoneChatLine);
+    return presentChatHistory(await latestChats(db, catalogue, user.id), request.locale, new Date(), phoneChatLine);
   });
 };

@@ -88,7 +88,8 @@ describe('a withheld show is gone everywhere', () => {
     const guest = await visitorClient(t);
     expect((await startChat(guest, show.universalId, 'free')).statusCode).toBe(200);
     onAir.mockRestore();
-    const search = { text: null, scope: 'names', page: 1, limit: 100 } as const;
+    const every = { partnerShows: true };
+    const search = { catalogue: every, text: null, scope: 'names', page: 1, limit: 100 } as const;
     expect((await searchShowIds(t.db, search)).hits.map((h) => h.id)).toContain(show.id);
     const stopped = vi.spyOn(t.app.ctx.live, 'stop');
 
@@ -104,8 +105,8 @@ describe('a withheld show is gone everywhere', () => {
     expect(row?.online).toBe(false);
     expect((await searchShowIds(t.db, search)).hits.map((h) => h.id)).not.toContain(show.id);
     expect((await favoritesOf(t.db, user.id)).map((f) => f.showId)).not.toContain(show.id);
-    expect((await latestVisits(t.db, user.id)).map((v) => v.show.id)).not.toContain(show.id);
-    expect((await runningPromos(t.db)).map((p) => p.universalId)).not.toContain(show.universalId);
+    expect((await latestVisits(t.db, every, user.id)).map((v) => v.show.id)).not.toContain(show.id);
+    expect((await runningPromos(t.db, every)).map((p) => p.universalId)).not.toContain(show.universalId);
     expect(await liveShowByUniversalId(t.db, show.universalId)).toBeNull();
 
     const studio = await studioClient(t, performer.email);

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { VideoSort } from '#common/api/media.ts';
 import type { SHOW_FILTERS } from '#common/api/search.ts';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -13,7 +13,7 @@ import {
   videos,
   videoTags,
 } from '#server/db/schema/catalog.ts';
-import { ALL_SHOWS_CATEGORY } from '#server/features/shows/data.ts';
+import { ALL_SHOWS_CATEGORY, type Catalogue, listed } from '#server/features/shows/data.ts';
 import { NEW_FOR_MS } from '#server/features/shows/present.ts';
 import { type Condition, type Scope, type SearchText, type Target, textMatch } from './text-match.ts';
 
@@ -89,6 +89,8 @@ function distanceKm(lat: number, lon: number): SQL<number | null> {
 }
 
 export type ShowSearch = PageWindow & {
+  /** The shows the catalogue offers: no search finds another. */
+  catalogue: Catalogue;
   text: SearchText | null;
   scope: Scope;
   geo?: { lat: number; lon: number } | undefined;
@@ -105,8 +107,9 @@ export type ShowHit = { id: number; distance: number | null };
  * full text, or, when that finds nothing, names by trigram similarity (typos).
  */
 export async function searchShowIds(db: DbOrTx, q: ShowSearch): Promise<IdPage<ShowHit>> {
-  // A show withheld by a notice decision (decision 032) is found by no search.
-  const filters: SQL[] = [isNull(shows.withheldAt)];
+  // A show the catalogue does not list (withheld by a notice decision, a partner's without its
+  // partner) is found by no search.
+  const filters: SQL[] = [listed(q.catalogue)];
   if (q.tags?.length) filters.push(sql`${shows.id} in ${showsWithAllTags(q.tags)}`);
   if (q.categoryId !== undefined && q.categoryId !== ALL_SHOWS_CATEGORY) {
     filters.push(sql`${shows.id} in ${showsInCategory(q.categoryId)}`);

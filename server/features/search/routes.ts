@@ -21,6 +21,7 @@ import { type Locale, PAGE_SIZES } from '#common/constants.ts';
 import { invalidField, notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { galleryTilesByIds } from '#server/features/galleries/data.ts';
+import { catalogueOf } from '#server/features/shows/catalogue.ts';
 import { showIdOf, showTilesByIds } from '#server/features/shows/data.ts';
 import { phoneChatLineOf } from '#server/features/shows/present.ts';
 import { videoTilesByIds } from '#server/features/videos/data.ts';
@@ -64,6 +65,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const { db, config, presence } = app.ctx;
   const phoneChatLine = phoneChatLineOf(config);
+  const catalogue = catalogueOf(config);
   const viewerId = async (request: FastifyRequest) => (await sessionUser(request))?.id ?? null;
   const requireCategory = async (id: number | undefined) => {
     if (id !== undefined && !(await categoryExists(db, id))) {
@@ -87,7 +89,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const findQuick = (text: SearchText, scope: Scope, window: PageWindow) => {
     const find = async () => {
       const [shows, videos, galleries] = await Promise.all([
-        searchShowIds(db, { ...window, text, scope }),
+        searchShowIds(db, { ...window, catalogue, text, scope }),
         searchVideoIds(db, { ...window, text, scope, sort: 'relevance' }),
         searchGalleryIds(db, { ...window, text, scope, sort: 'relevance' }),
       ]);
@@ -103,7 +105,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         found.shows.hits.map((h) => h.id),
         locale,
         phoneChatLine,
-        { listedOnly: true },
+        { listedIn: catalogue },
       ),
       videoTilesByIds(db, found.videos.hits, locale),
       galleryTilesByIds(db, found.galleries.hits, locale, userId, config.media.signingKey),
@@ -154,6 +156,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // Input without a single word matches nothing.
       if (q.search && !text) return presentPage([], 0, q.page, q.limit);
       const found = await searchShowIds(db, {
+        catalogue,
         page: q.page,
         limit: q.limit,
         text,
@@ -169,7 +172,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         found.hits.map((h) => h.id),
         request.locale,
         phoneChatLine,
-        { listedOnly: true },
+        { listedIn: catalogue },
       );
       const data = tiles.map((tile) => ({ ...tile, distance: distances.get(tile.id) ?? null }));
       return presentPage(data, found.total, q.page, q.limit);

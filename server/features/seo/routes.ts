@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '#server/errors.ts';
+import { catalogueOf } from '#server/features/shows/catalogue.ts';
 import { acceptedEncoding } from '#server/features/shows/list.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { presentRobots } from './robots.ts';
@@ -34,6 +35,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const sitemaps = createSitemaps(db, {
     origin: config.publicUrl,
     ttlMs: config.env === 'test' ? 0 : SITEMAP_TTL_MS,
+    catalogue: catalogueOf(config),
   });
 
   app.get('/robots.txt', async (_request, reply) =>

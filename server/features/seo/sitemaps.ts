@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { DbOrTx } from '#server/db/client.ts';
+import type { Catalogue } from '#server/features/shows/data.ts';
 import type { Encoding } from '#server/features/shows/list.ts';
 import { createMemo } from '#server/http/cached-body.ts';
 import { categoryEntries, galleryEntries, type SitemapKind, showEntries, sitemapCounts, videoEntries } from './data.ts';
@@ -59,20 +60,20 @@ export function encodedFile(file: SitemapFile, encoding: Encoding): Buffer {
  */
 export function createSitemaps(
   db: DbOrTx,
-  opts: { origin: string; ttlMs: number; perFile?: number; now?: () => number },
+  opts: { origin: string; ttlMs: number; perFile?: number; now?: () => number; catalogue?: Catalogue },
 ) {
-  const { origin, ttlMs, perFile = URLS_PER_FILE, now = Date.now } = opts;
+  const { origin, ttlMs, perFile = URLS_PER_FILE, now = Date.now, catalogue = { partnerShows: true } } = opts;
   const counts = createMemo<Record<SitemapKind, number>>(ttlMs, 1, now);
   const index = createMemo<SitemapFile>(ttlMs, 1, now);
   const files = createMemo<SitemapFile>(ttlMs, FILES_KEPT, now);
-  const readCounts = () => counts.get('counts', () => sitemapCounts(db));
+  const readCounts = () => counts.get('counts', () => sitemapCounts(db, catalogue));
   const built = (xml: string): SitemapFile => ({ xml, encoded: {} });
 
   async function urlsOf(kind: SitemapKind, page: number): Promise<SitemapUrl[]> {
     const offset = (page - 1) * perFile;
-    if (kind === 'shows') return (await showEntries(db, offset, perFile)).map(showUrl);
-    if (kind === 'videos') return (await videoEntries(db, offset, perFile)).map(videoUrl);
-    return (await galleryEntries(db, offset, perFile)).map(galleryUrl);
+    if (kind === 'shows') return (await showEntries(db, catalogue, offset, perFile)).map(showUrl);
+    if (kind === 'videos') return (await videoEntries(db, catalogue, offset, perFile)).map(videoUrl);
+    return (await galleryEntries(db, catalogue, offset, perFile)).map(galleryUrl);
   }
 
   async function load(name: FileName): Promise<SitemapFile> {

@@ -13,6 +13,7 @@ import { SHOW_CHAT_ROOMS_PER_SOCKET } from '#common/constants.ts';
 import { chatWordFilter } from '#common/domain/chat-word-filter.ts';
 import type { Background } from '#server/background.ts';
 import type { Db } from '#server/db/client.ts';
+import { guestNameIn } from '#server/features/chat/guest-names.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 import { findPerformerShowBySession } from '#server/features/studio/data.ts';
 import { performerShowRoom, userRoom } from '#server/realtime/socket-realtime.ts';
@@ -59,7 +60,7 @@ export function showChat(deps: Deps) {
   const moderation = chatModeration({ io, db, log, store, clustered, onKick });
 
   /** Who the socket's person is now: a performer's session may have ended, a member's nickname changed. */
-  async function chatterOf(socket: ServerSocket): Promise<Chatter> {
+  async function chatterOf(socket: ServerSocket, showId: string): Promise<Chatter> {
     const { performer, userId, guestSessionId } = socket.data;
     if (performer) {
       const found = await findPerformerShowBySession(db, performer.sessionId);
@@ -67,7 +68,12 @@ export function showChat(deps: Deps) {
         ? { kind: 'performer', showUniversalId: found.showUniversalId, showName: found.showName }
         : { kind: 'gone' };
     }
-    if (userId === null) return { kind: 'guest', session: guestSessionId !== null };
+    if (userId === null)
+      return {
+        kind: 'guest',
+        session: guestSessionId !== null,
+        name: guestSessionId === null ? null : await guestNameIn(db, guestSessionId, showId),
+      };
     const member = await chatMember(db, userId);
     if (!member) return { kind: 'gone' };
     return {
@@ -84,7 +90,7 @@ export function showChat(deps: Deps) {
     const person = personOfSocket(socket.data);
     const [show, chatter, banned, muted] = await Promise.all([
       chatShow(db, showId),
-      chatterOf(socket),
+      chatterOf(socket, showId),
       person ? isBanned(db, showId, person) : false,
       person ? store.isMuted(showId, authorOf(authorKey, showId, person)) : false,
     ]);

@@ -49,6 +49,10 @@ describe('chatWriter', () => {
   it('lets a guest write as guest only in a free show that is online', () => {
     const guest: Chatter = { kind: 'guest', session: true };
     expect(chatWriter(guest, show({ free: true }))).toEqual({ nickname: 'guest', from: 'viewer' });
+    // Once her chat in the show started, under her name for the visit.
+    const named: Chatter = { kind: 'guest', session: true, name: 'guest-4821' };
+    expect(chatWriter(named, show({ free: true }))).toEqual({ nickname: 'guest-4821', from: 'viewer' });
+    expect(chatWriter(named, show())).toEqual({ refused: SHOW_CHAT_ERRORS.signUp });
     expect(chatWriter(guest, show())).toEqual({ refused: SHOW_CHAT_ERRORS.signUp });
     expect(chatWriter(guest, show({ free: true, online: false }))).toEqual({ refused: SHOW_CHAT_ERRORS.offline });
     // Without a browser session nobody could mute or ban her.

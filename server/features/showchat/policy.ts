@@ -5,8 +5,11 @@ import { RESERVED_NICKNAMES } from '#common/constants.ts';
 export type Chatter =
   | { kind: 'performer'; showUniversalId: string; showName: string }
   | { kind: 'member'; userId: number; nickname: string | null; verified: boolean; active: boolean }
-  /** A visitor; `session`: her browser session came with the socket (moderation tells guests apart by it). */
-  | { kind: 'guest'; session: boolean }
+  /**
+   * A visitor; `session`: her browser session came with the socket (moderation tells guests apart
+   * by it); `name`: her temporary name for this show visit, once her chat there started.
+   */
+  | { kind: 'guest'; session: boolean; name?: string | null }
   /** A performer's socket whose session has ended (signed out, expired, disabled). */
   | { kind: 'gone' };
 
@@ -31,10 +34,11 @@ export const GUEST_NICKNAME: string = RESERVED_NICKNAMES[0];
 /**
  * Who may write in a show's chat, and as whom (spec part 2, sections 4 and 6): the performer in
  * her own show only, under her show name; a verified member with a current nickname, as it; a
- * visitor as `guest` only in a free show that is online, and only with a browser session (every
- * page of the site has one), since without it the performer could not mute or ban her. Nobody
- * the performer banned or muted. While a private runs, only its member (and the performer). Otherwise the reason, a key of SHOW_CHAT_ERRORS. Anyone not
- * banned may read (chat.ts).
+ * visitor under her temporary name for the visit (`guest` before she has one), only in a free
+ * show that is online, and only with a browser session (every page of the site has one), since
+ * without it the performer could not mute or ban her. Nobody the performer banned or muted.
+ * While a private runs, only its member (and the performer). Otherwise the reason, a key of
+ * SHOW_CHAT_ERRORS. Anyone not banned may read (chat.ts).
  */
 export function chatWriter(
   chatter: Chatter,
@@ -62,7 +66,7 @@ export function chatWriter(
       if (!show.free) return { refused: SHOW_CHAT_ERRORS.signUp };
       if (!show.online) return { refused: SHOW_CHAT_ERRORS.offline };
       if (!chatter.session) return { refused: SHOW_CHAT_ERRORS.noSession };
-      return { nickname: GUEST_NICKNAME, from: 'viewer' };
+      return { nickname: chatter.name || GUEST_NICKNAME, from: 'viewer' };
     case 'gone':
       return { refused: 'errors.unauthenticated' };
   }

@@ -1,12 +1,25 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { ShowFilter } from '#common/api/shows.ts';
-import type { Locale } from '#common/constants.ts';
+import { type Locale, OWN_PROVIDER } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { categories, promos, showCategories, shows, showTags, tags } from '#server/db/schema/catalog.ts';
 import { presentShowTile } from './present.ts';
 
-/** Shows a notice decision took off the catalogue (decision 032) are neither listed nor shown. */
-export const listed = isNull(shows.withheldAt);
+/**
+ * What the catalogue offers, by this server's configuration: partner shows (content provider
+ * above 1) only while a partner runs their chat (decision 061), since without it their chat could
+ * never open.
+ */
+export type Catalogue = { partnerShows: boolean };
+
+/**
+ * The shows the catalogue lists and shows: never one a notice decision took off (decision 032),
+ * nor a partner show the catalogue does not offer.
+ */
+export const listed = (c: Catalogue): SQL =>
+  c.partnerShows
+    ? isNull(shows.withheldAt)
+    : sql`${shows.withheldAt} is null and ${shows.contentproviderId} = ${OWN_PROVIDER}`;
 
 /** Ids from 1001 up are search categories (spec part 2 "Categories"). */
 export const SEARCH_CATEGORY_FROM = 1001;
@@ -104,19 +117,19 @@ const byFilter = (filter: ShowFilter | null): SQL | undefined => {
 
 /**
  * The rows of shows with these ids, in the order of `ids`; missing ids are skipped, and with
- * `listedOnly` also shows a notice decision withheld (decision 032).
+ * `listedIn` also shows that catalogue does not list.
  */
 export async function showTileRowsByIds(
   db: DbOrTx,
   ids: number[],
-  opts: { listedOnly?: boolean } = {},
+  opts: { listedIn?: Catalogue } = {},
 ): Promise<ShowTileRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await db
     .select(showTileColumns)
     .from(shows)
-    .where(and(inArray(shows.id, unique), opts.listedOnly ? listed : undefined));
+    .where(and(inArray(shows.id, unique), opts.listedIn ? listed(opts.listedIn) : undefined));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.flatMap((id) => {
     const row = byId.get(id);
@@ -130,7 +143,7 @@ export async function showTilesByIds(
   ids: number[],
   locale: Locale,
   phoneChatLine: boolean,
-  opts: { listedOnly?: boolean } = {},
+  opts: { listedIn?: Catalogue } = {},
 ) {
   const now = new Date();
   return (await showTileRowsByIds(db, ids, opts)).map((row) => presentShowTile(row, locale, { now, phoneChatLine }));
@@ -139,6 +152,7 @@ export async function showTilesByIds(
 /** One slice of the list (`offset`, `limit`), optionally of one category (null: every show) and filter. */
 export async function listShowRows(
   db: DbOrTx,
+  catalogue: Catalogue,
   opts: { categoryId: number | null; filter?: ShowFilter | null; offset: number; limit: number },
 ): Promise<ShowTileRow[]> {
   // The page's ids first (an index scan and a top-N sort), so that the previews and promo
@@ -146,7 +160,7 @@ export async function listShowRows(
   const page = db
     .select({ id: shows.id })
     .from(shows)
-    .where(and(listed, inCategory(opts.categoryId), byFilter(opts.filter ?? null)))
+    .where(and(listed(catalogue), inCategory(opts.categoryId), byFilter(opts.filter ?? null)))
     .orderBy(...listOrder)
     .limit(opts.limit)
     .offset(opts.offset);
@@ -157,20 +171,23 @@ export async function listShowRows(
     .orderBy(...listOrder);
 }
 
-/** How many shows the list has (of a category: its assignments, which reference live shows). */
+/**
+ * How many shows the list has (of a category of a catalogue with every show: its assignments,
+ * which reference live shows).
+ */
 export async function countShows(
   db: DbOrTx,
+  catalogue: Catalogue,
   categoryId: number | null,
   filter: ShowFilter | null = null,
 ): Promise<number> {
   const n = sql<number>`count(*)::int`;
-  const [row] = filter
-    ? await db
-        .select({ n })
-        .from(shows)
-        .where(and(listed, inCategory(categoryId), byFilter(filter)))
-    : categoryId === null
-      ? await db.select({ n }).from(shows).where(listed)
+  const [row] =
+    filter || categoryId === null || !catalogue.partnerShows
+      ? await db
+          .select({ n })
+          .from(shows)
+          .where(and(listed(catalogue), inCategory(categoryId), byFilter(filter)))
       : await db
           .select({ n })
           .from(showCategories)
@@ -214,13 +231,13 @@ const promoColumns = {
 };
 const running = () => and(lte(promos.startsAt, sql`now()`), gt(promos.stopsAt, sql`now()`));
 
-/** Promos running now, the one that stops first first. */
-export function runningPromos(db: DbOrTx, limit = 1000): Promise<PromoRow[]> {
+/** Promos running now of the catalogue's shows, the one that stops first first. */
+export function runningPromos(db: DbOrTx, catalogue: Catalogue, limit = 1000): Promise<PromoRow[]> {
   return db
     .select(promoColumns)
     .from(promos)
     .innerJoin(shows, eq(shows.id, promos.showId))
-    .where(and(running(), listed))
+    .where(and(running(), listed(catalogue)))
     .orderBy(asc(promos.stopsAt), asc(promos.id))
     .limit(limit);
 }
@@ -234,9 +251,10 @@ export type ShowDetailRow = ShowTileRow & {
   messagePrice: number;
 };
 
-/** The show page's row by universal id (null when unknown); `userId` decides isFavorite. */
+/** The show page's row by universal id (null when unknown or not listed); `userId` decides isFavorite. */
 export async function showDetailRow(
   db: DbOrTx,
+  catalogue: Catalogue,
   universalId: string,
   userId: number | null,
 ): Promise<ShowDetailRow | null> {
@@ -258,7 +276,7 @@ export async function showDetailRow(
       messagePrice: shows.messagePrice,
     })
     .from(shows)
-    .where(and(eq(shows.universalId, universalId), listed));
+    .where(and(eq(shows.universalId, universalId), listed(catalogue)));
   return row ?? null;
 }
 
@@ -290,12 +308,12 @@ export async function showIdOf(db: DbOrTx, universalId: string): Promise<number 
   return row?.id ?? null;
 }
 
-/** The id of a show members may reach (not withheld by a notice decision); null otherwise. */
-export async function listedShowIdOf(db: DbOrTx, universalId: string): Promise<number | null> {
+/** The id of a show members may reach (one the catalogue lists); null otherwise. */
+export async function listedShowIdOf(db: DbOrTx, catalogue: Catalogue, universalId: string): Promise<number | null> {
   const [row] = await db
     .select({ id: shows.id })
     .from(shows)
-    .where(and(eq(shows.universalId, universalId), listed));
+    .where(and(eq(shows.universalId, universalId), listed(catalogue)));
   return row?.id ?? null;
 }
 

@@ -6,6 +6,7 @@ import { compressedOnce, createMemo, type Encoding } from '#server/http/cached-b
 import {
   ALL_SHOWS_CATEGORY,
   allCategories,
+  type Catalogue,
   countShows,
   listShowRows,
   type PromoRow,
@@ -65,7 +66,12 @@ export type ShowListQuery = {
  * ids are reused for `pageMs` (concurrent requests share one query); a change of presence
  * clears the pages at once, so online states are never staler than the batch window.
  */
-export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, phoneChatLine = true) {
+export function createShowList(
+  db: DbOrTx,
+  timings: ListTimings = LIVE_TIMINGS,
+  phoneChatLine = true,
+  catalogue: Catalogue = { partnerShows: true },
+) {
   const now = timings.now ?? Date.now;
   const pages = createMemo<ListPage>(timings.pageMs, LIST_CACHE_ENTRIES, now);
   const rows = createMemo<ShowTileRow[]>(timings.pageMs, LIST_CACHE_ENTRIES, now);
@@ -90,15 +96,15 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
     const limit = (q.page - from + 1) * q.limit;
     const filter = q.filter ?? null;
     const total = filter
-      ? filteredTotals.get(`${categoryId}:${filter}`, () => countShows(db, categoryId, filter))
-      : totals.get(String(categoryId), () => countShows(db, categoryId));
+      ? filteredTotals.get(`${categoryId}:${filter}`, () => countShows(db, catalogue, categoryId, filter))
+      : totals.get(String(categoryId), () => countShows(db, catalogue, categoryId));
     // Locales share the rows; only the presentation differs.
     const [pageRows, count, running] = await Promise.all([
       rows.get(`${categoryId}:${filter}:${offset}:${limit}`, () =>
-        listShowRows(db, { categoryId, filter, offset, limit }),
+        listShowRows(db, catalogue, { categoryId, filter, offset, limit }),
       ),
       total,
-      promos.get('running', () => runningPromos(db)),
+      promos.get('running', () => runningPromos(db, catalogue)),
     ]);
     const at = new Date(now());
     const lastPage = Math.max(1, Math.ceil(count / q.limit));
@@ -127,7 +133,7 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
     },
     /** Running promos (shared with the list's cache). */
     promos: async (locale: Locale) =>
-      (await promos.get('running', () => runningPromos(db)))
+      (await promos.get('running', () => runningPromos(db, catalogue)))
         .filter((p) => p.stopsAt.getTime() > now())
         .map((p) => presentPromo(p, locale)),
     /**
@@ -138,7 +144,7 @@ export function createShowList(db: DbOrTx, timings: ListTimings = LIVE_TIMINGS, 
       const ids = await ranking.get('ids', () =>
         mostActiveShowIds(db, new Date(now() - MOST_ACTIVE_DAYS * DAY_MS), MOST_ACTIVE_MAX),
       );
-      const tileRows = await rankedRows.get(ids.join(','), () => showTileRowsByIds(db, ids, { listedOnly: true }));
+      const tileRows = await rankedRows.get(ids.join(','), () => showTileRowsByIds(db, ids, { listedIn: catalogue }));
       const at = new Date(now());
       // A stable sort keeps the activity order within online and within offline shows.
       return [...tileRows]

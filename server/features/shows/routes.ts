@@ -16,6 +16,7 @@ import { notFound } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
 import { privateModes } from '#server/features/chat/data.ts';
 import { declareAudiences } from '#server/http/audience.ts';
+import { catalogueOf } from './catalogue.ts';
 import { allCategories, allTags, SEARCH_CATEGORY_FROM, showDetailRow, showPromo, showTagRows } from './data.ts';
 import { acceptedEncoding, createShowList, encodedPage, LIVE_TIMINGS } from './list.ts';
 import { phoneChatLineOf, presentCategory, presentShowDetail, presentTag } from './present.ts';
@@ -38,7 +39,8 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
   // Tests write rows between requests and expect to read them back at once.
   const phoneChatLine = phoneChatLineOf(config);
   const timings = config.env === 'test' ? { pageMs: 0, countMs: 0, rankingMs: 0 } : LIVE_TIMINGS;
-  const list = createShowList(db, timings, phoneChatLine);
+  const catalogue = catalogueOf(config);
+  const list = createShowList(db, timings, phoneChatLine, catalogue);
   const stopListening = presence.onChange(() => list.invalidate());
   app.addHook('onClose', async () => stopListening());
 
@@ -72,7 +74,7 @@ export const showRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/shows/:id', { schema: { params: universalIdParam, response: { 200: showDetail } } }, async (request) => {
     const user = await sessionUser(request);
-    const row = await showDetailRow(db, request.params.id, user?.id ?? null);
+    const row = await showDetailRow(db, catalogue, request.params.id, user?.id ?? null);
     if (!row) throw notFound();
     const [tags, promo, modes] = await Promise.all([
       showTagRows(db, row.id),

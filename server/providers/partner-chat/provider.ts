@@ -14,12 +14,12 @@ export type PartnerChat = {
 };
 
 /**
- * The partner whose page the frame of an external show goes to: the sandbox wherever sandbox
- * pages exist; null in production, where no partner contract is configured yet (the frame then
- * answers 503).
+ * The partner whose page the frame of an external show goes to (PARTNER_CHAT_PROVIDER): the
+ * sandbox, whose page exists wherever sandbox pages do; null with none (production's default, no
+ * partner contract yet), and then partner shows are not offered at all (features/shows/catalogue.ts).
  */
 export function partnerChat(config: Config): PartnerChat | null {
-  if (!config.sandboxPages) return null;
+  if (config.chat.partnerProvider === 'none' || !config.sandboxPages) return null;
   const key = partnerPageKey(config.sessionSecret);
   return {
     name: SANDBOX_PARTNER,
