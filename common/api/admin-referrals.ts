@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consoleOutcome } from './admin.ts';
+import { singleLine } from './fields.ts';
 import { REFERRAL_STATES, referralCodeField, referralFigures } from './referrals.ts';
 
 /**
@@ -12,6 +13,8 @@ export const consoleReferralCode = referralFigures.extend({
   code: z.string(),
   issuer: z.enum(['performer', 'platform']),
   showId: z.number().int(),
+  /** The show's public id, as in its address /chat/{universalId}. */
+  universalId: z.string(),
   showName: z.string(),
   /** The operator who issued a platform code; null for a performer's. */
   operatorName: z.string().nullable(),
@@ -25,14 +28,17 @@ export type ConsoleReferralCode = z.infer<typeof consoleReferralCode>;
 export const consoleReferrals = z.object({ codes: z.array(consoleReferralCode) });
 export type ConsoleReferrals = z.infer<typeof consoleReferrals>;
 
-/** POST /api/admin/referrals: a platform code (her text or a generated one) that opens this show. */
+/**
+ * POST /api/admin/referrals: a platform code (her text or a generated one) that opens this show,
+ * named by its public id (the number in its address /chat/{id}), which an operator can read off
+ * the site.
+ */
 export const issuePlatformReferralBody = z.strictObject({
   code: referralCodeField,
-  showId: z
-    .number('errors.console.referrals.show')
-    .int('errors.console.referrals.show')
-    .positive('errors.console.referrals.show')
-    .max(2_147_483_647, 'errors.console.referrals.show'),
+  show: singleLine('errors.console.referrals.show')
+    .trim()
+    .min(1, 'errors.console.referrals.show')
+    .max(40, 'errors.console.referrals.show'),
 });
 export type IssuePlatformReferralInput = z.input<typeof issuePlatformReferralBody>;
 

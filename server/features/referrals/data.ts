@@ -44,7 +44,13 @@ export type ReferralCodeWithFigures = Awaited<ReturnType<typeof codesOfShow>>[nu
 export async function allCodes(db: DbOrTx, code?: string) {
   const f = figuresOf(db);
   return db
-    .select({ row: referralCodes, ...withFigures(f), showName: shows.showName, operatorName: operators.displayName })
+    .select({
+      row: referralCodes,
+      ...withFigures(f),
+      universalId: shows.universalId,
+      showName: shows.showName,
+      operatorName: operators.displayName,
+    })
     .from(referralCodes)
     .innerJoin(shows, eq(shows.id, referralCodes.showId))
     .leftJoin(operators, eq(operators.id, referralCodes.operatorId))
@@ -53,3 +59,9 @@ export async function allCodes(db: DbOrTx, code?: string) {
     .orderBy(desc(referralCodes.createdAt), referralCodes.code);
 }
 export type ConsoleCodeRow = Awaited<ReturnType<typeof allCodes>>[number];
+
+/** A show's id by its public id (the number in its address), or null when there is none. */
+export async function showIdOf(db: DbOrTx, universalId: string): Promise<number | null> {
+  const [row] = await db.select({ id: shows.id }).from(shows).where(eq(shows.universalId, universalId));
+  return row?.id ?? null;
+}

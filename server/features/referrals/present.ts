@@ -23,6 +23,7 @@ export function presentConsoleCode(c: ConsoleCodeRow, now: Date): ConsoleReferra
     ...presentStudioCode(c, now),
     issuer: c.row.issuer,
     showId: c.row.showId,
+    universalId: c.universalId,
     showName: c.showName,
     operatorName: c.row.issuer === 'platform' ? c.operatorName : null,
   };

@@ -45,7 +45,7 @@ const audits = (action: string) => t.db.select().from(auditLog).where(eq(auditLo
 describe('referral codes in the console', () => {
   it('issues a platform code once per action key, audited, and lists it with the performers’ codes', async () => {
     const key = newActionKey();
-    const first = await issue(admin, { code: 'pia-summer', showId: show.id }, key);
+    const first = await issue(admin, { code: 'pia-summer', show: show.universalId }, key);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
       outcome: 'done',
@@ -53,6 +53,7 @@ describe('referral codes in the console', () => {
         code: 'PIA-SUMMER',
         issuer: 'platform',
         showId: show.id,
+        universalId: show.universalId,
         showName: 'Platform Pia',
         operatorName: 'Referral Rita',
         state: 'active',
@@ -64,7 +65,7 @@ describe('referral codes in the console', () => {
         retiredAt: null,
       },
     });
-    const again = await issue(admin, { code: 'other-text', showId: show.id }, key);
+    const again = await issue(admin, { code: 'other-text', show: show.universalId }, key);
     expect(again.json()).toMatchObject({ outcome: 'repeat', code: { code: 'PIA-SUMMER' } });
     expect(await audits('referral.issue')).toHaveLength(1);
     expect((await audits('referral.issue'))[0]).toMatchObject({
@@ -72,7 +73,7 @@ describe('referral codes in the console', () => {
       subjectId: 'PIA-SUMMER',
     });
 
-    const generated = await issue(admin, { showId: show.id });
+    const generated = await issue(admin, { show: show.universalId });
     expect(generated.json().code.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
 
     const lena = await createTestPerformer(t);
@@ -116,36 +117,37 @@ describe('referral codes in the console', () => {
   });
 
   it('refuses a bad text, a taken one, an unknown show and broken bodies, changing nothing', async () => {
-    expect((await issue(admin, { code: 'TAKEN-ONE', showId: show.id })).statusCode).toBe(200);
+    expect((await issue(admin, { code: 'TAKEN-ONE', show: show.universalId })).statusCode).toBe(200);
     const before = await allRows();
     const cases: [unknown, Record<string, string[]>][] = [
-      [{ code: 'ab', showId: show.id }, { code: [REFERRAL_CODE_ERRORS.length] }],
-      [{ code: 'a b c d', showId: show.id }, { code: [REFERRAL_CODE_ERRORS.characters] }],
-      [{ code: 'taken-one', showId: show.id }, { code: [REFERRAL_CODE_ERRORS.taken] }],
-      [{ code: 'NEW-ONE', showId: 999_999 }, { showId: ['errors.console.referrals.show'] }],
-      [{ code: 'NEW-ONE', showId: 'x' }, { showId: ['errors.console.referrals.show'] }],
-      [{ code: 'NEW-ONE', showId: -1 }, { showId: ['errors.console.referrals.show'] }],
-      [{ code: 'NEW-ONE' }, { showId: ['errors.console.referrals.show'] }],
-      [{ code: 'x'.repeat(65), showId: show.id }, { code: ['errors.validations.too_long'] }],
+      [{ code: 'ab', show: show.universalId }, { code: [REFERRAL_CODE_ERRORS.length] }],
+      [{ code: 'a b c d', show: show.universalId }, { code: [REFERRAL_CODE_ERRORS.characters] }],
+      [{ code: 'taken-one', show: show.universalId }, { code: [REFERRAL_CODE_ERRORS.taken] }],
+      [{ code: 'NEW-ONE', show: '999999999' }, { show: ['errors.console.referrals.show'] }],
+      [{ code: 'NEW-ONE', show: 42 }, { show: ['errors.console.referrals.show'] }],
+      [{ code: 'NEW-ONE', show: '  ' }, { show: ['errors.console.referrals.show'] }],
+      [{ code: 'NEW-ONE', show: 'x'.repeat(41) }, { show: ['errors.console.referrals.show'] }],
+      [{ code: 'NEW-ONE' }, { show: ['errors.console.referrals.show'] }],
+      [{ code: 'x'.repeat(65), show: show.universalId }, { code: ['errors.validations.too_long'] }],
     ];
     for (const [body, errors] of cases) {
       const res = await issue(admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors, JSON.stringify(body)).toEqual(errors);
     }
-    expect((await issue(admin, { code: 'NEW-ONE', showId: show.id, operatorId: 1 })).statusCode).toBe(422);
+    expect((await issue(admin, { code: 'NEW-ONE', show: show.universalId, operatorId: 1 })).statusCode).toBe(422);
     const broken = await admin.raw('POST', '/api/admin/referrals', {
       payload: '{"code":',
       headers: { 'content-type': 'application/json', 'idempotency-key': newActionKey(), ...admin.xsrf() },
     });
     expect(broken.statusCode).toBe(400);
-    const huge = await issue(admin, { code: 'x'.repeat(70_000), showId: show.id });
+    const huge = await issue(admin, { code: 'x'.repeat(70_000), show: show.universalId });
     expect(huge.statusCode).toBe(413);
-    const missingKey = await admin.post('/api/admin/referrals', { code: 'NEW-ONE', showId: show.id });
+    const missingKey = await admin.post('/api/admin/referrals', { code: 'NEW-ONE', show: show.universalId });
     expect(missingKey.statusCode).toBe(400);
     expect(missingKey.json()).toMatchObject({ message: 'action_key' });
     const noCsrf = await admin.raw('POST', '/api/admin/referrals', {
-      payload: JSON.stringify({ code: 'NEW-ONE', showId: show.id }),
+      payload: JSON.stringify({ code: 'NEW-ONE', show: show.universalId }),
       headers: { 'content-type': 'application/json', 'idempotency-key': newActionKey() },
     });
     expect(noCsrf.statusCode).toBe(419);
@@ -157,7 +159,7 @@ describe('who may use the referral codes', () => {
   async function tryEverything(client: TestClient) {
     return [
       (await client.get('/api/admin/referrals')).statusCode,
-      (await issue(client, { code: 'NOPE-CODE', showId: show.id })).statusCode,
+      (await issue(client, { code: 'NOPE-CODE', show: show.universalId })).statusCode,
       (await retire(client, 'TAKEN-ONE')).statusCode,
     ];
   }

@@ -11,7 +11,7 @@ import { normalCode } from '#common/domain/referral-codes.ts';
 import { AppError, invalidField, notFound } from '#server/errors.ts';
 import { actionKeyOf, forOperators } from '#server/features/admin/action-key.ts';
 import { requireOperator } from '#server/features/admin/operator-gate.ts';
-import { allCodes } from '#server/features/referrals/data.ts';
+import { allCodes, showIdOf } from '#server/features/referrals/data.ts';
 import { issueReferralCode, retireReferralCode } from '#server/features/referrals/issue.ts';
 import { presentConsoleCode } from '#server/features/referrals/present.ts';
 
@@ -46,13 +46,15 @@ export const referralConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { operator } = await requireOperator(request);
       const formKey = actionKeyOf(request);
+      const showId = await showIdOf(db, request.body.show);
+      if (showId === null) throw invalidField('show', REFERRAL_CONSOLE_ERRORS.show);
       const issued = await issueReferralCode(db, {
         code: request.body.code,
-        showId: request.body.showId,
+        showId,
         issuer: { kind: 'platform', operatorId: operator.id, formKey },
       });
       if (!issued.ok) {
-        if (issued.error === 'show_unknown') throw invalidField('showId', REFERRAL_CONSOLE_ERRORS.show);
+        if (issued.error === 'show_unknown') throw invalidField('show', REFERRAL_CONSOLE_ERRORS.show);
         if (issued.error === 'key_used') throw new AppError('conflict', { message: 'action_key' });
         throw invalidField('code', issued.error);
       }
