@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { StudioPayouts } from '#common/api/payouts.ts';
-import { ownShows } from './live-support.ts';
+import { newVisitor, ownShows, studioOnAir } from './live-support.ts';
+import { signUp } from './member-support.ts';
 import { shoot, text, WIDTHS } from './support.ts';
 
 /**
@@ -8,6 +9,8 @@ import { shoot, text, WIDTHS } from './support.ts';
  * empty) statements and this month so far from the real API; then the page is shown with a year
  * of statements (the API answer replaced) for screenshots at both widths in both languages.
  * The console's payouts are covered by server/features/admin/payouts/*.test.ts (API) and app/console/payouts/PayoutsPage.test.tsx.
+ * What she earns by referral codes: she issues a code on air, a visitor redeems it at the index
+ * and signs up, and her Codes page counts the sign-up (decision 062).
  */
 
 const kinds = (chat: number, tip = 0, message = 0, picture = 0) => ({ chat, tip, message, picture, other: 0 });
@@ -82,4 +85,46 @@ test('a performer sees her payouts', async ({ page }) => {
       await shoot(page, `payouts-studio-${name}`);
     }
   }
+});
+
+test('a performer’s referral code brings a sign-up', async ({ browser, page }) => {
+  // The last of our offline shows: the chat journeys take the first ones.
+  const show = (await ownShows(page, false)).at(-1);
+  if (!show) throw new Error('no demo show');
+  // On air in one tab of her studio (a code opens only a running stream), her codes in another.
+  const { context: studioContext } = await studioOnAir(browser, show);
+  const studio = await studioContext.newPage();
+  await studio.setViewportSize(WIDTHS.desktop);
+  await studio.goto('/studio/codes?lang=en');
+  await expect(studio.getByRole('tab', { name: text('en', 'studio.referrals.tab'), selected: true })).toBeVisible();
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await studio.getByRole('textbox', { name: text('en', 'studio.referrals.field') }).fill(code);
+  await studio.getByRole('button', { name: text('en', 'studio.referrals.issue') }).click();
+  await expect(studio.getByRole('status')).toHaveText(text('en', 'studio.referrals.issued', { code }));
+  const card = studio.getByRole('listitem', { name: code });
+  await expect(card).toContainText(`${text('en', 'studio.referrals.col_signups')}0`);
+
+  // A visitor enters it under "Have a code?" on the index: her stream opens, free.
+  const { context, page: visitor } = await newVisitor(browser);
+  await visitor.getByRole('button', { name: text('en', 'referral.toggle') }).click();
+  const dialog = visitor.getByRole('dialog', { name: text('en', 'referral.title') });
+  await dialog.getByLabel(text('en', 'referral.field')).fill(code.toLowerCase());
+  await dialog.getByRole('button', { name: text('en', 'referral.submit') }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/chat/${show.universalId}`));
+  // She signs up in the same browser: the sign-up is the code's.
+  await signUp(visitor, visitor.request);
+
+  await studio.reload();
+  await expect(card).toContainText(`${text('en', 'studio.referrals.col_uses')}1`);
+  await expect(card).toContainText(`${text('en', 'studio.referrals.col_signups')}1`);
+  for (const lang of ['en', 'de'] as const) {
+    for (const [name, size] of Object.entries(WIDTHS)) {
+      await studio.setViewportSize(size);
+      await studio.goto(`/studio/codes?lang=${lang}`);
+      await expect(studio.getByRole('listitem', { name: code })).toBeVisible();
+      await shoot(studio, `referrals-studio-${name}`);
+    }
+  }
+  await context.close();
+  await studioContext.close();
 });

@@ -6,6 +6,7 @@ import { consolePage } from './features/admin/console-page.ts';
 import { noticesConsoleApi } from './features/admin/notices/routes.ts';
 import { operatorsRoutes } from './features/admin/operators/routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts/routes.ts';
+import { referralConsoleRoutes } from './features/admin/referrals/routes.ts';
 import { reviewConsoleRoutes } from './features/admin/review/routes.ts';
 import { consoleSessionRoutes } from './features/admin/session-routes.ts';
 import { supportConsoleRoutes } from './features/admin/support/routes.ts';
@@ -42,6 +43,7 @@ import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { pixelRoutes } from './features/pixel/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
+import { studioReferralRoutes } from './features/referrals/studio-routes.ts';
 import { studioSandboxPages } from './features/sandbox-studio/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
@@ -93,6 +95,7 @@ const apiRoutes: RouteGroup[] = [
   studioRoutes,
   onboardingRoutes,
   studioPayoutRoutes,
+  studioReferralRoutes,
   studioNoticeRoutes,
   notifierComplaintRoutes,
   uploadRoutes,
@@ -107,6 +110,7 @@ const apiRoutes: RouteGroup[] = [
   reviewConsoleRoutes,
   supportConsoleRoutes,
   payoutConsoleRoutes,
+  referralConsoleRoutes,
   onboardingConsoleRoutes,
   noticesConsoleApi,
   operatorsRoutes,

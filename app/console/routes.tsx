@@ -43,6 +43,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'support', lazy: screen(() => import('./support/SupportDeskPage.tsx')) },
       { path: 'support/:id', lazy: screen(() => import('./support/SupportThreadPage.tsx')) },
       { path: 'payouts', lazy: screen(() => import('./payouts/PayoutsPage.tsx')) },
+      { path: 'referrals', lazy: screen(() => import('./referrals/ReferralsPage.tsx')) },
       { path: 'performers/:id?', lazy: screen(() => import('./performers/PerformersScreen.tsx')) },
       ...noticesRoutes,
       { path: 'operators', lazy: screen(() => import('./operators/OperatorsPage.tsx')) },

@@ -35,6 +35,11 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     label: { en: 'Payouts', de: 'Auszahlungen' },
   },
   {
+    path: '/admin/referrals',
+    capability: 'payouts',
+    label: { en: 'Referral codes', de: 'Empfehlungscodes' },
+  },
+  {
     path: '/admin/operators',
     capability: 'operators',
     label: { en: 'Operators and roles', de: 'Betreiberteam und Rollen' },

@@ -2,13 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { User } from '#common/api/auth.ts';
 import { shows } from '#server/db/schema/catalog.ts';
-import { chatBans, chatSessions, referralCodes } from '#server/db/schema/chat.ts';
+import { chatBans, chatSessions } from '#server/db/schema/chat.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
 import { clientLogs, contactMessages, takedownNotices } from '#server/db/schema/content.ts';
 import { gameSpins } from '#server/db/schema/game.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
 import { performerSessions, performers } from '#server/db/schema/performers.ts';
+import { referralCodes, referralSignups } from '#server/db/schema/referrals.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
 import { authTokens, nicknames, users } from '#server/db/schema/users.ts';
 import { linkFrom, type TestClient, type TestContext } from './harness.ts';
@@ -116,6 +117,7 @@ export async function dbState(t: TestContext) {
     chatSessions: await db.select().from(chatSessions).orderBy(asc(chatSessions.id)),
     chatBans: await db.select().from(chatBans).orderBy(asc(chatBans.id)),
     referralCodes: await db.select().from(referralCodes).orderBy(asc(referralCodes.code)),
+    referralSignups: await db.select().from(referralSignups).orderBy(asc(referralSignups.id)),
     shows: await db.select({ id: shows.id, earnings: shows.earningsUserId }).from(shows).orderBy(asc(shows.id)),
     conversations: await db.select().from(conversations).orderBy(asc(conversations.id)),
     messages: await db.select().from(messages).orderBy(asc(messages.id)),

@@ -10,7 +10,7 @@ import { studioUnreadQuery } from './inbox-api.ts';
 
 /**
  * The studio's pages as tabs: her live studio, her messages (with her unread count), her content,
- * her payouts and her statements of reasons.
+ * her payouts, her referral codes and her statements of reasons.
  */
 export function StudioNav() {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function StudioNav() {
   const unread = useQuery(studioUnreadQuery).data?.unread ?? 0;
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const current =
-    ['/studio/messages', '/studio/content', '/studio/payouts', '/studio/statements'].find((p) =>
+    ['/studio/messages', '/studio/content', '/studio/payouts', '/studio/codes', '/studio/statements'].find((p) =>
       pathname.startsWith(p),
     ) ?? '/studio';
   return (
@@ -49,6 +49,7 @@ export function StudioNav() {
       />
       <Tab value="/studio/content" label={t('studio.content.tab')} component={Link} to="/studio/content" />
       <Tab value="/studio/payouts" label={t('studio.payouts.tab')} component={Link} to="/studio/payouts" />
+      <Tab value="/studio/codes" label={t('studio.referrals.tab')} component={Link} to="/studio/codes" />
       <Tab value="/studio/statements" label={t('studio.statements.tab')} component={Link} to="/studio/statements" />
     </Tabs>
   );

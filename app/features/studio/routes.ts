@@ -38,6 +38,11 @@ export const studioRoutes: RouteObject[] = [
     lazy: page(() => import('./StudioPayoutsPage.tsx'), 'StudioPayoutsPage'),
   },
   {
+    path: 'codes',
+    handle: { name: 'studio-codes' },
+    lazy: page(() => import('./StudioReferralsPage.tsx'), 'StudioReferralsPage'),
+  },
+  {
     path: 'statements',
     handle: { name: 'studio-statements' },
     lazy: page(() => import('./StudioStatementsPage.tsx'), 'StudioStatementsPage'),

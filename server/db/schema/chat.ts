@@ -140,24 +140,3 @@ export const chatBans = pgTable(
     index('chat_bans_guest_address').on(t.showId, t.guestAddress),
   ],
 );
-
-/**
- * Referral codes (spec part 2 "ruf"): a code a performer hands out that opens her stream to whoever
- * enters it (POST /api/ruf/stream), as a free session even when her free chat is off.
- */
-export const referralCodes = pgTable(
-  'referral_codes',
-  {
-    /** Upper case. */
-    code: text('code').primaryKey(),
-    showId: integer('show_id')
-      .notNull()
-      .references(() => shows.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** How often it may be used (null: no limit), and how often it was. */
-    maxUses: integer('max_uses'),
-    uses: integer('uses').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('referral_codes_show').on(t.showId)],
-);

@@ -19,6 +19,8 @@ export type SessionData = {
   /** What the incentive offered this visitor: the video and the bonus percent. */
   incentiveOffer?: { video: number | null; voucher: number | null } | null;
   googleEmail?: string | null;
+  /** The referral code this browser redeemed last: a sign-up from it is credited to the code. */
+  referralCode?: string | null;
 };
 
 export const sessions = pgTable(

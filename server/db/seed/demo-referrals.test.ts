@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referralCodes } from '#server/db/schema/chat.ts';
+import { referralCodes } from '#server/db/schema/referrals.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { streamsOnAir, visitorClient } from '#server/test/chat.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';

@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { OWN_PROVIDER } from '#common/constants.ts';
 import type { Config } from '#server/config.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
-import { referralCodes } from '#server/db/schema/chat.ts';
+import { referralCodes } from '#server/db/schema/referrals.ts';
+import { issueReferralCode } from '#server/features/referrals/issue.ts';
 
 const DAY_MS = 86_400_000;
 /** How many demo shows get a code. */
@@ -15,10 +16,11 @@ export type DemoReferral = { code: string; showName: string };
  * Demo referral codes (outside production, with SEED_DEMO): DEMO-VIP1 to DEMO-VIP3 open the
  * first shows whose free chat is off (those the code makes a difference for), for a year and a
  * hundred uses each, and DEMO-EXPIRED shows the refusal. Only native shows: their stream is ours.
- * A code that exists already is left as it is. Answers the codes to print.
+ * Each is issued as the show's performer issues codes, so the studio lists them with their figures;
+ * a code that exists already is left as it is. Answers the codes to print.
  */
 export async function seedDemoReferralCodes(
-  db: DbOrTx,
+  db: Db,
   config: Pick<Config, 'env' | 'seedDemo'>,
   now = new Date(),
 ): Promise<DemoReferral[]> {
@@ -32,13 +34,11 @@ export async function seedDemoReferralCodes(
   if (picked.length === 0) return [];
   const codes = picked.map((show, i) => ({ code: `DEMO-VIP${i + 1}`, show }));
   const inDays = (days: number) => new Date(now.getTime() + days * DAY_MS);
-  await db
-    .insert(referralCodes)
-    .values([
-      ...codes.map(({ code, show }) => ({ code, showId: show.id, expiresAt: inDays(365), maxUses: 100 })),
-      { code: 'DEMO-EXPIRED', showId: codes[0]?.show.id ?? 0, expiresAt: inDays(-1) },
-    ])
-    .onConflictDoNothing();
+  // Issued as her studio issues codes (features/referrals/issue.ts); a code taken already stays as it is.
+  const issue = (code: string, showId: number, expiresAt: Date, maxUses: number | null) =>
+    issueReferralCode(db, { code, showId, issuer: { kind: 'performer' }, expiresAt, maxUses, now });
+  for (const { code, show } of codes) await issue(code, show.id, inDays(365), 100);
+  await issue('DEMO-EXPIRED', codes[0]?.show.id ?? 0, inDays(-1), null);
   // What the table holds (a code seeded on an earlier start keeps its show).
   const rows = await db
     .select({ code: referralCodes.code, showName: shows.showName })

@@ -21,6 +21,7 @@ import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } f
 import { requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { promiseWelcomeGift } from '#server/features/coupons/welcome-mutations.ts';
+import { creditSignUp } from '#server/features/referrals/attribution.ts';
 import { endSession, endUserSessions, startUserSession } from '#server/features/session/request.ts';
 import { jsonOnce, sendJson } from '#server/http/answer-json.ts';
 import { declareAudiences } from '#server/http/audience.ts';
@@ -58,12 +59,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const claim = (userId: number, request: FastifyRequest) => claimVoucher(app.ctx, userId, request);
   /**
    * A new account made while the browser's sign-up incentive ran is promised its offer; the
-   * window is the one the server stored for the session (common/domain/welcome-gift.ts).
+   * window is the one the server stored for the session (common/domain/welcome-gift.ts). A
+   * referral code the browser redeemed is credited with the sign-up (features/referrals).
    */
-  const promiseWelcome = async (userId: number, request: FastifyRequest) => {
+  const welcomeNewMember = async (userId: number, request: FastifyRequest) => {
     const data = request.session?.data;
     const gift = welcomeGiftFor({ startSeconds: data?.incentiveTsp, offer: data?.incentiveOffer, nowMs: Date.now() });
     if (gift) await promiseWelcomeGift(db, userId, gift);
+    await creditSignUp(db, userId, data?.referralCode);
   };
   const memberSession = (request: FastifyRequest, reply: FastifyReply, userId: number) =>
     startMemberSession(app.ctx, request, reply, userId);
@@ -77,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await admitAddress(throttle, addressKey(request.ip));
       const google = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
       userId = google.userId;
-      if (google.created) await promiseWelcome(userId, request);
+      if (google.created) await welcomeNewMember(userId, request);
     } else {
       userId = await loginWithPassword(app.ctx, {
         login: body.username,
@@ -125,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const created = await createUser(db, { email, password, name: username, code, locale: request.locale });
     if (created === 'email_taken') throw new AppError('email_already_exists');
     if (created === 'name_taken') throw invalidField('username', 'errors.validations.username_taken');
-    await promiseWelcome(created.id, request);
+    await welcomeNewMember(created.id, request);
     await sendTokenMail(app.ctx, {
       userId: created.id,
       to: created.email,

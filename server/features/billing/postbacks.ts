@@ -9,6 +9,7 @@ import { users } from '#server/db/schema/users.ts';
 import { orderReference, paymentKey, reversalKey } from '#server/features/coins/keys.ts';
 import { announceBalance, type CoinDeps, credit, reclaim } from '#server/features/coins/mutations.ts';
 import { spendCoupon } from '#server/features/coupons/mutations.ts';
+import { creditFirstPurchase } from '#server/features/referrals/attribution.ts';
 import type { PaymentEvent, ProviderName } from '#server/providers/payment/types.ts';
 import { failureKey } from '#server/providers/payment/types.ts';
 import { coinsMovedBy, LIMIT_CURRENCY, type OrderRow, spentLastDay } from './data.ts';
@@ -121,6 +122,8 @@ async function decide(deps: CoinDeps, tx: Tx, input: Input): Promise<Decision> {
         couponBonus = couponBonusCoins(order.coins, coupon.value);
       }
     }
+    // A member who came by a referral code: her first paid order counts for the code.
+    await creditFirstPurchase(tx, order);
     const credited = await credit(
       deps,
       {

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { shows } from '#server/db/schema/catalog.ts';
-import { referralCodes } from '#server/db/schema/chat.ts';
+import { referralCodes } from '#server/db/schema/referrals.ts';
 
 export type ReferralRefusal = 'errors.referral.unknown' | 'errors.referral.expired' | 'errors.referral.used_up';
 
 /**
- * Counts one use of a code, in one conditional update: unexpired and under its limit at that
+ * Counts one use of a code, in one conditional update: active, unexpired and under its limit at that
  * moment, so two visitors racing for the last use cannot both get it. Answers the show's
  * universal id, or why the code does not open it.
  */
@@ -21,6 +21,7 @@ export async function claimReferralCode(
     .where(
       and(
         eq(referralCodes.code, code),
+        isNull(referralCodes.retiredAt),
         or(isNull(referralCodes.expiresAt), gt(referralCodes.expiresAt, now)),
         or(isNull(referralCodes.maxUses), lt(referralCodes.uses, referralCodes.maxUses)),
       ),
@@ -31,7 +32,8 @@ export async function claimReferralCode(
     if (show) return { ok: true, universalId: show.universalId };
   }
   const [row] = await db.select().from(referralCodes).where(eq(referralCodes.code, code));
-  if (!row) return { ok: false, refusal: 'errors.referral.unknown' };
+  // A retired code is answered as one that never was: its text tells a visitor nothing.
+  if (!row || row.retiredAt !== null) return { ok: false, refusal: 'errors.referral.unknown' };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, refusal: 'errors.referral.expired' };
   return { ok: false, refusal: 'errors.referral.used_up' };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatSessions, referralCodes } from '#server/db/schema/chat.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
+import { referralCodes } from '#server/db/schema/referrals.ts';
 import { createShow, type TestShow } from '#server/test/catalog.ts';
 import { chatMember, startChat, streamsOnAir, visitorClient } from '#server/test/chat.ts';
 import { expectInvalid, expectRefused } from '#server/test/fixtures.ts';

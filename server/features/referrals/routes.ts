@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rufAnswer, rufBody } from '#common/api/chat.ts';
 import { invalidField } from '#server/errors.ts';
 import { sessionUser } from '#server/features/accounts/policy.ts';
+import { updateSessionData } from '#server/features/session/mutations.ts';
 import { ensureSession } from '#server/features/session/request.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { addressKey } from '#server/http/client-address.ts';
@@ -15,7 +16,8 @@ export const REFERRAL_WINDOW_SECONDS = 15 * 60;
 /**
  * POST /api/ruf/stream (spec part 2 "ruf"): a performer's code opens her stream as a free session,
  * even while her free chat is off. The code is counted first and given back when the session does
- * not start (she went offline, a private runs): a refused start costs the code nothing.
+ * not start (she went offline, a private runs): a refused start costs the code nothing. A visitor's
+ * session remembers the code, so her sign-up is credited to it.
  */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   declareAudiences(app, { 'POST /ruf/stream': 'public' });
@@ -36,6 +38,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         { webSessionId: session.id, user: member },
         { freeGranted: true },
       );
+      // A visitor who signs up in this browser later is credited to this code (attribution.ts).
+      if (!member) await updateSessionData(db, session.id, { referralCode: code });
       return { result: 'ok' as const, universalId: claim.universalId, session: started };
     } catch (err) {
       await releaseReferralCode(db, code);
