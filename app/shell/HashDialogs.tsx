@@ -43,7 +43,14 @@ export function HashDialogs() {
 
   return (
     <Suspense fallback={null}>
-      {mountSignIn && <SignInDialog open={signIn} onClose={clear} />}
+      {mountSignIn && (
+        <SignInDialog
+          open={signIn}
+          onClose={clear}
+          // Signed in from #open-conversation, she goes on to the conversation she asked for.
+          onSignedIn={hash === HASH.openConversation ? () => undefined : clear}
+        />
+      )}
       {mountSuccess && <SignInSuccessDialog open={success} onClose={clear} />}
       {mountNicknames && <NicknameDialog open={nicknames} onClose={clear} />}
       {mountConversation && <OpenConversationDialog open={conversation} onClose={clear} />}

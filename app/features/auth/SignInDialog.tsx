@@ -7,8 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { SIGNUP_DIALOG_MAX_WIDTH } from '#common/constants.ts';
 import { SignupTabs } from './SignupTabs.tsx';
 
-/** #sign-in: the sign-up tabs (register / login) in a dialog. */
-export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * #sign-in: the sign-up tabs (register / login) in a dialog. A sign-in ends it with `onSignedIn`
+ * (by default as closing does): the shell keeps a hash that asked for more than the sign-in.
+ */
+export function SignInDialog({
+  open,
+  onClose,
+  onSignedIn = onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSignedIn?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -33,7 +44,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
         <CloseIcon />
       </IconButton>
       <DialogContent>
-        <SignupTabs onLoggedIn={onClose} />
+        <SignupTabs onLoggedIn={onSignedIn} />
       </DialogContent>
     </Dialog>
   );

@@ -78,6 +78,24 @@ describe('#open-conversation', () => {
     expect(api.calls.filter((c) => c.path.startsWith('/api/conversations'))).toHaveLength(0);
   });
 
+  it('a visitor who signs in there goes on to the conversation', async () => {
+    mockApi({
+      'POST /api/auth/login': () => jsonResponse({ user: testUser() }),
+      'GET /api/conversations/conversation': () => jsonResponse({ data: conversationRow({ id: 3 }) }),
+      'GET /api/conversations/3/messages': () => jsonResponse(pageOf([messageRow({ message: 'Hi there' })])),
+    });
+    const { router } = showPage(null);
+    await userEvent.click(screen.getByRole('link', { name: 'Write Anna a message' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Sign up for free' }, SLOW);
+    await userEvent.click(within(signIn).getByRole('tab', { name: 'Log in' }));
+    await userEvent.type(within(signIn).getByLabelText(/user name or e-mail/i), 'demo@livecam.local');
+    await userEvent.type(within(signIn).getByLabelText(/^password/i), 'secret-password');
+    await userEvent.click(within(signIn).getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation' }, SLOW);
+    expect(await within(dialog).findByText('Hi there')).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('#open-conversation');
+  });
+
   it('a latest contact in the messages lists opens her conversation in place, on any page', async () => {
     const api = mockApi({
       'GET /api/conversations': ({ query }) =>
