@@ -82,7 +82,11 @@ test('a performer goes live from the studio; a member and a guest watch her paus
     studio.getByRole('heading', { name: text('en', 'studio.live.viewers_other', { count: 2 }) }),
   ).toBeVisible();
   await expect(studio.getByTestId('viewer-list')).toContainText(MEMBER_NICKNAME);
-  await expect(studio.getByTestId('viewer-list')).toContainText('guest');
+  // The guest chats under a temporary name of her own, which her chat tells her, and she sees.
+  const writingAs = overlay(guest.page, show).getByText(/You chat as guest-\d{4}/);
+  await expect(writingAs).toBeVisible();
+  const guestName = /guest-\d{4}/.exec((await writingAs.textContent()) ?? '')?.[0] ?? 'no name';
+  await expect(studio.getByTestId('viewer-list')).toContainText(guestName);
 
   // They chat: the member writes beside the video, she answers from her studio.
   // The show's chat keeps its recent lines: a retry of this journey on the same server sees the
@@ -90,6 +94,11 @@ test('a performer goes live from the studio; a member and a guest watch her paus
   const run = new Date().toISOString().slice(11, 19);
   await say(overlay(page, show), `Hello from the front row (${run})`);
   await expect(studio.getByText(`Hello from the front row (${run})`, { exact: true })).toBeVisible();
+  await say(overlay(guest.page, show), `Hi from the back (${run})`);
+  await expect(
+    studio.getByRole('listitem').filter({ hasText: `Hi from the back (${run})` }),
+    'her line carries her name',
+  ).toContainText(guestName);
   await say(studio, `Welcome, DemoFan! (${run})`);
   for (const viewer of [page, guest.page])
     await expect(overlay(viewer, show).getByText(`Welcome, DemoFan! (${run})`, { exact: true })).toBeVisible();

@@ -325,11 +325,7 @@ export const envSchema = z.object({
    * it is visible (spec part 2 section 4), and the partner bills it, not we: a reader in another tab keeps it.
    */
   CHAT_EXTERNAL_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(3_600).default(120),
-  /**
-   * Who runs the chat of partner shows (content provider above 1): none (partner shows are neither
-   * listed nor shown), or the sandbox partner (/sandbox/partner-chat). Default: sandbox outside
-   * production, none in production.
-   */
+  /** Who runs partner shows' chat: none (they are not offered) or sandbox (default outside production). */
   PARTNER_CHAT_PROVIDER: z.enum(['none', 'sandbox']).optional(),
   /** Tip amounts in coins a member chooses from, comma-separated. */
   CHAT_TIP_AMOUNTS: z
