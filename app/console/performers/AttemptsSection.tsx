@@ -10,6 +10,9 @@ import { useTexts } from '../locale.tsx';
 import { checkText, utc } from './format.ts';
 import { performerTexts } from './texts.ts';
 
+/** On a phone the provider's name gives way to the result (one provider runs at a time anyway). */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * Every identity check she started, first first, with its result: a moderator sees how often the
  * provider refused her and why, not only the last word.
@@ -30,7 +33,7 @@ export function AttemptsSection({ application }: { application: PerformerApplica
             <TableRow>
               <TableCell>{t.attemptNo}</TableCell>
               <TableCell>{t.attemptStarted}</TableCell>
-              <TableCell>{t.attemptProvider}</TableCell>
+              <TableCell sx={wide}>{t.attemptProvider}</TableCell>
               <TableCell>{t.attemptResult}</TableCell>
             </TableRow>
           </TableHead>
@@ -38,8 +41,8 @@ export function AttemptsSection({ application }: { application: PerformerApplica
             {attempts.map((attempt, i) => (
               <TableRow key={attempt.startedAt + attempt.provider}>
                 <TableCell>{i + 1}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{utc(attempt.startedAt)}</TableCell>
-                <TableCell>{attempt.provider}</TableCell>
+                <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{utc(attempt.startedAt)}</TableCell>
+                <TableCell sx={wide}>{attempt.provider}</TableCell>
                 <TableCell>{checkText(t, attempt)}</TableCell>
               </TableRow>
             ))}
