@@ -9,7 +9,8 @@ import { mailLink, shoot, text, uniqueEmail, WIDTHS } from './support.ts';
 
 /**
  * Performer onboarding end to end: a new performer signs up in the studio, confirms her address,
- * uploads her ID and a selfie, passes the sandbox ID check; the demo administrator approves her
+ * uploads her ID and a selfie, is refused by the sandbox ID check once and passes a new one; the
+ * demo administrator, who sees both attempts, approves her
  * with the 2257 record in the console; she then has her normal studio, uploads her first video (the
  * progress shown), the administrator approves it in the review queue and it is in the catalogue.
  * Screenshots of the sign-up, the application, the studio's content page and the console pages at
@@ -36,7 +37,7 @@ async function everyView(page: Page, path: string, name: string, ready: (lang: L
   }
 }
 
-test('a new performer signs up, passes the ID check, is approved; her first video is reviewed and listed', async ({
+test('a new performer signs up, passes the ID check at the second attempt, is approved; her first video is reviewed and listed', async ({
   page,
   browser,
 }) => {
@@ -77,12 +78,28 @@ test('a new performer signs up, passes the ID check, is approved; her first vide
     .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 220, g: 170, b: 140 }) });
   await expect(page.getByTestId('document-selfie')).toContainText(text('en', 'studio.onboarding.uploaded'));
 
-  // The sandbox ID provider: approved.
+  // The sandbox ID provider refuses the first check: she reads why and starts a new one.
   await page.getByRole('button', { name: text('en', 'studio.onboarding.startCheck') }).click();
   // The studio's own page has a heading of that name too: the provider's page is the one at its address.
   await page.waitForURL(/\/sandbox\/idcheck\//);
   await expect(page.getByRole('heading', { name: text('en', 'idcheck.sandbox.title') })).toBeVisible();
   await shoot(page, 'idcheck-sandbox');
+  await page.getByRole('radio', { name: text('en', 'idcheck.sandbox.outcomes.rejected'), exact: true }).check();
+  await page.getByLabel(text('en', 'idcheck.sandbox.reason')).selectOption('face_not_visible');
+  await page.getByRole('button', { name: text('en', 'idcheck.sandbox.submit') }).click();
+  const refusal = (lang: Lang) =>
+    text(lang, 'studio.onboarding.check_failed', { reason: text(lang, 'studio.onboarding.reasons.face_not_visible') });
+  await expect(page.getByTestId('check-state')).toHaveText(refusal('en'));
+  await everyView(page, '/studio/onboarding', 'studio-onboarding-retry', async (lang) => {
+    await expect(page.getByTestId('check-state')).toHaveText(refusal(lang));
+    await expect(page.getByTestId('check-retry')).toHaveText(
+      text(lang, 'studio.onboarding.retryHint_other', { count: 2 }),
+    );
+  });
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/studio/onboarding?lang=en');
+  await page.getByRole('button', { name: text('en', 'studio.onboarding.retryCheck') }).click();
+  await page.waitForURL(/\/sandbox\/idcheck\//);
   await page.getByRole('radio', { name: text('en', 'idcheck.sandbox.outcomes.approved'), exact: true }).check();
   await page.getByRole('button', { name: text('en', 'idcheck.sandbox.submit') }).click();
   await expect(page.getByTestId('check-state')).toHaveText(text('en', 'studio.onboarding.check_passed'));
@@ -110,6 +127,7 @@ test('a new performer signs up, passes the ID check, is approved; her first vide
   await admin.getByRole('link', { name: showName }).click();
   await expect(admin.getByRole('heading', { name: o.appTitle(showName) })).toBeVisible();
   await expect(admin.getByRole('img', { name: o.doc_selfie })).toBeVisible();
+  await expect(admin.getByText(o.attemptsUsed(2, 3))).toBeVisible();
   await admin.getByRole('button', { name: o.approve }).click();
   const approve = admin.getByRole('dialog', { name: o.approveTitle });
   await approve.getByLabel(o.legalName).fill('Nora Example');

@@ -99,8 +99,16 @@ export type Config = {
     gates: 'voicecall' | 'media';
     veriff: { apiKey: string; sharedSecret: string; apiUrl: string };
   };
-  /** Performer onboarding: the ID provider of her identity check, and the sign-up limit per address. */
-  idCheck: { provider: 'sandbox'; sandboxPendingMs: number; signupsPerHour: number };
+  /**
+   * Performer onboarding: the ID provider of her identity check (with the performers' own Veriff
+   * integration), and the sign-up limit per address.
+   */
+  idCheck: {
+    provider: 'sandbox' | 'veriff';
+    veriff: { apiKey: string; sharedSecret: string; apiUrl: string };
+    sandboxPendingMs: number;
+    signupsPerHour: number;
+  };
   /**
    * The captcha registration asks for when it looks automated (common/domain/captcha.ts): the
    * sandbox service (/sandbox/captcha) or Google reCAPTCHA v2, and the free attempts per address.

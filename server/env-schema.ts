@@ -160,8 +160,11 @@ export const envSchema = z.object({
   VERIFF_SHARED_SECRET: z.string().optional(),
   VERIFF_API_URL: z.url().default('https://stationapi.veriff.com'),
   AGE_CHECK_GATES: z.enum(['voicecall', 'media']).default('voicecall'),
-  /** Who checks a new performer's identity document and selfie: the built-in sandbox (a real adapter goes beside it). */
-  ID_CHECK_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Who checks a new performer's identity document and face: the built-in sandbox or Veriff. */
+  ID_CHECK_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),
+  /** The performers' Veriff integration (its own, apart from the age check's: its own decision webhook). */
+  ID_CHECK_VERIFF_API_KEY: z.string().optional(),
+  ID_CHECK_VERIFF_SHARED_SECRET: z.string().optional(),
   /** How long the sandbox ID provider keeps a "pending, then a result" check pending, in milliseconds. */
   ID_CHECK_SANDBOX_PENDING_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   /** New performer sign-ups allowed per address and hour. */

@@ -29,11 +29,34 @@ describe('configuration', () => {
   it('refuses sandbox providers in production unless the system is declared a staging system', () => {
     const prod = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
     expect(() => loadConfig(prod)).toThrow(
-      /PAYMENT_PROVIDER, PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER, CAPTCHA_PROVIDER: sandbox/,
+      /PAYMENT_PROVIDER, PHONE_PROVIDER, AVS_PROVIDER, ID_CHECK_PROVIDER, SMS_PROVIDER, CAPTCHA_PROVIDER: sandbox/,
     );
     expect(() =>
       loadConfig({ ...prod, PAYMENT_PROVIDER: 'flexpay', FLEXPAY_SHOP_ID: '1', FLEXPAY_SIGNATURE_KEY: 'k' }),
-    ).toThrow(/^Invalid configuration:\n {2}PHONE_PROVIDER, AVS_PROVIDER, SMS_PROVIDER, CAPTCHA_PROVIDER: sandbox/);
+    ).toThrow(
+      /^Invalid configuration:\n {2}PHONE_PROVIDER, AVS_PROVIDER, ID_CHECK_PROVIDER, SMS_PROVIDER, CAPTCHA_PROVIDER: sandbox/,
+    );
+    // The identity check's sandbox alone keeps production from starting: it approves made-up documents.
+    const realButIdCheck = {
+      ...prod,
+      PAYMENT_PROVIDER: 'flexpay',
+      FLEXPAY_SHOP_ID: '1',
+      FLEXPAY_SIGNATURE_KEY: 'k',
+      PHONE_PROVIDER: 'twilio',
+      PHONE_SERVICE_NUMBER: '0900 1 234567',
+      TWILIO_VOICE_ENTRY: '+499001234567',
+      AVS_PROVIDER: 'veriff',
+      VERIFF_API_KEY: 'api-key',
+      VERIFF_SHARED_SECRET: 'shared-secret',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_SMS_FROM: '+4915100000000',
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      RECAPTCHA_SECRET_KEY: 'secret-key',
+    };
+    expect(() => loadConfig(realButIdCheck)).toThrow(/^Invalid configuration:\n {2}ID_CHECK_PROVIDER: sandbox/);
     expect(
       loadConfig({ ...prod, ALLOW_SANDBOX_PROVIDERS: 'true', STAGING_PASSWORD: 'p'.repeat(16) }).payments.provider,
     ).toBe('sandbox');
@@ -62,6 +85,9 @@ describe('configuration', () => {
       CAPTCHA_PROVIDER: 'recaptcha',
       RECAPTCHA_SITE_KEY: 'site-key',
       RECAPTCHA_SECRET_KEY: 'secret-key',
+      ID_CHECK_PROVIDER: 'veriff',
+      ID_CHECK_VERIFF_API_KEY: 'idcheck-api-key',
+      ID_CHECK_VERIFF_SHARED_SECRET: 'idcheck-shared-secret',
     };
     const config = loadConfig(real);
     expect(config.twilio.voiceEntry).toEqual({ kind: 'sip_domain', value: 'livecam-0900.sip.twilio.com' });
@@ -86,6 +112,24 @@ describe('configuration', () => {
       /VERIFF_SHARED_SECRET: required with AVS_PROVIDER=veriff\n {2}TWILIO_AUTH_TOKEN, PHONE_SERVICE_NUMBER: required with PHONE_PROVIDER=twilio\n {2}TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio/,
     );
     expect(() => loadConfig({ ...real, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID/);
+    // The performers' Veriff integration has keys of its own, and shares the API address.
+    expect(config.idCheck).toMatchObject({
+      provider: 'veriff',
+      veriff: {
+        apiKey: 'idcheck-api-key',
+        sharedSecret: 'idcheck-shared-secret',
+        apiUrl: 'https://stationapi.veriff.com',
+      },
+    });
+    const { ID_CHECK_VERIFF_API_KEY: _k, ...noIdKey } = real;
+    expect(() => loadConfig(noIdKey)).toThrow(
+      /^Invalid configuration:\n {2}ID_CHECK_VERIFF_API_KEY: required with ID_CHECK_PROVIDER=veriff$/,
+    );
+    const { ID_CHECK_VERIFF_API_KEY: _k2, ID_CHECK_VERIFF_SHARED_SECRET: _s2, ...noIdKeys } = real;
+    expect(() => loadConfig(noIdKeys)).toThrow(
+      /ID_CHECK_VERIFF_API_KEY, ID_CHECK_VERIFF_SHARED_SECRET: required with ID_CHECK_PROVIDER=veriff/,
+    );
+    expect(() => loadConfig({ ...base, ID_CHECK_PROVIDER: 'idnow' })).toThrow(/ID_CHECK_PROVIDER/);
     const { RECAPTCHA_SECRET_KEY: _r, ...noSecret } = real;
     expect(() => loadConfig(noSecret)).toThrow(/RECAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=recaptcha/);
     expect(config.captcha).toMatchObject({
@@ -132,6 +176,9 @@ describe('configuration', () => {
       CAPTCHA_PROVIDER: 'recaptcha',
       RECAPTCHA_SITE_KEY: 'site-key',
       RECAPTCHA_SECRET_KEY: 'secret-key',
+      ID_CHECK_PROVIDER: 'veriff',
+      ID_CHECK_VERIFF_API_KEY: 'idcheck-api-key',
+      ID_CHECK_VERIFF_SHARED_SECRET: 'idcheck-shared-secret',
     };
     expect(loadConfig(real).payments.phoneChat.provider).toBe('none');
     expect(() => loadConfig({ ...real, PHONE_CHAT_PROVIDER: 'sandbox' })).toThrow(

@@ -105,6 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ['PAYMENT_PROVIDER', e.PAYMENT_PROVIDER],
       ['PHONE_PROVIDER', e.PHONE_PROVIDER],
       ['AVS_PROVIDER', e.AVS_PROVIDER],
+      ['ID_CHECK_PROVIDER', e.ID_CHECK_PROVIDER],
       ['SMS_PROVIDER', e.SMS_PROVIDER],
       ['PHONE_CHAT_PROVIDER', phoneChatProvider],
       ['PARTNER_CHAT_PROVIDER', partnerChatProvider],
@@ -113,10 +114,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   )
     .filter(([, provider]) => provider === 'sandbox')
     .map(([name]) => name);
-  // A sandbox pays out coins and passes age checks for test input: never by accident in production.
+  // A sandbox pays out coins and passes age and identity checks for test input: never by accident in production.
   if (production && sandboxes.length && !e.ALLOW_SANDBOX_PROVIDERS) {
     throw new ConfigError(
-      `Invalid configuration:\n  ${sandboxes.join(', ')}: sandbox providers in production give coins and age checks for test input; choose real providers, or set ALLOW_SANDBOX_PROVIDERS=true on a staging system`,
+      `Invalid configuration:\n  ${sandboxes.join(', ')}: sandbox providers in production give coins, age and identity checks for test input; choose real providers, or set ALLOW_SANDBOX_PROVIDERS=true on a staging system`,
     );
   }
   const staging = production && e.ALLOW_SANDBOX_PROVIDERS;
@@ -146,6 +147,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.AVS_PROVIDER === 'veriff',
         'AVS_PROVIDER=veriff',
         { VERIFF_API_KEY: e.VERIFF_API_KEY, VERIFF_SHARED_SECRET: e.VERIFF_SHARED_SECRET },
+      ],
+      [
+        e.ID_CHECK_PROVIDER === 'veriff',
+        'ID_CHECK_PROVIDER=veriff',
+        {
+          ID_CHECK_VERIFF_API_KEY: e.ID_CHECK_VERIFF_API_KEY,
+          ID_CHECK_VERIFF_SHARED_SECRET: e.ID_CHECK_VERIFF_SHARED_SECRET,
+        },
       ],
       [
         e.PHONE_PROVIDER === 'twilio',
@@ -248,6 +257,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     idCheck: {
       provider: e.ID_CHECK_PROVIDER,
+      veriff: {
+        apiKey: e.ID_CHECK_VERIFF_API_KEY ?? '',
+        sharedSecret: e.ID_CHECK_VERIFF_SHARED_SECRET ?? '',
+        apiUrl: e.VERIFF_API_URL.replace(/\/$/, ''),
+      },
       sandboxPendingMs: e.ID_CHECK_SANDBOX_PENDING_MS,
       signupsPerHour: e.PERFORMER_SIGNUPS_PER_HOUR,
     },

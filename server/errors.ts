@@ -16,6 +16,8 @@ const STATUS = {
   not_found: 404,
   email_already_exists: 409,
   conflict: 409,
+  /** Every identity check an application may start has been started (common/domain/id-check-attempts.ts). */
+  id_check_attempts_used: 409,
   /** The member owns this video part or gallery already (a second click of buy). */
   already_bought: 409,
   /** A mailed link (activation, reset, address change) that was used already or has expired. */

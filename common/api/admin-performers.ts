@@ -71,6 +71,18 @@ export const performerApplication = z.object({
     /** What the provider says now, asked while its result is still open (null: not asked, or no answer). */
     providerNow: z.string().nullable(),
   }),
+  /** Every identity check she started, first first (each a session of its own at the provider). */
+  attempts: z.array(
+    z.object({
+      provider: z.string(),
+      state: z.enum(ID_CHECK_STATES),
+      reason: z.enum(ID_CHECK_REASONS).nullable(),
+      startedAt: z.iso.datetime(),
+      updatedAt: z.iso.datetime(),
+    }),
+  ),
+  /** How many checks an application may start. */
+  maxAttempts: z.number().int(),
   documents: z.array(z.object({ kind: z.enum(DOCUMENT_KINDS), state: documentState })),
   /** Undecided: it may be approved or rejected. */
   open: z.boolean(),

@@ -44,7 +44,17 @@ export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export const PERFORMER_STATES = ['pending', 'rejected', 'active'] as const;
 export const ID_CHECK_STATES = ['none', 'started', 'pending', 'passed', 'failed'] as const;
 /** Why the ID provider could not confirm her (the sandbox's and real providers' codes, mapped). */
-export const ID_CHECK_REASONS = ['document_unreadable', 'document_expired', 'face_mismatch', 'underage'] as const;
+export const ID_CHECK_REASONS = [
+  'document_unreadable',
+  'document_expired',
+  'face_mismatch',
+  'face_not_visible',
+  'underage',
+  /** The session ran out or was left before the end (Veriff's expired, abandoned). */
+  'not_finished',
+  /** Declined for a reason the provider keeps to itself (suspected fraud and the like). */
+  'not_confirmed',
+] as const;
 export type IdCheckReason = (typeof ID_CHECK_REASONS)[number];
 
 /** GET /api/studio/application: her application as she sees it, with what is still missing. */
@@ -54,7 +64,14 @@ export const studioApplication = z.object({
     showName: z.string(),
     emailConfirmed: z.boolean(),
     documents: z.object({ id_front: z.boolean(), id_back: z.boolean(), selfie: z.boolean() }),
-    idCheck: z.object({ state: z.enum(ID_CHECK_STATES), reason: z.enum(ID_CHECK_REASONS).nullable() }),
+    idCheck: z.object({
+      state: z.enum(ID_CHECK_STATES),
+      reason: z.enum(ID_CHECK_REASONS).nullable(),
+      /** Checks she may still start (each opens a new session at the provider). */
+      attemptsLeft: z.number().int().min(0),
+      /** She may start a check now (the first, a new one after a failure, or one left idle), pictures given. */
+      mayStart: z.boolean(),
+    }),
     submitted: z.boolean(),
     /** The moderator's reason, once she was rejected. */
     rejectionReason: z.string().nullable(),

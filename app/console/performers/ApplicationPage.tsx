@@ -16,6 +16,7 @@ import { useTexts } from '../locale.tsx';
 import { useMay } from '../session.ts';
 import { ConsolePage } from '../ui/ConsolePage.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
+import { AttemptsSection } from './AttemptsSection.tsx';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { checkText, utc } from './format.ts';
 import { applicationQuery } from './queries.ts';
@@ -50,6 +51,7 @@ function ApplicationBody({ a }: { a: PerformerApplication }) {
   return (
     <Stack spacing={3}>
       <Facts a={a} t={t} />
+      <AttemptsSection application={a} />
       <DocumentsSection application={a} />
       <Decision a={a} t={t} />
       {mayReadRecords && (a.status === 'active' || a.status === 'disabled') && <RecordsSection id={a.id} />}

@@ -18,6 +18,23 @@ const application = (over: Partial<PerformerApplication> = {}): PerformerApplica
   decidedAt: null,
   rejectionReason: null,
   idCheck: { state: 'passed', reason: null, providerNow: null },
+  attempts: [
+    {
+      provider: 'sandbox',
+      state: 'failed',
+      reason: 'face_not_visible',
+      startedAt: '2026-11-28T10:00:00.000Z',
+      updatedAt: '2026-11-28T10:05:00.000Z',
+    },
+    {
+      provider: 'sandbox',
+      state: 'passed',
+      reason: null,
+      startedAt: '2026-11-28T11:00:00.000Z',
+      updatedAt: '2026-11-28T11:02:00.000Z',
+    },
+  ],
+  maxAttempts: 3,
   documents: [
     { kind: 'id_front', state: 'shown' },
     { kind: 'id_back', state: 'missing' },
@@ -94,7 +111,16 @@ describe('an application', () => {
       );
       expect(screen.getByRole('img', { name: 'Selfie' })).toBeInTheDocument();
       expect(screen.getByText('not uploaded')).toBeInTheDocument();
-      expect(screen.getByText('passed')).toBeInTheDocument();
+      expect(screen.getByText('passed', { selector: '[data-fact="ID provider result"]' })).toBeInTheDocument();
+      // Every identity check she started, with the provider's reason of the refused one.
+      const attempts = screen.getByRole('table', { name: 'Identity checks of this application, first first' });
+      const rows = within(attempts).getAllByRole('row');
+      expect(rows.map((row) => row.textContent)).toEqual([
+        'No.StartedProviderResult',
+        '12026-11-28 10:00 UTCsandboxfailed: face not clearly visible',
+        '22026-11-28 11:00 UTCsandboxpassed',
+      ]);
+      expect(screen.getByText('2 of 3 attempts used')).toBeInTheDocument();
       // A moderator has no records section.
       expect(screen.queryByRole('heading', { name: '2257 record' })).not.toBeInTheDocument();
       const user = userEvent.setup();
@@ -148,6 +174,8 @@ describe('an application', () => {
     renderConsole('/admin/performers/7', { roles: ['moderator'], locale: 'de' });
     expect(await screen.findByText(/setzt eine bestandene Identitätsprüfung/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
+    expect(screen.getByText('nicht bestanden: Gesicht nicht deutlich sichtbar')).toBeInTheDocument();
+    expect(screen.getByText('2 von 3 Versuchen genutzt')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Ablehnen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ablehnen' });

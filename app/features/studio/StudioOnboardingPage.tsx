@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '#app/api-error.ts';
 import type { StudioApplication } from '#common/api/onboarding.ts';
 import { useStudioLogout } from './api.ts';
 import { DocumentUpload } from './DocumentUpload.tsx';
@@ -29,12 +30,22 @@ function Step({ title, done, children }: { title: string; done: boolean; childre
   );
 }
 
+/** The words for a refused start: every attempt used, or the provider could not open the check. */
+const startErrorKey = (error: unknown) =>
+  error instanceof ApiError && error.body?.error === 'id_check_attempts_used'
+    ? 'errors.id_check_attempts_used'
+    : 'studio.onboarding.checkFailed';
+
+/**
+ * The identity check: its state (with the provider's reason after a failure, in words), and while
+ * she may start one the button, which opens a new session at the provider each time.
+ */
 function CheckStep({ a }: { a: StudioApplication['application'] }) {
   const { t } = useTranslation();
   const start = useStartIdCheck();
-  const { state, reason } = a.idCheck;
+  const { state, reason, attemptsLeft, mayStart } = a.idCheck;
   const ready = a.emailConfirmed && a.documents.id_front && a.documents.selfie;
-  const open = state === 'none' || state === 'failed';
+  const retry = state !== 'none';
   const text =
     state === 'failed'
       ? t('studio.onboarding.check_failed', { reason: t(`studio.onboarding.reasons.${reason ?? 'unknown'}`) })
@@ -44,7 +55,14 @@ function CheckStep({ a }: { a: StudioApplication['application'] }) {
       <Typography role="status" data-testid="check-state">
         {text}
       </Typography>
-      {open && (
+      {state === 'failed' && (
+        <Typography color="text.secondary" data-testid="check-retry">
+          {attemptsLeft > 0
+            ? t('studio.onboarding.retryHint', { count: attemptsLeft })
+            : t('studio.onboarding.noAttemptsLeft')}
+        </Typography>
+      )}
+      {mayStart && (
         <>
           {!ready && <Typography color="text.secondary">{t('studio.onboarding.checkNeeds')}</Typography>}
           <Button
@@ -54,9 +72,9 @@ function CheckStep({ a }: { a: StudioApplication['application'] }) {
             onClick={() => start.mutate(undefined, { onSuccess: ({ link }) => window.location.assign(link) })}
             sx={{ alignSelf: 'flex-start' }}
           >
-            {t('studio.onboarding.startCheck')}
+            {t(retry ? 'studio.onboarding.retryCheck' : 'studio.onboarding.startCheck')}
           </Button>
-          {start.isError && <Alert severity="error">{t('studio.onboarding.checkFailed')}</Alert>}
+          {start.isError && <Alert severity="error">{t(startErrorKey(start.error))}</Alert>}
         </>
       )}
     </Step>

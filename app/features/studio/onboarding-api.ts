@@ -57,8 +57,11 @@ export const useUploadDocument = () =>
 
 /** Starts the identity check: the answer is the ID provider's page, where the browser goes next. */
 export function useStartIdCheck() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ link: string }>('POST', '/studio/application/check', {}),
+    // A refused start (every attempt used, a check under way meanwhile): her application as it now is.
+    onError: () => client.invalidateQueries({ queryKey: applicationQuery.queryKey }),
     meta: PERFORMER_META,
   });
 }

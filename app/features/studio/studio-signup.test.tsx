@@ -28,7 +28,7 @@ const application = (over: Partial<StudioApplication['application']> = {}): Stud
     showName: 'Nova Lights',
     emailConfirmed: false,
     documents: { id_front: false, id_back: false, selfie: false },
-    idCheck: { state: 'none', reason: null },
+    idCheck: { state: 'none', reason: null, attemptsLeft: 3, mayStart: true },
     submitted: false,
     rejectionReason: null,
     missing: ['email', 'id_front', 'selfie', 'id_check'],

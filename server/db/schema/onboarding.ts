@@ -61,6 +61,36 @@ export const performerApplications = pgTable(
   ],
 );
 
+/**
+ * Every identity check she started, one row per provider session: the application holds the
+ * current one, this the history the console shows and the count of attempts her studio limits
+ * (common/domain/id-check-attempts.ts). A late report about an earlier attempt lands here only.
+ */
+export const idCheckAttempts = pgTable(
+  'id_check_attempts',
+  {
+    id: serial('id').primaryKey(),
+    performerId: integer('performer_id')
+      .notNull()
+      .references(() => performers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Our reference at the provider (its callback names it). */
+    reference: text('reference').notNull(),
+    /** The provider's own id of the session (Veriff's), for its status API; null until it answered. */
+    providerSession: text('provider_session'),
+    state: text('state').$type<IdCheckState>().notNull().default('started'),
+    /** The provider's reason for a failed attempt (a code of ID_CHECK_REASONS). */
+    reason: text('reason'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('id_check_attempts_reference').on(t.provider, t.reference),
+    index('id_check_attempts_performer').on(t.performerId, t.startedAt),
+    check('id_check_attempts_state', sql`${t.state} in ('started', 'pending', 'passed', 'failed')`),
+  ],
+);
+
 /** Provider events already applied (replay protection of the ID-check callback). */
 export const idCheckEvents = pgTable(
   'id_check_events',

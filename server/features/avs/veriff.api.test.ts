@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageChecks } from '#server/db/schema/avs.ts';
 import { users } from '#server/db/schema/users.ts';
-import { veriffSignature } from '#server/providers/avs/veriff.ts';
+import { veriffSignature } from '#server/providers/veriff.ts';
 import { type FakeProvider, fakeProvider } from '#server/test/fake-provider.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';

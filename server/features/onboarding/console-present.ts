@@ -6,8 +6,10 @@ import {
 } from '#common/api/admin-performers.ts';
 import { DOCUMENT_KINDS, ID_CHECK_REASONS, type IdCheckReason } from '#common/api/onboarding.ts';
 import { may } from '#common/domain/console-policy.ts';
+import { ID_CHECK_MAX_ATTEMPTS } from '#common/domain/id-check-attempts.ts';
 import type { OperatorRole } from '#server/db/schema/operators.ts';
 import type { ApplicationDetail, ApplicationRow, QueueEntry, RecordRow } from './data.ts';
+import type { AttemptRow } from './id-check.ts';
 
 /** The console's view of applications: states and facts, never storage keys or provider references. */
 
@@ -36,7 +38,7 @@ export const presentQueueEntry = (r: QueueEntry): ApplicationQueueRow => ({
 
 export function presentApplication(
   detail: ApplicationDetail,
-  opts: { roles: readonly OperatorRole[]; providerNow: string | null; custodian: string },
+  opts: { roles: readonly OperatorRole[]; providerNow: string | null; custodian: string; attempts: AttemptRow[] },
 ): PerformerApplication {
   const a = detail.application;
   const open = detail.status === 'pending' && !a.decidedAt;
@@ -54,6 +56,14 @@ export function presentApplication(
     decidedAt: a.decidedAt?.toISOString() ?? null,
     rejectionReason: detail.status === 'rejected' ? a.rejectionReason : null,
     idCheck: { state: a.idCheckState, reason: reasonOf(a.idCheckReason), providerNow: opts.providerNow },
+    attempts: opts.attempts.map((t) => ({
+      provider: t.provider,
+      state: t.state,
+      reason: reasonOf(t.reason),
+      startedAt: t.startedAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
+    })),
+    maxAttempts: ID_CHECK_MAX_ATTEMPTS,
     documents: DOCUMENT_KINDS.map((kind) => ({
       kind,
       state: !documentKey(a, kind) ? 'missing' : showDocuments ? 'shown' : 'records_only',

@@ -26,6 +26,7 @@ import {
 } from './console-present.ts';
 import { applicationDetail, applicationQueuePage, findRecord } from './data.ts';
 import { identityContentType } from './documents.ts';
+import { attemptsOf } from './id-check.ts';
 import { approveApplication, rejectApplication } from './mutations.ts';
 import { readRecordForm } from './record-form.ts';
 
@@ -80,7 +81,12 @@ export const onboardingConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (a.idCheckRef && (a.idCheckState === 'started' || a.idCheckState === 'pending')) {
         providerNow = (await provider.status(a.idCheckRef).catch(() => null))?.state ?? null;
       }
-      return presentApplication(detail, { roles: operator.roles, providerNow, custodian: config.legal.records });
+      return presentApplication(detail, {
+        roles: operator.roles,
+        providerNow,
+        custodian: config.legal.records,
+        attempts: await attemptsOf(db, a.performerId),
+      });
     },
   );
 

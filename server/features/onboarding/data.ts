@@ -12,14 +12,6 @@ export async function findApplication(db: DbOrTx, performerId: number): Promise<
   return row ?? null;
 }
 
-export async function applicationByReference(db: DbOrTx, provider: string, reference: string) {
-  const [row] = await db
-    .select()
-    .from(performerApplications)
-    .where(and(eq(performerApplications.idCheckProvider, provider), eq(performerApplications.idCheckRef, reference)));
-  return row ?? null;
-}
-
 /** Whether a show of the catalogue already has this name (any case). */
 export async function showNameInCatalogue(db: DbOrTx, name: string): Promise<boolean> {
   const [row] = await db

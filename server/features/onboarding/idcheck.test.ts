@@ -24,7 +24,12 @@ describe('the ID provider callback', () => {
     const failed = sendIdCheckCallback(t, { reference: a.reference, type: 'check.failed', reason: 'face_mismatch' });
     expect((await failed.send()).json()).toEqual({ ok: true, outcome: 'applied' });
     const mine = (await a.client.get('/api/studio/application')).json();
-    expect(mine.application.idCheck).toEqual({ state: 'failed', reason: 'face_mismatch' });
+    expect(mine.application.idCheck).toEqual({
+      state: 'failed',
+      reason: 'face_mismatch',
+      attemptsLeft: 2,
+      mayStart: true,
+    });
     // A result never approves her by itself.
     expect(await statusOf(a.id)).toBe('pending');
     const late = sendIdCheckCallback(t, { reference: a.reference, type: 'check.passed' });
@@ -71,6 +76,27 @@ describe('the ID provider callback', () => {
   });
 });
 
+describe('a new attempt after a rejection', () => {
+  it('opens a new check under a new reference; a late report of the first changes nothing', async () => {
+    const a = await readyApplicant(t);
+    const rejected = sendIdCheckCallback(t, { reference: a.reference, type: 'check.failed', reason: 'not_finished' });
+    expect((await rejected.send()).statusCode).toBe(200);
+    const again = await a.client.post('/api/studio/application/check', {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().link).not.toBe(a.link);
+    const [row] = await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, a.id));
+    expect(row?.idCheckRef).not.toBe(a.reference);
+    const late = sendIdCheckCallback(t, { reference: a.reference, type: 'check.passed' });
+    expect((await late.send()).json()).toEqual({ ok: true, outcome: 'ignored' });
+    const passed = sendIdCheckCallback(t, { reference: row?.idCheckRef ?? '', type: 'check.passed' });
+    expect((await passed.send()).json()).toEqual({ ok: true, outcome: 'applied' });
+    const mine = (await a.client.get('/api/studio/application')).json();
+    expect(mine.application.idCheck).toEqual({ state: 'passed', reason: null, attemptsLeft: 1, mayStart: false });
+    // Under way or passed: no start.
+    expect((await a.client.post('/api/studio/application/check', {})).statusCode).toBe(409);
+  });
+});
+
 describe('the sandbox provider, pending first', () => {
   it('reports pending, then the result; its status API follows', async () => {
     const a = await readyApplicant(t);
@@ -84,7 +110,9 @@ describe('the sandbox provider, pending first', () => {
     });
     expect(sent.statusCode).toBe(303);
     const state = async () => (await a.client.get('/api/studio/application')).json().application.idCheck;
-    await expect.poll(state, { timeout: 10_000 }).toEqual({ state: 'failed', reason: 'document_expired' });
+    await expect
+      .poll(state, { timeout: 10_000 })
+      .toMatchObject({ state: 'failed', reason: 'document_expired', mayStart: true });
     expect(await provider.status(a.reference)).toEqual({ state: 'failed', reason: 'document_expired' });
     const bad = await a.client.raw('POST', path, {
       payload: 'outcome=rejected',

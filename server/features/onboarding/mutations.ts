@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DocumentKind, StudioSignupBody } from '#common/api/onboarding.ts';
 import type { Locale } from '#common/constants.ts';
 import { slugify } from '#common/domain/category-bar.ts';
@@ -8,12 +8,10 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { showCategories, shows } from '#server/db/schema/catalog.ts';
-import { idCheckEvents, performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
+import { performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
 import { performers } from '#server/db/schema/performers.ts';
 import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { hashScopedToken, normalEmail } from '#server/features/session/scoped.ts';
-import type { IdCheckEvent } from '#server/providers/idcheck/types.ts';
-import { type ApplicationRow, applicationByReference } from './data.ts';
 import { documentsOpen } from './documents.ts';
 
 /** How long the link of her confirmation mail works. */
@@ -112,78 +110,6 @@ export async function setDocument(
       .set({ [column]: key })
       .where(eq(performerApplications.performerId, performerId));
     return { replaced: row[column] };
-  });
-}
-
-/**
- * Marks the check started under a new reference; the application enters the moderators' queue.
- * Only an undecided application with no check open (none yet, or the last one failed) changes:
- * of two starts at once one wins, the other answers null.
- */
-export async function markCheckStarted(
-  db: DbOrTx,
-  performerId: number,
-  provider: string,
-  now = new Date(),
-): Promise<string | null> {
-  const reference = `pa_${performerId}_${randomBytes(9).toString('base64url')}`;
-  const [row] = await db
-    .update(performerApplications)
-    .set({
-      idCheckProvider: provider,
-      idCheckRef: reference,
-      idCheckState: 'started',
-      idCheckReason: null,
-      idCheckUpdatedAt: now,
-      submittedAt: now,
-    })
-    .where(
-      and(
-        eq(performerApplications.performerId, performerId),
-        inArray(performerApplications.idCheckState, ['none', 'failed']),
-        isNull(performerApplications.decidedAt),
-      ),
-    )
-    .returning({ performerId: performerApplications.performerId });
-  return row ? reference : null;
-}
-
-export type IdCheckEventResult =
-  | { kind: 'unknown' }
-  | { kind: 'replayed' | 'ignored' | 'applied'; performerId: number };
-
-/**
- * Applies a verified ID provider report in one transaction: the event id is recorded first, so a
- * replay changes nothing. A report for a check that is final already, or for another reference
- * than her latest, is kept for the record and ignored. The result never changes her status.
- */
-export async function applyIdCheckEvent(
-  db: DbOrTx,
-  provider: string,
-  e: IdCheckEvent,
-  now = new Date(),
-): Promise<IdCheckEventResult> {
-  return db.transaction(async (tx) => {
-    const application = await applicationByReference(tx, provider, e.reference);
-    if (!application) return { kind: 'unknown' as const };
-    const [recorded] = await tx
-      .insert(idCheckEvents)
-      .values({ provider, eventId: e.eventId, reference: e.reference, kind: e.type })
-      .onConflictDoNothing()
-      .returning({ id: idCheckEvents.id });
-    const performerId = application.performerId;
-    if (!recorded) return { kind: 'replayed' as const, performerId };
-    const open: ApplicationRow['idCheckState'][] = ['started', 'pending'];
-    if (!open.includes(application.idCheckState) || application.decidedAt)
-      return { kind: 'ignored' as const, performerId };
-    const state = e.type === 'check.pending' ? 'pending' : e.type === 'check.passed' ? 'passed' : 'failed';
-    await tx
-      .update(performerApplications)
-      .set({ idCheckState: state, idCheckReason: e.reason, idCheckUpdatedAt: now })
-      .where(
-        and(eq(performerApplications.performerId, performerId), eq(performerApplications.idCheckRef, e.reference)),
-      );
-    return { kind: 'applied' as const, performerId };
   });
 }
 

@@ -1,4 +1,5 @@
 import { ID_CHECK_REASONS, type IdCheckReason, type StudioApplication } from '#common/api/onboarding.ts';
+import { idCheckAttemptsLeft, idCheckStartRefusal } from '#common/domain/id-check-attempts.ts';
 import type { PerformerRow } from '#server/features/studio/data.ts';
 import type { ApplicationRow } from './data.ts';
 
@@ -6,8 +7,15 @@ const reasonOf = (code: string | null): IdCheckReason | null =>
   (ID_CHECK_REASONS as readonly string[]).includes(code ?? '') ? (code as IdCheckReason) : null;
 
 /** Her application as her studio shows it: states and what is missing, never keys or references. */
-export function presentApplication(performer: PerformerRow, a: ApplicationRow): StudioApplication {
+export function presentApplication(
+  performer: PerformerRow,
+  a: ApplicationRow,
+  attempts: number,
+  now = new Date(),
+): StudioApplication {
   const status = performer.status === 'disabled' ? 'rejected' : performer.status;
+  const check = { state: a.idCheckState, updatedAt: a.idCheckUpdatedAt, attempts };
+  const mayStart = status === 'pending' && !a.decidedAt && idCheckStartRefusal(check, now) === null;
   const missing: StudioApplication['application']['missing'] = [];
   if (!a.emailConfirmedAt) missing.push('email');
   if (!a.idFrontKey) missing.push('id_front');
@@ -19,7 +27,12 @@ export function presentApplication(performer: PerformerRow, a: ApplicationRow): 
       showName: a.showName,
       emailConfirmed: a.emailConfirmedAt !== null,
       documents: { id_front: a.idFrontKey !== null, id_back: a.idBackKey !== null, selfie: a.selfieKey !== null },
-      idCheck: { state: a.idCheckState, reason: reasonOf(a.idCheckReason) },
+      idCheck: {
+        state: a.idCheckState,
+        reason: reasonOf(a.idCheckReason),
+        attemptsLeft: idCheckAttemptsLeft(attempts),
+        mayStart,
+      },
       submitted: a.submittedAt !== null,
       rejectionReason: performer.status === 'rejected' ? a.rejectionReason : null,
       missing: status === 'pending' ? missing : [],

@@ -24,11 +24,12 @@ import { findApplication, knownCategories, showNameInCatalogue } from './data.ts
 import { cleanIdentityPicture, documentsOpen, storeIdentityPicture } from './documents.ts';
 import {
   applyIdCheckEvent,
-  confirmPerformerEmail,
+  attemptCount,
   markCheckStarted,
-  setDocument,
-  signUpPerformer,
-} from './mutations.ts';
+  recordProviderSession,
+  undoCheckStart,
+} from './id-check.ts';
+import { confirmPerformerEmail, setDocument, signUpPerformer } from './mutations.ts';
 import { presentApplication } from './present.ts';
 
 const callbackAnswer = z.object({ ok: z.literal(true), outcome: z.enum(['applied', 'replayed', 'ignored']) });
@@ -63,12 +64,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Her application as it is now (read again after every change). */
   const answer = async (performerId: number) => {
-    const [performer, application] = await Promise.all([
+    const [performer, application, attempts] = await Promise.all([
       findPerformerById(db, performerId),
       findApplication(db, performerId),
+      attemptCount(db, performerId),
     ]);
     if (!performer || !application) throw notFound();
-    return presentApplication(performer, application);
+    return presentApplication(performer, application, attempts);
   };
 
   app.post(
@@ -174,21 +176,26 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     const { performer } = await requireApplicant(request);
     const application = await findApplication(db, performer.id);
     if (!application || performer.status !== 'pending' || application.decidedAt) throw new AppError('conflict');
-    const ready = application.emailConfirmedAt && application.idFrontKey && application.selfieKey;
-    const open = application.idCheckState === 'none' || application.idCheckState === 'failed';
-    if (!ready || !open) throw new AppError('conflict');
-    // Another start got there first (a double click, a second tab): nothing more happens.
-    const reference = await markCheckStarted(db, performer.id, provider.name);
-    if (!reference) throw new AppError('conflict');
+    if (!application.emailConfirmedAt || !application.idFrontKey || !application.selfieKey) {
+      throw new AppError('conflict');
+    }
+    // The rules of attempts are applied under the row's lock: of two starts at once, one wins.
+    const start = await markCheckStarted(db, performer.id, provider.name);
+    if (!start.ok) {
+      throw start.refused === 'attempts_used' ? new AppError('id_check_attempts_used') : new AppError('conflict');
+    }
     try {
       const started = await provider.start({
-        reference,
+        reference: start.reference,
         returnUrl: `${config.publicUrl}/studio/onboarding`,
         locale: request.locale,
       });
+      if (started.session) await recordProviderSession(db, provider.name, start.reference, started.session);
       request.log.info({ performerId: performer.id }, 'identity check started');
-      return started;
+      return { link: started.link };
     } catch (err) {
+      // Not her attempt: the provider never opened it.
+      await undoCheckStart(db, performer.id, start);
       request.log.warn({ err, performerId: performer.id }, 'identity check could not start');
       throw new AppError('unavailable');
     }

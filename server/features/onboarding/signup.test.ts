@@ -13,7 +13,7 @@ import { awaitMail, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { confirmEmail, picture, signUpApplicant, signupBody, upload } from '#server/test/onboarding.ts';
 import { performerMayPublish } from './data.ts';
-import { markCheckStarted } from './mutations.ts';
+import { markCheckStarted } from './id-check.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -267,21 +267,21 @@ describe('starting the ID check', () => {
   it('changes only an undecided application without an open check (markCheckStarted)', async () => {
     const { id } = await signUpApplicant(t);
     const first = await markCheckStarted(t.db, id, 'sandbox');
-    expect(first).toMatch(new RegExp(`^pa_${id}_`));
-    expect(await markCheckStarted(t.db, id, 'sandbox')).toBeNull();
+    expect(first.ok && first.reference).toMatch(new RegExp(`^pa_${id}_`));
+    expect(await markCheckStarted(t.db, id, 'sandbox')).toEqual({ ok: false, refused: 'in_progress' });
     const [row] = await t.db.select().from(performerApplications).where(eq(performerApplications.performerId, id));
-    expect(row?.idCheckRef).toBe(first);
+    expect(first.ok && row?.idCheckRef).toBe(first.ok && first.reference);
     // A failed check may be started again; a decided application never.
     await t.db
       .update(performerApplications)
       .set({ idCheckState: 'failed' })
       .where(eq(performerApplications.performerId, id));
-    expect(await markCheckStarted(t.db, id, 'sandbox')).not.toBeNull();
+    expect((await markCheckStarted(t.db, id, 'sandbox')).ok).toBe(true);
     await t.db
       .update(performerApplications)
       .set({ idCheckState: 'failed', decidedAt: new Date() })
       .where(eq(performerApplications.performerId, id));
-    expect(await markCheckStarted(t.db, id, 'sandbox')).toBeNull();
+    expect(await markCheckStarted(t.db, id, 'sandbox')).toEqual({ ok: false, refused: 'closed' });
   });
 });
 

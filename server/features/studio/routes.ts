@@ -7,6 +7,7 @@ import { showSettingsUpdate } from '#common/domain/show-settings.ts';
 import { notFound } from '#server/errors.ts';
 import { deviceCookieOf, rememberDevice } from '#server/features/auth/known-device.ts';
 import { findApplication } from '#server/features/onboarding/data.ts';
+import { attemptCount } from '#server/features/onboarding/id-check.ts';
 import { presentApplication } from '#server/features/onboarding/present.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
 import { declareAudiences } from '#server/http/audience.ts';
@@ -64,7 +65,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       else {
         const application = await findApplication(db, performer.id);
         if (!application) throw notFound();
-        answer = presentApplication(performer, application);
+        answer = presentApplication(performer, application, await attemptCount(db, performer.id));
       }
       const session = await createPerformerSession(db, config.sessionSecret, performer.id);
       setPerformerCookie(ctx, reply, session.token, session.expiresAt);

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { veriffSignature } from '#server/providers/veriff.ts';
 import { type FakeProvider, fakeProvider } from '#server/test/fake-provider.ts';
-import { readDecision, veriffProvider, veriffSignature } from './veriff.ts';
+import { readDecision, veriffProvider } from './veriff.ts';
 
 const S = { apiKey: 'f3a1c0de-0000-4000-8000-000000000001', sharedSecret: 'c0ffee00-1111-4222-8333-444455556666' };
 const NOW = Date.parse('2026-06-15T12:00:00Z');

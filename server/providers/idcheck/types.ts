@@ -23,8 +23,11 @@ export type IdCheckStatus = { state: 'open' | 'pending' | 'passed' | 'failed'; r
  */
 export type IdCheckProvider = {
   readonly name: string;
-  /** Opens a check under our reference; answers the hosted page the browser goes to (then back to `returnUrl`). */
-  start(input: { reference: string; returnUrl: string; locale: Locale }): Promise<{ link: string }>;
+  /**
+   * Opens a check under our reference; answers the hosted page the browser goes to (then back to
+   * `returnUrl`), and the provider's own id of the session when it has one.
+   */
+  start(input: { reference: string; returnUrl: string; locale: Locale }): Promise<{ link: string; session?: string }>;
   /** The check's state at the provider, or null when it knows no such check. */
   status(reference: string): Promise<IdCheckStatus | null>;
   /** Verifies a callback over its raw body: the event, or why it is refused. */
