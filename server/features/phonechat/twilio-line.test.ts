@@ -224,6 +224,8 @@ describe('the Twilio phone-chat line over HTTP', () => {
 
     const silent = newCall();
     await keyIn(silent, '8311');
+    await post('ended', { CallSid: silent, CallStatus: 'in-progress' });
+    expect(await callOf(silent)).toMatchObject({ state: 'connecting' });
     await post('ended', { CallSid: silent, CallStatus: 'completed' });
     expect(await callOf(silent)).toMatchObject({ state: 'missed', amountCents: 0 });
     expect(await flags(luna)).toEqual({ connecting: false, busy: false });

@@ -34,7 +34,8 @@ export async function applyLineEvent(deps: LineDeps, event: LineEvent, from: 'di
     case 'extension':
       return dial(deps, event);
     case 'ringing':
-      return { twiml: line.empty(), outcome: 'ringing' };
+    case 'progress':
+      return { twiml: line.empty(), outcome: event.type };
     case 'answered': {
       const call = await callOf(deps, event.callId, event.callSid);
       if (!call) return { twiml: line.empty(), outcome: 'unknown_call' };

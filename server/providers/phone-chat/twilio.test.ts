@@ -72,6 +72,11 @@ describe('the Twilio phone-chat line: reading callbacks', () => {
       ok: true,
       event: { type: 'ended', callSid: CALL },
     });
+    // The caller's call still going (a number subscribed to more events): not its end.
+    expect(line.read(callback('ended', { CallStatus: 'in-progress' }))).toEqual({
+      ok: true,
+      event: { type: 'progress', callSid: CALL },
+    });
   });
 
   it('does not admit an extension without the token the voice step gave this call', () => {

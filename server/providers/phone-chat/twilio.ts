@@ -37,6 +37,7 @@ export const DIAL_TIMEOUT_SECONDS = 40;
 export const EXTENSION_TRIES = 3;
 const CALL_SID = /^CA[0-9a-f]{32}$/;
 const MISSED = new Set(['busy', 'no-answer', 'failed', 'canceled']);
+const FINAL = new Set(['completed', ...MISSED]);
 
 export type TwilioPhoneChatSettings = {
   accountSid: string;
@@ -63,7 +64,9 @@ export type LineEvent =
   | { type: 'answered'; callSid: string; callId: number }
   | { type: 'over'; callSid: string; callId: number; seconds: number | null; answered: boolean }
   | { type: 'ringing'; callSid: string; callId: number }
-  | { type: 'ended'; callSid: string };
+  | { type: 'ended'; callSid: string }
+  /** A progress report of the caller's call before its end (when more events are subscribed): nothing to do. */
+  | { type: 'progress'; callSid: string };
 
 export type LineRead =
   | { ok: true; event: LineEvent }
@@ -130,7 +133,10 @@ export function twilioPhoneChatLine(s: TwilioPhoneChatSettings, call: ProviderCa
       const digits = single(params, 'Digits') ?? '';
       return { ok: true, event: { type: 'extension', callSid, admitted, digits, attempt } };
     }
-    if (c.step === 'ended') return { ok: true, event: { type: 'ended', callSid } };
+    if (c.step === 'ended') {
+      const final = FINAL.has(single(params, 'CallStatus') ?? '');
+      return { ok: true, event: { type: final ? 'ended' : 'progress', callSid } };
+    }
     const callId = positive(query.get('call'), 2 ** 31 - 1);
     if (callId === null) return { ok: false, reason: 'malformed' };
     if (c.step === 'dial') {
