@@ -1,17 +1,23 @@
 import { expect, test } from '@playwright/test';
 import type { StudioPayouts } from '#common/api/payouts.ts';
-import { newVisitor, ownShows, studioOnAir } from './live-support.ts';
+import { type LiveShow, newVisitor, ownShows, studioOnAir } from './live-support.ts';
 import { signUp } from './member-support.ts';
 import { shoot, text, WIDTHS } from './support.ts';
 
 /**
- * Her payouts in the studio: a demo performer signs in, opens the Payouts tab and sees her (still
+ * The studio's pages beside her live show. Her payouts: a demo performer signs in, opens the Payouts tab and sees her (still
  * empty) statements and this month so far from the real API; then the page is shown with a year
  * of statements (the API answer replaced) for screenshots at both widths in both languages.
  * The console's payouts are covered by server/features/admin/payouts/*.test.ts (API) and app/console/payouts/PayoutsPage.test.tsx.
  * What she earns by referral codes: she issues a code on air, a visitor redeems it at the index
  * and signs up, and her Codes page counts the sign-up (decision 062).
+ * Her phone-chat card: a performer whose show offers phone chat sees her extension, and offline
+ * she is told why "takes calls" does not switch on (the real line's telephone form is covered by
+ * app/features/studio/studio-phone-chat.test.tsx; the journeys run the sandbox line).
  */
+
+/** A show of the list with its phone chat (the list answers it for every show). */
+type LiveShowWithPhone = LiveShow & { phoneChat?: boolean; phoneExtension?: string | null };
 
 const kinds = (chat: number, tip = 0, message = 0, picture = 0) => ({ chat, tip, message, picture, other: 0 });
 const SAMPLE: StudioPayouts = {
@@ -127,4 +133,33 @@ test('a performer’s referral code brings a sign-up', async ({ browser, page })
   }
   await context.close();
   await studioContext.close();
+});
+
+test('a performer with phone chat sees her extension in the studio, and offline cannot take calls', async ({
+  page,
+}) => {
+  const shows: LiveShowWithPhone[] = await ownShows(page, false);
+  const show = shows.find((s) => s.phoneChat && s.phoneExtension);
+  if (!show) throw new Error('no demo show with phone chat');
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/studio/login?lang=en');
+  const email = `${show.showName.toLowerCase().replace(/[^a-z0-9]+/g, '')}@performers.livecam.local`;
+  await page.getByLabel(text('en', 'studio.login.email')).fill(email);
+  await page.getByLabel(text('en', 'studio.login.password'), { exact: false }).first().fill('demo-performer-2026');
+  await page.getByRole('button', { name: text('en', 'studio.login.submit') }).click();
+  const card = page.getByRole('region', { name: text('en', 'studio.phone.title') });
+  await expect(card).toContainText(text('en', 'studio.phone.extension', { extension: show.phoneExtension ?? '' }));
+  await card.getByRole('switch', { name: text('en', 'studio.phone.taking') }).click();
+  await expect(card.getByText(text('en', 'errors.phone_chat.offline'))).toBeVisible();
+
+  for (const lang of ['en', 'de'] as const) {
+    for (const [name, size] of Object.entries(WIDTHS)) {
+      await page.setViewportSize(size);
+      await page.goto(`/studio?lang=${lang}`);
+      const titled = page.getByRole('region', { name: text(lang, 'studio.phone.title') });
+      await expect(titled.getByRole('switch', { name: text(lang, 'studio.phone.taking') })).toBeVisible();
+      await titled.scrollIntoViewIfNeeded();
+      await shoot(page, `studio-phone-chat-${name}`, { fullPage: false });
+    }
+  }
 });

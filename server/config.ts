@@ -83,12 +83,16 @@ export type Config = {
      * minute (PHONE_CHAT_PRICE_CENTS). With provider none there is no line: nobody is offered it.
      */
     phoneChat: {
-      provider: 'none' | 'sandbox';
+      provider: 'none' | 'sandbox' | 'twilio';
       number: string;
       pricePerMinuteCents: number;
       currency: string;
       /** PHONE_CHAT_MAX_MINUTES: the longest talk time; the sweep ends a call there. */
       maxTalkMinutes: number;
+      /** twilio: how the carrier's 0900 calls reach the Twilio line (PHONE_CHAT_ENTRY). */
+      entry: VoiceEntry;
+      /** twilio: our number the performer's phone shows (PHONE_CHAT_CALLER_ID), E.164. */
+      callerId: string;
     };
     /** Money a member may spend on coins in 24 hours, in cents (0: no limit). */
     dailyLimitCents: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTCHA_FREE_PER_HOUR, CAPTCHA_MIN_FORM_MS } from '#common/domain/captcha.ts';
 import { parseCentsPerCoin } from '#common/domain/payouts.ts';
+import { phoneChatEnv, phoneEntry } from './env-phone-chat.ts';
 import { parseTrustProxy } from './http/client-address.ts';
 import { PEER_NETWORKS, type PeerNetwork } from './live/candidate-policy.ts';
 
@@ -144,17 +145,7 @@ export const envSchema = z.object({
   SANDBOX_PSP_POSTBACKS: z.enum(['send', 'hold']).default('send'),
   PHONE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   PHONE_SERVICE_NUMBER: z.string().max(40).optional(),
-  /**
-   * Who runs the phone-chat line: none (no line: shows offer no phone chat), or the sandbox line
-   * (/sandbox/phone-chat). Default: sandbox outside production, none in production.
-   */
-  PHONE_CHAT_PROVIDER: z.enum(['none', 'sandbox']).optional(),
-  /** The premium-rate phone-chat line callers dial before a performer's extension, as displayed. */
-  PHONE_CHAT_NUMBER: z.string().max(40).default('0900 5 654321'),
-  /** The longest phone-chat call: an answered call still talking then is ended and billed up to it. */
-  PHONE_CHAT_MAX_MINUTES: z.coerce.number().int().min(1).max(240).default(60),
-  /** What the carrier bills per started minute of phone chat, in cents (the line's tariff). */
-  PHONE_CHAT_PRICE_CENTS: z.coerce.number().int().min(1).max(10_000).default(199),
+  ...phoneChatEnv,
   AVS_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),
   VERIFF_API_KEY: z.string().optional(),
   VERIFF_SHARED_SECRET: z.string().optional(),
@@ -185,13 +176,7 @@ export const envSchema = z.object({
     .optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_SMS_FROM: z.string().max(40).optional(),
-  TWILIO_VOICE_ENTRY: z
-    .string()
-    .regex(
-      /^(sip:[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+|\+[1-9]\d{6,14})$/i,
-      'must be sip:<SIP domain> or the premium-rate number in E.164 form (+49900…)',
-    )
-    .optional(),
+  TWILIO_VOICE_ENTRY: phoneEntry.optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5000),
   SMS_FREE_COINS: z.coerce.number().int().min(0).max(10_000).default(20),

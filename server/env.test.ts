@@ -193,6 +193,41 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...real, PARTNER_CHAT_PROVIDER: 'sandbox' })).toThrow(
       /^Invalid configuration:\n {2}PARTNER_CHAT_PROVIDER: sandbox/,
     );
+    // The real line on Twilio runs in production with its own number, entry and caller id.
+    const line = {
+      PHONE_CHAT_PROVIDER: 'twilio',
+      PHONE_CHAT_NUMBER: '0900 5 111222',
+      PHONE_CHAT_ENTRY: 'sip:chat-0900.sip.twilio.com',
+      PHONE_CHAT_CALLER_ID: '+4930123456789',
+    };
+    expect(loadConfig({ ...real, ...line }).payments.phoneChat).toMatchObject({
+      provider: 'twilio',
+      number: '0900 5 111222',
+      entry: { kind: 'sip_domain', value: 'chat-0900.sip.twilio.com' },
+      callerId: '+4930123456789',
+    });
+  });
+
+  it('refuses the Twilio phone-chat line without its settings, naming each one', () => {
+    expect(() => loadConfig({ ...base, PHONE_CHAT_PROVIDER: 'twilio' })).toThrow(
+      /^Invalid configuration:\n {2}TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, PHONE_CHAT_NUMBER, PHONE_CHAT_ENTRY, PHONE_CHAT_CALLER_ID: required with PHONE_CHAT_PROVIDER=twilio$/,
+    );
+    const line = {
+      ...base,
+      PHONE_CHAT_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      PHONE_CHAT_NUMBER: '0900 5 111222',
+      PHONE_CHAT_ENTRY: '+499005111222',
+      PHONE_CHAT_CALLER_ID: '+4930123456789',
+    };
+    expect(loadConfig(line).payments.phoneChat.entry).toEqual({ kind: 'forwarded_from', value: '+499005111222' });
+    expect(() => loadConfig({ ...line, PHONE_CHAT_CALLER_ID: '030 123456' })).toThrow(
+      /PHONE_CHAT_CALLER_ID: must be a Twilio number in E\.164 form/,
+    );
+    expect(() => loadConfig({ ...line, PHONE_CHAT_ENTRY: 'chat.example' })).toThrow(/PHONE_CHAT_ENTRY: must be sip:/);
+    // The sandbox line keeps its made-up number when none is set.
+    expect(loadConfig(base).payments.phoneChat.number).toBe('0900 5 654321');
   });
 
   it('offers the development mailbox only outside production on a local address', () => {

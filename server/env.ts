@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { blocklistTerm } from '#common/domain/name-blocklist.ts';
-import type { Config, VoiceEntry } from './config.ts';
+import type { Config } from './config.ts';
+import { entryOf, phoneChatSettings } from './env-phone-chat.ts';
 import { envSchema } from './env-schema.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 
@@ -97,7 +98,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const host = new URL(publicUrl).hostname;
   const sessionSecret = e.SESSION_SECRET || localSecret(dataDir);
   // Production has no phone-chat line unless one is chosen: a number with nobody behind it is never offered.
-  const phoneChatProvider = e.PHONE_CHAT_PROVIDER ?? (production ? 'none' : 'sandbox');
+  const phoneChat = phoneChatSettings(e, production);
   // Nor partner shows unless their partner is chosen: a show whose chat cannot open is not offered.
   const partnerChatProvider = e.PARTNER_CHAT_PROVIDER ?? (production ? 'none' : 'sandbox');
   const sandboxes = (
@@ -107,8 +108,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ['AVS_PROVIDER', e.AVS_PROVIDER],
       ['ID_CHECK_PROVIDER', e.ID_CHECK_PROVIDER],
       ['SMS_PROVIDER', e.SMS_PROVIDER],
-      ['PHONE_CHAT_PROVIDER', phoneChatProvider],
       ['PARTNER_CHAT_PROVIDER', partnerChatProvider],
+      ['PHONE_CHAT_PROVIDER', phoneChat.provider],
       ['CAPTCHA_PROVIDER', e.CAPTCHA_PROVIDER],
     ] as const
   )
@@ -164,6 +165,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
           PHONE_SERVICE_NUMBER: e.PHONE_SERVICE_NUMBER,
           TWILIO_VOICE_ENTRY: e.TWILIO_VOICE_ENTRY,
+        },
+      ],
+      [
+        phoneChat.provider === 'twilio',
+        'PHONE_CHAT_PROVIDER=twilio',
+        {
+          TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
+          PHONE_CHAT_NUMBER: e.PHONE_CHAT_NUMBER,
+          PHONE_CHAT_ENTRY: e.PHONE_CHAT_ENTRY,
+          PHONE_CHAT_CALLER_ID: e.PHONE_CHAT_CALLER_ID,
         },
       ],
       [
@@ -237,13 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sandboxPostbacks: e.SANDBOX_PSP_POSTBACKS,
       phoneProvider: e.PHONE_PROVIDER,
       phoneServiceNumber: e.PHONE_SERVICE_NUMBER ?? '',
-      phoneChat: {
-        provider: phoneChatProvider,
-        number: e.PHONE_CHAT_NUMBER,
-        pricePerMinuteCents: e.PHONE_CHAT_PRICE_CENTS,
-        currency: 'EUR',
-        maxTalkMinutes: e.PHONE_CHAT_MAX_MINUTES,
-      },
+      phoneChat,
       dailyLimitCents: e.BILLING_DAILY_LIMIT_CENTS,
     },
     ageCheck: {
@@ -280,7 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accountSid: e.TWILIO_ACCOUNT_SID ?? '',
       authToken: e.TWILIO_AUTH_TOKEN ?? '',
       apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
-      voiceEntry: voiceEntry(e.TWILIO_VOICE_ENTRY ?? ''),
+      voiceEntry: entryOf(e.TWILIO_VOICE_ENTRY ?? ''),
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     uploads: {
@@ -353,9 +359,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
   };
 }
-
-const voiceEntry = (v: string): VoiceEntry =>
-  v.startsWith('sip:') ? { kind: 'sip_domain', value: v.slice(4).toLowerCase() } : { kind: 'forwarded_from', value: v };
 
 /** The real services the server test suite may also run against (CI sets them). */
 export function testServices(): { databaseUrl: string | undefined; redisUrl: string | undefined } {

@@ -40,6 +40,7 @@ import { onboardingConsoleRoutes } from './features/onboarding/console-routes.ts
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { studioPayoutRoutes } from './features/payouts/studio-routes.ts';
 import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
+import { phoneChatLineRoutes } from './features/phonechat/twilio-routes.ts';
 import { pixelRoutes } from './features/pixel/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
@@ -78,6 +79,7 @@ const apiRoutes: RouteGroup[] = [
   billingRoutes,
   orderRoutes,
   voicecallRoutes,
+  phoneChatLineRoutes,
   avsRoutes,
   couponRoutes,
   freeCoinsRoutes,

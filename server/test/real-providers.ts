@@ -1,5 +1,5 @@
 /**
- * Settings that choose every real provider (FlexPay, Twilio voice and SMS, Veriff, reCAPTCHA) with made-up
+ * Settings that choose every real provider (FlexPay, Twilio voice, phone chat and SMS, Veriff, reCAPTCHA) with made-up
  * credentials, for tests that walk the routes these providers add. Building the app calls none of
  * them; their API addresses point at a closed local port, so nothing could leave the machine.
  */
@@ -11,6 +11,10 @@ export const REAL_PROVIDERS_ENV = {
   PHONE_PROVIDER: 'twilio',
   PHONE_SERVICE_NUMBER: '0900 1 234567',
   TWILIO_VOICE_ENTRY: 'sip:livecam-0900.sip.twilio.com',
+  PHONE_CHAT_PROVIDER: 'twilio',
+  PHONE_CHAT_NUMBER: '0900 5 111222',
+  PHONE_CHAT_ENTRY: 'sip:chat-0900.sip.twilio.com',
+  PHONE_CHAT_CALLER_ID: '+4930123456789',
   AVS_PROVIDER: 'veriff',
   VERIFF_API_KEY: 'veriff-api-key',
   VERIFF_SHARED_SECRET: 'veriff-shared-secret',

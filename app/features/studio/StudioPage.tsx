@@ -17,6 +17,7 @@ import { VIDEO } from '#app/theme/video.ts';
 import type { StudioMe } from '#common/api/studio.ts';
 import { studioMeQuery, useStudioLogout } from './api.ts';
 import { StudioFrame } from './StudioFrame.tsx';
+import { StudioPhoneChat } from './StudioPhoneChat.tsx';
 import { StudioPrivate } from './StudioPrivate.tsx';
 import { StudioShowSettings } from './StudioShowSettings.tsx';
 import { useStudioBroadcast } from './use-studio-broadcast.ts';
@@ -173,6 +174,7 @@ function Studio({ me }: { me: StudioMe }) {
             <ShowChat showId={me.show.universalId} as="performer" />
           </Box>
           <StudioShowSettings show={me.show} />
+          <StudioPhoneChat />
           <Button variant="text" onClick={signOut} loading={logout.isPending} sx={{ alignSelf: 'flex-start' }}>
             {t('studio.home.signOut')}
           </Button>

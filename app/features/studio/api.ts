@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '#app/http.ts';
 import type { StudioApplication } from '#common/api/onboarding.ts';
 import type { StudioLoginBody, StudioMe, StudioShowSettingsBody } from '#common/api/studio.ts';
+import type { StudioPhoneChat, StudioPhoneChatBody } from '#common/api/studio-phone-chat.ts';
 
 /**
  * The studio speaks for a performer, never a member: its answers (a 401 when her session is
@@ -79,6 +80,28 @@ export function useStudioShowSettings() {
     onSuccess: (me) => client.setQueryData(studioMeQuery.queryKey, me),
     // A failed save may still have been written (a lost answer): read her show again.
     onError: () => client.invalidateQueries({ queryKey: studioMeQuery.queryKey }),
+    meta: PERFORMER_META,
+  });
+}
+
+/** Her phone chat: extension, "takes calls", and whether the real line has her telephone (masked). */
+export const studioPhoneChatQuery = queryOptions({
+  queryKey: ['studio', 'phone-chat'],
+  queryFn: ({ signal }) => api<StudioPhoneChat>('GET', '/studio/phone-chat', undefined, { signal }),
+  meta: PERFORMER_META,
+  staleTime: 30_000,
+});
+
+/** Sets or removes her telephone, or switches "takes calls"; the answer is her phone chat as it is now. */
+export function useStudioPhoneChat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { number: StudioPhoneChatBody } | { on: boolean }) =>
+      'on' in change
+        ? api<StudioPhoneChat>('POST', '/studio/phone-chat/taking', { on: change.on })
+        : api<StudioPhoneChat>('PUT', '/studio/phone-chat', change.number),
+    onSuccess: (state) => client.setQueryData(studioPhoneChatQuery.queryKey, state),
+    onError: () => client.invalidateQueries({ queryKey: studioPhoneChatQuery.queryKey }),
     meta: PERFORMER_META,
   });
 }

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shows } from './catalog.ts';
 
 /**
@@ -32,4 +33,23 @@ export const phoneChatCalls = pgTable(
     uniqueIndex('phone_chat_calls_provider_call').on(t.provider, t.providerCallId),
     index('phone_chat_calls_show').on(t.showId, t.startedAt),
   ],
+);
+
+/**
+ * The telephone the real line puts a performer's calls through to (decision 060), one per show
+ * that offers phone chat. It is never shown to anybody: the line dials it with our own number as
+ * caller id, and no API answer or page reads this table. Without a row the line treats her as not
+ * taking calls.
+ */
+export const phoneChatForwarding = pgTable(
+  'phone_chat_forwarding',
+  {
+    showId: integer('show_id')
+      .primaryKey()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    /** E.164, as Twilio dials it. */
+    number: text('number').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('phone_chat_forwarding_e164', sql`${t.number} ~ '^\\+[1-9][0-9]{6,14}$'`)],
 );

@@ -31,6 +31,16 @@ export async function findPhoneChatCall(db: DbOrTx, id: number): Promise<PhoneCh
   return row ? view(row) : null;
 }
 
+/** The call a line provider knows by its own id (a retried webhook finds the call it made). */
+export async function findPhoneChatCallOf(db: DbOrTx, provider: string, providerCallId: string) {
+  const [row] = await db
+    .select(withShow)
+    .from(phoneChatCalls)
+    .innerJoin(shows, eq(shows.id, phoneChatCalls.showId))
+    .where(and(eq(phoneChatCalls.provider, provider), eq(phoneChatCalls.providerCallId, providerCallId)));
+  return row ? view(row) : null;
+}
+
 /** Calls being put through or talking, latest first: the studio's list. */
 export async function openPhoneChatCalls(db: DbOrTx, limit = 50): Promise<PhoneChatCallView[]> {
   const rows = await db

@@ -106,12 +106,15 @@ export async function answerPhoneChat(deps: PhoneChatDeps, callId: number, at?: 
 /**
  * Either side hangs up. An answered call becomes `ended` with its talk time and what the carrier
  * bills the caller (every started minute, common/domain/phone-chat.ts); an unanswered one is
- * `missed` and costs nothing. She is available again. Null when the call was over already.
+ * `missed` and costs nothing. She is available again. Null when the call was over already, so a
+ * second report of the same end (a provider's retry, the sweep) changes nothing.
+ * `talkSeconds`: the line's own count (Twilio's CallDuration) instead of the database clock's; a
+ * positive one also means she answered, should the report of her answer have been lost.
  */
 export async function hangUpPhoneChat(
   deps: PhoneChatDeps,
   callId: number,
-  opts: { at?: Date; maxSeconds?: number } = {},
+  opts: { at?: Date; maxSeconds?: number; talkSeconds?: number | null } = {},
 ): Promise<PhoneChatCallView | null> {
   // The database's clock, not this process's: processes' clocks differ, the talk time must not.
   const clock = opts.at ? sql`${opts.at.toISOString()}::timestamptz` : sql`now()`;
@@ -125,13 +128,17 @@ export async function hangUpPhoneChat(
       .where(eq(phoneChatCalls.id, callId))
       .for('update');
     if (!locked || (locked.call.state !== 'connecting' && locked.call.state !== 'busy')) return null;
-    const answered = locked.call.answeredAt !== null;
-    const talked = answered ? Number(locked.talked) : 0;
+    const reported = opts.talkSeconds ?? null;
+    const answered = locked.call.answeredAt !== null || (reported !== null && reported > 0);
+    const talked = reported ?? (answered ? Number(locked.talked) : 0);
     const seconds = opts.maxSeconds === undefined ? talked : Math.min(talked, opts.maxSeconds);
     await tx
       .update(phoneChatCalls)
       .set({
         state: answered ? 'ended' : 'missed',
+        ...(answered && locked.call.answeredAt === null
+          ? { answeredAt: sql`${clock} - make_interval(secs => ${seconds})` }
+          : {}),
         endedAt: clock,
         seconds,
         amountCents: phoneChatAmountCents(seconds, locked.call.pricePerMinuteCents),

@@ -91,6 +91,15 @@ export async function performerShow(db: DbOrTx, showId: number) {
 }
 export type PerformerShow = NonNullable<Awaited<ReturnType<typeof performerShow>>>;
 
+/** Her show's phone chat: whether it offers it, its extension and her "takes calls" switch. */
+export async function performerPhoneChat(db: DbOrTx, showId: number) {
+  const [row] = await db
+    .select({ phoneChat: shows.phoneChat, phoneExtension: shows.phoneExtension, phoneChatOn: shows.phoneChatOn })
+    .from(shows)
+    .where(eq(shows.id, showId));
+  return row ?? null;
+}
+
 /**
  * Who a live performer session speaks as (her socket, her show's chat): the performer and her
  * show's universal id and name, under the rules of findPerformerBySession; null otherwise.

@@ -16,6 +16,7 @@ import { isLocalCaller } from '#server/http/local-caller.ts';
 import { type ActivePerformer, isActivePerformer, performerShow } from './data.ts';
 import { signInPerformer } from './login.ts';
 import { createPerformerSession, revokePerformerSession } from './mutations.ts';
+import { registerStudioPhoneChat } from './phone-chat-routes.ts';
 import { presentStudioMe } from './present.ts';
 import { clearPerformerCookie, requireApplicant, requirePerformer, setPerformerCookie } from './session.ts';
 import { updateShowSettings } from './show-settings.ts';
@@ -76,6 +77,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerStudioUnlock(app);
+  registerStudioPhoneChat(app);
 
   app.post('/studio/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     const { performer, sessionId } = await requireApplicant(request);
