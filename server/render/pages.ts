@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#common/constants.ts';
+import { onContentTextChanged } from '#server/features/content/text-changes.ts';
 import { sessionFromToken } from '#server/features/session/request.ts';
 import { acceptedEncoding, compressedOnce, createMemo, type Encoding } from '#server/http/cached-body.ts';
 import { renderCallHeaders } from '#server/http/render-call.ts';
@@ -50,6 +51,9 @@ type Plan = {
   encoding: Encoding | null;
 };
 
+/** The content API's paths (server/features/content/texts-routes.ts). */
+const CONTENT_API = '/api/_content/';
+
 type Guarded = { kind: 'continue' } | { kind: 'redirect' | 'leave'; to: string };
 
 /** The API answers a render needs, asked in process as a visitor would ask them (no cookies, the page's language). */
@@ -57,13 +61,22 @@ function visitorTransport(app: FastifyInstance, locale: string): PageRequest['fe
   return async (url, init) => {
     const target = new URL(url, 'http://render.invalid');
     // A page only reads; and only the API, whatever a path parameter held (`..` is resolved above).
-    if (!target.pathname.startsWith('/api/') || (init.method ?? 'GET') !== 'GET') {
+    // The content API is a read asked by POST (the spec's calls), and the only POST a page may send.
+    const method = init.method ?? 'GET';
+    const contentRead = method === 'POST' && target.pathname.startsWith(CONTENT_API);
+    if (!target.pathname.startsWith('/api/') || (method !== 'GET' && !contentRead)) {
       throw new Error(`a server render may only read the API (${init.method} ${target.pathname})`);
     }
     const res = await app.inject({
-      method: 'GET',
+      method: contentRead ? 'POST' : 'GET',
       url: `${target.pathname}${target.search}`,
-      headers: { accept: 'application/json', 'accept-language': locale, ...renderCallHeaders() },
+      headers: {
+        accept: 'application/json',
+        'accept-language': locale,
+        ...(contentRead ? { 'content-type': 'application/json' } : {}),
+        ...renderCallHeaders(),
+      },
+      ...(contentRead && typeof init.body === 'string' ? { payload: init.body } : {}),
       remoteAddress: '127.0.0.1',
     });
     const headers = new Headers();
@@ -97,6 +110,9 @@ function pagePath(url: URL): string {
 export function createPageServer(app: FastifyInstance, renderer: PageRenderer, template: string) {
   const { config } = app.ctx;
   const pages = createMemo<CachedPage>(PAGE_CACHE_MS, PAGE_CACHE_ENTRIES);
+  // An operator changed a page's text: every page is rendered afresh (the texts show in few pages,
+  // and a change is rare, so nothing finer is worth keeping track of).
+  onContentTextChanged(app.ctx, () => pages.clear());
 
   async function guard(request: FastifyRequest, pathname: string): Promise<Guarded> {
     const token = request.cookies[SESSION_COOKIE];

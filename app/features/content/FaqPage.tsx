@@ -1,10 +1,11 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Typography } from '@mui/material';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { ANCHOR_OFFSET, ContentPage, Intro, MEASURE, PageLoading, PageTitle, RichText } from './ContentLayout.tsx';
-import { type FaqDoc, useDocumentTitle, useLegalText } from './legal.ts';
+import { ANCHOR_OFFSET, ContentPage, Intro, MEASURE, PageTitle, RichText } from './ContentLayout.tsx';
+import { ContentText } from './ContentText.tsx';
+import { type ShownContent, useDocumentTitle } from './legal.ts';
 
 /** `#q-3` -> 3: the deep link of one question (0-based, like the list). */
 export const faqAnchor = (index: number) => `q-${index}`;
@@ -33,8 +34,9 @@ function useOpenQuestions(hash: string) {
   return { open, toggle, linked };
 }
 
-function FaqContent() {
-  const faq = useLegalText<FaqDoc>('faq');
+/** The FAQ's text: its sections are the questions, their paragraphs the answers. */
+function FaqContent({ shown }: { shown: ShownContent }) {
+  const faq = shown.doc;
   const { t } = useTranslation();
   useDocumentTitle(faq.title);
   const { hash } = useLocation();
@@ -50,11 +52,13 @@ function FaqContent() {
     <ContentPage>
       <Box sx={{ maxWidth: MEASURE }}>
         <PageTitle>{faq.title}</PageTitle>
-        <Intro>{faq.intro}</Intro>
+        {faq.intro.map((p) => (
+          <Intro key={p}>{p}</Intro>
+        ))}
         <Box sx={{ mb: 4 }}>
-          {faq.items.map((item, i) => (
+          {faq.sections.map((item, i) => (
             <Accordion
-              key={item.q}
+              key={item.heading}
               id={faqAnchor(i)}
               expanded={open.has(i)}
               onChange={(_, expanded) => toggle(i, expanded)}
@@ -68,12 +72,17 @@ function FaqContent() {
                 aria-controls={`${faqAnchor(i)}-answer`}
                 expandIcon={<ExpandMoreIcon />}
               >
-                <Typography sx={{ fontWeight: 600, lineHeight: 1.4, py: 0.5 }}>{item.q}</Typography>
+                <Typography sx={{ fontWeight: 600, lineHeight: 1.4, py: 0.5 }}>{item.heading}</Typography>
               </AccordionSummary>
               <AccordionDetails sx={{ pt: 0 }}>
-                <Typography sx={{ lineHeight: 1.7, color: 'text.secondary' }}>
-                  <RichText text={item.a} />
-                </Typography>
+                {item.paragraphs.map((p) => (
+                  <Typography
+                    key={p}
+                    sx={{ lineHeight: 1.7, color: 'text.secondary', '&:not(:last-child)': { mb: 1.5 } }}
+                  >
+                    <RichText text={p} />
+                  </Typography>
+                ))}
               </AccordionDetails>
             </Accordion>
           ))}
@@ -87,10 +96,7 @@ function FaqContent() {
   );
 }
 
+/** /faq: the questions from the content API, each one a collapsible answer. */
 export function FaqPage() {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <FaqContent />
-    </Suspense>
-  );
+  return <ContentText page="faq">{(shown) => <FaqContent shown={shown} />}</ContentText>;
 }

@@ -1,10 +1,9 @@
 import { Box, Button } from '@mui/material';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useMatches } from 'react-router';
-import { PageLoading } from './ContentLayout.tsx';
+import { ContentText } from './ContentText.tsx';
 import { LegalDocument } from './LegalDocument.tsx';
-import { LEGAL_KEY_OF_ROUTE, type LegalDoc, type LegalKey, useDocumentTitle, useLegalText } from './legal.ts';
+import { LEGAL_KEY_OF_ROUTE, type LegalKey, type ShownContent, useDocumentTitle } from './legal.ts';
 
 /** Pages that end with a way to get in touch. */
 const CALL_TO_ACTION: Partial<Record<LegalKey, string>> = {
@@ -20,13 +19,12 @@ function useRouteLegalKey(): LegalKey {
   return key;
 }
 
-function LegalArticle({ textKey }: { textKey: LegalKey }) {
-  const doc = useLegalText<LegalDoc>(textKey);
+function LegalArticle({ textKey, shown }: { textKey: LegalKey; shown: ShownContent }) {
   const { t } = useTranslation();
-  useDocumentTitle(doc.title);
+  useDocumentTitle(shown.doc.title);
   const cta = CALL_TO_ACTION[textKey];
   return (
-    <LegalDocument doc={doc}>
+    <LegalDocument doc={shown.doc} updatedAt={shown.updatedAt}>
       {cta && (
         <Box sx={{ mt: 4 }}>
           <Button component={RouterLink} to="/contact" variant="contained" size="large">
@@ -38,12 +36,8 @@ function LegalArticle({ textKey }: { textKey: LegalKey }) {
   );
 }
 
-/** Every legal page; the route's name (handle.name) says which text. */
+/** Every legal page; the route's name (handle.name) says which text, the content API has it. */
 export function LegalPage() {
   const key = useRouteLegalKey();
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <LegalArticle textKey={key} />
-    </Suspense>
-  );
+  return <ContentText page={key}>{(shown) => <LegalArticle textKey={key} shown={shown} />}</ContentText>;
 }
