@@ -25,6 +25,7 @@ export const CONTENT_PAGES = [
   'takedown',
   'usc2257',
   'camgirl_werden',
+  'camgirl_faq',
   'webmaster',
   'faq',
 ] as const;

@@ -103,6 +103,30 @@ describe('LegalPage', () => {
     expect(await screen.findByRole('link', { name: 'Apply now' })).toHaveAttribute('href', '/contact');
   });
 
+  it('ends the performer guide with its questions, each answer collapsible by mouse and keyboard', async () => {
+    renderLegal('/camgirl_werden', 'camgirl_werden');
+    const questions = await screen.findByRole('region', { name: 'Questions from performers' });
+    const question = within(questions).getByRole('button', { name: 'Do I have to show my face?' });
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(within(questions).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    question.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Do I have to show my face?' })).toHaveTextContent(
+      'You decide what the camera shows.',
+    );
+    await userEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the guide and its questions in German', async () => {
+    renderLegal('/camgirl_werden', 'camgirl_werden', 'de');
+    const questions = await screen.findByRole('region', { name: 'Fragen von Darstellerinnen' });
+    await userEvent.click(within(questions).getByRole('button', { name: 'Kann ich jederzeit aufhören?' }));
+    expect(screen.getByText(/Sie können Ihr Profil jederzeit pausieren/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Jetzt bewerben' })).toHaveAttribute('href', '/contact');
+  });
+
   it('follows the language switch', async () => {
     const { router } = renderLegal('/terms', 'terms');
     await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' });

@@ -65,7 +65,7 @@ describe('the console: content pages', () => {
     const res = await admin.get('/api/admin/content');
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as ConsoleContentList;
-    expect(list.entries).toHaveLength(26);
+    expect(list.entries).toHaveLength(28);
     expect(list.entries).toContainEqual(
       expect.objectContaining({ page: 'terms', locale: 'en', title: 'Terms and Conditions', edited: false }),
     );
