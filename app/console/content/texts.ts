@@ -18,7 +18,7 @@ export const contentTexts = defineTexts({
     back: 'Back to the pages',
     textLabel: 'Text',
     textHint: (max: number) =>
-      `First line "# Title", then paragraphs separated by an empty line; "## Heading" starts a section (on the FAQ a question). Everything else is shown as written. At most ${max} characters.`,
+      `First line "# Title", then paragraphs separated by an empty line; "## Heading" starts a section (on the FAQ a question). {{site}}, {{email}} and the operator's details are filled in. Everything else is shown as written. At most ${max} characters.`,
     format: 'The text must start with one line "# Title", and have no second one.',
     save: 'Save and publish',
     restore: 'Put the released text back',
@@ -45,7 +45,7 @@ export const contentTexts = defineTexts({
     back: 'Zurück zu den Seiten',
     textLabel: 'Text',
     textHint: (max: number) =>
-      `Erste Zeile „# Titel“, dann Absätze, getrennt durch eine Leerzeile; „## Überschrift“ beginnt einen Abschnitt (in der FAQ eine Frage). Alles andere erscheint wie geschrieben. Höchstens ${max} Zeichen.`,
+      `Erste Zeile „# Titel“, dann Absätze, getrennt durch eine Leerzeile; „## Überschrift“ beginnt einen Abschnitt (in der FAQ eine Frage). {{site}}, {{email}} und die Angaben des Betreibers werden eingesetzt. Alles andere erscheint wie geschrieben. Höchstens ${max} Zeichen.`,
     format: 'Der Text muss mit genau einer Zeile „# Titel“ beginnen.',
     save: 'Speichern und veröffentlichen',
     restore: 'Ausgelieferten Text wiederherstellen',
