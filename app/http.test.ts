@@ -56,3 +56,17 @@ describe('the fetch client and the language', () => {
     expect(server.spy).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a POST that only reads (the content API)', () => {
+  it('goes out without the XSRF token and without asking for one first', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: no token yet, as for a first visit
+    document.cookie = 'XSRF-TOKEN=; max-age=0';
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ text: '# T' }));
+    expect(await api('POST', '_content/page', { page: 'faq', locale: 'en' }, { read: true })).toEqual({ text: '# T' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    const [url, init] = spy.mock.calls[0] ?? [];
+    expect(url).toBe('/api/_content/page');
+    expect(new Headers(init?.headers).has('x-xsrf-token')).toBe(false);
+    expect(init?.body).toBe('{"page":"faq","locale":"en"}');
+  });
+});

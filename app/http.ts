@@ -44,9 +44,12 @@ export async function api<T>(
     query?: Record<string, string | number | undefined>;
     /** Further request headers (an Idempotency-Key). */
     headers?: Record<string, string>;
+    /** A POST that only reads (the content API): it needs no XSRF token. */
+    read?: boolean;
   } = {},
 ): Promise<T> {
-  if (UNSAFE.has(method)) await ensureXsrf();
+  const unsafe = UNSAFE.has(method) && !init.read;
+  if (unsafe) await ensureXsrf();
   const qs = init.query
     ? `?${new URLSearchParams(
         Object.entries(init.query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
@@ -63,7 +66,7 @@ export async function api<T>(
   const file = body instanceof Blob ? body : null;
   if (file) headers['content-type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['content-type'] = 'application/json';
-  if (UNSAFE.has(method)) headers['x-xsrf-token'] = readCookie(XSRF_COOKIE) ?? '';
+  if (unsafe) headers['x-xsrf-token'] = readCookie(XSRF_COOKIE) ?? '';
   const res = await transport(url, {
     method,
     headers,

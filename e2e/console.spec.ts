@@ -1,12 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { auditTexts } from '#app/console/audit/texts.ts';
+import { contentTexts } from '#app/console/content/texts.ts';
 import { errorTexts } from '#app/console/errors.ts';
 import { operatorsTexts } from '#app/console/operators/texts.ts';
 import { CONSOLE_SCREENS } from '#app/console/screens.ts';
 import { frameTexts } from '#app/console/texts.ts';
 import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
 import { type ConsoleAccount, consoleSignIn } from './console-support.ts';
-import { shoot, uniqueEmail, WIDTHS } from './support.ts';
+import { confirmAge, shoot, uniqueEmail, WIDTHS } from './support.ts';
 
 /**
  * The console's own administration: the demo admin signs in and sees the dashboard, adds a
@@ -98,6 +99,70 @@ test('the admin adds a moderator who signs in with her own key and sees her scre
         ['/admin/operators', 'console-operators'],
         ['/admin/audit', 'console-audit'],
         [monaPage, 'console-operator'],
+      ] as const) {
+        await admin.goto(`${path}?lang=${lang}`);
+        await expect(admin.locator('html')).toHaveAttribute('lang', lang);
+        await expect(admin.locator('main h1')).toBeVisible();
+        await expect(admin.getByRole('progressbar')).toHaveCount(0);
+        await shoot(admin, name);
+      }
+    }
+  }
+});
+
+test("the admin changes a content page's text in the console, and a visitor sees it at once", async ({ browser }) => {
+  const c = contentTexts.en;
+  const admin = await signInAs(browser, DEMO_OPERATOR);
+  await menu(admin)
+    .getByRole('link', { name: screenLabel('/admin/content') })
+    .click();
+  await admin
+    .getByRole('table', { name: c.title })
+    .getByRole('link', { name: c.edit('Refund Policy (English)') })
+    .click();
+  const box = admin.getByRole('textbox', { name: c.textLabel });
+  await expect(box).toHaveValue(/^# Refund Policy/);
+  const released = await box.inputValue();
+  await box.fill('# Refunds, as of today\n\nWrite to us within <b>14 days</b>.\n\n## How\n\nBy the contact form.');
+  await admin.getByRole('button', { name: c.save }).click();
+  await expect(admin.getByText(c.saved)).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.setViewportSize(WIDTHS.phone);
+  await visitor.goto('/?lang=en');
+  await confirmAge(visitor);
+  // Rendered by the server afresh (the save dropped the cached page) and drawn by the browser alike.
+  await visitor.goto('/refund');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Refunds, as of today' })).toBeVisible();
+  await expect(visitor.getByText('Write to us within <b>14 days</b>.')).toBeVisible();
+  await shoot(visitor, 'content-edited-refund');
+
+  // The performer guide's questions open one by one.
+  for (const lang of ['en', 'de'] as const) {
+    for (const size of [WIDTHS.phone, WIDTHS.desktop]) {
+      await visitor.setViewportSize(size);
+      await visitor.goto(`/camgirl_werden?lang=${lang}`);
+      // Hydrated first: the question's button acts from then on.
+      await visitor.waitForLoadState('networkidle');
+      const first = visitor
+        .getByRole('region', { name: lang === 'en' ? 'Questions from performers' : 'Fragen von Darstellerinnen' })
+        .getByRole('button')
+        .first();
+      await first.click();
+      await expect(first).toHaveAttribute('aria-expanded', 'true');
+      await shoot(visitor, 'camgirl-guide');
+    }
+  }
+
+  // The released text back, as the other journeys expect it.
+  await admin.getByRole('button', { name: c.restore }).click();
+  await expect(box).toHaveValue(released);
+  for (const lang of ['en', 'de'] as const) {
+    for (const size of [WIDTHS.desktop, WIDTHS.phone]) {
+      await admin.setViewportSize(size);
+      for (const [path, name] of [
+        ['/admin/content', 'console-content'],
+        ['/admin/content/faq/de', 'console-content-edit'],
       ] as const) {
         await admin.goto(`${path}?lang=${lang}`);
         await expect(admin.locator('html')).toHaveAttribute('lang', lang);

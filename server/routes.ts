@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/admin/audit/routes.ts';
 import { consolePage } from './features/admin/console-page.ts';
+import { contentConsoleRoutes } from './features/admin/content/routes.ts';
 import { noticesConsoleApi } from './features/admin/notices/routes.ts';
 import { operatorsRoutes } from './features/admin/operators/routes.ts';
 import { payoutConsoleRoutes } from './features/admin/payouts/routes.ts';
@@ -20,6 +21,7 @@ import { chatRoutes } from './features/chat/routes.ts';
 import { chatExternalRoutes } from './features/chat-external/routes.ts';
 import { partnerChatSandboxPages } from './features/chat-external/sandbox-pages.ts';
 import { contentRoutes } from './features/content/routes.ts';
+import { contentTextRoutes } from './features/content/texts-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { freeCoinsRoutes } from './features/free-coins/routes.ts';
@@ -76,6 +78,7 @@ const apiRoutes: RouteGroup[] = [
   accountRoutes,
   nicknameRoutes,
   contentRoutes,
+  contentTextRoutes,
   billingRoutes,
   orderRoutes,
   voicecallRoutes,
@@ -111,6 +114,7 @@ const apiRoutes: RouteGroup[] = [
   membersApiRoutes,
   reviewConsoleRoutes,
   supportConsoleRoutes,
+  contentConsoleRoutes,
   payoutConsoleRoutes,
   referralConsoleRoutes,
   onboardingConsoleRoutes,

@@ -49,6 +49,8 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'operators', lazy: screen(() => import('./operators/OperatorsPage.tsx')) },
       { path: 'operators/:id', lazy: screen(() => import('./operators/OperatorPage.tsx')) },
       { path: 'audit', lazy: screen(() => import('./audit/AuditPage.tsx')) },
+      { path: 'content', lazy: screen(() => import('./content/ContentPagesPage.tsx')) },
+      { path: 'content/:page/:locale', lazy: screen(() => import('./content/ContentEditPage.tsx')) },
       { path: '*', Component: NotFound },
     ],
   },

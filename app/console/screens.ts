@@ -45,6 +45,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     label: { en: 'Operators and roles', de: 'Betreiberteam und Rollen' },
   },
   { path: '/admin/audit', capability: 'audit', label: { en: 'Audit log', de: 'Protokoll' } },
+  { path: '/admin/content', capability: 'content', label: { en: 'Content pages', de: 'Inhaltsseiten' } },
   {
     path: '/admin/support',
     capability: 'support',

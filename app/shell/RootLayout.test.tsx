@@ -83,6 +83,13 @@ describe('RootLayout', () => {
     expect(screen.getAllByRole('link', { name: 'Sign up for free' })[0]).toHaveAttribute('href', '/#sign-in');
   });
 
+  it('shows the logo and name of the site the configuration names (a second domain)', async () => {
+    await render(1280, { config: { site: { name: 'Nachtfalter Live', logo: '/sites/nachtfalter.svg', webid: 42 } } });
+    const logo = screen.getByRole('img', { name: 'Nachtfalter Live' });
+    expect(logo).toHaveAttribute('src', '/sites/nachtfalter.svg');
+    expect(screen.queryByRole('img', { name: 'LiveCam' })).not.toBeInTheDocument();
+  });
+
   it('shows a member’s coins with a label', async () => {
     await render(1280, { user: testUser({ coins: 1250 }) });
     expect(await screen.findByLabelText('Your balance: 1250 coins')).toHaveTextContent('1,250');

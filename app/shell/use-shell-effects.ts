@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useFetchUserMessages } from '#app/features/session/fetch-user.ts';
 import { startClientLog, trackRoute } from '#app/platform/client-log.ts';
 import { registerNavigate } from '#app/platform/navigation.ts';
 import { watchStaleChunks } from '#app/platform/stale-chunk.ts';
@@ -10,7 +11,8 @@ import { useVisitorId } from './use-visitor-id.ts';
 /**
  * The shell's side effects: the router's navigate for code outside React, route tracking for
  * the client error log, the error listeners, the stale-part reload guard, the visitor id, the
- * counter pixel (both only with analytics consent) and the member's real-time socket.
+ * counter pixel (both only with analytics consent), the member's real-time socket, and the
+ * `fetchUser` message of the site's other windows (a login there is picked up here).
  */
 export function useShellEffects() {
   const navigate = useNavigate();
@@ -18,6 +20,7 @@ export function useShellEffects() {
   useVisitorId();
   useCounterPixel();
   useRealtime();
+  useFetchUserMessages();
 
   useEffect(() => {
     registerNavigate((to) => void navigate(to));

@@ -32,6 +32,8 @@ export const CONSOLE_POLICY = {
   payouts: ['admin'],
   /** The support desk's conversations. */
   support: ['support', 'admin'],
+  /** The texts of the content pages (legal texts, FAQ, performer guide), live without a release. */
+  content: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type ConsoleCapability = keyof typeof CONSOLE_POLICY;
@@ -61,6 +63,7 @@ export const CONSOLE_TOPICS = [
   'review',
   'notices',
   'payouts',
+  'content',
 ] as const satisfies readonly ConsoleCapability[];
 export type ConsoleTopic = (typeof CONSOLE_TOPICS)[number];
 

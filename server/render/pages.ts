@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#common/constants.ts';
+import { siteFor } from '#server/config.ts';
+import { onContentTextChanged } from '#server/features/content/text-changes.ts';
 import { sessionFromToken } from '#server/features/session/request.ts';
 import { acceptedEncoding, compressedOnce, createMemo, type Encoding } from '#server/http/cached-body.ts';
 import { renderCallHeaders } from '#server/http/render-call.ts';
+import { requestDomain } from '#server/http/request-domain.ts';
 import { headTags, pageDocument, rootAttributes } from './document.ts';
 import type { PageRenderer, PageRequest, ShellPrefs } from './renderer.ts';
 import { pagePrefs } from './request-prefs.ts';
@@ -42,6 +45,8 @@ const PLANS_MAX = 1000;
 
 /** A page request worked out: the page, the key it is cached under, and how it is sent. */
 type Plan = {
+  /** The SITES domain the page is for; '' for the main site (any other host name). */
+  site: string;
   pathname: string;
   path: string;
   locale: PageRequest['locale'];
@@ -50,20 +55,36 @@ type Plan = {
   encoding: Encoding | null;
 };
 
+/** The content API's paths (server/features/content/texts-routes.ts). */
+const CONTENT_API = '/api/_content/';
+
 type Guarded = { kind: 'continue' } | { kind: 'redirect' | 'leave'; to: string };
 
-/** The API answers a render needs, asked in process as a visitor would ask them (no cookies, the page's language). */
-function visitorTransport(app: FastifyInstance, locale: string): PageRequest['fetch'] {
+/**
+ * The API answers a render needs, asked in process as a visitor would ask them: no cookies, the
+ * page's language, and the site's host (the name, logo and webid of a SITES domain are its own).
+ */
+function visitorTransport(app: FastifyInstance, locale: string, host: string): PageRequest['fetch'] {
   return async (url, init) => {
     const target = new URL(url, 'http://render.invalid');
     // A page only reads; and only the API, whatever a path parameter held (`..` is resolved above).
-    if (!target.pathname.startsWith('/api/') || (init.method ?? 'GET') !== 'GET') {
+    // The content API is a read asked by POST (the spec's calls), and the only POST a page may send.
+    const method = init.method ?? 'GET';
+    const contentRead = method === 'POST' && target.pathname.startsWith(CONTENT_API);
+    if (!target.pathname.startsWith('/api/') || (method !== 'GET' && !contentRead)) {
       throw new Error(`a server render may only read the API (${init.method} ${target.pathname})`);
     }
     const res = await app.inject({
-      method: 'GET',
+      method: contentRead ? 'POST' : 'GET',
       url: `${target.pathname}${target.search}`,
-      headers: { accept: 'application/json', 'accept-language': locale, ...renderCallHeaders() },
+      headers: {
+        ...(host ? { host } : {}),
+        accept: 'application/json',
+        'accept-language': locale,
+        ...(contentRead ? { 'content-type': 'application/json' } : {}),
+        ...renderCallHeaders(),
+      },
+      ...(contentRead && typeof init.body === 'string' ? { payload: init.body } : {}),
       remoteAddress: '127.0.0.1',
     });
     const headers = new Headers();
@@ -78,8 +99,8 @@ function visitorTransport(app: FastifyInstance, locale: string): PageRequest['fe
  * The page key: path, the parameters that change the page (sorted), and the preferences it was
  * rendered with. Nothing of the visitor's session is in it, and nothing of it is in the page.
  */
-function pageKey(path: string, locale: string, prefs: ShellPrefs): string {
-  return `${locale}|${prefs.layout}|${prefs.device}|${prefs.headerHidden ? 'h' : ''}|${path}`;
+function pageKey(site: string, path: string, locale: string, prefs: ShellPrefs): string {
+  return `${site}|${locale}|${prefs.layout}|${prefs.device}|${prefs.headerHidden ? 'h' : ''}|${path}`;
 }
 
 /** The path and the page parameters (sorted): what is rendered and cached. */
@@ -97,6 +118,9 @@ function pagePath(url: URL): string {
 export function createPageServer(app: FastifyInstance, renderer: PageRenderer, template: string) {
   const { config } = app.ctx;
   const pages = createMemo<CachedPage>(PAGE_CACHE_MS, PAGE_CACHE_ENTRIES);
+  // An operator changed a page's text: every page is rendered afresh (the texts show in few pages,
+  // and a change is rare, so nothing finer is worth keeping track of).
+  onContentTextChanged(app.ctx, () => pages.clear());
 
   async function guard(request: FastifyRequest, pathname: string): Promise<Guarded> {
     const token = request.cookies[SESSION_COOKIE];
@@ -118,21 +142,36 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
     });
   }
 
+  /** A request's site: a SITES domain by its Host, else the main site (so made-up hosts share its pages). */
+  const siteOf = (request: FastifyRequest) => {
+    const domain = requestDomain(request);
+    return Object.hasOwn(config.sites, domain) ? domain : '';
+  };
+  /** A site's own origin: PUBLIC_URL's, or a SITES domain's on PUBLIC_URL's scheme and port. */
+  const originOf = (site: string) => {
+    if (!site) return new URL(config.publicUrl).origin;
+    const url = new URL(config.publicUrl);
+    url.hostname = site;
+    return url.origin;
+  };
+
   let rendering = 0;
-  async function render(request: FastifyRequest, path: string, locale: PageRequest['locale'], prefs: ShellPrefs) {
+  async function render(request: FastifyRequest, plan: Plan) {
+    const { site, path, locale, prefs } = plan;
+    const origin = originOf(site);
     const page = await renderer.renderPage({
-      url: `${config.publicUrl}${path}`,
+      url: `${origin}${path}`,
       locale,
       prefs,
-      fetch: visitorTransport(app, locale),
+      fetch: visitorTransport(app, locale, site),
       log: (err: unknown) => request.log.warn({ err }, 'a part of a page failed to render on the server'),
     });
     if (page.kind === 'redirect') return page;
     const url = new URL(path, 'http://page.invalid');
-    const address = { origin: config.publicUrl, path: `${url.pathname}${canonicalQuery(url)}` };
+    const address = { origin, path: `${url.pathname}${canonicalQuery(url)}` };
     const html = pageDocument(template, {
       rootAttributes: rootAttributes(locale, prefs),
-      head: headTags(page.head, address, locale, config.site.name),
+      head: headTags(page.head, address, locale, siteFor(config, site).name),
       styles: page.styles,
       html: page.html,
       state: page.state,
@@ -147,7 +186,8 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
     const { locale, prefs } = pagePrefs(request);
     const path = pagePath(url);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    return { pathname: url.pathname, path, locale, prefs, key: pageKey(path, locale, prefs), encoding };
+    const site = siteOf(request);
+    return { site, pathname: url.pathname, path, locale, prefs, key: pageKey(site, path, locale, prefs), encoding };
   }
 
   // A visitor without cookies has no session for the route rules to look at and no remembered
@@ -156,7 +196,7 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
   const plans = new Map<string, Plan | null>();
   function visitorPlan(request: FastifyRequest): Plan | null {
     const h = request.headers;
-    const id = `${request.url}\n${h['accept-language']}\n${h['sec-ch-ua-mobile']}\n${h['user-agent']}\n${h['accept-encoding']}`;
+    const id = `${siteOf(request)}\n${request.url}\n${h['accept-language']}\n${h['sec-ch-ua-mobile']}\n${h['user-agent']}\n${h['accept-encoding']}`;
     let plan = plans.get(id);
     if (plan === undefined) {
       plan = planFor(request);
@@ -179,12 +219,12 @@ export function createPageServer(app: FastifyInstance, renderer: PageRenderer, t
         return true;
       }
     }
-    const { key, path, locale, prefs, encoding } = plan;
+    const { key, encoding } = plan;
     if (!pages.has(key) && rendering >= MAX_RENDERS) return false;
     const page = await pages.get(key, async () => {
       rendering += 1;
       try {
-        return await render(request, path, locale, prefs);
+        return await render(request, plan);
       } finally {
         rendering -= 1;
       }

@@ -4,7 +4,7 @@ import type { User } from '#common/api/auth.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { chatBans, chatSessions } from '#server/db/schema/chat.ts';
 import { coinLedger, wallets } from '#server/db/schema/coins.ts';
-import { clientLogs, contactMessages, takedownNotices } from '#server/db/schema/content.ts';
+import { clientLogs, contactMessages, contentTexts, takedownNotices } from '#server/db/schema/content.ts';
 import { gameSpins } from '#server/db/schema/game.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
@@ -108,6 +108,7 @@ export async function dbState(t: TestContext) {
     authTokens: await db.select().from(authTokens).orderBy(asc(authTokens.id)),
     mails: await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
     contact: await db.select().from(contactMessages).orderBy(asc(contactMessages.id)),
+    contentTexts: await db.select().from(contentTexts).orderBy(asc(contentTexts.page), asc(contentTexts.locale)),
     takedown: await db.select().from(takedownNotices).orderBy(asc(takedownNotices.id)),
     clientLogs: await db.select().from(clientLogs).orderBy(asc(clientLogs.id)),
     wallets: await db.select().from(wallets).orderBy(asc(wallets.userId)),

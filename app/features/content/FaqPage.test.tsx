@@ -1,16 +1,19 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi } from '#app/features/auth/testing.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
 import legalEn from '#common/i18n/legal.en.json';
 import { FaqPage } from './FaqPage.tsx';
-import { legalTextsReady } from './legal.ts';
+import { contentApi } from './testing.ts';
 
 const items = legalEn.faq.items;
 const question = (i: number) => screen.getByRole('button', { name: items[i]?.q ?? '?' });
 
 describe('FaqPage', () => {
-  beforeAll(() => legalTextsReady(), 20_000);
+  beforeEach(() => {
+    mockApi({ 'POST /api/_content/page': contentApi() });
+  });
 
   it('opens and closes a question; answers carry the site name', async () => {
     renderWithProviders(<FaqPage />, { route: '/faq' });

@@ -2,17 +2,15 @@ import { Box, Link, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ContentDoc } from '#common/domain/content-text.ts';
 import { ANCHOR_OFFSET, ContentPage, Intro, MEASURE, PageTitle, Paragraph } from './ContentLayout.tsx';
-import { LEGAL_TEXTS_DATE, type LegalDoc } from './legal.ts';
 import { TableOfContents, type TocEntry } from './TableOfContents.tsx';
 
 export const sectionId = (index: number) => `section-${index + 1}`;
 
-function LastUpdated() {
+function LastUpdated({ at }: { at: string }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(LEGAL_TEXTS_DATE),
-  );
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at));
   return (
     <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
       {t('content.last_updated', { date })}
@@ -20,8 +18,12 @@ function LastUpdated() {
   );
 }
 
-/** A legal text: title, intro, table of contents, sections, then `children` (a form or a call to action). */
-export function LegalDocument({ doc, children }: { doc: LegalDoc; children?: ReactNode }) {
+/**
+ * A legal text: title, the day it last changed, intro, table of contents, sections, then `children`
+ * (a form or a call to action). Every text is shown as text, never read as markup.
+ */
+export function LegalDocument(props: { doc: ContentDoc; updatedAt: string; children?: ReactNode }) {
+  const { doc, updatedAt, children } = props;
   const { t } = useTranslation();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const entries: TocEntry[] = doc.sections.map((s, i) => ({ id: sectionId(i), label: s.heading }));
@@ -37,8 +39,10 @@ export function LegalDocument({ doc, children }: { doc: LegalDoc; children?: Rea
       >
         <Box component="article" aria-labelledby="page-title" sx={{ maxWidth: MEASURE, minWidth: 0 }}>
           <PageTitle id="page-title">{doc.title}</PageTitle>
-          <LastUpdated />
-          <Intro>{doc.intro}</Intro>
+          <LastUpdated at={updatedAt} />
+          {doc.intro.map((p) => (
+            <Intro key={p}>{p}</Intro>
+          ))}
           {showToc && !wide && <TableOfContents entries={entries} sticky={false} />}
           {doc.sections.map((s, i) => (
             <Box component="section" key={s.heading} aria-labelledby={sectionId(i)} sx={{ mb: 3 }}>

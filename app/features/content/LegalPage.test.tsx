@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '#app/test/render.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi } from '#app/features/auth/testing.ts';
+import { jsonResponse, renderWithProviders } from '#app/test/render.tsx';
 import { LegalPage } from './LegalPage.tsx';
-import { legalTextsReady } from './legal.ts';
+import { contentApi } from './testing.ts';
 
 const renderLegal = (path: string, name: string, lang: 'en' | 'de' = 'en') =>
   renderWithProviders(<p>unused</p>, {
@@ -17,8 +18,41 @@ const renderLegal = (path: string, name: string, lang: 'en' | 'de' = 'en') =>
   });
 
 describe('LegalPage', () => {
-  // The first import of the large JSON files is slow under the test transform.
-  beforeAll(() => legalTextsReady(), 20_000);
+  beforeEach(() => {
+    mockApi({ 'POST /api/_content/page': contentApi() });
+  });
+
+  it("shows the text the content API answers, an operator's edit, as text only, with its date", async () => {
+    const text =
+      '# Refunds now\n\nNew <b>rules</b> for {{site}}.\n\n## <script>alert(1)</script>\n\nAsk refunds@example.org.';
+    const api = mockApi({
+      'POST /api/_content/page': contentApi({ 'refund:en': { text, updatedAt: '2026-11-28T10:00:00.000Z' } }),
+    });
+    renderLegal('/refund', 'refund');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refunds now' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/_content/page')[0]?.body).toEqual({ page: 'refund', locale: 'en' });
+    expect(screen.getByText('New <b>rules</b> for LiveCam.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '<script>alert(1)</script>' })).toBeInTheDocument();
+    expect(document.querySelector('article script, article b')).toBeNull();
+    expect(screen.getByRole('link', { name: 'refunds@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:refunds@example.org',
+    );
+    expect(screen.getByText('Last updated: November 28, 2026')).toBeInTheDocument();
+  });
+
+  it('offers to try again when the text could not be read', async () => {
+    let fail = true;
+    mockApi({
+      'POST /api/_content/page': (call) =>
+        fail ? jsonResponse({ error: 'server_error', message: 'x' }, 500) : contentApi()(call),
+    });
+    renderLegal('/terms', 'terms');
+    expect(await screen.findByText('This text could not be loaded. Please try again.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
+  });
 
   it('renders the text of the route with the operator details filled in', async () => {
     renderLegal('/terms', 'terms');
@@ -67,6 +101,30 @@ describe('LegalPage', () => {
   it('ends the performer page with a link to the contact form', async () => {
     renderLegal('/camgirl_werden', 'camgirl_werden');
     expect(await screen.findByRole('link', { name: 'Apply now' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('ends the performer guide with its questions, each answer collapsible by mouse and keyboard', async () => {
+    renderLegal('/camgirl_werden', 'camgirl_werden');
+    const questions = await screen.findByRole('region', { name: 'Questions from performers' });
+    const question = within(questions).getByRole('button', { name: 'Do I have to show my face?' });
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(within(questions).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    question.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Do I have to show my face?' })).toHaveTextContent(
+      'You decide what the camera shows.',
+    );
+    await userEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the guide and its questions in German', async () => {
+    renderLegal('/camgirl_werden', 'camgirl_werden', 'de');
+    const questions = await screen.findByRole('region', { name: 'Fragen von Darstellerinnen' });
+    await userEvent.click(within(questions).getByRole('button', { name: 'Kann ich jederzeit aufhören?' }));
+    expect(screen.getByText(/Sie können Ihr Profil jederzeit pausieren/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Jetzt bewerben' })).toHaveAttribute('href', '/contact');
   });
 
   it('follows the language switch', async () => {

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeCookie } from '#app/cookies.ts';
 import { i18n } from '#app/i18n.ts';
 import { jsonResponse, renderWithProviders } from '#app/test/render.tsx';
 import { TAKEDOWN_CATEGORIES } from '#common/api/content.ts';
 import { XSRF_COOKIE } from '#common/constants.ts';
-import { legalTextsReady } from './legal.ts';
 import { TakedownPage } from './TakedownPage.tsx';
+import { clientWithContent } from './testing.ts';
 
 function serve(answer: () => Response | Promise<Response>) {
   writeCookie(XSRF_COOKIE, 'token', 1);
@@ -20,7 +20,7 @@ function serve(answer: () => Response | Promise<Response>) {
 const sentBody = (fetch: ReturnType<typeof serve>) => JSON.parse(String(fetch.mock.calls[0]?.[1]?.body));
 
 async function open() {
-  renderWithProviders(<TakedownPage />, { route: '/takedown' });
+  renderWithProviders(<TakedownPage />, { route: '/takedown', client: clientWithContent() });
   await screen.findByRole('heading', { level: 1, name: 'Notice and Action' });
   return userEvent.setup();
 }
@@ -43,7 +43,6 @@ async function fillValid(user: UserEvent, { contact = true } = {}) {
 }
 
 describe('TakedownPage', () => {
-  beforeAll(() => legalTextsReady(), 20_000);
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the notice-and-action text before the form and titles the tab', async () => {

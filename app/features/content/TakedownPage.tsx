@@ -1,25 +1,19 @@
-import { Suspense } from 'react';
-import { PageLoading } from './ContentLayout.tsx';
+import { ContentText } from './ContentText.tsx';
 import { LegalDocument, sectionId } from './LegalDocument.tsx';
-import { type LegalDoc, useDocumentTitle, useLegalText } from './legal.ts';
+import { type ShownContent, useDocumentTitle } from './legal.ts';
 import { TakedownForm } from './TakedownForm.tsx';
 
-function TakedownContent() {
-  const doc = useLegalText<LegalDoc>('takedown');
-  useDocumentTitle(doc.title);
+function TakedownContent({ shown }: { shown: ShownContent }) {
+  useDocumentTitle(shown.doc.title);
   return (
-    <LegalDocument doc={doc}>
+    <LegalDocument doc={shown.doc} updatedAt={shown.updatedAt}>
       {/* The text ends with the section "Submit a notice"; the form is its body. */}
-      <TakedownForm labelledBy={sectionId(doc.sections.length - 1)} />
+      <TakedownForm labelledBy={sectionId(shown.doc.sections.length - 1)} />
     </LegalDocument>
   );
 }
 
-/** /takedown: how notices are handled, then the notice form. */
+/** /takedown: how notices are handled (from the content API), then the notice form. */
 export function TakedownPage() {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <TakedownContent />
-    </Suspense>
-  );
+  return <ContentText page="takedown">{(shown) => <TakedownContent shown={shown} />}</ContentText>;
 }

@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { use, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '#app/features/session/api.ts';
 import { loadLegalTexts } from '#app/i18n.ts';
 import { HeadCollector } from '#app/platform/head.ts';
+import type { Locale } from '#common/constants.ts';
+import { type ContentDoc, type ContentPage, parseContentText } from '#common/domain/content-text.ts';
+import { contentPageQuery } from './api.ts';
 
 /** The keys of the lazily loaded `legal` namespace. */
 export type LegalKey =
@@ -35,7 +39,7 @@ export const LEGAL_KEY_OF_ROUTE: Readonly<Record<string, LegalKey>> = {
   webmaster: 'webmaster',
 };
 
-/** The date of the current version of the legal texts; change it together with legal.*.json. */
+/** The date of the release's version of the legal texts; change it together with legal.*.json. */
 export const LEGAL_TEXTS_DATE = '2026-11-21';
 
 export type LegalSection = { heading: string; paragraphs: string[] };
@@ -93,6 +97,24 @@ function fillDeep<T>(value: T, vars: Readonly<Record<string, string>>): T {
     return Object.fromEntries(Object.entries(value).map(([k, v]: [string, unknown]) => [k, fillDeep(v, vars)])) as T;
   }
   return value;
+}
+
+/** A content page's text as the site shows it now, placeholders filled, with the day it last changed. */
+export type ShownContent = { doc: ContentDoc; updatedAt: string };
+
+/**
+ * A content page's text from the content API (an operator's edit, else the release's) in the
+ * interface language, placeholders filled: `doc` once it is there, `failed` when it could not be read.
+ */
+export function useContentText(page: ContentPage) {
+  const { i18n } = useTranslation();
+  const vars = useLegalVars();
+  const query = useQuery(contentPageQuery(page, i18n.language as Locale));
+  const parsed = query.data ? parseContentText(query.data.text) : null;
+  const shown: ShownContent | null = parsed
+    ? { doc: fillDeep(parsed, vars), updatedAt: query.data?.updatedAt ?? LEGAL_TEXTS_DATE }
+    : null;
+  return { shown, failed: query.isError || (query.isSuccess && !parsed), retry: () => void query.refetch() };
 }
 
 /** "<page title> · <site name>" in the browser tab. */

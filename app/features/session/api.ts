@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
 import type { User } from '#common/api/auth.ts';
 import type { SessionInfo } from '#common/api/session.ts';
@@ -42,6 +42,20 @@ export const sessionQuery = queryOptions({
   queryFn: ({ signal }) => api<SessionState>('GET', 'session/init', undefined, { signal }),
   staleTime: 60_000,
 });
+
+/**
+ * Reads the session and user afresh into the cache. `search` is a route's query (`?webid=7&ref=x`),
+ * sent along (spec: session/init "with the route query after a logout"), so a tracking or partner
+ * parameter of the page reaches the server with the new visitor session.
+ */
+export function refreshSession(client: QueryClient, search = ''): Promise<SessionState> {
+  const query = Object.fromEntries(new URLSearchParams(search));
+  return client.fetchQuery({
+    ...sessionQuery,
+    queryFn: ({ signal }) => api<SessionState>('GET', 'session/init', undefined, { signal, query }),
+    staleTime: 0,
+  });
+}
 
 export const configQuery = queryOptions({
   queryKey: ['config'] as const,

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePublicConfig } from '#app/features/session/api.ts';
 import { type PictureLoading, ResponsivePicture, SHOW_TILE_SIZES } from '#app/features/videos/ResponsivePicture.tsx';
+import { MARQUEE_HOST, Marquee } from '#app/ui/Marquee.tsx';
 import type { ShowTile as ShowTileData } from '#common/api/shows.ts';
 import { imageSources } from '#common/domain/images.ts';
 import { previewUrl } from '#common/domain/previews.ts';
@@ -165,18 +166,13 @@ export const ShowTile = memo(function ShowTile({
   const { t } = useTranslation();
   const nameId = `show-tile-${show.universalId}`;
   return (
-    <Card component="article" aria-labelledby={nameId} sx={{ height: '100%' }}>
+    <Card component="article" aria-labelledby={nameId} className={MARQUEE_HOST} sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={linkTo(show)} sx={{ height: '100%', alignItems: 'stretch' }}>
         <TilePicture show={show} loading={loading} />
         <Box sx={{ p: 1, display: 'grid', gap: 0.5 }}>
           <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, minWidth: 0 }}>
-            <Typography
-              id={nameId}
-              component={headingLevel}
-              variant="subtitle2"
-              sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-            >
-              {show.showName}
+            <Typography id={nameId} component={headingLevel} variant="subtitle2" sx={{ fontWeight: 700, minWidth: 0 }}>
+              <Marquee>{show.showName}</Marquee>
             </Typography>
             <Typography variant="caption" color="text.secondary">
               <SrText shown={show.age} spoken={t('shows.age', { age: show.age })} />

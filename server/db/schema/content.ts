@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -164,6 +165,27 @@ export const noticeComplaints = pgTable(
     index('notice_complaints_status').on(t.status, t.createdAt),
     check('notice_complaints_party_known', sql`${t.party} in ('performer', 'notifier')`),
     check('notice_complaints_status_known', sql`${t.status} in ('open', 'upheld', 'rejected')`),
+  ],
+);
+
+/**
+ * The content pages' texts as operators edited them in the console, one per page and language
+ * (common/domain/content-text.ts). A page without a row shows the release's text.
+ */
+export const contentTexts = pgTable(
+  'content_texts',
+  {
+    page: text('page').notNull(),
+    locale: text('locale').notNull(),
+    text: text('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by')
+      .notNull()
+      .references(() => operators.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.page, t.locale] }),
+    check('content_texts_locale_known', sql`${t.locale} in ('en', 'de')`),
   ],
 );
 

@@ -99,6 +99,14 @@ describe('GET /api/session/init', () => {
     expect((await c.get('/api/session/init')).json().session.domain).toBe('localhost');
   });
 
+  it("takes the route's query the client sends after a logout (webid, ref) and answers as without it", async () => {
+    const c = t.client();
+    const plain = (await c.get('/api/session/init')).json().session;
+    const res = await c.get('/api/session/init?webid=7&ref=partner');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().session).toMatchObject({ session_id: plain.session_id, webid: plain.webid });
+  });
+
   it('answers the member with the session', async () => {
     const { user } = (await member.get('/api/session/init')).json();
     expect(user).toMatchObject({ id: memberId, email: 'session-member@example.com', is_verified: true, coins: 0 });
