@@ -155,6 +155,8 @@ const videoPrice = sql`(select coalesce(sum(${videoParts.price}) filter (where n
   from ${videoParts} where ${videoParts.videoId} = ${videos.id})`;
 
 export type VideoSearch = PageWindow & {
+  /** Only the media of shows the catalogue lists: a partner's without its partner lead nowhere. */
+  catalogue: Catalogue;
   text: SearchText | null;
   scope: Scope;
   showId?: number | undefined;
@@ -203,9 +205,12 @@ async function titleSearch(
   return idPage(db, target, [...filters, match.similar.where], order(match.similar.rank), q);
 }
 
+/** The ids of the shows the catalogue lists, as a subquery. */
+const listedShowIds = (catalogue: Catalogue) => sql`(select ${shows.id} from ${shows} where ${listed(catalogue)})`;
+
 /** Videos matching a search: newest, best rated, longest or cheapest first, or by relevance. */
 export async function searchVideoIds(db: DbOrTx, q: VideoSearch): Promise<IdPage> {
-  const filters: SQL[] = [eq(videos.status, 'published')];
+  const filters: SQL[] = [eq(videos.status, 'published'), sql`${videos.showId} in ${listedShowIds(q.catalogue)}`];
   if (q.showId !== undefined) filters.push(eq(videos.showId, q.showId));
   if (q.tags?.length) filters.push(sql`${videos.id} in ${videosWithAllTags(q.tags)}`);
   if (q.categoryId !== undefined && q.categoryId !== ALL_SHOWS_CATEGORY) {
@@ -223,6 +228,7 @@ export async function searchVideoIds(db: DbOrTx, q: VideoSearch): Promise<IdPage
 
 export type GallerySort = 'new' | 'rating' | 'price' | 'relevance';
 export type GallerySearch = PageWindow & {
+  catalogue: Catalogue;
   text: SearchText | null;
   scope: Scope;
   showId?: number | undefined;
@@ -233,7 +239,7 @@ export type GallerySearch = PageWindow & {
 
 /** Galleries matching a search: newest, best rated or cheapest first, or by relevance. */
 export async function searchGalleryIds(db: DbOrTx, q: GallerySearch): Promise<IdPage> {
-  const filters: SQL[] = [eq(galleries.status, 'published')];
+  const filters: SQL[] = [eq(galleries.status, 'published'), sql`${galleries.showId} in ${listedShowIds(q.catalogue)}`];
   if (q.showId !== undefined) filters.push(eq(galleries.showId, q.showId));
   if (q.tags?.length) filters.push(sql`${galleries.showId} in ${showsWithAllTags(q.tags)}`);
   const order = (rank: SQL | null): SQL[] => {

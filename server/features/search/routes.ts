@@ -90,8 +90,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     const find = async () => {
       const [shows, videos, galleries] = await Promise.all([
         searchShowIds(db, { ...window, catalogue, text, scope }),
-        searchVideoIds(db, { ...window, text, scope, sort: 'relevance' }),
-        searchGalleryIds(db, { ...window, text, scope, sort: 'relevance' }),
+        searchVideoIds(db, { ...window, catalogue, text, scope, sort: 'relevance' }),
+        searchGalleryIds(db, { ...window, catalogue, text, scope, sort: 'relevance' }),
       ]);
       return { shows, videos, galleries };
     };
@@ -189,6 +189,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const showId = q.showid === undefined ? undefined : await showIdOf(db, q.showid);
       if ((q.search && !text) || showId === null) return presentPage([], 0, q.page, q.limit);
       const found = await searchVideoIds(db, {
+        catalogue,
         page: q.page,
         limit: q.limit,
         text,
@@ -223,6 +224,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((q.search && !text) || showId === null) return presentPage([], 0, q.page, q.limit);
       const [found, userId] = await Promise.all([
         searchGalleryIds(db, {
+          catalogue,
           page: q.page,
           limit: q.limit,
           text,

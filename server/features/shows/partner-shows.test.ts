@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessions } from '#server/db/schema/chat.ts';
-import { createShow, type TestShow } from '#server/test/catalog.ts';
+import { createGallery, createShow, createVideo, type TestShow } from '#server/test/catalog.ts';
 import { chatMember, startChat, streamsOnAir, visitorClient } from '#server/test/chat.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 
@@ -20,6 +20,8 @@ beforeAll(async () => {
   off = await createTestApp({ sharing: on, env: { PARTNER_CHAT_PROVIDER: 'none' } });
   partner = await createShow(on.db, { showName: 'ZoePartnerweg', contentproviderId: 2, online: true, free: true });
   own = await createShow(on.db, { showName: 'ZoeOwnweg', contentproviderId: 1, online: true, free: true });
+  await createVideo(on.db, partner.id, { titleEn: 'Quasarclip', titleDe: 'Quasarclip' });
+  await createGallery(on.db, partner.id, { titleEn: 'Quasarbilder', titleDe: 'Quasarbilder' });
   streamsOnAir(on);
   streamsOnAir(off);
 });
@@ -28,6 +30,13 @@ afterAll(async () => {
   await on?.close();
 });
 
+/** How many of the partner show's videos and galleries the lists and the quick search find. */
+const partnerMedia = async (client: TestClient) => {
+  const videos = (await client.get('/api/search/videos?search=Quasarclip')).json();
+  const galleries = (await client.get('/api/search/galleries?search=Quasarbilder')).json();
+  const quick = (await client.get('/api/search/all?search=Quasarclip')).json();
+  return [videos.total, galleries.total, quick.videos.total];
+};
 const universalIds = (tiles: { universalId: string }[]) => tiles.map((s) => s.universalId);
 const chatRows = async (show: TestShow) =>
   (await on.db.select().from(chatSessions).where(eq(chatSessions.showId, show.id))).length;
@@ -48,6 +57,7 @@ describe('partner shows with their partner configured', () => {
     const { client } = await chatMember(on, 'partner-fan@example.com', 'PartnerFan', 0);
     expect((await client.post(`/api/favorites/${partner.universalId}`)).statusCode).toBe(200);
     expect(universalIds((await client.get('/api/user/favorites')).json().data)).toEqual([partner.universalId]);
+    expect(await partnerMedia(visitor)).toEqual([1, 1, 1]);
   });
 
   it("open the partner's frame, and never a chat of ours", async () => {
@@ -78,6 +88,8 @@ describe('partner shows without a partner', () => {
     expect(found.total).toBe(1);
     const quick = (await visitor.get('/api/search/all?search=ZoePartnerweg')).json();
     expect(quick.shows).toEqual({ data: [], total: 0 });
+    // Nor her videos and galleries: their links would lead to a page that is not there.
+    expect(await partnerMedia(visitor)).toEqual([0, 0, 0]);
 
     // A favourite made while the partner ran her chat stays, unseen, and cannot be added.
     const client = await loginAs(off, 'partner-fan@example.com');
