@@ -22,6 +22,8 @@ describe('a tap before the application has taken the page over', () => {
     replayHeldTap(); // the page stops holding taps
     delete (window as unknown as Record<string, unknown>)[HELD_TAP_GLOBAL];
     document.documentElement.removeAttribute('data-hydrating');
+    // The files of a worker share this document: the next one starts from an empty page.
+    document.body.innerHTML = '';
     vi.useRealTimers();
   });
 
