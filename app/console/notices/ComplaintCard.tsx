@@ -22,9 +22,9 @@ import {
 import { ApiError } from '../../api-error.ts';
 import { useErrorText } from '../errors.ts';
 import { useTexts } from '../locale.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useConsoleAction } from '../ui/use-action.ts';
 import { utc } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { noticesTexts } from './texts.ts';
 
 type Outcome = 'upheld' | 'rejected';
@@ -149,7 +149,8 @@ function ComplaintForm({ complaintId }: { complaintId: number }) {
         text={outcome === 'upheld' ? t.confirmUpheld : t.confirmRejected}
         confirm={t.confirm}
         cancel={t.cancel}
-        busy={decide.isPending}
+        pending={decide.isPending}
+        tone="warning"
         onConfirm={send}
         onClose={() => setConfirming(false)}
       />

@@ -24,8 +24,8 @@ import {
 import { ApiError } from '../../api-error.ts';
 import { useErrorText } from '../errors.ts';
 import { useTexts } from '../locale.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useConsoleAction } from '../ui/use-action.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { noticesTexts } from './texts.ts';
 
 type Errors = Partial<Record<'action' | 'ground' | 'reasoning' | 'automated', string>>;
@@ -154,7 +154,8 @@ export function DecisionForm({ noticeId }: { noticeId: number }) {
         text={action === 'remove' ? t.confirmRemove : t.confirmKeep}
         confirm={t.confirm}
         cancel={t.cancel}
-        busy={decide.isPending}
+        pending={decide.isPending}
+        tone="warning"
         onConfirm={send}
         onClose={() => setConfirming(false)}
       />

@@ -3,9 +3,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ListedOperator, OperatorChanged } from '#common/api/admin-operators.ts';
 import { useTexts } from '../locale.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useConsoleAction } from '../ui/use-action.ts';
 import { CHANGED_BY_OPERATOR_ACTIONS, refusalText } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Section } from './Section.tsx';
 import { operatorsTexts } from './texts.ts';
 
@@ -57,8 +57,9 @@ export function OperatorAccess({ operator, self }: { operator: ListedOperator; s
         title={enabling ? t.enableConfirmTitle(operator.displayName) : t.disableConfirmTitle(operator.displayName)}
         text={enabling ? t.enableConfirm : t.disableConfirm}
         confirm={enabling ? t.enable : t.disable}
-        danger={!enabling}
-        busy={change.isPending}
+        cancel={t.cancel}
+        tone={enabling ? 'primary' : 'error'}
+        pending={change.isPending}
         onConfirm={() => change.mutate(enabling)}
         onClose={() => setAsking(false)}
       />

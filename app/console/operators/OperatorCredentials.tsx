@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ListedOperator, OperatorRenewed } from '#common/api/admin-operators.ts';
 import { useTexts } from '../locale.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useConsoleAction } from '../ui/use-action.ts';
 import { CHANGED_BY_OPERATOR_ACTIONS, refusalText } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SecretsView } from './SecretsView.tsx';
 import { Section } from './Section.tsx';
 import { operatorsTexts } from './texts.ts';
@@ -66,8 +66,9 @@ export function OperatorCredentials({ operator }: { operator: ListedOperator }) 
         title={kind === 'password' ? t.passwordConfirmTitle(name) : t.totpConfirmTitle(name)}
         text={t.renewConfirm}
         confirm={kind === 'password' ? t.newPassword : t.newTotp}
-        danger
-        busy={renew.isPending}
+        cancel={t.cancel}
+        tone="error"
+        pending={renew.isPending}
         onConfirm={() => renew.mutate(kind)}
         onClose={() => setAsking(false)}
       />

@@ -5,8 +5,8 @@ import type { ConsoleStatement, MarkedPaid, MarkPaidInput } from '#common/api/ad
 import { ApiError } from '../../api-error.ts';
 import { useErrorText } from '../errors.ts';
 import { useLocale, useTexts } from '../locale.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useConsoleAction } from '../ui/use-action.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { payoutRefusal } from './queries.ts';
 import { euros, payoutTexts, whole } from './texts.ts';
 

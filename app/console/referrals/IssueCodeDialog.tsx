@@ -6,7 +6,7 @@ import { REFERRAL_CODE_MAX } from '#common/domain/referral-codes.ts';
 import { ApiError } from '../../api-error.ts';
 import { useErrorText } from '../errors.ts';
 import { useTexts } from '../locale.tsx';
-import { ConfirmDialog } from '../payouts/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useConsoleAction } from '../ui/use-action.ts';
 import { referralFieldText } from './queries.ts';
 import { referralTexts } from './texts.ts';
