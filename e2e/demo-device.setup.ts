@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test as setup } from '@playwright/test';
 import { AUTH_COOKIE_PREFIX } from '#common/constants.ts';
+import { DEMO_MODERATOR, DEMO_OPERATOR, DEMO_SUPPORT_OPERATOR } from '#server/db/seed/demo-operator.ts';
+import { base32Decode, totpCode } from '#server/features/admin/totp.ts';
 import { DEMO } from './catalogue-support.ts';
 
 /**
@@ -8,7 +10,8 @@ import { DEMO } from './catalogue-support.ts';
  * address: more than a member's account allows unknown browsers in an hour before it slows them
  * down (common/domain/login-slowdown.ts). Like a member at her own computer, the journeys'
  * browsers carry the demo account's known-device cookie (and nothing else: they start signed
- * out). The journey of the slow-down itself uses an account of its own.
+ * out). The journey of the slow-down itself uses an account of its own. The demo operators'
+ * browsers are known devices of their console accounts in the same way (e2e/console-support.ts).
  */
 const DEMO_DEVICE_STATE = 'test-results/demo-device.json';
 
@@ -20,7 +23,20 @@ setup("the demo member's browsers are a known device of her account", async ({ r
     headers: { 'x-xsrf-token': xsrf },
   });
   expect(login.status()).toBe(200);
-  const device = (await request.storageState()).cookies.filter((c) => c.name === `${AUTH_COOKIE_PREFIX}device`);
-  expect(device).toHaveLength(1);
-  await writeFile(DEMO_DEVICE_STATE, JSON.stringify({ cookies: device, origins: [] }));
+  const step = Math.floor(Date.now() / 30_000);
+  for (const operator of [DEMO_OPERATOR, DEMO_MODERATOR, DEMO_SUPPORT_OPERATOR]) {
+    const key = base32Decode(operator.totpSecret);
+    if (!key) throw new Error('not a base32 key');
+    const xsrfNow = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const signIn = await request.post('/api/admin/session', {
+      data: { email: operator.email, password: operator.password, code: totpCode(key, step) },
+      headers: { 'x-xsrf-token': xsrfNow },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+  }
+  const devices = (await request.storageState()).cookies.filter((c) =>
+    [`${AUTH_COOKIE_PREFIX}device`, 'admin.device'].includes(c.name),
+  );
+  expect(devices.map((c) => c.name).sort()).toEqual(['admin.device', `${AUTH_COOKIE_PREFIX}device`].sort());
+  await writeFile(DEMO_DEVICE_STATE, JSON.stringify({ cookies: devices, origins: [] }));
 });

@@ -262,8 +262,10 @@ describe('strangers cannot lock an operator out of the console', () => {
   it('after many wrong sign-ins from many addresses, the operator signs in from her known browser', async () => {
     const operator = await createTestOperator(t);
     const desk = t.client();
-    await signIn(desk, operator);
+    const known = await signIn(desk, operator);
     expect(desk.cookies.get('admin.device')).toBeTruthy();
+    // A browser sends it only under its path: the sign-in's address must lie under it.
+    expect('/api/admin/session'.startsWith(cookieNamed(known, 'admin.device')?.path ?? '-')).toBe(true);
     desk.cookies.delete(OPERATOR_COOKIE);
     // With her own sign-in, ten attempts at once; the 11th opens the 10-second interval, the next must wait.
     expect(await strangers(operator, 12)).toEqual([...Array(10).fill(401), 429, 429]);

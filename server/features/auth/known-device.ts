@@ -23,7 +23,7 @@ export type SignInRealm = 'member' | 'operator' | 'performer';
  */
 const REALMS: Record<SignInRealm, { cookie: string; path: string; label: string }> = {
   member: { cookie: DEVICE_COOKIE, path: '/api/auth', label: 'known-device' },
-  operator: { cookie: 'admin.device', path: '/admin', label: 'known-device:operator' },
+  operator: { cookie: 'admin.device', path: '/api/admin', label: 'known-device:operator' },
   performer: { cookie: 'studio.device', path: '/api/studio', label: 'known-device:performer' },
 };
 
