@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageChecks } from '#server/db/schema/avs.ts';
 import { users } from '#server/db/schema/users.ts';
-import { veriffSignature } from '#server/providers/veriff.ts';
 import { type FakeProvider, fakeProvider } from '#server/test/fake-provider.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { veriffDecision, veriffSession } from '#server/test/veriff.ts';
 import { avsState, expectNoChange } from './testing.ts';
 
 const API_KEY = 'f3a1c0de-0000-4000-8000-000000000001';
@@ -31,17 +31,12 @@ afterAll(async () => {
   await veriff.close();
 });
 
-const session = (id: string) => ({
-  status: 201,
-  body: { status: 'success', verification: { id, url: `https://alchemy.veriff.com/v/${id}`, sessionToken: 't' } },
-});
-
 let n = 0;
 /** A member who started a check at (the fake) Veriff: its row and our reference there. */
 async function started() {
   n += 1;
   const { client, user } = await registerAndVerify(t, `veriff-${n}@example.com`);
-  veriff.answer(session(`session-${n}`));
+  veriff.answer(veriffSession(`session-${n}`));
   const res = await client.post('/api/avs/start', { target: 'voicecall' });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().link).toBe(`https://alchemy.veriff.com/v/session-${n}`);
@@ -51,29 +46,15 @@ async function started() {
 }
 
 /** Veriff's decision webhook for a session, signed as Veriff signs it. */
-function decision(vendorData: string, sessionId: string, extra: Record<string, unknown> = {}, secret = SECRET) {
-  const raw = JSON.stringify({
-    status: 'success',
-    verification: {
-      id: sessionId,
-      attemptId: `${sessionId}-attempt`,
-      code: 9001,
-      status: 'approved',
-      decisionTime: new Date().toISOString(),
-      vendorData,
-      person: { dateOfBirth: '1990-03-30' },
-      document: { validUntil: '2099-01-01' },
-      ...extra,
-    },
-  });
-  return (signature = veriffSignature(secret, raw), apiKey = API_KEY) =>
-    t.app.inject({
-      method: 'POST',
-      url: CALLBACK,
-      headers: { 'content-type': 'application/json', 'x-auth-client': apiKey, 'x-hmac-signature': signature },
-      payload: raw,
-    });
-}
+const decision = (vendorData: string, sessionId: string, extra: Record<string, unknown> = {}, secret = SECRET) =>
+  veriffDecision(
+    t,
+    { url: CALLBACK, apiKey: API_KEY, secret: SECRET },
+    vendorData,
+    sessionId,
+    { person: { dateOfBirth: '1990-03-30' }, ...extra },
+    secret,
+  );
 
 describe('POST /api/avs/start with Veriff', () => {
   it('opens a Veriff session for our reference and returns the member to /avs', async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { idCheckAttempts, idCheckEvents, performerApplications } from '#server/db/schema/onboarding.ts';
-import { veriffSignature } from '#server/providers/veriff.ts';
 import type { TestContext } from '#server/test/harness.ts';
+import { veriffDecision } from '#server/test/veriff.ts';
 
 /** The performers' ID check at (a fake) Veriff in tests: its settings, its webhooks, and what we wrote. */
 
@@ -10,43 +10,28 @@ export const ID_API_KEY = 'a9e0c0de-0000-4000-8000-00000000id01';
 export const ID_SECRET = 'be11e000-1111-4222-8333-0000000id002';
 export const CALLBACK = '/api/idcheck/callback/veriff';
 
-/** Veriff's answer to POST /v1/sessions. */
-export const veriffSession = (id: string) => ({
-  status: 201,
-  body: { status: 'success', verification: { id, url: `https://alchemy.veriff.com/v/${id}`, sessionToken: 't' } },
-});
+export { veriffSession } from '#server/test/veriff.ts';
 
-/** A decision webhook about a session, signed as Veriff signs it; send it with another signature or key if told. */
-export function decision(
+/** A decision webhook about her session, signed as Veriff signs it; send it with another signature or key if told. */
+export const decision = (
   t: TestContext,
   vendorData: string,
   sessionId: string,
   extra: Record<string, unknown> = {},
   secret = ID_SECRET,
-) {
-  const raw = JSON.stringify({
-    status: 'success',
-    verification: {
-      id: sessionId,
-      attemptId: `${sessionId}-attempt`,
-      code: 9001,
-      status: 'approved',
-      decisionTime: new Date().toISOString(),
-      vendorData,
+) =>
+  veriffDecision(
+    t,
+    { url: CALLBACK, apiKey: ID_API_KEY, secret: ID_SECRET },
+    vendorData,
+    sessionId,
+    {
       person: { firstName: 'MARIA', lastName: 'EXAMPLE', dateOfBirth: '1995-04-12' },
       document: { type: 'PASSPORT', validUntil: '2099-01-01' },
       ...extra,
     },
-    technicalData: { ip: '192.0.2.1' },
-  });
-  return (signature = veriffSignature(secret, raw), apiKey = ID_API_KEY) =>
-    t.app.inject({
-      method: 'POST',
-      url: CALLBACK,
-      headers: { 'content-type': 'application/json', 'x-auth-client': apiKey, 'x-hmac-signature': signature },
-      payload: raw,
-    });
-}
+    secret,
+  );
 
 /** Her application, her attempts and the events recorded: what a refused webhook must leave alone. */
 export async function checkState(t: TestContext, performerId: number) {
