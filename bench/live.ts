@@ -10,12 +10,12 @@
  *   are read from /proc per step, the viewers count lost packets, the kernel counts UDP drops;
  * - glass to glass: Chromium publishes a canvas painted with its clock through the studio API,
  *   a second Chromium context watches through the viewer API and reads the clock back.
- * Writes bench/results/live.json and live.md, the engines side by side. The app and the APIs listen on
+ * Writes bench/results/live.json and live.md (or --out's name), the engines side by side. The app and the APIs listen on
  * loopback; Janus offers no loopback candidates, so with it the headless peers and Chromium reach
  * its media on the machine's network address. Exits by itself.
  *
  *   npm run bench:live -- [--joins 20] [--steps 25,50,100,150,200,250,300] [--window 10] [--glass-seconds 15]
- *                         [--only first-frame,capacity,glass] [--viewers-per-process 100]
+ *                         [--only first-frame,capacity,glass] [--viewers-per-process 100] [--out live]
  *   DATABASE_URL (admin connection, default postgres://root@127.0.0.1:5432/test), CHROMIUM (/usr/bin/chromium),
  *   BENCH_ENGINES (werift), for an already running Janus: JANUS_URLS and BENCH_JANUS_PID
  */
@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     'glass-seconds': { type: 'string', default: '15' },
     only: { type: 'string', default: PHASES.join(',') },
     'viewers-per-process': { type: 'string', default: '100' },
+    // Another name for the results, e.g. for a run on another Node or werift (bench/werift-at.mjs).
+    out: { type: 'string', default: 'live' },
   },
 });
 const settings: RunSettings = {
@@ -61,10 +63,11 @@ if (
   !(windowSeconds >= 2 && windowSeconds <= 60) ||
   !(glassSeconds >= 3 && glassSeconds <= 120) ||
   !(Number.isInteger(viewersPerProcess) && viewersPerProcess >= 1) ||
-  ![...phases].every((p) => PHASES.includes(p))
+  ![...phases].every((p) => PHASES.includes(p)) ||
+  !/^[a-z0-9][a-z0-9.-]*$/.test(args.out)
 ) {
   throw new Error(
-    `--joins 1..200, --steps rising integers up to 1000, --window 2..60, --glass-seconds 3..120, --viewers-per-process 1.., --only of ${PHASES.join(',')}`,
+    `--joins 1..200, --steps rising integers up to 1000, --window 2..60, --glass-seconds 3..120, --viewers-per-process 1.., --only of ${PHASES.join(',')}, --out of a-z, 0-9, . and -`,
   );
 }
 assertLoopback('DATABASE_URL', settings.adminUrl);
@@ -87,7 +90,7 @@ async function main(): Promise<boolean> {
     pass: runs.every((r) => r.pass),
   };
   mkdirSync(RESULTS, { recursive: true });
-  const jsonFile = path.join(RESULTS, 'live.json');
+  const jsonFile = path.join(RESULTS, `${args.out}.json`);
   writeFileSync(jsonFile, toJson(report));
   // Long lists of samples are laid out by Biome itself, so lint stays clean after a run.
   try {
@@ -100,10 +103,10 @@ async function main(): Promise<boolean> {
       },
     );
   } catch {
-    console.error('biome could not format live.json: run npx biome format --write bench/results/live.json');
+    console.error(`biome could not format ${jsonFile}: run npx biome format --write ${jsonFile}`);
   }
   const markdown = renderLiveMarkdown(report);
-  writeFileSync(path.join(RESULTS, 'live.md'), markdown);
+  writeFileSync(path.join(RESULTS, `${args.out}.md`), markdown);
   console.log(`\n${markdown}`);
   return report.pass;
 }
