@@ -1,26 +1,40 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { frameTexts, signInTexts } from '#app/console/texts.ts';
 import { DEMO_OPERATOR } from '#server/db/seed/demo-operator.ts';
-import { base32Decode, totpCode } from '#server/features/admin/totp.ts';
+import { base32Decode, totpCode } from '#server/features/auth/totp.ts';
 
 export type ConsoleAccount = { email: string; password: string; totpSecret: string };
 
 /** The known-device cookies the setup project wrote (playwright.config.ts gives them to every page). */
 const KNOWN_DEVICES = 'test-results/demo-device.json';
 
-/** The last authenticator step used per account in this worker: the server takes each step once. */
-const usedSteps = new Map<string, number>();
+/**
+ * The last authenticator step used per account, in a file: the setup project (another worker)
+ * signs the demo operators in too, and the server takes each step once.
+ */
+const USED_STEPS = 'test-results/totp-steps.json';
 const STEP_MS = 30_000;
+
+function usedSteps(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(USED_STEPS, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The authenticator step for this account's next sign-in: the current one, or the one after the
  * last used (the server takes one step of drift), waiting for a step to begin when both are used.
  */
-export async function nextStep(page: Page, email: string): Promise<number> {
+export async function nextStep(email: string): Promise<number> {
   const now = Math.floor(Date.now() / STEP_MS);
-  const step = Math.max(now, (usedSteps.get(email) ?? now - 1) + 1);
-  if (step > now + 1) await page.waitForTimeout((step - 1) * STEP_MS - Date.now() + 100);
-  usedSteps.set(email, step);
+  const step = Math.max(now, (usedSteps()[email] ?? now - 1) + 1);
+  mkdirSync(dirname(USED_STEPS), { recursive: true });
+  writeFileSync(USED_STEPS, JSON.stringify({ ...usedSteps(), [email]: step }));
+  if (step > now + 1) await new Promise((done) => setTimeout(done, (step - 1) * STEP_MS - Date.now() + 100));
   return step;
 }
 
@@ -43,7 +57,7 @@ export async function consoleSignIn(
   // an operator's own computer is: all journeys come from one address.
   const page = await (await browser.newContext({ locale: 'en-US', storageState: KNOWN_DEVICES })).newPage();
   for (let attempt = 0; attempt < 4; attempt++) {
-    const step = await nextStep(page, account.email);
+    const step = await nextStep(account.email);
     await page.goto(`/admin/login?lang=en&next=${encodeURIComponent(next)}`);
     await page.getByLabel(t.email).fill(account.email);
     await page.getByRole('textbox', { name: t.password, exact: true }).fill(account.password);

@@ -25,7 +25,10 @@ if (!args.ok) {
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const created = await createOperatorAccount(database.db, args.value, { issuer: totpIssuer(config.site.name) });
+  const created = await createOperatorAccount(database.db, args.value, {
+    issuer: totpIssuer(config.site.name),
+    sealKey: config.secondFactorKey,
+  });
   if (created === 'email_taken') {
     console.error(`An operator with the address ${args.value.email} exists already.`);
     process.exitCode = 1;

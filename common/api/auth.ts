@@ -24,8 +24,18 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/**
+ * The terms of use a new account accepts (the sign-up form's box, Google's consent dialog), kept
+ * with the account and shown in her copy of her data (decision 068). A new version when the terms
+ * change materially.
+ */
+export const TERMS_VERSION = '2026-11';
+
 /** The answer of every call that changes or reads the member. */
 export const userResponse = z.object({ user });
+
+/** A sign-in's answer: `reopened` when it reopened an account closed within its grace period (decision 069). */
+export const signInResponse = z.object({ user, reopened: z.boolean().optional() });
 
 /** A user name or e-mail address, as the login form takes it. */
 const loginName = singleLine(expects('text')).trim().min(1, REQUIRED).max(254, 'errors.validations.too_long');

@@ -4,7 +4,7 @@ import { type OperatorRole, operatorSessions } from '#server/db/schema/operators
 import { createOperatorAccount } from '#server/features/admin/create-operator.ts';
 import { setOperatorDisabled } from '#server/features/admin/mutations.ts';
 import { OPERATOR_COOKIE } from '#server/features/admin/session.ts';
-import { base32Decode, totpCode, totpStep } from '#server/features/admin/totp.ts';
+import { base32Decode, totpCode, totpStep } from '#server/features/auth/totp.ts';
 import type { TestClient, TestContext } from './harness.ts';
 
 /** Operators for the console's tests: made directly, signed in over HTTP like a browser. */
@@ -23,7 +23,7 @@ export async function createTestOperator(
   const created = await createOperatorAccount(
     t.db,
     { email, roles: opts.roles ?? ['admin'], name: opts.name ?? `Operator ${made}` },
-    { issuer: 'LiveCam Admin', password: OPERATOR_PASSWORD },
+    { issuer: 'LiveCam Admin', sealKey: t.config.secondFactorKey, password: OPERATOR_PASSWORD },
   );
   if (created === 'email_taken') throw new Error('operator exists');
   if (opts.disabled) await setOperatorDisabled(t.db, created.operator.id, true);

@@ -14,6 +14,8 @@ import { loginErrorKey } from './errors.ts';
 import { GoogleButton } from './GoogleButton.tsx';
 import { GoogleConsentDialog } from './GoogleConsentDialog.tsx';
 import { type GoogleConsent, readGoogleConsent, writeGoogleConsent } from './google.ts';
+import { SecondFactorStep, useSecondStepState } from './SecondFactorStep.tsx';
+import type { Challenge } from './second-factor-api.ts';
 import { useApplySignedIn } from './signedIn.ts';
 import { useGoogleSignupStore } from './store.ts';
 
@@ -21,14 +23,20 @@ import { useGoogleSignupStore } from './store.ts';
 const unknownAddress = (err: unknown) =>
   err instanceof ApiError && (err.status === 422 || err.status === 401) && err.body?.email ? err.body.email : null;
 
+type Props = {
+  onSuccess?: ((user: User) => void) | undefined;
+  /** Where the second step goes when the account asks for it (without: in place of the button). */
+  onChallenge?: ((challenge: Challenge) => void) | undefined;
+};
+
 /** "or" and the Google sign-in, when the site has a Google client id. */
-export function GoogleSignIn({ onSuccess }: { onSuccess?: ((user: User) => void) | undefined }) {
+export function GoogleSignIn(props: Props) {
   const { googleClientId } = usePublicConfig();
   if (!googleClientId) return null;
-  return <GoogleArea clientId={googleClientId} onSuccess={onSuccess} />;
+  return <GoogleArea clientId={googleClientId} {...props} />;
 }
 
-function GoogleArea({ clientId, onSuccess }: { clientId: string; onSuccess?: ((user: User) => void) | undefined }) {
+function GoogleArea({ clientId, onSuccess, onChallenge }: Props & { clientId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [consent, setConsent] = useState<GoogleConsent>(readGoogleConsent);
@@ -36,14 +44,16 @@ function GoogleArea({ clientId, onSuccess }: { clientId: string; onSuccess?: ((u
   const login = useLogin();
   const signedIn = useApplySignedIn();
   const startSignup = useGoogleSignupStore((s) => s.start);
+  const { challenge, expired, ask, back } = useSecondStepState();
 
   const onCredential = (credential: string) =>
     login.mutate(
       { credential },
       {
-        onSuccess: ({ user }) => {
-          signedIn(user);
-          onSuccess?.(user);
+        onSuccess: (answer) => {
+          if ('second_factor' in answer) return (onChallenge ?? ask)(answer.second_factor);
+          signedIn(answer.user);
+          onSuccess?.(answer.user);
         },
         onError: (err) => {
           const email = unknownAddress(err);
@@ -59,9 +69,12 @@ function GoogleArea({ clientId, onSuccess }: { clientId: string; onSuccess?: ((u
     setAsking(false);
   };
 
+  if (challenge)
+    return <SecondFactorStep challenge={challenge} onSignedIn={(user) => onSuccess?.(user)} onBack={back} />;
   return (
     <Stack spacing={2}>
       <Divider>{t('common.or')}</Divider>
+      {expired && <FormAlert severity="warning" message="second_factor.step.expired" />}
       {login.isError && !unknownAddress(login.error) && <FormAlert message={loginErrorKey(login.error)} />}
       {consent === 'accepted' ? (
         <GoogleButton clientId={clientId} onCredential={onCredential} />

@@ -6,7 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,8 @@ import { z } from 'zod';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { useLogin } from './api.ts';
 import { loginErrorKey } from './errors.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
+import type { Challenge } from './second-factor-api.ts';
 import { useApplySignedIn } from './signedIn.ts';
 import { useGoogleSignupStore } from './store.ts';
 
@@ -31,14 +33,17 @@ export function GoogleSignupConfirm({ email, credential }: { email: string; cred
   const login = useLogin();
   const signedIn = useApplySignedIn();
   const clear = useGoogleSignupStore((s) => s.clear);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(confirmForm), defaultValues: { privacy: false, terms: false } });
   const submit = form.handleSubmit(() =>
     login.mutate(
       { credential, register: true },
       {
-        onSuccess: ({ user }) => {
+        onSuccess: (answer) => {
+          // The address had an account with a second factor meanwhile: its second step first.
+          if ('second_factor' in answer) return setChallenge(answer.second_factor);
           clear();
-          signedIn(user);
+          signedIn(answer.user);
           void navigate('/');
         },
       },
@@ -66,6 +71,20 @@ export function GoogleSignupConfirm({ email, credential }: { email: string; cred
     />
   );
 
+  if (challenge)
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={() => {
+          clear();
+          void navigate('/');
+        }}
+        onBack={() => {
+          clear();
+          void navigate('/login');
+        }}
+      />
+    );
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('users.signup2.google.title')}>
       <Typography component="h2" variant="h6">

@@ -12,6 +12,7 @@ import { type LoginBody, loginBody, type User } from '#common/api/auth.ts';
 import { useLogin } from './api.ts';
 import { loginErrorKey } from './errors.ts';
 import { fieldProps } from './formField.ts';
+import type { Challenge } from './second-factor-api.ts';
 import { useApplySignedIn } from './signedIn.ts';
 import { UnlockOffer } from './UnlockOffer.tsx';
 
@@ -25,9 +26,19 @@ const refusedName = (error: unknown, body: LoginBody | undefined) =>
 
 /**
  * User name or e-mail and password; states idle, loading and error. A login refused for too many
- * attempts offers the unlock mail for the name entered.
+ * attempts offers the unlock mail for the name entered; one that asks for the second factor
+ * hands the challenge on (`onChallenge`).
  */
-export function LoginForm({ onSuccess }: { onSuccess?: ((user: User) => void) | undefined }) {
+export function LoginForm({
+  onSuccess,
+  onChallenge,
+  autoFocus = false,
+}: {
+  onSuccess?: ((user: User) => void) | undefined;
+  onChallenge: (challenge: Challenge) => void;
+  /** Back from the second step: the focus starts here again, not on the page's top. */
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
   const login = useLogin();
   const signedIn = useApplySignedIn();
@@ -37,9 +48,10 @@ export function LoginForm({ onSuccess }: { onSuccess?: ((user: User) => void) | 
   });
   const submit = form.handleSubmit((values: LoginBody) =>
     login.mutate(values, {
-      onSuccess: ({ user }) => {
-        signedIn(user);
-        onSuccess?.(user);
+      onSuccess: (answer) => {
+        if ('second_factor' in answer) return onChallenge(answer.second_factor);
+        signedIn(answer.user);
+        onSuccess?.(answer.user);
       },
     }),
   );
@@ -54,6 +66,7 @@ export function LoginForm({ onSuccess }: { onSuccess?: ((user: User) => void) | 
         {...fieldProps(form, 'username', t)}
         label={t('login.username')}
         autoComplete="username"
+        autoFocus={autoFocus}
         fullWidth
         required
       />

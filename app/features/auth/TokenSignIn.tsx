@@ -9,6 +9,8 @@ import { useTokenLogin } from './api.ts';
 import { apiErrorKey, isLinkExpired } from './errors.ts';
 import { LinkExpired } from './LinkExpired.tsx';
 import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
+import type { Challenge } from './second-factor-api.ts';
 import { useApplySignedIn } from './signedIn.ts';
 
 /** Why a sign-in link did not sign in: kept in the history entry that replaced the link's address. */
@@ -28,20 +30,24 @@ const failureOf = (error: unknown): TokenLoginFailure => {
  * A mailed sign-in link, used only when the visitor says so. Using it on arrival would let a mail
  * scanner that runs scripts use the one-time link up, and let a stranger sign a victim into the
  * stranger's account by making her open his own link (login CSRF). Signed in, the member goes
- * home; a failure replaces the address, so the token leaves the address bar and the history.
+ * home; a failure, or an account that asks for its second step, replaces the address, so the
+ * used token leaves the address bar and the history (the step's challenge rides in the entry).
  */
 export function TokenSignIn({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useTokenLogin();
   const signedIn = useApplySignedIn();
+  const home = () => void navigate('/', { replace: true });
   const submit = () =>
     login.mutate(
       { token },
       {
-        onSuccess: ({ user }) => {
-          signedIn(user);
-          void navigate('/', { replace: true });
+        onSuccess: (answer) => {
+          if ('second_factor' in answer)
+            return void navigate('/token_login', { replace: true, state: { challenge: answer.second_factor } });
+          signedIn(answer.user);
+          home();
         },
         onError: (error) => {
           const failed: TokenLoginFailure = failureOf(error);
@@ -69,6 +75,25 @@ export function TokenSignIn({ token }: { token: string }) {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The second step after a good link (the link is used up either way): signed in, home; back, the
+ * password form; gone (too slow, too many wrong codes), a new link is offered.
+ */
+export function TokenSecondStep({ challenge }: { challenge: Challenge }) {
+  const navigate = useNavigate();
+  return (
+    <SecondFactorStep
+      challenge={challenge}
+      onSignedIn={() => void navigate('/', { replace: true })}
+      onBack={(why) => {
+        if (why === 'back') return void navigate('/login', { replace: true });
+        const failed: TokenLoginFailure = { message: 'second_factor.step.expired' };
+        void navigate('/token_login', { replace: true, state: { failed } });
+      }}
+    />
   );
 }
 

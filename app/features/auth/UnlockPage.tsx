@@ -8,6 +8,7 @@ import { PageCard } from '#app/ui/PageCard.tsx';
 import { useUnlock } from './api.ts';
 import { apiErrorKey } from './errors.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { SecondFactorStep, useSecondStepState } from './SecondFactorStep.tsx';
 
 /**
  * /users/unlock?token=: the mailed unlock link, used once on arrival. It makes this browser a
@@ -20,6 +21,8 @@ export function UnlockPage() {
   const token = params.get('token') ?? '';
   const unlock = useUnlock();
   const sent = useRef(false);
+  const { challenge, expired, ask, back } = useSecondStepState();
+  const home = () => void navigate('/');
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
@@ -27,11 +30,16 @@ export function UnlockPage() {
   }, [unlock, token]);
 
   let body: ReactNode;
-  if (unlock.isSuccess) {
+  if (unlock.isSuccess && challenge) {
+    body = <SecondFactorStep challenge={challenge} onSignedIn={home} onBack={back} />;
+  } else if (unlock.isSuccess) {
     body = (
       <Stack spacing={2}>
-        <FormAlert severity="success" message="users.unlock.done" />
-        <LoginForm onSuccess={() => void navigate('/')} />
+        <FormAlert
+          severity={expired ? 'warning' : 'success'}
+          message={expired ? 'second_factor.step.expired' : 'users.unlock.done'}
+        />
+        <LoginForm onSuccess={home} onChallenge={ask} />
       </Stack>
     );
   } else if (unlock.isError || !token) {

@@ -2,14 +2,26 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
 import type { LoginBody, RegisterBody, User } from '#common/api/auth.ts';
 import { MAILCHECK_DEBOUNCE_MS } from '#common/constants.ts';
+import { type SignInOrChallenge, tellSignedIn } from './second-factor-api.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 
 export type UserAnswer = { user: User };
 type Ok = { ok: true };
 
-/** POST /auth/login: user name or address and password, or a Google credential. */
+/**
+ * POST /auth/login: user name or address and password, or a Google credential. Answers the user
+ * (`reopened` when it reopened an account closed within its grace period), or, for an account
+ * with a second factor, the second step asked for (202, no session yet).
+ */
 export const useLogin = () =>
-  useMutation({ mutationFn: (body: LoginBody) => api<UserAnswer>('POST', 'auth/login', body) });
+  useMutation({
+    mutationFn: (body: LoginBody) => api<SignInOrChallenge>('POST', 'auth/login', body),
+    onSuccess: tellReopened,
+  });
+
+function tellReopened(answer: SignInOrChallenge) {
+  if ('user' in answer) tellSignedIn(answer);
+}
 
 export const useLogout = () => useMutation({ mutationFn: () => api<Ok>('POST', 'auth/logout') });
 
@@ -42,7 +54,10 @@ export const useSendTokenLogin = () =>
 
 /** A mailed sign-in link: signs in like a password login. */
 export const useTokenLogin = () =>
-  useMutation({ mutationFn: (body: { token: string }) => api<UserAnswer>('POST', 'auth/token_login', body) });
+  useMutation({
+    mutationFn: (body: { token: string }) => api<SignInOrChallenge>('POST', 'auth/token_login', body),
+    onSuccess: tellReopened,
+  });
 
 export const useResetPassword = () =>
   useMutation({

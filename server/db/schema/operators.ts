@@ -19,7 +19,10 @@ export const operators = pgTable(
     /** argon2id, as members' passwords. */
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').array().$type<OperatorRole[]>().notNull().default(sql`'{}'::text[]`),
-    /** The shared TOTP key, base32 as authenticator apps take it. */
+    /**
+     * The shared TOTP key (base32 as authenticator apps take it), sealed under SECOND_FACTOR_KEY for
+     * this operator (admin/operator-key.ts); as it is only in production without that setting.
+     */
     totpSecret: text('totp_secret').notNull(),
     /** The last 30-second step a code was accepted for: a code is good once. */
     totpLastStep: integer('totp_last_step'),

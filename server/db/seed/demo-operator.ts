@@ -10,7 +10,7 @@ import {
   demoOperatorServed,
 } from '#server/features/admin/login.ts';
 import { setOperatorDisabled } from '#server/features/admin/mutations.ts';
-import { otpauthUri } from '#server/features/admin/totp.ts';
+import { otpauthUri } from '#server/features/auth/totp.ts';
 
 type DemoAccount = { email: string; password: string; name: string; totpSecret: string; roles: OperatorRole[] };
 
@@ -38,6 +38,9 @@ export const DEMO_MODERATOR = {
   totpSecret: 'LIVECAMDEMOMODERATORTOTPKEY23456',
 } as const;
 
+/** The settings the demo operators' seed reads (secondFactorKey seals their fixed keys as any other). */
+type SeedConfig = Pick<Config, 'env' | 'site' | 'host' | 'seedDemo' | 'secondFactorKey'>;
+
 export type DemoOperator = { email: string; password: string; name: string; totpSecret: string } & {
   otpauthUri: string;
   enabled: boolean;
@@ -50,22 +53,18 @@ export type DemoOperator = { email: string; password: string; name: string; totp
  * SEED_DEMO outside production it is made once, and a later start on loopback enables it again.
  * Answers the sign-in details to print when it was seeded, else null.
  */
-export const seedDemoOperator = (db: Db, config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>) =>
+export const seedDemoOperator = (db: Db, config: SeedConfig) =>
   seedDemoAccount(db, config, { ...DEMO_OPERATOR, roles: ['admin'] });
 
 /** The demo support operator, made, disabled and enabled again exactly like the demo operator. */
-export const seedDemoSupportOperator = (db: Db, config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>) =>
+export const seedDemoSupportOperator = (db: Db, config: SeedConfig) =>
   seedDemoAccount(db, config, { ...DEMO_SUPPORT_OPERATOR, roles: ['support'] });
 
 /** The demo moderator, made, disabled and enabled again exactly like the demo operator. */
-export const seedDemoModerator = (db: Db, config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>) =>
+export const seedDemoModerator = (db: Db, config: SeedConfig) =>
   seedDemoAccount(db, config, { ...DEMO_MODERATOR, roles: ['moderator'] });
 
-async function seedDemoAccount(
-  db: Db,
-  config: Pick<Config, 'env' | 'site' | 'host' | 'seedDemo'>,
-  demo: DemoAccount,
-): Promise<DemoOperator | null> {
+async function seedDemoAccount(db: Db, config: SeedConfig, demo: DemoAccount): Promise<DemoOperator | null> {
   const enabled = demoOperatorServed(config);
   const existing = await findOperatorByEmail(db, demo.email);
   if (existing && !enabled && !existing.disabled) await setOperatorDisabled(db, existing.id, true);
@@ -77,7 +76,7 @@ async function seedDemoAccount(
     const created = await createOperatorAccount(
       db,
       { email: demo.email, roles: demo.roles, name: demo.name },
-      { issuer, password: demo.password, totpSecret: demo.totpSecret },
+      { issuer, sealKey: config.secondFactorKey, password: demo.password, totpSecret: demo.totpSecret },
     );
     if (created !== 'email_taken' && !enabled) await setOperatorDisabled(db, created.operator.id, true);
   }

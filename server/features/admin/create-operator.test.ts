@@ -7,6 +7,7 @@ import {
   seedDemoOperator,
   seedDemoSupportOperator,
 } from '#server/db/seed/demo-operator.ts';
+import { openAppKey } from '#server/features/auth/sealed-key.ts';
 import { createTestApp, TestClient, type TestContext } from '#server/test/harness.ts';
 import { codeOf, postSignIn } from '#server/test/operators.ts';
 import { createOperatorAccount, parseOperatorArgs } from './create-operator.ts';
@@ -18,6 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The settings a start passes to the demo seed; the test server's key seals the demo keys. */
+const seedConfig = (env: 'development' | 'production', host: string, seedDemo: boolean) => ({
+  env,
+  site: t.config.site,
+  host,
+  seedDemo,
+  secondFactorKey: t.config.secondFactorKey,
+});
+
 /** Signs in over HTTP with the details an operator was handed, from a browser on this machine. */
 async function signsIn(email: string, password: string, secret: string, app = t.app, headers = {}) {
   const client = new TestClient(app, 'en', '127.0.0.1');
@@ -26,11 +36,16 @@ async function signsIn(email: string, password: string, secret: string, app = t.
 }
 
 /** The demo operator's row as a start on loopback left it: enabled. */
-async function enabledDemoOperator(db: TestContext['db']) {
+async function enabledDemoOperator({ db, config }: TestContext) {
   const created = await createOperatorAccount(
     db,
     { email: DEMO_OPERATOR.email, roles: ['admin'], name: DEMO_OPERATOR.name },
-    { issuer: 'LiveCam Admin', password: DEMO_OPERATOR.password, totpSecret: DEMO_OPERATOR.totpSecret },
+    {
+      issuer: 'LiveCam Admin',
+      sealKey: config.secondFactorKey,
+      password: DEMO_OPERATOR.password,
+      totpSecret: DEMO_OPERATOR.totpSecret,
+    },
   );
   if (created === 'email_taken') throw new Error('demo operator exists');
 }
@@ -70,7 +85,7 @@ describe('creating an operator', () => {
     const created = await createOperatorAccount(
       t.db,
       { email: 'new-op@example.com', roles: ['moderator'], name: 'New Op' },
-      { issuer: 'LiveCam Admin' },
+      { issuer: 'LiveCam Admin', sealKey: t.config.secondFactorKey },
     );
     if (created === 'email_taken') throw new Error('exists');
     expect(created.operator).toEqual({
@@ -92,7 +107,7 @@ describe('creating an operator', () => {
     const again = await createOperatorAccount(
       t.db,
       { email: 'New-Op@Example.com', roles: ['admin'], name: 'Twin' },
-      { issuer: 'LiveCam Admin' },
+      { issuer: 'LiveCam Admin', sealKey: t.config.secondFactorKey },
     );
     expect(again).toBe('email_taken');
   });
@@ -100,40 +115,43 @@ describe('creating an operator', () => {
 
 describe('the demo operator', () => {
   it('is made once outside production, with the printed details, and signs in on loopback', async () => {
-    const config = { env: 'development' as const, site: t.config.site, host: '127.0.0.1', seedDemo: true };
+    const config = seedConfig('development', '127.0.0.1', true);
     const first = await seedDemoOperator(t.db, config);
     expect(first).toMatchObject({ ...DEMO_OPERATOR, enabled: true });
     expect(first?.otpauthUri).toContain(`secret=${DEMO_OPERATOR.totpSecret}`);
     expect(await seedDemoOperator(t.db, config)).toEqual(first);
-    expect((await findOperatorByEmail(t.db, DEMO_OPERATOR.email))?.roles).toEqual(['admin']);
+    const row = await findOperatorByEmail(t.db, DEMO_OPERATOR.email);
+    expect(row?.roles).toEqual(['admin']);
+    // Its fixed key is stored sealed like any other, and the printed one makes the codes.
+    expect(row?.totpSecret).not.toContain(DEMO_OPERATOR.totpSecret);
+    const owner = { kind: 'operator' as const, id: row?.id ?? 0 };
+    expect(openAppKey(t.config.secondFactorKey, owner, row?.totpSecret ?? '')).toBe(DEMO_OPERATOR.totpSecret);
     expect(await signsIn(DEMO_OPERATOR.email, DEMO_OPERATOR.password, DEMO_OPERATOR.totpSecret)).toBe(true);
   });
 
   it('is disabled while the server listens beyond loopback (its details are public), enabled again on loopback', async () => {
-    const site = t.config.site;
-    const open = await seedDemoOperator(t.db, { env: 'development', site, host: '0.0.0.0', seedDemo: true });
+    const open = await seedDemoOperator(t.db, seedConfig('development', '0.0.0.0', true));
     expect(open?.enabled).toBe(false);
     expect((await findOperatorByEmail(t.db, DEMO_OPERATOR.email))?.disabled).toBe(true);
     expect(await signsIn(DEMO_OPERATOR.email, DEMO_OPERATOR.password, DEMO_OPERATOR.totpSecret)).toBe(false);
-    await seedDemoOperator(t.db, { env: 'development', site, host: 'localhost', seedDemo: true });
+    await seedDemoOperator(t.db, seedConfig('development', 'localhost', true));
     expect((await findOperatorByEmail(t.db, DEMO_OPERATOR.email))?.disabled).toBe(false);
   });
 
   it('is disabled at every start where it may not sign in, with SEED_DEMO off and in production too', async () => {
-    const site = t.config.site;
     const disabled = async () => (await findOperatorByEmail(t.db, DEMO_OPERATOR.email))?.disabled;
     for (const config of [
-      { env: 'production' as const, site, host: '0.0.0.0', seedDemo: false },
-      { env: 'production' as const, site, host: '127.0.0.1', seedDemo: true },
-      { env: 'development' as const, site, host: '0.0.0.0', seedDemo: false },
+      seedConfig('production', '0.0.0.0', false),
+      seedConfig('production', '127.0.0.1', true),
+      seedConfig('development', '0.0.0.0', false),
     ]) {
-      await seedDemoOperator(t.db, { env: 'development', site, host: '127.0.0.1', seedDemo: true });
+      await seedDemoOperator(t.db, seedConfig('development', '127.0.0.1', true));
       expect(await disabled()).toBe(false);
       expect(await seedDemoOperator(t.db, config), JSON.stringify(config)).toBeNull();
       expect(await disabled(), JSON.stringify(config)).toBe(true);
     }
     // A loopback start without SEED_DEMO leaves it as it is.
-    await seedDemoOperator(t.db, { env: 'development', site, host: '127.0.0.1', seedDemo: false });
+    await seedDemoOperator(t.db, seedConfig('development', '127.0.0.1', false));
     expect(await disabled()).toBe(true);
   });
 
@@ -142,9 +160,7 @@ describe('the demo operator', () => {
     const { db } = fresh;
     onTestFinished(() => fresh.close());
     for (const seedDemo of [true, false]) {
-      expect(
-        await seedDemoOperator(db, { env: 'production', site: t.config.site, host: '0.0.0.0', seedDemo }),
-      ).toBeNull();
+      expect(await seedDemoOperator(db, seedConfig('production', '0.0.0.0', seedDemo))).toBeNull();
     }
     expect(await findOperatorByEmail(db, DEMO_OPERATOR.email)).toBeNull();
   });
@@ -162,8 +178,7 @@ describe.each([
   const deskSignsIn = (app = t.app) => signsIn(desk.email, desk.password, desk.totpSecret, app);
 
   it('is made once beside the demo operator, with its one role, and follows its rules', async () => {
-    const site = t.config.site;
-    const local = { env: 'development' as const, site, host: '127.0.0.1', seedDemo: true };
+    const local = seedConfig('development', '127.0.0.1', true);
     const first = await seed(t.db, local);
     expect(first).toMatchObject({ ...desk, enabled: true });
     expect(first?.otpauthUri).toContain(`secret=${desk.totpSecret}`);
@@ -171,10 +186,7 @@ describe.each([
     expect((await findOperatorByEmail(t.db, desk.email))?.roles).toEqual([role]);
     expect(await deskSignsIn()).toBe(true);
 
-    for (const config of [
-      { env: 'production' as const, site, host: '127.0.0.1', seedDemo: true },
-      { env: 'development' as const, site, host: '0.0.0.0', seedDemo: false },
-    ]) {
+    for (const config of [seedConfig('production', '127.0.0.1', true), seedConfig('development', '0.0.0.0', false)]) {
       await seed(t.db, local);
       expect(await seed(t.db, config)).toBeNull();
       expect((await findOperatorByEmail(t.db, desk.email))?.disabled, JSON.stringify(config)).toBe(true);
@@ -188,13 +200,18 @@ describe.each([
   it('is never made in production, and refused beyond loopback however its row reads', async () => {
     const server = await createTestApp({ env: { HOST: '0.0.0.0' } });
     onTestFinished(() => server.close());
-    const production = { env: 'production' as const, site: t.config.site, host: '0.0.0.0', seedDemo: true };
+    const production = seedConfig('production', '0.0.0.0', true);
     expect(await seed(server.db, production)).toBeNull();
     expect(await findOperatorByEmail(server.db, desk.email)).toBeNull();
     const created = await createOperatorAccount(
       server.db,
       { email: desk.email, roles: [role], name: desk.name },
-      { issuer: 'LiveCam Admin', password: desk.password, totpSecret: desk.totpSecret },
+      {
+        issuer: 'LiveCam Admin',
+        sealKey: server.config.secondFactorKey,
+        password: desk.password,
+        totpSecret: desk.totpSecret,
+      },
     );
     expect(created).not.toBe('email_taken');
     expect(await deskSignsIn(server.app)).toBe(false);
@@ -210,7 +227,7 @@ describe("the demo operator's sign-in", () => {
   async function serverWithDemoOperator(env: Record<string, string>) {
     const server = await createTestApp({ env });
     apps.push(server);
-    await enabledDemoOperator(server.db);
+    await enabledDemoOperator(server);
     return server;
   }
 
@@ -221,7 +238,7 @@ describe("the demo operator's sign-in", () => {
     const other = await createOperatorAccount(
       server.db,
       { email: 'real-op@example.com', roles: ['admin'], name: 'Real' },
-      { issuer: 'LiveCam Admin' },
+      { issuer: 'LiveCam Admin', sealKey: server.config.secondFactorKey },
     );
     if (other === 'email_taken') throw new Error('exists');
     expect(await signsIn('real-op@example.com', other.password, other.totpSecret, server.app)).toBe(true);

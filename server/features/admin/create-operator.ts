@@ -4,9 +4,9 @@ import { readFlags, refusedFlags } from '#server/cli-flags.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '#server/db/schema/operators.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
+import { newTotpSecret, otpauthUri } from '#server/features/auth/totp.ts';
 import { createOperator } from './mutations.ts';
 import { type PresentedOperator, presentOperator } from './present.ts';
-import { newTotpSecret, otpauthUri } from './totp.ts';
 
 export type NewOperator = { email: string; roles: OperatorRole[]; name: string };
 
@@ -36,28 +36,34 @@ export type CreatedOperator = {
   operator: PresentedOperator;
   /** Shown once: only its hash is stored. */
   password: string;
+  /** Shown once (base32): the row holds it sealed. */
   totpSecret: string;
   otpauthUri: string;
 };
 
 /**
  * Makes an operator with a random password (unless one is given, as for the demo) and a TOTP key
- * for an authenticator app; answers both once, with the otpauth:// address of the key.
+ * for an authenticator app (the demo's fixed ones too, stored sealed under `sealKey`, the config's
+ * secondFactorKey, when there is one); answers both once, with the otpauth:// address of the key.
  */
 export async function createOperatorAccount(
   db: DbOrTx,
   input: NewOperator,
-  opts: { issuer: string; password?: string; totpSecret?: string },
+  opts: { issuer: string; sealKey: string | null; password?: string; totpSecret?: string },
 ): Promise<CreatedOperator | 'email_taken'> {
   const password = opts.password ?? randomBytes(18).toString('base64url');
   const totpSecret = opts.totpSecret ?? newTotpSecret();
-  const row = await createOperator(db, {
-    email: input.email,
-    displayName: input.name,
-    passwordHash: await hashPassword(password),
-    roles: input.roles,
-    totpSecret,
-  });
+  const row = await createOperator(
+    db,
+    {
+      email: input.email,
+      displayName: input.name,
+      passwordHash: await hashPassword(password),
+      roles: input.roles,
+      appKey: totpSecret,
+    },
+    opts.sealKey,
+  );
   if (row === 'email_taken') return row;
   return {
     operator: presentOperator(row),

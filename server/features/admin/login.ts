@@ -3,10 +3,11 @@ import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { admitSignIn, loginSucceeded } from '#server/features/auth/login-limits.ts';
 import { verifyPassword } from '#server/features/auth/passwords.ts';
+import { matchTotp } from '#server/features/auth/totp.ts';
 import { demoSignInServed } from '#server/features/session/scoped.ts';
 import { findOperatorByEmail, normalEmail, type OperatorRow } from './data.ts';
 import { claimTotpStep } from './mutations.ts';
-import { matchTotp } from './totp.ts';
+import { operatorAppKey, type UnusableKey } from './operator-key.ts';
 
 /**
  * `slowed`: the account's slow-down for browsers it does not know (an unlock link helps);
@@ -33,14 +34,23 @@ const DEMO_OPERATOR_EMAILS: ReadonlySet<string> = new Set([
  */
 export const demoOperatorServed = (config: Pick<Config, 'env' | 'host'>) => demoSignInServed(config);
 
-/** Why an attempt failed, for the log only: the person signing in is told none of it. */
-type FailedBecause = 'unknown' | 'disabled' | 'demo_operator' | 'password' | 'code' | 'code_used';
+/**
+ * Why an attempt failed, for the log only: the person signing in is told none of it. A stored key
+ * that cannot be used (operator-key.ts: SECOND_FACTOR_KEY changed, say) fails like a wrong code.
+ */
+type FailedBecause = 'unknown' | 'disabled' | 'demo_operator' | 'password' | 'code' | 'code_used' | UnusableKey;
 
-function failure(operator: OperatorRow | null, passwordOk: boolean, demoRefused: boolean): FailedBecause {
+function failure(
+  operator: OperatorRow | null,
+  passwordOk: boolean,
+  demoRefused: boolean,
+  unusableKey: UnusableKey | null,
+): FailedBecause {
   if (!operator) return 'unknown';
   if (demoRefused) return 'demo_operator';
   if (operator.disabled) return 'disabled';
-  return passwordOk ? 'code' : 'password';
+  if (!passwordOk) return 'password';
+  return unusableKey ?? 'code';
 }
 
 /**
@@ -74,10 +84,12 @@ export async function signInOperator(
   }).catch(refusedForTime);
   if ('retryAfter' in admitted) return { ok: false, ...admitted };
   const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
-  const step = operator ? matchTotp(operator.totpSecret, input.code, now) : null;
+  const key = operator ? operatorAppKey(ctx.config.secondFactorKey, operator) : null;
+  const step = key?.ok ? matchTotp(key.appKey, input.code, now) : null;
   const demoRefused = operator !== null && DEMO_OPERATOR_EMAILS.has(operator.email) && !input.demoAllowed;
   if (!operator || operator.disabled || demoRefused || !passwordOk || step === null) {
-    log(failure(operator, passwordOk, demoRefused), operator?.id ?? null);
+    const unusableKey = key && !key.ok ? key.because : null;
+    log(failure(operator, passwordOk, demoRefused, unusableKey), operator?.id ?? null);
     return { ok: false, reason: 'failed' };
   }
   if (!(await claimTotpStep(ctx.db, operator.id, step))) {

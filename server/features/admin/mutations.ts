@@ -1,22 +1,33 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { type OperatorRole, operatorSessions, operators } from '#server/db/schema/operators.ts';
 import { newToken } from '#server/features/session/tokens.ts';
 import { normalEmail, type OperatorRow } from './data.ts';
+import { storedOperatorKey } from './operator-key.ts';
 import { hashOperatorToken } from './tokens.ts';
 
 /** An operator's session ends this long after sign-in, whatever happens in between. */
 export const OPERATOR_SESSION_HOURS = 12;
 
+/**
+ * A new operator with the TOTP key `appKey` (base32), stored sealed for her id when there is a
+ * `sealKey` (operator-key.ts): the id is taken from the sequence first, so the row is written once,
+ * whole. An address taken wastes that number only.
+ */
 export async function createOperator(
   db: DbOrTx,
-  init: { email: string; displayName: string; passwordHash: string; roles: OperatorRole[]; totpSecret: string },
+  init: { email: string; displayName: string; passwordHash: string; roles: OperatorRole[]; appKey: string },
+  sealKey: string | null,
 ): Promise<OperatorRow | 'email_taken'> {
+  const { appKey, ...fields } = init;
+  const next = await db.execute(sql`select nextval(pg_get_serial_sequence('operators', 'id'))::int as id`);
+  const id = (next as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id === undefined) throw new Error('no operator id from the sequence');
   try {
     const [row] = await db
       .insert(operators)
-      .values({ ...init, email: normalEmail(init.email) })
+      .values({ ...fields, id, email: normalEmail(init.email), totpSecret: storedOperatorKey(sealKey, id, appKey) })
       .returning();
     if (!row) throw new Error('operator insert returned nothing');
     return row;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { TERMS_VERSION } from '#common/api/auth.ts';
 import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -35,6 +36,8 @@ export async function createUser(
         locale: input.locale,
         googleSub: input.googleSub ?? null,
         isVerified: input.isVerified ?? false,
+        // Every new account accepted the terms of this version (the form's box or Google's consent dialog).
+        termsVersion: TERMS_VERSION,
       })
       .returning();
     if (!row) throw new Error('user insert returned nothing');

@@ -13,6 +13,7 @@ import {
 } from '#server/test/fixtures.ts';
 import { describeWriteGuards } from '#server/test/guards.ts';
 import { createTestApp, linkFrom, type TestClient, type TestContext } from '#server/test/harness.ts';
+import { DEVICE_COOKIE } from './known-device.ts';
 
 let t: TestContext;
 let member: TestClient;
@@ -59,8 +60,12 @@ describe('registration journey', () => {
     expect(tokens).toHaveLength(1);
     expect(tokens[0]?.id).not.toBe(token);
 
-    const verify = await t.client().post('/api/register/validate', { token });
+    const opener = t.client();
+    const verify = await opener.post('/api/register/validate', { token });
     expect(verify.statusCode).toBe(200);
+    // The browser that opened the link is a known device of the account (its password attempts
+    // answer to its own allowance, not the address's).
+    expect(opener.cookies.get(DEVICE_COOKIE)).toMatch(new RegExp(`^${row.id}\\.`));
     expect(verify.json().user).toMatchObject({ id: row.id, is_verified: true });
     expect((await userRow(t, 'new.member@example.com')).isVerified).toBe(true);
     const [used] = await t.db.select().from(authTokens).where(eq(authTokens.userId, row.id));

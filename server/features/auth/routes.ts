@@ -8,11 +8,13 @@ import {
   resetBody,
   sendResetBody,
   sendUnlockBody,
+  signInResponse,
   tokenBody,
   userResponse,
   validateBody,
 } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
+import { secondFactorChallenge } from '#common/api/second-factor.ts';
 import { INCENTIVE_DISABLED, RESET_MAIL_THROTTLE_SECONDS } from '#common/constants.ts';
 import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { welcomeGiftFor } from '#common/domain/welcome-gift.ts';
@@ -33,6 +35,7 @@ import { DEVICE_COOKIE } from './known-device.ts';
 import { loginWithGoogle, loginWithPassword } from './login.ts';
 import { accountKey, admitAddress, admitUnlockMail } from './login-limits.ts';
 import { assertPasswordStrength, createUser, markVerified, setPassword } from './mutations.ts';
+import { secondStepFor } from './second-factor/proof.ts';
 import { claimVoucher, markKnownDevice, startMemberSession } from './sign-in.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken, revokePasswordStandIns } from './tokens.ts';
@@ -73,26 +76,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const markKnown = (request: FastifyRequest, reply: FastifyReply, userId: number) =>
     markKnownDevice(app.ctx, request, reply, userId);
 
-  app.post('/auth/login', { schema: { body: loginBody, response: { 200: userResponse } } }, async (request, reply) => {
-    const { body } = request;
-    let userId: number;
-    if ('credential' in body) {
-      await admitAddress(throttle, addressKey(request.ip));
-      const google = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
-      userId = google.userId;
-      if (google.created) await welcomeNewMember(userId, request);
-    } else {
-      userId = await loginWithPassword(app.ctx, {
-        login: body.username,
-        password: body.password,
-        address: addressKey(request.ip),
-        deviceCookie: request.cookies[DEVICE_COOKIE],
-      });
-    }
-    await memberSession(request, reply, userId);
-    await markKnown(request, reply, userId);
-    return presented(userId);
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: loginBody, response: { 200: signInResponse, 202: secondFactorChallenge } } },
+    async (request, reply) => {
+      const { body } = request;
+      let userId: number;
+      const way = 'credential' in body ? 'google' : 'password';
+      if ('credential' in body) {
+        await admitAddress(throttle, addressKey(request.ip));
+        const google = await loginWithGoogle(app.ctx, body.credential, body.register === true, request.locale);
+        userId = google.userId;
+        if (google.created) await welcomeNewMember(userId, request);
+      } else {
+        userId = await loginWithPassword(app.ctx, {
+          login: body.username,
+          password: body.password,
+          address: addressKey(request.ip),
+          deviceCookie: request.cookies[DEVICE_COOKIE],
+        });
+      }
+      // With her authenticator app on, the session waits for the second factor (decision 071).
+      const challenge = await secondStepFor(app.ctx, request, reply, userId, way);
+      if (challenge) return reply.code(202).send(challenge);
+      const reopened = await memberSession(request, reply, userId);
+      await markKnown(request, reply, userId);
+      return { ...(await presented(userId)), ...(reopened ? { reopened } : {}) };
+    },
+  );
 
   app.post('/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     await endSession(request, reply);
@@ -161,6 +172,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whoever registered the address before its owner proved it loses every session now.
       await endUserSessions(request, reply, owner.id);
       await memberSession(request, reply, owner.id);
+      // The browser that opened the link proved the address: a known device, as after a reset link.
+      await markKnown(request, reply, owner.id);
       return presented(owner.id);
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendTokenLoginBody, tokenBody, userResponse } from '#common/api/auth.ts';
+import { sendTokenLoginBody, signInResponse, tokenBody } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
+import { secondFactorChallenge } from '#common/api/second-factor.ts';
 import { RESET_MAIL_THROTTLE_SECONDS, TOKEN_LOGIN_MAILS_PER_HOUR } from '#common/constants.ts';
 import { linkExpired, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, findUserById } from '#server/features/accounts/data.ts';
@@ -11,6 +12,7 @@ import { addressKey } from '#server/http/client-address.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { accountKey, admitAddress, clearSlowdown } from './login-limits.ts';
 import { claimUnproven } from './mutations.ts';
+import { secondStepFor } from './second-factor/proof.ts';
 import { claimVoucher, markKnownDevice, startMemberSession } from './sign-in.ts';
 import { sendTokenMail } from './token-mail.ts';
 import { consumeToken, peekToken, revokeTokens } from './tokens.ts';
@@ -42,7 +44,8 @@ export const tokenLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       // A blocked member is told so, as on the reset request (spec part 2), and nothing is sent.
       if (user?.status === 'blocked') throw userBlocked();
       // As for reset mails: the link is made and mailed after the answer, the same for every address.
-      if (user?.status === 'active') {
+      // A closing account gets one too: signing in within the grace period reopens it (decision 069).
+      if (user?.status === 'active' || user?.status === 'closing') {
         const mail = {
           userId: user.id,
           to: user.email,
@@ -57,7 +60,7 @@ export const tokenLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/token_login',
-    { schema: { body: tokenBody, response: { 200: userResponse } } },
+    { schema: { body: tokenBody, response: { 200: signInResponse, 202: secondFactorChallenge } } },
     async (request, reply) => {
       // A token cannot be guessed; the address's login allowance still bounds how often one is tried.
       await admitAddress(throttle, addressKey(request.ip));
@@ -67,7 +70,7 @@ export const tokenLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await findUserById(db, live.userId);
       // Blocked since the mail: told so, and the link is left as it was.
       if (owner?.status === 'blocked') throw userBlocked();
-      if (owner?.status !== 'active') throw linkExpired();
+      if (owner?.status !== 'active' && owner?.status !== 'closing') throw linkExpired();
       // Of two uses at once only one gets the row; then every other sign-in link of hers stops working.
       if (!(await consumeToken(db, config.sessionSecret, token, 'token_login'))) throw linkExpired();
       await revokeTokens(db, owner.id, ['token_login']);
@@ -78,10 +81,13 @@ export const tokenLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         await claimVoucher(app.ctx, owner.id, request);
         await endUserSessions(request, reply, owner.id);
       }
-      await startMemberSession(app.ctx, request, reply, owner.id);
-      await markKnownDevice(app.ctx, request, reply, owner.id);
+      // The mailbox is proof enough to lift the slow-down, not to skip her second factor (decision 071).
       await clearSlowdown(throttle, accountKey(owner.id, owner.email));
-      return userAnswer(db, owner.id);
+      const challenge = await secondStepFor(app.ctx, request, reply, owner.id, 'link');
+      if (challenge) return reply.code(202).send(challenge);
+      const reopened = await startMemberSession(app.ctx, request, reply, owner.id);
+      await markKnownDevice(app.ctx, request, reply, owner.id);
+      return { ...(await userAnswer(db, owner.id)), ...(reopened ? { reopened } : {}) };
     },
   );
 };

@@ -16,6 +16,8 @@ const KINDS: Record<TokenPurpose, { ttlMs: number; template: MailTemplate; page:
   email_change: { ttlMs: 24 * 60 * 60_000, template: 'email_change', page: '/users/email_validate' },
   unlock: { ttlMs: UNLOCK_TOKEN_TTL_MS, template: 'unlock', page: '/users/unlock' },
   token_login: { ttlMs: TOKEN_LOGIN_TTL_MS, template: 'token_login', page: '/token_login' },
+  // A member without a password proves a closing with this link (decision 069).
+  close_account: { ttlMs: RESET_TOKEN_TTL_MS, template: 'close_confirm', page: '/users/cancel' },
 };
 
 /**

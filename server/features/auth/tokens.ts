@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { authTokens } from '#server/db/schema/users.ts';
 
-export type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'unlock' | 'token_login';
+export type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'unlock' | 'token_login' | 'close_account';
 export type TokenRow = typeof authTokens.$inferSelect;
 
 const tokenId = (secret: string, token: string) =>
@@ -23,6 +23,7 @@ const REPLACES_EARLIER: Record<TokenPurpose, boolean> = {
   email_change: true,
   unlock: false,
   token_login: false,
+  close_account: true,
 };
 
 /** Issues a mailed token; earlier unused tokens of the same purpose stop working, unless it is an unlock link. */

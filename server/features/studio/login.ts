@@ -11,12 +11,13 @@ export const DEMO_PERFORMER_DOMAIN = 'performers.livecam.local';
 export const isDemoPerformer = (email: string) => normalEmail(email).endsWith(`@${DEMO_PERFORMER_DOMAIN}`);
 
 /** Why an attempt failed, for the log only: the person signing in is told none of it. */
-type FailedBecause = 'unknown' | 'disabled' | 'demo_performer' | 'password' | 'partner_show';
+type FailedBecause = 'unknown' | 'disabled' | 'closed' | 'demo_performer' | 'password' | 'partner_show';
 
 function failure(performer: PerformerRow | null, passwordOk: boolean, demoRefused: boolean): FailedBecause {
   if (!performer) return 'unknown';
   if (demoRefused) return 'demo_performer';
   if (performer.status === 'disabled') return 'disabled';
+  if (performer.status === 'closed') return 'closed';
   return passwordOk ? 'unknown' : 'password';
 }
 
@@ -46,7 +47,8 @@ export async function signInPerformer(
   const passwordOk = await verifyPassword(performer?.passwordHash ?? null, input.password);
   const demoRefused = performer !== null && isDemoPerformer(performer.email) && !input.demoAllowed;
   // A pending or rejected applicant signs in too: she sees only her application (audience applicant).
-  if (!performer || performer.status === 'disabled' || demoRefused || !passwordOk) {
+  const shut = performer?.status === 'disabled' || performer?.status === 'closed';
+  if (!performer || shut || demoRefused || !passwordOk) {
     log(failure(performer, passwordOk, demoRefused), performer?.id ?? null);
     throw unknownCredentials();
   }

@@ -11,8 +11,9 @@ import {
   type NewOperator,
 } from '#server/features/admin/create-operator.ts';
 import type { OperatorRow } from '#server/features/admin/data.ts';
-import { newTotpSecret, otpauthUri } from '#server/features/admin/totp.ts';
+import { storedOperatorKey } from '#server/features/admin/operator-key.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
+import { newTotpSecret, otpauthUri } from '#server/features/auth/totp.ts';
 
 /**
  * The console's changes to operators (/api/admin/operators): create, change roles, disable and
@@ -34,6 +35,9 @@ export type OperatorRefusal =
   | 'unchanged';
 
 export type Refused = { ok: false; reason: OperatorRefusal };
+
+/** What a new key needs: the name apps list it under, and the config's secondFactorKey it is sealed with. */
+export type KeySettings = { issuer: string; sealKey: string | null };
 
 /** Thrown inside a transaction to undo it and answer the reason. */
 class Refusal extends Error {
@@ -112,10 +116,10 @@ export async function createOperatorFromConsole(
   db: Db,
   act: ConsoleAct,
   input: NewOperator,
-  issuer: string,
+  keys: KeySettings,
 ): Promise<{ ok: true; value: CreatedOperator } | Refused> {
   return inTransaction(db, act.formKey, async (tx) => {
-    const created = await createOperatorAccount(tx, input, { issuer });
+    const created = await createOperatorAccount(tx, input, keys);
     if (created === 'email_taken') throw new Refusal('email_taken');
     await recordAudit(tx, {
       operatorId: act.actorId,
@@ -193,16 +197,16 @@ export type RenewedCredential =
   | { kind: 'password'; operator: OperatorRow; password: string; endedSessions: string[] };
 
 /**
- * A new TOTP key (the old one stops working, a code of the new one may be used at once) or a new
- * random password, shown once; the operator's sessions end, but the acting operator's own one
- * (`keepSessionId`) when she renews her own.
+ * A new TOTP key (the old one stops working, a code of the new one may be used at once; stored
+ * sealed as at creation) or a new random password, shown once; the operator's sessions end, but
+ * the acting operator's own one (`keepSessionId`) when she renews her own.
  */
 export async function renewOperatorCredential(
   db: Db,
   act: ConsoleAct & { keepSessionId: string },
   operatorId: number,
   kind: 'totp' | 'password',
-  issuer: string,
+  keys: KeySettings,
 ): Promise<{ ok: true; value: RenewedCredential } | Refused> {
   const password = kind === 'password' ? randomBytes(18).toString('base64url') : null;
   const passwordHash = password ? await hashPassword(password) : null;
@@ -213,7 +217,9 @@ export async function renewOperatorCredential(
     const [updated] = await tx
       .update(operators)
       .set({
-        ...(totpSecret ? { totpSecret, totpLastStep: null } : {}),
+        ...(totpSecret
+          ? { totpSecret: storedOperatorKey(keys.sealKey, operatorId, totpSecret), totpLastStep: null }
+          : {}),
         ...(passwordHash ? { passwordHash } : {}),
         updatedAt: new Date(),
       })
@@ -232,7 +238,7 @@ export async function renewOperatorCredential(
     });
     const operator = updated as OperatorRow;
     if (totpSecret) {
-      const uri = otpauthUri({ issuer, account: operator.email, secret: totpSecret });
+      const uri = otpauthUri({ issuer: keys.issuer, account: operator.email, secret: totpSecret });
       return { kind: 'totp' as const, operator, totpSecret, otpauthUri: uri, endedSessions };
     }
     return { kind: 'password' as const, operator, password: password as string, endedSessions };

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { type OperatorRole, operators } from '#server/db/schema/operators.ts';
 import { findOperatorByEmail } from '#server/features/admin/data.ts';
-import { base32Decode } from '#server/features/admin/totp.ts';
+import { openAppKey } from '#server/features/auth/sealed-key.ts';
+import { base32Decode } from '#server/features/auth/totp.ts';
 import { registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, type TestClient, type TestContext } from '#server/test/harness.ts';
 import {
@@ -42,6 +43,10 @@ const auditOf = (subjectId: number) =>
     .orderBy(desc(auditLog.id));
 
 const rowOf = async (id: number) => (await t.db.select().from(operators).where(eq(operators.id, id)))[0];
+
+/** The key her row holds, sealed for her (decision 071): what it opens to, or null. */
+const storedKeyOf = (row: { id: number; totpSecret: string } | null | undefined) =>
+  row ? openAppKey(t.config.secondFactorKey, { kind: 'operator', id: row.id }, row.totpSecret) : null;
 
 /** Everything an operators action could change. */
 const state = async () => ({
@@ -136,7 +141,9 @@ describe('the operators list and adding one', () => {
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
     expect(otpauthUri).toContain(`secret=${totpSecret}`);
     const row = await findOperatorByEmail(t.db, email);
-    expect(row).toMatchObject({ roles: ['moderator'], displayName: 'Nora Neu', totpSecret, disabled: false });
+    expect(row).toMatchObject({ roles: ['moderator'], displayName: 'Nora Neu', disabled: false });
+    expect(row?.totpSecret).not.toContain(totpSecret);
+    expect(storedKeyOf(row)).toBe(totpSecret);
     const [entry] = await auditOf(row?.id ?? 0);
     expect(entry).toMatchObject({
       operatorId: admin.id,
@@ -312,7 +319,9 @@ describe("an operator's roles, access and sign-in details", () => {
     // The same action again shows no key.
     const again = await act(client, 'POST', `${API}/${mod.id}/totp`, {}, key);
     expect(again.json()).toMatchObject({ outcome: 'repeat', credentials: null });
-    expect((await rowOf(mod.id))?.totpSecret).toBe(totpSecret);
+    const row = await rowOf(mod.id);
+    expect(row?.totpSecret).not.toContain(totpSecret);
+    expect(storedKeyOf(row)).toBe(totpSecret);
   });
 
   it('gives a new password once, and keeps the acting admin signed in when it is her own', async () => {

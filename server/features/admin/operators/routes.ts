@@ -62,7 +62,7 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx;
-  const issuer = totpIssuer(ctx.config.site.name);
+  const keys = { issuer: totpIssuer(ctx.config.site.name), sealKey: ctx.config.secondFactorKey };
 
   /** The operator as she is now (404: there is none). */
   const current = async (id: number): Promise<ListedOperator> => {
@@ -89,7 +89,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { act } = await actOf(request);
       const { email, name, roles } = request.body;
-      const created = await createOperatorFromConsole(db, act, { email, name, roles }, issuer);
+      const created = await createOperatorFromConsole(db, act, { email, name, roles }, keys);
       const outcome = outcomeOf(created);
       if (!created.ok) return { outcome, operator: null, credentials: null };
       const { operator, password, totpSecret, otpauthUri } = created.value;
@@ -160,7 +160,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...act, keepSessionId: signedIn.sessionId },
           id,
           kind,
-          issuer,
+          keys,
         );
         const outcome = outcomeOf(renewed);
         if (!renewed.ok) return { outcome, operator: await current(id), sessionsEnded: 0, credentials: null };
