@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { themeColorMeta, webAppBuild } from './scripts/web-app-build.ts';
 
 /** One id per build: baked into the bundle and written beside it for the server's x-version. */
 function buildId(): string {
@@ -173,7 +174,15 @@ export default defineConfig(({ isSsrBuild, command, mode }) =>
         publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
         plugins: isSsrBuild
           ? [react()]
-          : [react(), consolePageInDev, collectFirstPageModules, writeBuildId(outDir), precompress(outDir)],
+          : [
+              react(),
+              consolePageInDev,
+              themeColorMeta,
+              collectFirstPageModules,
+              writeBuildId(outDir),
+              webAppBuild(BUILD_ID),
+              precompress(outDir),
+            ],
         define: { __BUILD_ID__: JSON.stringify(BUILD_ID), __APP_VERSION__: JSON.stringify(APP_VERSION) },
         // `vite build --ssr entry-server.tsx` writes the server's renderer beside the browser build, never into what is served.
         build: isSsrBuild

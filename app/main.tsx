@@ -7,6 +7,7 @@ import { PENDING_SESSION, sessionQuery } from './features/session/api.ts';
 import { i18n, initialLocale, loadLocale, rememberLocale } from './i18n.ts';
 import { replayHeldTap } from './platform/held-taps.ts';
 import { applyLayout } from './platform/layout.ts';
+import { registerServiceWorker } from './platform/service-worker.ts';
 import { useShellStore } from './platform/store.ts';
 import { queryClient } from './query-client.ts';
 import { browserRoutes, createAppRouter, loadMatchedRoutes } from './router.tsx';
@@ -80,3 +81,4 @@ if (root && ssr) {
     </AppProviders>,
   );
 }
+registerServiceWorker();

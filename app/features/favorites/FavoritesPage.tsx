@@ -1,7 +1,9 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PushOptIn } from '#app/features/push/PushOptIn.tsx';
 import { useTitle } from '#app/platform/use-title.ts';
 import { LoadState } from '#app/ui/LoadState.tsx';
 import { SectionCard } from '#app/ui/SectionCard.tsx';
@@ -60,6 +62,9 @@ export function FavoritesPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('favorites.page.intro')}
       </Typography>
+      <Box sx={{ mb: 2 }}>
+        <PushOptIn />
+      </Box>
       {body}
       {editing && (
         <NotificationWindowDialog key={editing.universalId} favorite={editing} onClose={() => setWindowFor(null)} />

@@ -52,7 +52,7 @@ describe('a favorite comes online', () => {
     const f = await fan(show, ['20:00', '23:00']);
     const events = spyEvents();
     away();
-    expect(await online(show, EVENING)).toEqual({ notified: 1, mailed: 1 });
+    expect(await online(show, EVENING)).toEqual({ notified: 1, mailed: 1, pushed: 0 });
     expect(eventsTo(events, f.userId)).toEqual([
       { show: { universalId: show.universalId, showName: 'Evening Eva', slugName: show.slugName } },
     ]);
@@ -61,14 +61,22 @@ describe('a favorite comes online', () => {
     expect(mails[0]?.subject).toBe('Evening Eva is online now');
     expect(mails[0]?.textBody).toContain(`/chat/${show.universalId}/${show.slugName}`);
     // Back ten minutes later (a dropped connection, say): no news.
-    expect(await online(show, new Date(EVENING.getTime() + 10 * 60_000))).toEqual({ notified: 0, mailed: 0 });
+    expect(await online(show, new Date(EVENING.getTime() + 10 * 60_000))).toEqual({
+      notified: 0,
+      mailed: 0,
+      pushed: 0,
+    });
     expect(eventsTo(events, f.userId)).toHaveLength(1);
     // Online again the same evening: the event again, no second mail.
-    expect(await online(show, new Date(EVENING.getTime() + 60 * 60_000))).toEqual({ notified: 1, mailed: 0 });
+    expect(await online(show, new Date(EVENING.getTime() + 60 * 60_000))).toEqual({
+      notified: 1,
+      mailed: 0,
+      pushed: 0,
+    });
     expect(eventsTo(events, f.userId)).toHaveLength(2);
     expect(await mailsTo(f.email)).toHaveLength(1);
     // The next evening: a mail again.
-    expect(await online(show, NEXT_EVENING)).toEqual({ notified: 1, mailed: 1 });
+    expect(await online(show, NEXT_EVENING)).toEqual({ notified: 1, mailed: 1, pushed: 0 });
     expect(await mailsTo(f.email)).toHaveLength(2);
   });
 
@@ -80,7 +88,7 @@ describe('a favorite comes online', () => {
     const late = await fan(show, ['22:00', '02:00']);
     const events = spyEvents();
     away();
-    expect(await online(show, NOON)).toEqual({ notified: 1, mailed: 1 });
+    expect(await online(show, NOON)).toEqual({ notified: 1, mailed: 1, pushed: 0 });
     expect(eventsTo(events, daily.userId)).toHaveLength(1);
     for (const other of [evening, off, late]) {
       expect(eventsTo(events, other.userId)).toEqual([]);
@@ -97,7 +105,7 @@ describe('a favorite comes online', () => {
     const f = await fan(show, ['00:00', '00:00']);
     const events = spyEvents();
     const here = vi.spyOn(t.app.ctx.realtime, 'isConnected').mockResolvedValue(true);
-    expect(await online(show, EVENING)).toEqual({ notified: 1, mailed: 0 });
+    expect(await online(show, EVENING)).toEqual({ notified: 1, mailed: 0, pushed: 0 });
     expect(here).toHaveBeenCalledWith(f.userId);
     expect(eventsTo(events, f.userId)).toHaveLength(1);
     expect(await mailsTo(f.email)).toEqual([]);
@@ -111,7 +119,7 @@ describe('a favorite comes online', () => {
     expect(off.json().user.favorite_mail).toBe(false);
     const events = spyEvents();
     away();
-    expect(await online(show, EVENING)).toEqual({ notified: 2, mailed: 1 });
+    expect(await online(show, EVENING)).toEqual({ notified: 2, mailed: 1, pushed: 0 });
     expect(eventsTo(events, quiet.userId)).toHaveLength(1);
     expect(await mailsTo(quiet.email)).toEqual([]);
     expect((await mailsTo(german.email)).map((m) => m.subject)).toEqual(['Nachteule Nina ist jetzt online']);
@@ -127,12 +135,16 @@ describe('a favorite comes online', () => {
     expect((await client.put(`/api/favorites/${show.universalId}`, daily)).statusCode).toBe(200);
     const events = spyEvents();
     away();
-    expect(await online(show, EVENING)).toEqual({ notified: 1, mailed: 0 });
+    expect(await online(show, EVENING)).toEqual({ notified: 1, mailed: 0, pushed: 0 });
     expect(eventsTo(events, user.id)).toHaveLength(1);
     expect(await mailsTo(email)).toEqual([]);
     // Her day is not used up: confirmed later the same evening, she gets the mail.
     await t.db.update(users).set({ isVerified: true }).where(eq(users.id, user.id));
-    expect(await online(show, new Date(EVENING.getTime() + 60 * 60_000))).toEqual({ notified: 1, mailed: 1 });
+    expect(await online(show, new Date(EVENING.getTime() + 60 * 60_000))).toEqual({
+      notified: 1,
+      mailed: 1,
+      pushed: 0,
+    });
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
@@ -140,10 +152,10 @@ describe('a favorite comes online', () => {
     const show = await createShow(t.db, { online: false });
     const f = await fan(show, ['00:00', '00:00']);
     const events = spyEvents();
-    expect(await online(show, EVENING)).toEqual({ notified: 0, mailed: 0 });
+    expect(await online(show, EVENING)).toEqual({ notified: 0, mailed: 0, pushed: 0 });
     await t.db.update(users).set({ status: 'blocked' }).where(eq(users.id, f.userId));
     await t.db.update(shows).set({ online: true }).where(eq(shows.id, show.id));
-    expect(await online(show, EVENING)).toEqual({ notified: 0, mailed: 0 });
+    expect(await online(show, EVENING)).toEqual({ notified: 0, mailed: 0, pushed: 0 });
     expect(eventsTo(events, f.userId)).toEqual([]);
   });
 
@@ -156,6 +168,7 @@ describe('a favorite comes online', () => {
     expect(await noticeFavoritesOnline(t.app.ctx, [show.universalId], EVENING, 3)).toEqual({
       notified: 7,
       mailed: 0,
+      pushed: 0,
     });
     for (const f of fans) expect(eventsTo(events, f.userId)).toHaveLength(1);
   });

@@ -6,9 +6,11 @@ import type { AppContext } from '#server/context.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { favorites } from '#server/db/schema/member-catalog.ts';
 import { users } from '#server/db/schema/users.ts';
+import { hasPushTargets } from '#server/features/push/data.ts';
+import { favoriteOnlineOptions, favoriteOnlinePush, showPath } from '#server/features/push/notices.ts';
 import type { PresenceChange } from '#server/features/shows/presence.ts';
 
-export type OnlineNoticeDeps = Pick<AppContext, 'db' | 'realtime' | 'mailer' | 'config'>;
+export type OnlineNoticeDeps = Pick<AppContext, 'db' | 'realtime' | 'mailer' | 'push' | 'config'>;
 
 /** Favorites read and handled at a time: a show with many fans never holds one huge answer. */
 export const NOTICE_BATCH = 500;
@@ -41,8 +43,9 @@ type Candidate = { [K in keyof typeof candidateColumns]: (typeof candidateColumn
 /**
  * Tells the members whose favorite just came online, when now lies inside their window for it
  * (daily: all day), on their clocks: a `user:favorite_online` to their sockets and, to one who has
- * no socket open, wants these mails and has confirmed her address, a mail in her language, at most
- * one per favorite and her day. The favorites are read in id batches over an index of the ones with a window; each notice
+ * no socket open, a push to her devices when she has any (decision 067), else (or when no device
+ * took it) a mail in her language if she wants these mails and has confirmed her address: at most
+ * one of them per favorite and her day. The favorites are read in id batches over an index of the ones with a window; each notice
  * is claimed with one conditional update per batch (none within NOTICE_COOLDOWN_MS of the last),
  * and the mail's day likewise, so two comings online at once tell and mail once.
  */
@@ -51,8 +54,8 @@ export async function noticeFavoritesOnline(
   universalIds: string[],
   now: Date,
   batchSize = NOTICE_BATCH,
-): Promise<{ notified: number; mailed: number }> {
-  const counts = { notified: 0, mailed: 0 };
+): Promise<{ notified: number; mailed: number; pushed: number }> {
+  const counts = { notified: 0, mailed: 0, pushed: 0 };
   if (universalIds.length === 0) return counts;
   // Still online when this runs: a show that went off again meanwhile is no news.
   const online: OnlineShow[] = await deps.db
@@ -83,18 +86,19 @@ export async function noticeFavoritesOnline(
       now,
     );
     const due = inside.filter((r) => claimed.has(r.id));
-    const mailed = await Promise.all(
+    const told = await Promise.all(
       due.map((r) => {
         const show = byId.get(r.showId) as OnlineShow;
         const notice: FavoriteOnlineNotice = {
           show: { universalId: show.universalId, showName: show.showName, slugName: show.slugName },
         };
         deps.realtime.toUser(r.userId, 'user:favorite_online', notice);
-        return mailIfAway(deps, r, show, now);
+        return tellIfAway(deps, r, show, now);
       }),
     );
     counts.notified += due.length;
-    counts.mailed += mailed.filter(Boolean).length;
+    counts.mailed += told.filter((x) => x === 'mail').length;
+    counts.pushed += told.filter((x) => x === 'push').length;
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return counts;
     after = last.id;
@@ -113,18 +117,31 @@ async function claimNotices(deps: OnlineNoticeDeps, ids: number[], now: Date): P
   return new Set(rows.map((r) => r.id));
 }
 
-async function mailIfAway(deps: OnlineNoticeDeps, r: Candidate, show: OnlineShow, now: Date): Promise<boolean> {
-  // Only to a confirmed address: anyone can sign up with someone else's, and these mails name an
-  // adult site. The event above reaches only the account's own sockets, so it stays.
-  if (!r.wantsMail || !r.verified) return false;
-  if (await deps.realtime.isConnected(r.userId)) return false;
+async function tellIfAway(
+  deps: OnlineNoticeDeps,
+  r: Candidate,
+  show: OnlineShow,
+  now: Date,
+): Promise<'push' | 'mail' | null> {
+  // Mail only to a confirmed address: anyone can sign up with someone else's, and these mails name
+  // an adult site. The event above reaches only the account's own sockets, so it stays; a push
+  // reaches only the devices she subscribed herself.
+  const mailable = r.wantsMail && r.verified;
+  const pushable = await hasPushTargets(deps.db, r.userId);
+  if (!mailable && !pushable) return null;
+  if (await deps.realtime.isConnected(r.userId)) return null;
   const today = wallClock(r.zone ?? DEFAULT_WINDOW_ZONE, now).date;
   const claimed = await deps.db
     .update(favorites)
     .set({ mailedOn: today })
     .where(and(eq(favorites.id, r.id), sql`${favorites.mailedOn} is distinct from ${today}::date`))
     .returning({ id: favorites.id });
-  if (!claimed.length) return false;
+  if (!claimed.length) return null;
+  if (pushable) {
+    const push = favoriteOnlinePush(show, deps.config.site.name);
+    if ((await deps.push.toMember(r.userId, push, favoriteOnlineOptions(show.universalId))) > 0) return 'push';
+  }
+  if (!mailable) return null;
   const locale: Locale = r.locale === 'de' ? 'de' : 'en';
   await deps.mailer.send({
     to: r.email,
@@ -132,10 +149,10 @@ async function mailIfAway(deps: OnlineNoticeDeps, r: Candidate, show: OnlineShow
     locale,
     vars: {
       name: show.showName,
-      link: `${deps.config.publicUrl}/chat/${encodeURIComponent(show.universalId)}/${encodeURIComponent(show.slugName)}`,
+      link: `${deps.config.publicUrl}${showPath(show)}`,
     },
   });
-  return true;
+  return 'mail';
 }
 
 /**
