@@ -17,6 +17,7 @@ import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { consoleChanged } from '#server/features/admin/live.ts';
 import { requireOperator } from '#server/features/admin/operator-gate.ts';
 import { idCheckProvider } from '#server/providers/idcheck/provider.ts';
+import { performerCloseRoute } from './close-route.ts';
 import {
   documentKey,
   documentsOpenTo,
@@ -207,4 +208,6 @@ export const onboardingConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       return presentRecord(detail.application.showName, record);
     },
   );
+
+  performerCloseRoute(app);
 };

@@ -13,7 +13,8 @@ export function presentApplication(
   attempts: number,
   now = new Date(),
 ): StudioApplication {
-  const status = performer.status === 'disabled' ? 'rejected' : performer.status;
+  // A disabled or closed account never reaches her studio; should it, it reads as turned down.
+  const status = performer.status === 'disabled' || performer.status === 'closed' ? 'rejected' : performer.status;
   const check = { state: a.idCheckState, updatedAt: a.idCheckUpdatedAt, attempts };
   const mayStart = status === 'pending' && !a.decidedAt && idCheckStartRefusal(check, now) === null;
   const missing: StudioApplication['application']['missing'] = [];
