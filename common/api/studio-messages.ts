@@ -16,6 +16,8 @@ export const studioConversation = z.object({
   id: z.number().int(),
   /** null when the member's nickname is gone. */
   nickname: z.string().nullable(),
+  /** The member closed her account (decision 069): shown as a closed account, never by a name. */
+  closedAccount: z.boolean(),
   lastMessage: z
     .object({
       body: z.string(),

@@ -11,12 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { LoadState } from '#app/ui/LoadState.tsx';
 import type { StudioConversation } from '#common/api/studio-messages.ts';
 import { studioConversationsQuery } from './inbox-api.ts';
+import { memberName } from './member-name.ts';
 import { useMessageTime } from './message-time.ts';
 
 function Row({ c, selected, onSelect }: { c: StudioConversation; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
   const time = useMessageTime();
-  const name = c.nickname ?? t('studio.inbox.unknown_member');
+  const name = memberName(c, t);
   const last = c.lastMessage;
   const preview = last ? (last.fromMember ? last.body : t('studio.inbox.from_you', { body: last.body })) : '';
   return (

@@ -10,6 +10,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studioConversationsQuery, studioMessagesQuery, useStudioBlock, useStudioRead } from './inbox-api.ts';
+import { memberName } from './member-name.ts';
 import { StudioMessageItem } from './StudioMessageItem.tsx';
 import { StudioReplyBox } from './StudioReplyBox.tsx';
 
@@ -31,7 +32,7 @@ export function StudioThread({ id, onBack }: { id: number; onBack: () => void })
 
   // Pages come newest first; each page is in time order.
   const rows = [...(messages.data?.pages ?? [])].reverse().flatMap((p) => p.data);
-  const name = c?.nickname ?? t('studio.inbox.unknown_member');
+  const name = memberName(c, t);
   const blockedByShow = block.isPending ? block.variables : (c?.blockedByShow ?? false);
 
   return (

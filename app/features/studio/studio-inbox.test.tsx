@@ -28,6 +28,7 @@ vi.mock('#app/features/showchat/performer-socket.ts', () => ({
 const conversation = (over: Partial<StudioConversation> = {}): StudioConversation => ({
   id: 11,
   nickname: 'Maxi',
+  closedAccount: false,
   lastMessage: { body: 'Are you online tonight?', time: 1_760_000_000, fromMember: true },
   unread: 2,
   blockedByMember: false,
@@ -103,6 +104,13 @@ describe('the studio inbox', () => {
     expect(rows[1]).toHaveTextContent('You: Bye');
     expect(await screen.findByRole('tab', { name: 'Messages, 2 unread' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Choose a conversation to read and answer it.')).toBeInTheDocument();
+  });
+
+  it('names a member who closed her account a closed account', async () => {
+    inboxServer({ conversations: [conversation({ nickname: null, closedAccount: true })] });
+    open();
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' }, { timeout: 5_000 });
+    expect(within(nav).getByRole('button')).toHaveTextContent('A closed account');
   });
 
   it('opens a conversation by keyboard, marks it read and shows plain text', async () => {

@@ -3,7 +3,7 @@ import type { Locale } from '#common/constants.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { galleries, galleryImages } from '#server/db/schema/catalog.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
-import { nicknames } from '#server/db/schema/users.ts';
+import { nicknames, users } from '#server/db/schema/users.ts';
 import { type MessageRow, messageColumns } from './data.ts';
 
 /** Reads of the studio inbox: a show's conversations as her performer sees them, and her pictures. */
@@ -12,6 +12,8 @@ export type StudioConversationRow = {
   id: number;
   userId: number;
   nickname: string | null;
+  /** Her account is closing or erased (decision 069). */
+  closedAccount: boolean;
   lastMessageId: number | null;
   lastMessageAt: Date | null;
   lastBody: string | null;
@@ -25,6 +27,7 @@ const columns = {
   id: conversations.id,
   userId: conversations.userId,
   nickname: nicknames.nickname,
+  closedAccount: sql<boolean>`${users.status} in ('closing', 'cancelled')`,
   lastMessageId: conversations.lastMessageId,
   lastMessageAt: conversations.lastMessageAt,
   lastBody: messages.body,
@@ -39,6 +42,7 @@ const select = (db: DbOrTx) =>
     .select(columns)
     .from(conversations)
     .leftJoin(nicknames, eq(nicknames.id, conversations.nicknameId))
+    .innerJoin(users, eq(users.id, conversations.userId))
     .leftJoin(messages, eq(messages.id, conversations.lastMessageId));
 
 /** The show's conversations that hold a message: those with unread messages first, then the newest. */

@@ -4,6 +4,7 @@ import { MESSAGE_ATTACHMENT_COINS_MAX } from '#common/constants.ts';
 import { shows } from '#server/db/schema/catalog.ts';
 import { coinLedger } from '#server/db/schema/coins.ts';
 import { conversations } from '#server/db/schema/messages.ts';
+import { closeAccount, eraseAccount } from '#server/features/account-closing/mutations.ts';
 import { balanceOf, ledgerSum } from '#server/features/coins/data.ts';
 import { createGallery, type TestGallery, type TestShow } from '#server/test/catalog.ts';
 import { chatMember } from '#server/test/chat.ts';
@@ -79,6 +80,7 @@ describe('the studio inbox', () => {
       id: c1,
       nickname: first.nickname,
       lastMessage: { body: 'First again', time: expect.any(Number), fromMember: true },
+      closedAccount: false,
       unread: 2,
       blockedByMember: false,
       blockedByShow: false,
@@ -90,6 +92,19 @@ describe('the studio inbox', () => {
     for (const bad of ['0', 'x', '100001']) {
       await expectRefused(t, () => studio.get(`/api/studio/conversations?page=${bad}`), 422, 'validation_failed');
     }
+  });
+
+  it('names a member who closed her account a closed account, in the grace period and after the erasure', async () => {
+    const m = await member();
+    const id = await write(m, show, 'Before I leave');
+    expect(await closeAccount(t.app.ctx, m.userId, null)).not.toBe(false);
+    const closing = (await list()).data.find((c: { id: number }) => c.id === id);
+    expect(closing).toMatchObject({ nickname: null, closedAccount: true });
+    expect(await eraseAccount(t.app.ctx, m.userId, new Date(Date.now() + 15 * 86_400_000))).not.toBe(false);
+    const erased = (await list()).data.find((c: { id: number }) => c.id === id);
+    expect(erased).toMatchObject({ nickname: null, closedAccount: true, lastMessage: { body: 'Before I leave' } });
+    const thread = (await studio.get(`/api/studio/conversations/${id}/messages`)).json();
+    expect(thread.data.map((x: { body: string }) => x.body)).toEqual(['Before I leave']);
   });
 
   it('shows every message, also what the member deleted, and marks them read', async () => {

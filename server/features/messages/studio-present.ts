@@ -10,7 +10,9 @@ const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 export function presentStudioConversation(row: StudioConversationRow): StudioConversation {
   return {
     id: row.id,
-    nickname: row.nickname,
+    // A closed account shows no name, also in the grace period (her nickname is gone once erased).
+    nickname: row.closedAccount ? null : row.nickname,
+    closedAccount: row.closedAccount,
     lastMessage:
       row.lastMessageAt !== null && row.lastBody !== null
         ? { body: row.lastBody, time: unix(row.lastMessageAt), fromMember: row.lastAuthor === 'member' }

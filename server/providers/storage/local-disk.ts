@@ -1,6 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertKey, type Storage } from './storage.ts';
 
 /** Media on the local disk under `root` (MEDIA_DIR, default ./data/media). */
@@ -13,6 +15,18 @@ export function localDiskStorage(root: string): Storage {
       // Write aside and rename, so a reader never sees half a file.
       const temp = `${target}.${process.pid}.tmp`;
       await writeFile(temp, data);
+      await rename(temp, target);
+    },
+    async putStream(key, source) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${process.pid}.tmp`;
+      try {
+        await pipeline(Readable.from(source), createWriteStream(temp));
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
       await rename(temp, target);
     },
     async size(key) {

@@ -3,10 +3,12 @@ import type { Readable } from 'node:stream';
 /**
  * Where media files live: images, gallery pictures, video clips. Keys are relative paths such as
  * previews/12/34_320x240.jpg. The local-disk adapter is the default; an object store (S3 API)
- * implements the same five calls.
+ * implements the same six calls.
  */
 export type Storage = {
   put(key: string, data: Buffer): Promise<void>;
+  /** Writes what `source` yields, chunk by chunk, without holding the whole file (large archives). */
+  putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<void>;
   /** Size in bytes, or null when the key does not exist. */
   size(key: string): Promise<number | null>;
   /** The bytes from `start` to `end` inclusive (the whole file without a range). */
