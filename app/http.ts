@@ -77,7 +77,11 @@ export async function api<T>(
   for (const l of listeners) l({ status: res.status, url, version: res.headers.get('x-version') });
   const text = await res.text();
   const data: unknown = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
-  if (!res.ok) throw new ApiError(res.status, typeof data === 'object' && data ? (data as ApiErrorBody) : null);
+  if (!res.ok) {
+    const wait = Number(res.headers.get('retry-after'));
+    const retryAfter = res.status === 429 && Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : null;
+    throw new ApiError(res.status, typeof data === 'object' && data ? (data as ApiErrorBody) : null, retryAfter);
+  }
   // The language switched while this read was under way: its words are in the old one, ask again.
   if (method === 'GET' && (i18n.language || 'en') !== language) return api<T>(method, path, body, init);
   return data as T;

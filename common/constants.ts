@@ -125,6 +125,8 @@ export const UNLOCK_TOKEN_TTL_MS = 30 * 60_000;
 export const UNLOCK_MAILS_PER_HOUR = 5;
 /** How long a mailed sign-in link of /token_login (decision 025) stays valid, and how many an account gets in an hour. */
 export const TOKEN_LOGIN_TTL_MS = 15 * 60_000;
+/** Days a closed account can be reopened by signing in, before its personal data is erased (decision 069). */
+export const ACCOUNT_GRACE_DAYS = 14;
 export const TOKEN_LOGIN_MAILS_PER_HOUR = 5;
 
 /** Live video (decision 018). The studio polls its live state this often; each poll is her heartbeat. */

@@ -38,7 +38,7 @@ test('a visitor signs up, activates, logs in, picks a nickname, switches languag
   await page.goto('/login');
   await field(page, 'en', 'login.username').fill(email);
   await field(page, 'en', 'login.password').fill(PASSWORD);
-  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  await page.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 
   // Add a nickname, then a second one, and make the second current.

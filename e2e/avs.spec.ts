@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmAge, field, shoot, text, WIDTHS } from './support.ts';
+import { confirmAge, field, shoot, text, VARIANTS, WIDTHS } from './support.ts';
 
 type Lang = 'en' | 'de';
 
@@ -47,7 +47,7 @@ test('a visitor passes the age check on the way to the voice call, then logs in'
     .click();
   await field(page, 'en', 'login.username').fill('demo@livecam.local');
   await field(page, 'en', 'login.password').fill('demo-member-2026');
-  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  await page.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click();
   await expect(
     page.getByRole('banner').getByRole('link', { name: text('en', 'profile.members_only.login') }),
   ).toBeHidden();
@@ -62,38 +62,37 @@ test('a visitor passes the age check on the way to the voice call, then logs in'
   await expect(page.getByText(text('en', 'avs.verified'))).toBeVisible();
 });
 
-for (const lang of ['en', 'de'] as const) {
-  for (const [size, viewport] of Object.entries(WIDTHS)) {
-    test(`a failing check shows the reason (${lang}, ${size})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.goto('/');
-      await confirmAge(page);
-      await page.getByRole('button', { name: text('en', 'consent.decline') }).click();
-      await page.goto(`/avs?kjm=1&target=voicecall&lang=${lang}`);
-      await expect(page.getByRole('heading', { name: text(lang, 'avs.title') })).toBeVisible();
-      await shoot(page, 'avs');
+for (const { lang, device: size } of VARIANTS) {
+  const viewport = WIDTHS[size];
+  test(`a failing check shows the reason (${lang}, ${size})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await confirmAge(page);
+    await page.getByRole('button', { name: text('en', 'consent.decline') }).click();
+    await page.goto(`/avs?kjm=1&target=voicecall&lang=${lang}`);
+    await expect(page.getByRole('heading', { name: text(lang, 'avs.title') })).toBeVisible();
+    await shoot(page, 'avs');
 
-      await page.getByRole('button', { name: text(lang, 'avs.start') }).click();
-      await fillSandbox(page, lang, 'P1234567', yearsAgo(16));
-      await shoot(page, 'avs-sandbox');
-      await page.getByRole('button', { name: text(lang, 'avs.sandbox.submit') }).click();
+    await page.getByRole('button', { name: text(lang, 'avs.start') }).click();
+    await fillSandbox(page, lang, 'P1234567', yearsAgo(16));
+    await shoot(page, 'avs-sandbox');
+    await page.getByRole('button', { name: text(lang, 'avs.sandbox.submit') }).click();
 
-      await expect(page).toHaveURL(/\/avs\?kjm=1&target=voicecall&check=\d+$/);
-      const alert = page.getByRole('alert').filter({ hasText: text(lang, 'avs.failed') });
-      await expect(alert).toContainText(text(lang, 'avs.failures.underage'));
-      await expect(page.getByRole('button', { name: text(lang, 'avs.retry') })).toBeVisible();
-      await shoot(page, 'avs-failed');
+    await expect(page).toHaveURL(/\/avs\?kjm=1&target=voicecall&check=\d+$/);
+    const alert = page.getByRole('alert').filter({ hasText: text(lang, 'avs.failed') });
+    await expect(alert).toContainText(text(lang, 'avs.failures.underage'));
+    await expect(page.getByRole('button', { name: text(lang, 'avs.retry') })).toBeVisible();
+    await shoot(page, 'avs-failed');
 
-      // A wrong form on the company's page is shown again with its errors.
-      await page.getByRole('button', { name: text(lang, 'avs.retry') }).click();
-      await expect(page).toHaveURL(/\/sandbox\/avs\//);
-      await page.getByRole('button', { name: text(lang, 'avs.sandbox.submit') }).click();
-      await expect(page.getByText(text(lang, 'avs.sandbox.errors.required')).first()).toBeVisible();
-      await fillSandbox(page, lang, 'FAIL-0001');
-      await page.getByRole('button', { name: text(lang, 'avs.sandbox.submit') }).click();
-      await expect(page.getByRole('alert').filter({ hasText: text(lang, 'avs.failed') })).toContainText(
-        text(lang, 'avs.failures.document_unreadable'),
-      );
-    });
-  }
+    // A wrong form on the company's page is shown again with its errors.
+    await page.getByRole('button', { name: text(lang, 'avs.retry') }).click();
+    await expect(page).toHaveURL(/\/sandbox\/avs\//);
+    await page.getByRole('button', { name: text(lang, 'avs.sandbox.submit') }).click();
+    await expect(page.getByText(text(lang, 'avs.sandbox.errors.required')).first()).toBeVisible();
+    await fillSandbox(page, lang, 'FAIL-0001');
+    await page.getByRole('button', { name: text(lang, 'avs.sandbox.submit') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: text(lang, 'avs.failed') })).toContainText(
+      text(lang, 'avs.failures.document_unreadable'),
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { categoryBarContent, categoryPath } from '#common/domain/category-bar.ts';
-import { confirmAge, field, text } from './support.ts';
+import { confirmAge, field, SCREENSHOTS, text } from './support.ts';
 
 export const DEMO = { email: 'demo@livecam.local', password: 'demo-member-2026' };
 
@@ -20,7 +20,7 @@ export async function logInDemo(page: Page) {
   await page.getByRole('button', { name: text('en', 'consent.decline') }).click();
   await field(page, 'en', 'login.username').fill(DEMO.email);
   await field(page, 'en', 'login.password').fill(DEMO.password);
-  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  await page.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -139,6 +139,7 @@ export async function settle(page: Page) {
 
 /** Like shoot(), but only the viewport: dialogs and the fixed bars stay where the member sees them mid-journey. */
 export async function shootView(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   const { width } = page.viewportSize() ?? { width: 0 };
   const lang = (await page.evaluate(() => document.documentElement.lang)) || 'en';
   await page.screenshot({ path: `e2e/screenshots/${name}-${width}-${lang}.png` });

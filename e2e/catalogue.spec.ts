@@ -15,7 +15,7 @@ import {
   settle,
   shootView,
 } from './catalogue-support.ts';
-import { coinBalance, shoot, text, WIDTHS } from './support.ts';
+import { coinBalance, shoot, text, VARIANTS, WIDTHS } from './support.ts';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (s: string) => new RegExp(`^${escapeRe(s)}`);
@@ -204,7 +204,9 @@ test('desktop: a favorite going online moves the favorites badge live', async ({
   await page.keyboard.press('Escape');
 });
 
-test('catalogue screens at phone and desktop width, in English and German', async ({ page }) => {
+test('catalogue screens render with their pictures, in English and German (screenshots for people to look at)', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await logInDemo(page);
   const { path } = await pagedCategory(page.request);
@@ -237,18 +239,16 @@ test('catalogue screens at phone and desktop width, in English and German', asyn
     ['catalogue-favorites', '/users/profile/favorites'],
     ['catalogue-archive', '/users/archive'],
   ];
-  for (const lang of ['en', 'de'] as const) {
-    for (const size of [WIDTHS.phone, WIDTHS.desktop]) {
-      await page.setViewportSize(size);
-      for (const [name, url] of screens) {
-        await page.goto(`${url}${url.includes('?') ? '&' : '?'}lang=${lang}`);
-        await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        await expect(page.locator('main')).toBeVisible();
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-        await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-        await settle(page);
-        await shoot(page, name);
-      }
+  for (const { lang, device } of VARIANTS) {
+    await page.setViewportSize(WIDTHS[device]);
+    for (const [name, url] of screens) {
+      await page.goto(`${url}${url.includes('?') ? '&' : '?'}lang=${lang}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('main')).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await settle(page);
+      await shoot(page, name);
     }
   }
 });

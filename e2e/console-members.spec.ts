@@ -9,7 +9,7 @@ const PASSWORD = 'Lantern-Quiet-Harbour-51';
 async function logIn(page: Page, email: string) {
   await field(page, 'en', 'login.username').fill(email);
   await field(page, 'en', 'login.password').fill(PASSWORD);
-  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  await page.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click();
 }
 
 /** The account facts of the member's page (a list of terms and values). */

@@ -15,7 +15,7 @@ async function logInDemo(page: Page) {
   await enter(page);
   await field(page, 'en', 'login.username').fill(DEMO.email);
   await field(page, 'en', 'login.password').fill(DEMO.password);
-  await page.getByRole('button', { name: text('en', 'login.submit') }).click();
+  await page.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 

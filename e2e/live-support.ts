@@ -68,6 +68,9 @@ export async function startChat(page: Page, show: LiveShow, lang: Lang, key: str
 
 /** An offer of the start panel of the page shown: the overlay opens with the running session. */
 export async function chooseOffer(page: Page, show: LiveShow, lang: Lang, key: string, price?: number) {
+  // Chosen once the page is the visitor's (hydrated, her session known): these journeys test the
+  // chat; a tap while a page hydrates has its own journey (server-rendering.spec.ts).
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrating', '');
   await offerButton(page, lang, key, price).click();
   await expect(page).toHaveURL(/#enter_chat$/);
   await expect(overlay(page, show)).toBeVisible();

@@ -9,17 +9,18 @@ const PASSWORD = 'Sunny-Meadow-4711';
  * A new account made over the API the way the sign-up form makes it (the form is the account
  * journey's), activated by the mailed link in `page`'s browser, which is then logged in.
  */
-export async function signUp(page: Page, request: APIRequestContext) {
+export async function signUp(page: Page, request: APIRequestContext, { username }: { username?: string } = {}) {
   const email = uniqueEmail('chat');
   await request.get('/api/auth/csrf-cookie');
   const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const created = await request.post('/api/register', {
-    data: { email, password: PASSWORD, terms_check: true },
+    data: { email, password: PASSWORD, terms_check: true, ...(username ? { username } : {}) },
     headers: { 'x-xsrf-token': xsrf, 'accept-language': 'en' },
   });
   expect(created.status()).toBe(201);
   await page.goto(await mailLink(request, email, '/users/activate'));
   await expect(page.getByText(text('en', 'users.activate.done'))).toBeVisible();
+  return email;
 }
 
 /** On /billing: the package, the waiver, and a successful card payment in the sandbox's window. */

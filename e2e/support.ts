@@ -46,10 +46,31 @@ export async function mailLink(request: APIRequestContext, to: string, path: str
 export const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
 /**
+ * Whether the journeys save screenshots for people to look at (on by default; CI sets
+ * E2E_SCREENSHOTS=0: nobody looks at its pictures, and they cost minutes). Screens that exist
+ * only for the pictures then visit fewer variants, still checking each page renders.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
+/** The width and language variants a screen-by-screen check visits: all four for the pictures. */
+export const VARIANTS: ReadonlyArray<{ lang: 'en' | 'de'; device: keyof typeof WIDTHS }> = SCREENSHOTS
+  ? [
+      { lang: 'en', device: 'phone' },
+      { lang: 'en', device: 'desktop' },
+      { lang: 'de', device: 'phone' },
+      { lang: 'de', device: 'desktop' },
+    ]
+  : [
+      { lang: 'en', device: 'desktop' },
+      { lang: 'de', device: 'phone' },
+    ];
+
+/**
  * Saves a screenshot of the page (git-ignored folder) for people to look at; `fullPage: false`
  * for what a modal dialog covers, where the page below it would only mislead.
  */
 export async function shoot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (!SCREENSHOTS) return;
   const { width } = page.viewportSize() ?? { width: 0 };
   const lang = (await page.evaluate(() => document.documentElement.lang)) || 'en';
   await page.screenshot({ path: `e2e/screenshots/${name}-${width}-${lang}.png`, fullPage });

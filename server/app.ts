@@ -78,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(jobs.chatClockJob);
   await app.register(jobs.transcriptSweepJob);
   await app.register(jobs.pictureRetentionJob);
+  await app.register(jobs.accountingRetentionJob);
   await app.register(jobs.sessionSweepJob);
   // Requests: the HTTP layer, the route groups (routes.ts), the SPA for every other page, sockets.
   await app.register(httpPlugin);

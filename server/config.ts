@@ -182,6 +182,17 @@ export type Config = {
   /** Chat sessions billed by the minute, tips and moderation (features/chat). */
   /** Performer payouts (decision 034): hundredths of a cent per coin, and the smallest payout in cents. */
   payouts: { rate: number; minimumCents: number };
+  /**
+   * Web Push (decision 067): the VAPID pair pushes are signed with (WEB_PUSH_VAPID_PUBLIC_KEY and
+   * _PRIVATE_KEY, or made once into DATA_DIR outside production) and the contact (WEB_PUSH_SUBJECT).
+   * Null in production without the pair: Web Push is off.
+   */
+  webPush: { keys: { publicKey: string; privateKey: string }; subject: string } | null;
+  /**
+   * The key members' app keys are sealed with (SECOND_FACTOR_KEY, or made once into DATA_DIR
+   * outside production; decision 071). Null in production without it: no app can be set up.
+   */
+  secondFactorKey: string | null;
   chat: {
     minuteSeconds: number;
     performerSharePercent: number;

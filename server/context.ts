@@ -15,6 +15,7 @@ import type { LivePublications } from './features/live/publications.ts';
 import type { Mailer } from './features/mail/mailer.ts';
 import type { DemoReplies } from './features/messages/demo-replies.ts';
 import type { PageViewCounter } from './features/pixel/counter.ts';
+import type { PushSender } from './features/push/sender.ts';
 import type { SessionCache } from './features/session/cache.ts';
 import type { SessionRow } from './features/session/data.ts';
 import type { Presence } from './features/shows/presence.ts';
@@ -42,6 +43,8 @@ export type AppContext = {
   sessionCache: SessionCache;
   realtime: Realtime;
   mailer: Mailer;
+  /** Web Push to members' devices (features/push, decision 067). */
+  push: PushSender;
   google: GoogleVerifier;
   /** Media files (images, clips); local disk by default. */
   storage: Storage;
@@ -78,6 +81,7 @@ const MEMBERS: Record<keyof AppContext, true> = {
   sessionCache: true,
   realtime: true,
   mailer: true,
+  push: true,
   google: true,
   storage: true,
   presence: true,

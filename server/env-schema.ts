@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CAPTCHA_FREE_PER_HOUR, CAPTCHA_MIN_FORM_MS } from '#common/domain/captcha.ts';
 import { parseCentsPerCoin } from '#common/domain/payouts.ts';
 import { phoneChatEnv, phoneEntry } from './env-phone-chat.ts';
+import { secondFactorEnv } from './env-second-factor.ts';
+import { webPushEnv } from './env-web-push.ts';
 import { parseTrustProxy } from './http/client-address.ts';
 import { PEER_NETWORKS, type PeerNetwork } from './live/candidate-policy.ts';
 
@@ -146,6 +148,8 @@ export const envSchema = z.object({
   PHONE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   PHONE_SERVICE_NUMBER: z.string().max(40).optional(),
   ...phoneChatEnv,
+  ...webPushEnv,
+  ...secondFactorEnv,
   AVS_PROVIDER: z.enum(['sandbox', 'veriff']).default('sandbox'),
   VERIFF_API_KEY: z.string().optional(),
   VERIFF_SHARED_SECRET: z.string().optional(),

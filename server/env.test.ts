@@ -319,6 +319,21 @@ describe('configuration', () => {
     }
   });
 
+  it('seals app keys with SECOND_FACTOR_KEY, one kept in DATA_DIR outside production, none in production without it', () => {
+    const dir = `/tmp/livecam-env-test-2fa-${process.pid}`;
+    const kept = loadConfig({ ...base, DATA_DIR: dir }).secondFactorKey;
+    expect(Buffer.from(kept ?? '', 'base64url')).toHaveLength(32);
+    expect(loadConfig({ ...base, DATA_DIR: dir }).secondFactorKey).toBe(kept);
+    const given = 'k'.repeat(43);
+    expect(loadConfig({ ...base, SECOND_FACTOR_KEY: given }).secondFactorKey).toBe(given);
+    const production = { ...staging, NODE_ENV: 'production', PUBLIC_URL: 'https://cams.example' };
+    expect(loadConfig(production).secondFactorKey).toBeNull();
+    expect(loadConfig({ ...production, SECOND_FACTOR_KEY: given }).secondFactorKey).toBe(given);
+    for (const bad of ['short', 'k'.repeat(44), 'not base64url!'.repeat(3)]) {
+      expect(() => loadConfig({ ...base, SECOND_FACTOR_KEY: bad })).toThrow(/SECOND_FACTOR_KEY/);
+    }
+  });
+
   it('names every invalid setting', () => {
     try {
       loadConfig({ ...base, PORT: 'x', REDIS_URL: 'not a url', SESSION_SECRET: 'short' });

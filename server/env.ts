@@ -6,6 +6,8 @@ import { blocklistTerm } from '#common/domain/name-blocklist.ts';
 import type { Config } from './config.ts';
 import { entryOf, phoneChatSettings } from './env-phone-chat.ts';
 import { envSchema } from './env-schema.ts';
+import { secondFactorKey } from './env-second-factor.ts';
+import { webPushSettings } from './env-web-push.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 
 /**
@@ -61,6 +63,12 @@ function readBuildId(appDir: string): string {
   const file = path.join(appDir, 'build-id.txt');
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'dev';
 }
+
+/**
+ * The environment as it is, for the cluster launcher (cluster/main.ts), which plans its processes
+ * from it and hands it on to them; each process then reads its config with loadConfig.
+ */
+export const launchEnvironment = (): NodeJS.ProcessEnv => process.env;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -198,6 +206,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (missing.length) {
     const lines = missing.map(([choice, names]) => `  ${names.join(', ')}: required with ${choice}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Web Push signs with one VAPID pair: production names it (none: push is off), elsewhere it is made once into DATA_DIR.
+  const webPush = webPushSettings(e, production, dataDir);
+  if (webPush.missing.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${webPush.missing.join(', ')}: required with the other key (a VAPID pair: npx web-push generate-vapid-keys)`,
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -341,6 +356,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       e.TURN_URLS.length && e.TURN_SECRET
         ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS, forSfu: e.TURN_FOR_SFU }
         : null,
+    webPush: webPush.settings,
+    secondFactorKey: secondFactorKey(e, production, dataDir),
     payouts: { rate: e.PAYOUT_CENTS_PER_COIN, minimumCents: e.PAYOUT_MINIMUM_CENTS },
     chat: {
       minuteSeconds: e.CHAT_MINUTE_SECONDS,

@@ -2,7 +2,7 @@
  * The one error module. Routes and mutations throw these; the error handler turns them into
  * `{ error, message, errors?, requestId? }` with the status of the code.
  */
-const STATUS = {
+export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
   unknown_credentials: 401,
@@ -37,6 +37,8 @@ const STATUS = {
   no_voucher: 422,
   /** Free content (a free part, the free gallery) is not bought. */
   not_for_sale: 422,
+  /** A copy of her data was asked for less than a day ago; `next_at` says when again. */
+  data_export_too_soon: 429,
   throttle: 429,
   throttled: 429,
   no_coins: 402,
@@ -44,7 +46,7 @@ const STATUS = {
   unavailable: 503,
 } as const;
 
-export type ErrorCode = keyof typeof STATUS;
+export type ErrorCode = keyof typeof ERROR_STATUS;
 export type CaptchaChallenge = { provider: 'sandbox' | 'recaptcha'; site_key: string };
 export type FieldErrors = Record<string, string[]>;
 
@@ -59,10 +61,12 @@ export class AppError extends Error {
       retryAfter?: number;
       /** The captcha widget to show: which service, with which public site key. */
       captcha?: CaptchaChallenge;
+      /** When the refused thing may be asked again (ISO 8601). */
+      nextAt?: string;
     } = {},
   ) {
     super(details.message ?? code);
-    this.status = STATUS[code];
+    this.status = ERROR_STATUS[code];
   }
 }
 
@@ -83,6 +87,12 @@ export const linkExpired = () => new AppError('link_expired');
 /** Either code shows the one catalogue message, errors.throttle. */
 export const throttled = (retryAfter: number, code: 'throttle' | 'throttled' = 'throttle') =>
   new AppError(code, { retryAfter, message: 'throttle' });
+/** A data copy asked for again within a day: when the next may be asked, in seconds and as a time. */
+export const dataExportTooSoon = (nextAt: Date, now: Date) =>
+  new AppError('data_export_too_soon', {
+    retryAfter: Math.max(1, Math.ceil((nextAt.getTime() - now.getTime()) / 1000)),
+    nextAt: nextAt.toISOString(),
+  });
 /** A 422 for one or more fields, each with an i18n key. */
 export const invalid = (errors: FieldErrors) => new AppError('validation_failed', { errors });
 export const invalidField = (field: string, key: string) => invalid({ [field]: [key] });

@@ -5,9 +5,11 @@ import { seedDemoPerformers } from './db/seed/demo-performers.ts';
 import { seedDemoReferralCodes } from './db/seed/demo-referrals.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { sealOperatorKeys } from './features/admin/operator-key.ts';
 import { DEMO_PERFORMER_DOMAIN } from './features/studio/login.ts';
 import { isLoopbackAddress } from './http/local-caller.ts';
 import { resolveLogFormat, textLogStream } from './http/log-format.ts';
+import { unsupportedNodeNotice } from './runtime.ts';
 
 /** Process entry: config, database (migrated in buildApp), demo seed, listen, graceful shutdown. */
 async function main() {
@@ -31,6 +33,8 @@ async function main() {
     config.databaseUrl,
     async () => {
       const app = await buildApp(config, text ? { logStream: textLogStream(process.stdout, tty) } : {});
+      // Operators' keys of rows from before they were sealed are sealed now (SECOND_FACTOR_KEY, decision 071).
+      await sealOperatorKeys(app.ctx.db, config.secondFactorKey, app.log);
       // Every start: the demo operators (public details) are disabled wherever they may not sign in.
       // Before the demo member: the support desk's welcome in her conversations is signed by one.
       const operator = await seedDemoOperator(app.ctx.db, config);
@@ -45,6 +49,11 @@ async function main() {
   // Online demo performers stream a clip of theirs, started by each show's first viewer (stopped on close).
   await app.startDemoBroadcasts();
   await app.listen({ host: config.host, port: config.port });
+  // Production without a VAPID pair runs without Web Push (GET /api/push/key answers 404, decision 067).
+  if (!config.webPush)
+    app.log.warn(
+      'Web Push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys; WEB_PUSH_SUBJECT optional) to turn it on',
+    );
 
   const lines = [`${config.site.name} is running at ${config.publicUrl}`];
   if (demo) lines.push(`Demo member: ${demo.email} / ${demo.password}`);
@@ -86,6 +95,9 @@ async function main() {
   if (config.apiDocs) lines.push(`API docs: ${config.publicUrl}/api/docs`);
   if (isLoopbackAddress(config.host))
     lines.push(`Listening on ${config.host}: only this machine can connect (HOST=0.0.0.0 opens it to others)`);
+  // The machines here still run Node 20: the server starts on it, and says it is no longer supported.
+  const nodeNotice = unsupportedNodeNotice();
+  if (nodeNotice) lines.push(nodeNotice);
   console.log(`\n  ${lines.join('\n  ')}\n`);
 
   let closing = false;

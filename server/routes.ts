@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountClosingRoutes } from './features/account-closing/routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/admin/audit/routes.ts';
 import { consolePage } from './features/admin/console-page.ts';
@@ -12,7 +13,11 @@ import { reviewConsoleRoutes } from './features/admin/review/routes.ts';
 import { consoleSessionRoutes } from './features/admin/session-routes.ts';
 import { supportConsoleRoutes } from './features/admin/support/routes.ts';
 import { archiveRoutes } from './features/archive/routes.ts';
+import { passkeyRoutes } from './features/auth/passkeys/routes.ts';
+import { passkeySignInRoutes } from './features/auth/passkeys/sign-in-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { secondFactorSettingsRoutes } from './features/auth/second-factor/settings-routes.ts';
+import { secondFactorSignInRoutes } from './features/auth/second-factor/sign-in-routes.ts';
 import { tokenLoginRoutes } from './features/auth/token-login-routes.ts';
 import { avsRoutes } from './features/avs/routes.ts';
 import { orderRoutes } from './features/billing/order-routes.ts';
@@ -23,6 +28,7 @@ import { partnerChatSandboxPages } from './features/chat-external/sandbox-pages.
 import { contentRoutes } from './features/content/routes.ts';
 import { contentTextRoutes } from './features/content/texts-routes.ts';
 import { couponRoutes } from './features/coupons/routes.ts';
+import { dataExportRoutes } from './features/data-export/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { freeCoinsRoutes } from './features/free-coins/routes.ts';
 import { galleryRoutes } from './features/galleries/routes.ts';
@@ -45,6 +51,7 @@ import { phoneChatSandboxPages } from './features/phonechat/routes.ts';
 import { phoneChatLineRoutes } from './features/phonechat/twilio-routes.ts';
 import { pixelRoutes } from './features/pixel/routes.ts';
 import { signedMediaRoutes } from './features/purchases/media-routes.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { studioReferralRoutes } from './features/referrals/studio-routes.ts';
 import { studioSandboxPages } from './features/sandbox-studio/routes.ts';
@@ -75,8 +82,14 @@ const apiRoutes: RouteGroup[] = [
   sessionRoutes,
   authRoutes,
   tokenLoginRoutes,
+  passkeySignInRoutes,
+  passkeyRoutes,
+  secondFactorSignInRoutes,
+  secondFactorSettingsRoutes,
   accountRoutes,
+  accountClosingRoutes,
   nicknameRoutes,
+  dataExportRoutes,
   contentRoutes,
   contentTextRoutes,
   billingRoutes,
@@ -94,6 +107,7 @@ const apiRoutes: RouteGroup[] = [
   archiveRoutes,
   searchRoutes,
   favoriteRoutes,
+  pushRoutes,
   messageRoutes,
   messageUnlockRoutes,
   studioMessageRoutes,

@@ -61,7 +61,8 @@ export const auditEntry = z.object({
   id: z.number().int(),
   /** ISO 8601. */
   at: z.string(),
-  operator: z.object({ id: z.number().int(), displayName: z.string(), email: z.string() }),
+  /** Null for what a member or the platform did (a closing she asked for, a reopening, an erasure). */
+  operator: z.object({ id: z.number().int(), displayName: z.string(), email: z.string() }).nullable(),
   action: z.string(),
   subjectType: z.string(),
   subjectId: z.string(),

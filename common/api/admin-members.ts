@@ -86,7 +86,12 @@ export const memberSession = z.object({ createdAt: at, lastSeenAt: at, expiresAt
 export type MemberSession = z.infer<typeof memberSession>;
 
 /** GET /api/admin/members/:id: her account and live sessions (her lists are read page by page). */
-export const memberDetail = z.object({ account: memberAccount, sessions: z.array(memberSession) });
+export const memberDetail = z.object({
+  account: memberAccount,
+  sessions: z.array(memberSession),
+  /** Her authenticator app is on (decision 071): support may reset it. Always sent by the server. */
+  second_factor: z.boolean().optional(),
+});
 export type MemberDetail = z.infer<typeof memberDetail>;
 
 export const ledgerLine = z.object({
@@ -160,3 +165,19 @@ export type CorrectionAnswer = z.infer<typeof correctionAnswer>;
 /** POST /api/admin/members/:id/orders/:orderId/refund: the provider is asked once per order. */
 export const refundAnswer = z.object({ outcome: consoleOutcome, orderId: z.number().int(), refund: refundState });
 export type RefundAnswer = z.infer<typeof refundAnswer>;
+
+/** The reference of a member's written request to close her account (a ticket or letter number). */
+export const CLOSE_REFERENCE_MAX = 100;
+
+/** POST /api/admin/members/:id/close: on her written request, its reference and a reason. */
+export const memberCloseBody = z.object({ reference: requiredString(CLOSE_REFERENCE_MAX), reason });
+export type MemberCloseBody = z.input<typeof memberCloseBody>;
+
+export const closeAnswer = z.object({
+  outcome: consoleOutcome,
+  status: memberStatus,
+  /** When her data is erased (null when nothing changed: not open, or erased already). */
+  erasesAt: at.nullable(),
+  sessionsEnded: z.number().int(),
+});
+export type CloseAnswer = z.infer<typeof closeAnswer>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consoleOutcome } from './admin.ts';
+import { memberCloseBody } from './admin-members.ts';
 import { expects, multiLine, REQUIRED, singleLine } from './fields.ts';
 import { DOCUMENT_KINDS, ID_CHECK_REASONS, ID_CHECK_STATES } from './onboarding.ts';
 
@@ -47,7 +48,7 @@ export type ApplicationQueueRow = z.infer<typeof applicationQueueRow>;
 export const applicationQueue = z.object({ rows: z.array(applicationQueueRow), total: z.number().int() });
 export type ApplicationQueue = z.infer<typeof applicationQueue>;
 
-export const PERFORMER_ACCOUNT_STATES = ['pending', 'active', 'rejected', 'disabled'] as const;
+export const PERFORMER_ACCOUNT_STATES = ['pending', 'active', 'rejected', 'disabled', 'closed'] as const;
 
 /**
  * How a document shows to this operator: `shown` (she may open the picture), `missing` (not
@@ -174,3 +175,17 @@ export const performerRecord = z.object({
     .nullable(),
 });
 export type PerformerRecord = z.infer<typeof performerRecord>;
+
+/**
+ * POST /api/admin/performers/:id/close: on her written request, its reference and a reason, as a
+ * member's (decision 069). Her account is closed and erased at once but for what the law keeps.
+ */
+export const performerCloseBody = memberCloseBody;
+export type PerformerCloseBody = z.input<typeof performerCloseBody>;
+export const performerCloseAnswer = z.object({
+  outcome: consoleOutcome,
+  status: z.enum(PERFORMER_ACCOUNT_STATES),
+  /** Her studio sessions ended by this closing (0 when nothing changed). */
+  sessionsEnded: z.number().int(),
+});
+export type PerformerCloseAnswer = z.infer<typeof performerCloseAnswer>;

@@ -11,6 +11,8 @@ export const apiErrorBody = z.object({
   requestId: z.string().optional(),
   email: z.string().optional(),
   /** With captcha_required, _invalid and _expired: the widget to show and its public site key. */
+  /** With data_export_too_soon: when the next copy may be asked for (ISO 8601 UTC). */
+  next_at: z.string().optional(),
   captcha: z.object({ provider: z.enum(['sandbox', 'recaptcha']), site_key: z.string() }).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -3,6 +3,7 @@ import billing from './billing.de.json' with { type: 'json' };
 import chatsession from './chatsession.de.json' with { type: 'json' };
 import content from './content.de.json' with { type: 'json' };
 import coupons from './coupons.de.json' with { type: 'json' };
+import dataExport from './data-export.de.json' with { type: 'json' };
 import freeCoins from './free-coins.de.json' with { type: 'json' };
 import game from './game.de.json' with { type: 'json' };
 import live from './live.de.json' with { type: 'json' };
@@ -37,4 +38,5 @@ export const catalog: Catalog = merge(
   chatsession,
   promos,
   onboarding,
+  dataExport,
 );

@@ -3,6 +3,7 @@ import billing from './billing.en.json' with { type: 'json' };
 import chatsession from './chatsession.en.json' with { type: 'json' };
 import content from './content.en.json' with { type: 'json' };
 import coupons from './coupons.en.json' with { type: 'json' };
+import dataExport from './data-export.en.json' with { type: 'json' };
 import freeCoins from './free-coins.en.json' with { type: 'json' };
 import game from './game.en.json' with { type: 'json' };
 import live from './live.en.json' with { type: 'json' };
@@ -37,4 +38,5 @@ export const catalog: Catalog = merge(
   chatsession,
   promos,
   onboarding,
+  dataExport,
 );

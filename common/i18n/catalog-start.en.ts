@@ -4,7 +4,9 @@ import base from './en.json' with { type: 'json' };
 import favorites from './favorites.en.json' with { type: 'json' };
 import { type Catalog, merge } from './merge.ts';
 import messages from './messages.en.json' with { type: 'json' };
+import passkeys from './passkeys.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
+import secondFactor from './second-factor.en.json' with { type: 'json' };
 import shell from './shell.en.json' with { type: 'json' };
 import shows from './shows.en.json' with { type: 'json' };
 
@@ -13,4 +15,15 @@ import shows from './shows.en.json' with { type: 'json' };
  * search, the referral link): the one catalog part loaded before the landing page renders.
  * catalog-start.test.ts checks that it holds every key those modules use.
  */
-export const catalog: Catalog = merge(base, shell, accounts, shows, search, favorites, messages, chatextras);
+export const catalog: Catalog = merge(
+  base,
+  shell,
+  accounts,
+  shows,
+  search,
+  favorites,
+  messages,
+  chatextras,
+  passkeys,
+  secondFactor,
+);

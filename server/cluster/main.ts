@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../env.ts';
+import { ConfigError, launchEnvironment, loadConfig } from '../env.ts';
 import { janusInstalled } from '../live/janus/janus-process.ts';
 import { ClusterPlanError, clusterPlan, type JanusSecrets, missingServices, startsJanus } from './plan.ts';
 import { superviseCluster } from './supervisor.ts';
@@ -13,24 +13,25 @@ import { superviseCluster } from './supervisor.ts';
  * instances beside them (plan.ts, haproxy-config.ts, docs/operations.md).
  */
 const root = path.resolve(import.meta.dirname, '../..');
+const env = launchEnvironment();
 
-const missing = missingServices(process.env);
+const missing = missingServices(env);
 if (missing) {
   console.error(missing);
   process.exit(1);
 }
 // Fresh for every start, known to this process and its children only: never printed or kept
 // anywhere but the instances' own configuration files (readable by this user only).
-const janusSecrets: JanusSecrets | undefined = startsJanus(process.env)
+const janusSecrets: JanusSecrets | undefined = startsJanus(env)
   ? { apiSecret: randomBytes(32).toString('base64url'), adminSecret: randomBytes(32).toString('base64url') }
   : undefined;
 let plan: ReturnType<typeof clusterPlan>;
 let config: ReturnType<typeof loadConfig>;
 try {
-  plan = clusterPlan(process.env, janusSecrets);
+  plan = clusterPlan(env, janusSecrets);
   // Checked once here rather than by every process; it also writes DATA_DIR's session secret
   // (when SESSION_SECRET is unset) before the processes start, so they all read the same one.
-  config = loadConfig({ ...process.env, ...plan.processes[0]?.env });
+  config = loadConfig({ ...env, ...plan.processes[0]?.env });
 } catch (err) {
   if (err instanceof ClusterPlanError || err instanceof ConfigError) {
     console.error(err.message);
@@ -58,7 +59,7 @@ if (plan.janus.length && !janusInstalled()) {
 
 const configDir = path.join(path.resolve(root, config.dataDir), 'cluster');
 mkdirSync(configDir, { recursive: true });
-const cluster = superviseCluster({ plan, root, configDir, env: process.env, janusSecrets });
+const cluster = superviseCluster({ plan, root, configDir, env, janusSecrets });
 
 let closing = false;
 const shutdown = (signal: NodeJS.Signals) => {

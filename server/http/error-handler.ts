@@ -110,6 +110,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...(err.details.errors ? { errors: err.details.errors } : {}),
         ...(err.details.email ? { email: err.details.email } : {}),
         ...(err.details.captcha ? { captcha: err.details.captcha } : {}),
+        ...(err.details.nextAt ? { next_at: err.details.nextAt } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

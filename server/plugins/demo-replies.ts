@@ -23,6 +23,7 @@ export const demoRepliesPlugin = fp(
                   return ctx.realtime;
                 },
                 mailer: ctx.mailer,
+                push: ctx.push,
                 config,
                 background,
                 scheduler,

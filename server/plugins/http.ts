@@ -2,9 +2,9 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { registerAudiences } from '#server/features/session/audience-gate.ts';
 import { registerSessionHooks } from '#server/features/session/request.ts';
+import { apiDocumentOptions } from '#server/http/api-document.ts';
 import { isApiRequest } from '#server/http/api-request.ts';
 import { defaultAudience } from '#server/http/audience.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
@@ -44,10 +44,7 @@ export const httpPlugin = fp(
     registerStagingGate(app);
     registerAudiences(app);
 
-    await app.register(swagger, {
-      openapi: { info: { title: `${config.site.name} API`, version: config.buildId } },
-      transform: jsonSchemaTransform,
-    });
+    await app.register(swagger, apiDocumentOptions(config));
     // The document is always built (app.swagger()); only serving it is a setting, off in production.
     if (config.apiDocs) {
       await app.register(async (docs) => {

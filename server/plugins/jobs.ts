@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { accountingRetentionJob as accountingRetention } from '#server/features/account-closing/retention.ts';
 import { type DemoBroadcasts, startDemoBroadcasts } from '#server/features/live/demo-broadcasts.ts';
 import { PUBLICATION_RENEW_MS } from '#server/features/live/publications.ts';
 import { pictureRetentionJob as pictureRetention } from '#server/features/onboarding/retention.ts';
@@ -157,6 +158,18 @@ export const pictureRetentionJob = fp(
     scheduler.every('identity-picture-retention', pictureRetention(db, storage, app.log));
   },
   { name: 'picture-retention', dependencies: ['database', 'storage', 'scheduler'] },
+);
+
+/**
+ * An erased member's accounting records go ten years after the end of the year of their last
+ * entry (decision 069); checked once a day.
+ */
+export const accountingRetentionJob = fp(
+  async (app) => {
+    const { db, scheduler } = app.ctx;
+    scheduler.every('accounting-retention', accountingRetention(db, app.log));
+  },
+  { name: 'accounting-retention', dependencies: ['database', 'scheduler'] },
 );
 
 /** Browser sessions past their expiry are deleted once a day (features/session/expiry-sweep.ts). */

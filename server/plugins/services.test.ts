@@ -15,7 +15,7 @@ describe('the services plugin', () => {
     await app.register(backgroundPlugin);
     for (const name of SERVICES.filter((s) => s !== 'background')) await app.register(hollow(name));
     await expect(app.register(servicesPlugin)).rejects.toThrow(
-      'app.ctx was left without database, db, redis, throttle, sessionCache, mailer, google, storage, presence, sfu, live, publications, chat, scheduler, demoReplies, pageViews',
+      'app.ctx was left without database, db, redis, throttle, sessionCache, mailer, push, google, storage, presence, sfu, live, publications, chat, scheduler, demoReplies, pageViews',
     );
     await app.close();
   });

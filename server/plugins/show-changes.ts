@@ -17,6 +17,7 @@ export const showChangesPlugin = fp(
         return ctx.realtime;
       },
       mailer: ctx.mailer,
+      push: ctx.push,
       config: ctx.config,
       background: ctx.background,
     });

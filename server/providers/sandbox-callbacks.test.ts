@@ -61,6 +61,8 @@ describe('an age check verdict', () => {
     expect((await rowsOf(t.db, 'avs')).map((r) => [r.state, r.attempts])).toEqual([['pending', 0]]);
     next = await nextProcess(t);
     expect((await settledStatus(sameBrowser(visitor, next), id)).check).toMatchObject({ state: 'passed' });
+    // The verdict shows as soon as the shop has taken the call; the sender notes the answer after.
+    await expect.poll(async () => (await rowsOf(t.db, 'avs'))[0]?.state).toBe('delivered');
     const [row] = await rowsOf(t.db, 'avs');
     expect(row).toMatchObject({ state: 'delivered', attempts: 1, lastStatus: 200 });
   });

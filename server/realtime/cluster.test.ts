@@ -154,7 +154,7 @@ describe.skipIf(!real)('two API processes on one PostgreSQL and one Redis', () =
     const viaB = await loginClient(b, 'cluster3@example.com');
     const socket = await openSocket(urlA, viaB);
     const loggedOut = nextEvent(socket, 'user:logout');
-    const res = await viaB.post('/api/user/cancel', { password: 'violet-Harbour-42' });
+    const res = await viaB.post('/api/user/cancel', { password: 'violet-Harbour-42', confirmed: true });
     expect(res.statusCode, res.body).toBe(200);
     await loggedOut;
   });

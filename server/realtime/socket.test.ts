@@ -157,7 +157,7 @@ describe('user:logout', () => {
     const other = await loginClient(t, m.email);
     const sockets = await Promise.all([openSocket(baseUrl, m.client), openSocket(baseUrl, other)]);
     const loggedOut = Promise.all(sockets.map((s) => nextEvent(s, 'user:logout')));
-    const res = await m.client.post('/api/user/cancel', { password: PASSWORD });
+    const res = await m.client.post('/api/user/cancel', { password: PASSWORD, confirmed: true });
     expect(res.statusCode, res.body).toBe(200);
     await loggedOut;
   });

@@ -22,12 +22,12 @@ export const reconnectDelay = (attempt: number) => Math.min(100 * 2 ** Math.min(
  * A connection that never queues: while Redis is away a command fails at once, a command in
  * flight when the connection drops fails then, and none is sent again after a reconnect.
  */
-export function createRedis(url: string, opts: { keyPrefix?: string } = {}): Redis {
+export function createRedis(url: string, opts: { keyPrefix?: string; commandTimeout?: number } = {}): Redis {
   const redis = new Redis(url, {
-    ...opts,
     lazyConnect: false,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    ...opts,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,

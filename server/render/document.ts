@@ -74,14 +74,18 @@ export function pageDocument(
   parts: { rootAttributes: string; head: string; styles: string; html: string; state: SsrState },
 ): string {
   // Replacer functions: a `$` in the page must not be read as a replacement pattern.
-  return template
-    .replace(/<html[^>]*>/, () => `<html ${parts.rootAttributes}>`)
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${parts.head}${HELD_TAPS_SCRIPT}${parts.styles}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${parts.html}</div><script id="ssr-state" type="application/json">${scriptJson(parts.state)}</script>`,
-    );
+  return (
+    template
+      .replace(/<html[^>]*>/, () => `<html ${parts.rootAttributes}>`)
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      // The installed app's name and description in the page's language (decision 067).
+      .replace('/manifest.en.webmanifest', () => `/manifest.${parts.state.locale}.webmanifest`)
+      .replace('</head>', () => `${parts.head}${HELD_TAPS_SCRIPT}${parts.styles}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${parts.html}</div><script id="ssr-state" type="application/json">${scriptJson(parts.state)}</script>`,
+      )
+  );
 }

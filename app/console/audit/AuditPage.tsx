@@ -37,10 +37,12 @@ function columnsOf(t: AuditTexts): GridColDef<AuditEntry>[] {
       minWidth: 170,
       renderCell: ({ row }) => (
         <Box sx={{ py: 0.5 }}>
-          <div>{row.operator.displayName}</div>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {row.operator.email}
-          </Typography>
+          <div>{row.operator?.displayName ?? t.noOperator}</div>
+          {row.operator && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {row.operator.email}
+            </Typography>
+          )}
         </Box>
       ),
     },

@@ -13,11 +13,14 @@ import { useLocale, useTexts } from '../locale.tsx';
 import { useMay } from '../session.ts';
 import { ConsolePage } from '../ui/ConsolePage.tsx';
 import { useBlockAction } from './actions.ts';
+import { CloseDialog } from './CloseDialog.tsx';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
 import { count, utcTime } from './format.ts';
 import { LedgerList, OrdersList, PurchasesList, SessionsList } from './MemberLists.tsx';
 import { memberQuery } from './queries.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
+import { SecondFactorResetDialog } from './SecondFactorReset.tsx';
+import { secondFactorTexts } from './second-factor-texts.ts';
 import { type MembersTexts, membersTexts } from './texts.ts';
 import { statusText } from './words.ts';
 
@@ -44,8 +47,8 @@ export function MemberPage() {
     >
       {account && member.data ? (
         <>
-          <Facts account={account} />
-          <Actions account={account} />
+          <Facts account={account} secondFactor={member.data.second_factor ?? null} />
+          <Actions account={account} secondFactor={member.data.second_factor ?? null} />
           <LedgerList memberId={id} />
           <OrdersList memberId={id} />
           <SessionsList sessions={member.data.sessions} />
@@ -56,8 +59,10 @@ export function MemberPage() {
   );
 }
 
-function Facts({ account: a }: { account: MemberAccount }) {
+/** `secondFactor`: her authenticator app is on, as the detail says (null: it did not say). */
+function Facts({ account: a, secondFactor }: { account: MemberAccount; secondFactor: boolean | null }) {
   const t = useTexts(membersTexts);
+  const sf = useTexts(secondFactorTexts);
   const { locale } = useLocale();
   const yesNo = (v: boolean) => (v ? t.yes : t.no);
   const facts: [string, React.ReactNode][] = [
@@ -70,6 +75,7 @@ function Facts({ account: a }: { account: MemberAccount }) {
     [t.fVerified, yesNo(a.isVerified)],
     [t.fAge, a.ageVerifiedAt ? utcTime(a.ageVerifiedAt) : t.no],
     [t.fLanguage, a.locale],
+    ...(secondFactor === null ? [] : [[sf.fSecondFactor, secondFactor ? sf.on : sf.off] as [string, string]]),
     [t.fBalance, t.coins(count(locale, a.balance))],
     [
       t.fWallet,
@@ -113,11 +119,15 @@ function Facts({ account: a }: { account: MemberAccount }) {
   );
 }
 
-type Open = null | 'block' | 'unblock' | 'correction';
+type Open = null | 'block' | 'unblock' | 'correction' | 'close' | 'second-factor';
 
-/** Block or unblock and the correction, each in a dialog, shown only to the roles that may. */
-function Actions({ account }: { account: MemberAccount }) {
+/**
+ * Block or unblock, closing, the correction and resetting her second factor, each in a dialog,
+ * shown only to the roles that may.
+ */
+function Actions({ account, secondFactor }: { account: MemberAccount; secondFactor: boolean | null }) {
   const t = useTexts(membersTexts);
+  const sf = useTexts(secondFactorTexts);
   const mayBlock = useMay('members');
   const mayCorrect = useMay('corrections');
   const [open, setOpen] = useState<Open>(null);
@@ -133,17 +143,31 @@ function Actions({ account }: { account: MemberAccount }) {
             {kind === 'block' ? t.blockButton : t.unblockButton}
           </Button>
         ) : null}
+        {mayBlock && blockable ? (
+          <Button variant="outlined" color="error" onClick={() => setOpen('close')}>
+            {t.closeButton}
+          </Button>
+        ) : null}
         {mayCorrect ? (
           <Button variant="outlined" onClick={() => setOpen('correction')}>
             {t.correctionButton}
           </Button>
         ) : null}
+        {mayBlock && secondFactor !== false ? (
+          <Button variant="outlined" color="warning" onClick={() => setOpen('second-factor')}>
+            {sf.resetButton}
+          </Button>
+        ) : null}
       </Box>
-      {mayBlock && !blockable ? <Alert severity="info">{t.cancelledNote}</Alert> : null}
+      {mayBlock && !blockable ? (
+        <Alert severity="info">{account.status === 'closing' ? t.closingNote : t.cancelledNote}</Alert>
+      ) : null}
       {open === 'block' || open === 'unblock' ? (
         <BlockDialog memberId={account.id} kind={open} t={t} onClose={close} />
       ) : null}
+      {open === 'close' ? <CloseDialog memberId={account.id} onClose={close} /> : null}
       {open === 'correction' ? <CorrectionDialog memberId={account.id} onClose={close} /> : null}
+      {open === 'second-factor' ? <SecondFactorResetDialog memberId={account.id} onClose={close} /> : null}
     </Box>
   );
 }

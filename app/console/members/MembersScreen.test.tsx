@@ -169,6 +169,40 @@ describe('a member’s page', () => {
   );
 
   it(
+    'closes her account on her written request: reference and reason required, then it shows as closing',
+    async () => {
+      let status = 'active';
+      const api = mockApi({
+        ...memberRoutes(() => detail(status)),
+        'POST /api/admin/members/7/close': () => {
+          status = 'closing';
+          return jsonResponse({ outcome: 'done', status, erasesAt: '2026-03-15T09:30:00.000Z', sessionsEnded: 1 });
+        },
+      });
+      renderConsole('/admin/members/7', { roles: ['support'] });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Close the account…' }, LOADED));
+      const dialog = await screen.findByRole('dialog', { name: 'Close this account on her written request?' });
+      await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'She asked by letter');
+      await user.click(within(dialog).getByRole('button', { name: 'Close the account' }));
+      expect(await within(dialog).findByText('Please give the reference of her written request.')).toBeInTheDocument();
+      expect(api.callsTo('POST /api/admin/members/7/close')).toHaveLength(0);
+      await user.type(within(dialog).getByRole('textbox', { name: /Reference/ }), 'Letter 114');
+      await user.click(within(dialog).getByRole('button', { name: 'Close the account' }));
+      expect(await screen.findByText(/The account is closing\. Her data is erased on/, {}, LOADED)).toBeInTheDocument();
+      expect(api.callsTo('POST /api/admin/members/7/close')[0]?.body).toEqual({
+        reference: 'Letter 114',
+        reason: 'She asked by letter',
+      });
+      expect(
+        await screen.findByText(/The account is closing: signing in within the grace period/, {}, LOADED),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Close the account…' })).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'refunds an order after a confirmation and says what the provider did',
     async () => {
       const api = mockApi({

@@ -1,7 +1,9 @@
 import type {
   BlockAnswer,
+  CloseAnswer,
   CorrectionAnswer,
   CorrectionBody,
+  MemberCloseBody,
   MemberReasonBody,
   RefundAnswer,
 } from '#common/api/admin-members.ts';
@@ -27,6 +29,23 @@ export function useBlockAction(id: number, kind: 'block' | 'unblock', onDone: ()
       if (r.outcome === 'repeat') return t.repeated;
       if (r.outcome === 'unchanged') return kind === 'block' ? t.notActive : t.notBlocked;
       return kind === 'block' ? t.blocked(r.sessionsEnded) : t.unblocked;
+    },
+    onDone,
+  });
+}
+
+export function useCloseAction(id: number, onDone: () => void) {
+  const t = useTexts(membersTexts);
+  const { locale } = useLocale();
+  return useConsoleAction<MemberCloseBody, CloseAnswer>({
+    method: 'POST',
+    path: () => `members/${id}/close`,
+    body: (vars) => vars,
+    invalidates,
+    done: (r) => {
+      if (r.outcome === 'repeat') return t.repeated;
+      if (r.outcome === 'unchanged' || !r.erasesAt) return t.notOpen;
+      return t.closed(new Date(r.erasesAt).toLocaleDateString(locale === 'de' ? 'de-DE' : 'en-GB'), r.sessionsEnded);
     },
     onDone,
   });

@@ -17,6 +17,7 @@ import { useMay } from '../session.ts';
 import { ConsolePage } from '../ui/ConsolePage.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { AttemptsSection } from './AttemptsSection.tsx';
+import { CloseSection } from './CloseSection.tsx';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { checkText, utc } from './format.ts';
 import { applicationQuery } from './queries.ts';
@@ -54,7 +55,8 @@ function ApplicationBody({ a }: { a: PerformerApplication }) {
       <AttemptsSection application={a} />
       <DocumentsSection application={a} />
       <Decision a={a} t={t} />
-      {mayReadRecords && (a.status === 'active' || a.status === 'disabled') && <RecordsSection id={a.id} />}
+      {mayReadRecords && ['active', 'disabled', 'closed'].includes(a.status) && <RecordsSection id={a.id} />}
+      <CloseSection a={a} />
     </Stack>
   );
 }

@@ -97,7 +97,8 @@ describe('settings page', () => {
     );
   });
 
-  it('changes the password; a wrong current one shows on its field', async () => {
+  // Typing into two fields of a page with every settings section takes long on a busy machine.
+  it('changes the password; a wrong current one shows on its field', { timeout: 30_000 }, async () => {
     const api = mockApi({
       'PUT /api/user/update': ({ body }) =>
         (body as { current_password: string }).current_password === 'wrong-one'

@@ -1,29 +1,13 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPY_CONFIRMATION_MS } from '#common/constants.ts';
-
-type Outcome = 'idle' | 'copied' | 'failed';
+import { useCopy } from '#app/platform/use-copy.ts';
 
 /** Copies a coupon code to the clipboard; "copied" shows for COPY_CONFIRMATION_MS (2 s). */
 export function CopyCodeButton({ code }: { code: string }) {
   const { t } = useTranslation();
-  const [outcome, setOutcome] = useState<Outcome>('idle');
-  useEffect(() => {
-    if (outcome !== 'copied') return;
-    const id = setTimeout(() => setOutcome('idle'), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(id);
-  }, [outcome]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-  };
+  const { outcome, copy } = useCopy(code);
   return (
     <>
       <Button

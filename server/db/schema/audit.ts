@@ -11,9 +11,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    /** Null for what a member or the platform did itself (a member's closing, a reopening, an erasure). */
+    operatorId: integer('operator_id').references(() => operators.id),
     /** What was done, dotted: `member.block`, `operator.roles`, `content.approve` ... */
     action: text('action').notNull(),
     /** What it was done to: `user`, `operator`, `performer`, `video`, `notice` ... */

@@ -32,7 +32,7 @@ export const coinLedger = pgTable(
     delta: integer('delta').notNull(),
     /** The wallet balance after this entry; filled in by the transaction that inserts the row. */
     balanceAfter: integer('balance_after'),
-    /** purchase | spend | refund | chargeback | coupon | transfer_in | transfer_out | bonus | chat | tip | message | picture | earning | correction */
+    /** purchase | spend | refund | chargeback | coupon | transfer_in | transfer_out | bonus | chat | tip | message | picture | earning | correction | payout | forfeit */
     reason: text('reason').notNull(),
     /** What the movement is about (an order, a show, a provider event), for support and reports. */
     reference: text('reference'),

@@ -4,9 +4,10 @@ import { shows } from './catalog.ts';
 
 /**
  * active: approved, her show listed; disabled: switched off; pending: signed up, her application
- * waits for the identity check and a moderator; rejected: a moderator turned the application down.
+ * waits for the identity check and a moderator; rejected: a moderator turned the application down;
+ * closed: closed on her written request and erased but for the records kept by law (decision 069).
  */
-export const PERFORMER_STATUSES = ['active', 'disabled', 'pending', 'rejected'] as const;
+export const PERFORMER_STATUSES = ['active', 'disabled', 'pending', 'rejected', 'closed'] as const;
 export type PerformerStatus = (typeof PERFORMER_STATUSES)[number];
 
 /**
@@ -26,11 +27,13 @@ export const performers = pgTable(
     status: text('status').$type<PerformerStatus>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** When support closed the account on her written request (status closed). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('performers_show_unique').on(t.showId),
     uniqueIndex('performers_email_unique').on(t.email),
-    check('performers_status_known', sql`${t.status} in ('active', 'disabled', 'pending', 'rejected')`),
+    check('performers_status_known', sql`${t.status} in ('active', 'disabled', 'pending', 'rejected', 'closed')`),
     // An approved account always has its show; an application may not have one yet.
     check('performers_active_has_show', sql`${t.status} not in ('active', 'disabled') or ${t.showId} is not null`),
   ],

@@ -10,7 +10,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
     isVerified: boolean('is_verified').notNull().default(false),
-    /** active | blocked | cancelled */
+    /**
+     * active | blocked | closing (she closed it; signing in within the grace period reopens it) |
+     * cancelled (closed and erased: the row is the anonymous id her kept records hold to)
+     */
     status: text('status').notNull().default('active'),
     locale: text('locale').notNull().default('en'),
     theme: text('theme').notNull().default('redhot'),
@@ -23,9 +26,14 @@ export const users = pgTable(
     currentNicknameId: integer('current_nickname_id'),
     /** Voucher code given at sign-up; redeemed by the coupons feature. */
     signupCode: text('signup_code'),
+    /** The terms version accepted at sign-up (TERMS_VERSION); null for accounts from before it was kept. */
+    termsVersion: text('terms_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the account was erased at the grace period's end (or at once, for older cancellations). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When she (or support on her written request) closed the account: the grace period runs from here. */
+    closingAt: timestamp('closing_at', { withTimezone: true }),
     /** Set by a passed age check (AVS); the session's agechecked follows it on login. */
     ageVerifiedAt: timestamp('age_verified_at', { withTimezone: true }),
   },
@@ -33,6 +41,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    // The erasure job's due accounts (features/account-closing).
+    index('users_closing').on(t.closingAt).where(sql`${t.status} = 'closing'`),
   ],
 );
 
@@ -57,7 +67,7 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** activate | reset | email_change | unlock | token_login */
+    /** activate | reset | email_change | unlock | token_login | close_account */
     purpose: text('purpose').notNull(),
     /** The new address for an e-mail change. */
     email: text('email'),

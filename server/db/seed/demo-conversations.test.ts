@@ -32,7 +32,13 @@ describe("the demo member's conversations", () => {
     for (const name of ['Seed One', 'Seed Two', 'Seed Three', 'Seed Four']) {
       free.push(await createShow(t.db, { showName: name, messagePrice: 0 }));
     }
-    await seedDemoSupportOperator(t.db, { env: 'development', site: t.config.site, host: '127.0.0.1', seedDemo: true });
+    await seedDemoSupportOperator(t.db, {
+      env: 'development',
+      site: t.config.site,
+      host: '127.0.0.1',
+      seedDemo: true,
+      secondFactorKey: t.config.secondFactorKey,
+    });
     expect(await seedDemo(t.app.ctx, () => {})).toEqual(DEMO_MEMBER);
     const demo = await userRow(t, DEMO_MEMBER.email);
     const first = await state(demo.id);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '#common/constants.ts';
-import { authTokens, users } from '#server/db/schema/users.ts';
+import { authTokens } from '#server/db/schema/users.ts';
 import {
   expectInvalid,
   expectRefused,
@@ -247,58 +246,6 @@ describe('e-mail change', () => {
   });
 });
 
-describe('POST /api/user/cancel', () => {
-  it('cancels with the password: no login, address and name freed, every session ended, a mail sent', async () => {
-    const { client, user } = await registerAndVerify(t, 'leaving@example.com', { username: 'Leaver', lang: 'de' });
-    const other = await loginClient(t, 'leaving@example.com');
-    const res = await client.post('/api/user/cancel', { password: PASSWORD, reason: 'too expensive' });
-    expect(res.json()).toEqual({ ok: true });
-    const cleared = (res.cookies as Array<{ name: string; maxAge?: number }>).find((c) => c.name === SESSION_COOKIE);
-    expect(cleared?.maxAge).toBe(0);
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({
-      status: 'cancelled',
-      name: null,
-      passwordHash: null,
-      email: `cancelled+${user.id}@invalid`,
-    });
-    expect(row?.cancelledAt).toBeInstanceOf(Date);
-    expect(await sessionRowsOf(t, user.id)).toEqual([]);
-    for (const c of [client, other]) expect((await c.get('/api/auth/user')).statusCode).toBe(401);
-    expect(await mailTo(t, 'leaving@example.com')).toMatchObject({ template: 'cancelled', locale: 'de' });
-
-    const login = await t.client().post('/api/auth/login', { username: 'leaving@example.com', password: PASSWORD });
-    expect(login.json()).toMatchObject({ error: 'unknown_credentials' });
-    // The address and the name can be used again.
-    await registerAndVerify(t, 'leaving@example.com', { username: 'leaver' });
-  });
-
-  it('refuses a wrong or missing password and an oversized reason', async () => {
-    const send = (body: object) => () => member.post('/api/user/cancel', body);
-    await expectInvalid(t, send({ password: 'wrong-password' }), { password: ['errors.validations.password_wrong'] });
-    await expectInvalid(t, send({}), { password: ['errors.validations.password_wrong'] });
-    await expectInvalid(t, send({ password: PASSWORD, reason: 'r'.repeat(1001) }), {
-      reason: ['errors.validations.too_long'],
-    });
-    await expectInvalid(t, send({ password: 123 }), { password: ['errors.validations.type.text'] });
-    expect((await member.get('/api/auth/user')).statusCode).toBe(200);
-  });
-
-  it('limits password guesses to 10 an hour per account, across the forms that ask for it', async () => {
-    const { client } = await registerAndVerify(t, 'guesser@example.com');
-    for (let i = 0; i < 5; i++) {
-      expect((await client.post('/api/user/cancel', { password: `wrong-${i}` })).statusCode).toBe(422);
-      const res = await client.put('/api/user/update', {
-        current_password: `wrong-${i}`,
-        new_password: 'fresh-Password-99',
-      });
-      expect(res.statusCode).toBe(422);
-    }
-    await expectRefused(t, () => client.post('/api/user/cancel', { password: PASSWORD }), 429, 'throttle');
-    expect((await client.get('/api/auth/user')).statusCode).toBe(200);
-  });
-});
-
 describeWriteGuards(
   () => ({ t, member }),
   [
@@ -311,7 +258,6 @@ describeWriteGuards(
       as: 'member',
     },
     { method: 'POST', url: '/api/user/email_validate', body: { token: 'x'.repeat(43) }, as: 'visitor' },
-    { method: 'POST', url: '/api/user/cancel', body: { password: PASSWORD }, as: 'member' },
   ],
 );
 

@@ -60,24 +60,3 @@ export async function applyEmailChange(
 
 /** Rolls the e-mail change back when the account is gone, so the token is not used up for nothing. */
 class TokenOwnerGone extends Error {}
-
-/**
- * Cancels an account: it can no longer log in, its address and names are freed for a new sign-up
- * (kept data is what the law requires for bookkeeping, referenced by id only).
- */
-export async function cancelAccount(db: DbOrTx, userId: number, now = new Date()) {
-  await db
-    .update(users)
-    .set({
-      status: 'cancelled',
-      cancelledAt: now,
-      email: `cancelled+${userId}@invalid`,
-      name: null,
-      passwordHash: null,
-      googleSub: null,
-      currentNicknameId: null,
-      newsletter: false,
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId));
-}

@@ -23,7 +23,7 @@ export async function sessionUser(request: FastifyRequest): Promise<UserWithNick
 
 /**
  * The logged-in user of a request, or an error: 401 without a live session or for a
- * cancelled account, 403 user_blocked for a blocked one.
+ * closing or erased account (decision 069), 403 user_blocked for a blocked one.
  */
 export async function requireUser(request: FastifyRequest): Promise<UserWithNicknames> {
   return activeUser(await sessionUser(request));
@@ -31,7 +31,7 @@ export async function requireUser(request: FastifyRequest): Promise<UserWithNick
 
 /** The user if she may act as a member; else the refusal requireUser answers with. */
 function activeUser(user: UserWithNicknames | null): UserWithNicknames {
-  if (!user || user.status === 'cancelled') throw unauthenticated();
+  if (!user || user.status === 'cancelled' || user.status === 'closing') throw unauthenticated();
   if (user.status === 'blocked') throw userBlocked();
   return user;
 }

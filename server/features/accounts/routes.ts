@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cancelBody, newsletterBody, resetEmailBody, updateUserBody } from '#common/api/accounts.ts';
+import { newsletterBody, resetEmailBody, updateUserBody } from '#common/api/accounts.ts';
 import { tokenBody, userResponse } from '#common/api/auth.ts';
 import { okResponse } from '#common/api/fields.ts';
 import { AppError, invalidField, linkExpired } from '#server/errors.ts';
@@ -7,11 +7,11 @@ import { assertPasswordStrength, setPassword } from '#server/features/auth/mutat
 import { verifyPassword } from '#server/features/auth/passwords.ts';
 import { sendTokenMail } from '#server/features/auth/token-mail.ts';
 import { revokePasswordStandIns } from '#server/features/auth/tokens.ts';
-import { endSession, endUserSessions } from '#server/features/session/request.ts';
+import { endUserSessions } from '#server/features/session/request.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { enforce } from '#server/http/throttle.ts';
 import { findUserByEmail, findUserByName, type UserRow } from './data.ts';
-import { applyEmailChange, cancelAccount, updateSettings } from './mutations.ts';
+import { applyEmailChange, updateSettings } from './mutations.ts';
 import { requireUser } from './policy.ts';
 import { userAnswer } from './present.ts';
 
@@ -21,9 +21,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     'PUT /user/update_newsletter': 'member',
     'POST /user/reset_email': 'member',
     'POST /user/email_validate': 'public',
-    'POST /user/cancel': 'member',
   });
-  const { db, config, mailer, throttle, sessionCache } = app.ctx;
+  const { db, config, throttle, sessionCache } = app.ctx;
   /** Checks a member's current password; guesses are limited to 10 an hour per account. */
   const confirmPassword = async (user: UserRow, password: string | undefined, field: string) => {
     await enforce(throttle, `password-check:${user.id}`, 10, 3600);
@@ -111,16 +110,4 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return presented(applied.userId);
     },
   );
-
-  app.post('/user/cancel', { schema: { body: cancelBody, response: { 200: okResponse } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    // Accounts with a password confirm with it; Google-only accounts are already proven by the session.
-    if (user.passwordHash) await confirmPassword(user, request.body.password, 'password');
-    const { email, locale } = user;
-    await cancelAccount(db, user.id);
-    await endUserSessions(request, reply, user.id);
-    await endSession(request, reply);
-    await mailer.send({ to: email, template: 'cancelled', locale: locale === 'de' ? 'de' : 'en', vars: {} });
-    return { ok: true as const };
-  });
 };

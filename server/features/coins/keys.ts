@@ -20,6 +20,7 @@ export const KEY_PREFIX = {
   freeCoins: 'sms-coins',
   payout: 'payout',
   correction: 'correction',
+  forfeit: 'forfeit',
 } as const;
 
 /** The receiving row of a transfer (and of a chat minute): the sending row's key and `:in`. */
@@ -87,3 +88,6 @@ export const payoutKey = (statementId: number) => `${KEY_PREFIX.payout}:${statem
 export const correctionKey = (formKey: string) => `${KEY_PREFIX.correction}:${formKey}`;
 
 export const operatorReference = (operatorId: number) => `operator:${operatorId}`;
+
+/** The coins a closed account still held when it was erased: once per account (decision 069). */
+export const forfeitKey = (userId: number) => `${KEY_PREFIX.forfeit}:${userId}`;

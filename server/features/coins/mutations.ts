@@ -36,7 +36,9 @@ export type CoinReason =
   /** An administrator's correction of a balance in the console, with a reason in the audit log. */
   | 'correction'
   /** A paid payout statement: the coins leave the earnings account (server/features/payouts). */
-  | 'payout';
+  | 'payout'
+  /** The coins left on a closed account when its grace period ends (decision 069). */
+  | 'forfeit';
 
 export type Movement = {
   userId: number;

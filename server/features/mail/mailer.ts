@@ -15,6 +15,12 @@ export type MailTemplate =
   | 'unlock'
   | 'token_login'
   | 'cancelled'
+  | 'close_confirm'
+  | 'account_closing'
+  | 'account_reopened'
+  | 'second_factor_on'
+  | 'second_factor_off'
+  | 'second_factor_reset'
   | 'contact'
   | 'takedown_receipt'
   | 'notice_removed'
@@ -28,7 +34,8 @@ export type MailTemplate =
   | 'favorite_online'
   | 'performer_confirm'
   | 'performer_approved'
-  | 'performer_rejected';
+  | 'performer_rejected'
+  | 'data_export';
 
 export type Mailer = {
   send(msg: { to: string; template: MailTemplate; locale: Locale; vars: Record<string, string> }): Promise<void>;

@@ -12,9 +12,12 @@ import {
 import { AppError } from '#server/errors.ts';
 import { forOperators } from '#server/features/admin/action-key.ts';
 import { requireOperator } from '#server/features/admin/operator-gate.ts';
+import { confirmedFactorOf } from '#server/features/auth/second-factor/store.ts';
 import { memberActionRoutes } from './action-routes.ts';
+import { memberCloseRoute } from './close-route.ts';
 import { memberAccount, memberLedger, memberOrders, memberPurchases, memberSessions, searchMembers } from './data.ts';
 import { presentAccount, presentOrder, withIsoTime } from './present.ts';
+import { memberSecondFactorRoute } from './second-factor-route.ts';
 
 const pageOf = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
@@ -56,6 +59,7 @@ export const membersApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const sessions = await memberSessions(db, account.id);
       return {
         account: presentAccount(account),
+        second_factor: Boolean(await confirmedFactorOf(db, account.id)),
         sessions: sessions.map((s) => ({
           createdAt: s.createdAt.toISOString(),
           lastSeenAt: s.lastSeenAt.toISOString(),
@@ -109,4 +113,6 @@ export const membersApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   memberActionRoutes(app, existing);
+  memberCloseRoute(app, existing);
+  memberSecondFactorRoute(app, existing);
 };

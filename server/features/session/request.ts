@@ -285,7 +285,7 @@ export async function endUserSessions(request: FastifyRequest, reply: FastifyRep
  * Runs once the answer has been written: a socket event sent earlier could make the browser
  * refetch its session with the cookie this answer is about to replace.
  */
-function afterResponse(reply: FastifyReply, run: () => void) {
+export function afterResponse(reply: FastifyReply, run: () => void) {
   let done = false;
   const once = () => {
     if (done) return;

@@ -9,9 +9,9 @@ import { operators } from '#server/db/schema/operators.ts';
 export type AuditRow = {
   id: number;
   at: Date;
-  operatorId: number;
-  operatorName: string;
-  operatorEmail: string;
+  operatorId: number | null;
+  operatorName: string | null;
+  operatorEmail: string | null;
   action: string;
   subjectType: string;
   subjectId: string;
@@ -59,7 +59,7 @@ export async function auditPage(
       reason: auditLog.reason,
     })
     .from(auditLog)
-    .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+    .leftJoin(operators, eq(operators.id, auditLog.operatorId))
     .where(where)
     .orderBy(...order)
     .limit(opts.pageSize)

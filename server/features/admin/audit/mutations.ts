@@ -2,7 +2,8 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 
 export type AuditEntry = {
-  operatorId: number;
+  /** Null for what a member or the platform did (a closing she asked for, a reopening, an erasure). */
+  operatorId: number | null;
   /** Dotted, area first: `member.block`, `operator.roles`, `content.approve`. */
   action: string;
   subjectType: string;

@@ -10,7 +10,10 @@ const config = forOperators('audit');
 const presentEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,
   at: row.at.toISOString(),
-  operator: { id: row.operatorId, displayName: row.operatorName, email: row.operatorEmail },
+  operator:
+    row.operatorId === null
+      ? null
+      : { id: row.operatorId, displayName: row.operatorName ?? '', email: row.operatorEmail ?? '' },
   action: row.action,
   subjectType: row.subjectType,
   subjectId: row.subjectId,
