@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freePort, hasRedisServer, startRedisServer, type TestRedisServer } from '#server/test/redis-server.ts';
+import { hasRedisServer, startRedisServer, type TestRedisServer } from '#server/test/redis-server.ts';
+import { freePort } from '#server/test/server-process.ts';
 import {
   closeRedis,
   createRedis,

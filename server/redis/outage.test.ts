@@ -6,7 +6,8 @@ import { loadConfig } from '#server/env.ts';
 import { createShow } from '#server/test/catalog.ts';
 import { PASSWORD, registerAndVerify } from '#server/test/fixtures.ts';
 import { createTestApp, openTestDatabase, TestClient, type TestContext } from '#server/test/harness.ts';
-import { freePort, hasRedisServer, startRedisServer, type TestRedisServer } from '#server/test/redis-server.ts';
+import { hasRedisServer, startRedisServer, type TestRedisServer } from '#server/test/redis-server.ts';
+import { freePort } from '#server/test/server-process.ts';
 import { closeAll, listenLocal, nextEvent, openSocket } from '#server/test/sockets.ts';
 
 /**

@@ -1,23 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from './server-process.ts';
 
 /** Where Debian (and CI) install Redis; tests that need their own server skip without it. */
 export const REDIS_SERVER = '/usr/bin/redis-server';
 export const hasRedisServer = () => existsSync(REDIS_SERVER);
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether something accepts connections on the port. */
 function accepting(port: number): Promise<boolean> {

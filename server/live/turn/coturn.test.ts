@@ -1,5 +1,6 @@
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,15 +15,33 @@ const turnserver = findTurnserver();
 if (!turnserver)
   console.info('coturn.test.ts skipped: it needs coturn (/usr/bin/turnserver; scripts/ensure-media-servers.sh)');
 
-/** A UDP port nobody holds now on loopback (coturn takes the same number for TCP). */
-function freeUdpPort(): Promise<number> {
+/**
+ * A port nobody holds now on loopback, for UDP and TCP both (coturn listens on the same number
+ * for each). It is drawn below the kernel's ephemeral range (32768-60999), where the outgoing TCP
+ * connections of the tests running beside this one (to the database, Redis, each other's
+ * servers) take their local ports: a port the kernel hands out for UDP can be taken for TCP a
+ * moment later.
+ */
+async function freeTurnPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if ((await bindsUdp(port)) && (await bindsTcp(port))) return port;
+  }
+}
+
+function bindsUdp(port: number): Promise<boolean> {
   const socket = createSocket('udp4');
-  return new Promise((resolve, reject) => {
-    socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address();
-      socket.close(() => resolve(port));
-    });
+  return new Promise((resolve) => {
+    socket.once('error', () => socket.close(() => resolve(false)));
+    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)));
+  });
+}
+
+function bindsTcp(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
@@ -33,7 +52,7 @@ describe.skipIf(!turnserver)('coturn with our configuration and credentials', ()
   let settings: CoturnSettings;
   const server = { host: '127.0.0.1', port: 0 };
   beforeAll(async () => {
-    server.port = await freeUdpPort();
+    server.port = await freeTurnPort();
     // A relay range of its own per run, so parallel runs on the machine rarely meet.
     const low = 50_000 + Math.floor(Math.random() * 150) * 100;
     settings = {
@@ -112,7 +131,7 @@ describe.skipIf(!turnserver)('coturn with our configuration and credentials', ()
 
   it('stops the process it started, and only it', async () => {
     const other = await startCoturn(
-      { ...settings, port: await freeUdpPort(), stateDir: path.join(settings.stateDir, 'second') },
+      { ...settings, port: await freeTurnPort(), stateDir: path.join(settings.stateDir, 'second') },
       { readyWithinMs: 10_000 },
     );
     await other.stop();
