@@ -8,4 +8,5 @@ fi
 echo 'Installing HAProxy (apt-get install haproxy)…'
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy >/dev/null
-haproxy -v | head -1
+# sed reads to the end: `head` closing the pipe early would fail this script under pipefail (SIGPIPE).
+haproxy -v | sed -n 1p

@@ -13,4 +13,4 @@ echo "Installing ${missing[*]} (apt-get install ${missing[*]})…"
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # Debian starts coturn as a service only when /etc/default/coturn asks; the tests run their own.
-/usr/bin/turnserver --version 2>/dev/null | head -1 || true
+/usr/bin/turnserver --version 2>/dev/null | sed -n 1p || true
