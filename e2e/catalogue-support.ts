@@ -118,7 +118,11 @@ export async function expectImagesLoaded(page: Page, selector = 'main img') {
     .toEqual([]);
 }
 
-/** Scrolls through the page so lazy pictures load, back to the top, and waits until every picture has arrived. */
+/**
+ * Scrolls through the page (what loads on scrolling comes), back to the top, and waits until every
+ * picture has arrived. Lazy pictures are asked for at once: on a busy machine the scroll can pass
+ * one before the browser looked, and back at the top it would never load.
+ */
 export async function settle(page: Page) {
   await page.evaluate(async () => {
     const step = Math.max(200, window.innerHeight - 100);
@@ -129,10 +133,18 @@ export async function settle(page: Page) {
     window.scrollTo(0, 0);
   });
   await expect
-    .poll(() =>
-      page.$$eval('main img', (imgs) =>
-        (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
-      ),
+    .poll(
+      () =>
+        page.$$eval('main img', (imgs) =>
+          (imgs as HTMLImageElement[])
+            .map((img) => {
+              if (img.loading === 'lazy') img.loading = 'eager';
+              return img;
+            })
+            .filter((img) => !img.complete || img.naturalWidth === 0)
+            .map((img) => img.src),
+        ),
+      { timeout: 30_000 },
     )
     .toEqual([]);
 }
