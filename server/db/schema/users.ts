@@ -34,6 +34,8 @@ export const users = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When she (or support on her written request) closed the account: the grace period runs from here. */
     closingAt: timestamp('closing_at', { withTimezone: true }),
+    /** The status it was closed from: an account support closed while blocked stays shut to sign-ins (no reopening). */
+    closingFrom: text('closing_from'),
     /** Set by a passed age check (AVS); the session's agechecked follows it on login. */
     ageVerifiedAt: timestamp('age_verified_at', { withTimezone: true }),
   },

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { credit } from '#server/features/coins/mutations.ts';
-import { PASSWORD, registerAndVerify, sessionRowsOf, userRow } from '#server/test/fixtures.ts';
+import { expectRefused, PASSWORD, registerAndVerify, sessionRowsOf, userRow } from '#server/test/fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { expectUnchanged } from '#server/test/members-console.ts';
 import { act, newActionKey } from '#server/test/operators.ts';
 import { deskOperator } from '#server/test/support-desk.ts';
 import { erasedEmail } from './erasure-steps.ts';
-import { eraseAccount } from './mutations.ts';
+import { eraseAccount, reopenAccount } from './mutations.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -62,6 +62,38 @@ describe('POST /api/admin/members/:id/close', () => {
     await expectUnchanged(t, () => act(visitor, 'POST', url(m.id), request), 401);
     const { client: admin } = await deskOperator(t, ['admin']);
     expect((await act(admin, 'POST', url(m.id), request)).json()).toMatchObject({ outcome: 'done' });
+  });
+
+  it('a blocked member support closes stays shut: no sign-in reopens her account in the grace period', async () => {
+    const m = await member();
+    const { client } = await deskOperator(t, ['support']);
+    const blocked = await act(client, 'POST', `/api/admin/members/${m.id}/block`, { reason: 'Chargeback fraud' });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect((await act(client, 'POST', url(m.id), request)).json()).toMatchObject({ outcome: 'done' });
+    expect(await userRow(t, m.email)).toMatchObject({ status: 'closing', closingFrom: 'blocked' });
+
+    const c = t.client();
+    await c.get('/api/auth/csrf-cookie');
+    const login = await expectRefused(
+      t,
+      () => c.post('/api/auth/login', { username: m.email, password: PASSWORD }),
+      401,
+      'unknown_credentials',
+    );
+    expect(login.message).toBe('user_blocked');
+    await expectRefused(t, () => c.post('/api/auth/token_login/send', { email: m.email }), 403, 'user_blocked');
+    // Every other way in ends in the session's start, which refuses to reopen it.
+    await expect(reopenAccount(t.app.ctx, m.id)).rejects.toMatchObject({ code: 'user_blocked' });
+    expect(await userRow(t, m.email)).toMatchObject({ status: 'closing', closingFrom: 'blocked' });
+    expect(await sessionRowsOf(t, m.id)).toEqual([]);
+
+    // One support closed while active signs in within the grace period and has her account back.
+    const other = await member();
+    expect((await act(client, 'POST', url(other.id), request)).statusCode).toBe(200);
+    const back = await c.post('/api/auth/login', { username: other.email, password: PASSWORD });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ reopened: true });
+    expect(await userRow(t, other.email)).toMatchObject({ status: 'active', closingFrom: null });
   });
 
   it('refuses a missing reference or reason, oversized fields and unknown members, changing nothing', async () => {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_GRACE_DAYS } from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
 import { users } from '#server/db/schema/users.ts';
+import { userBlocked } from '#server/errors.ts';
 import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 import { forfeitKey } from '#server/features/coins/keys.ts';
 import { debit } from '#server/features/coins/mutations.ts';
@@ -40,7 +41,8 @@ export async function closeAccount(
   const done = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ status: 'closing', closingAt: now, updatedAt: now })
+      // In SET, status still names the old value: a blocked account closed by support is never reopened by a sign-in.
+      .set({ status: 'closing', closingAt: now, closingFrom: sql`${users.status}`, updatedAt: now })
       .where(
         and(
           eq(users.id, userId),
@@ -78,15 +80,28 @@ export async function closeAccount(
   return done;
 }
 
-/** A sign-in within the grace period: the account is open again. False when it was not closing. */
+/**
+ * A sign-in within the grace period: the account is open again. False when it was not closing.
+ * One support closed while it was blocked is not reopened: it throws user_blocked, so no sign-in
+ * way (password, link, Google, passkey, second step) starts a session for it.
+ */
 export async function reopenAccount(deps: Pick<Deps, 'db' | 'sessionCache'>, userId: number, now = new Date()) {
   const done = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ status: 'active', closingAt: null, updatedAt: now })
-      .where(and(eq(users.id, userId), eq(users.status, 'closing')))
+      .set({ status: 'active', closingAt: null, closingFrom: null, updatedAt: now })
+      .where(
+        and(eq(users.id, userId), eq(users.status, 'closing'), sql`${users.closingFrom} is distinct from 'blocked'`),
+      )
       .returning({ id: users.id });
-    if (!row) return false;
+    if (!row) {
+      const [shut] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.status, 'closing'), eq(users.closingFrom, 'blocked')));
+      if (shut) throw userBlocked();
+      return false;
+    }
     await recordAudit(tx, {
       operatorId: null,
       action: 'member.reopen',

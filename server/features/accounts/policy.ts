@@ -29,6 +29,13 @@ export async function requireUser(request: FastifyRequest): Promise<UserWithNick
   return activeUser(await sessionUser(request));
 }
 
+/**
+ * Blocked, or closed by support while blocked (decision 069): every sign-in refuses it as blocked,
+ * and no sign-in within the grace period reopens it.
+ */
+export const isShut = (user: { status: string; closingFrom: string | null }) =>
+  user.status === 'blocked' || (user.status === 'closing' && user.closingFrom === 'blocked');
+
 /** The user if she may act as a member; else the refusal requireUser answers with. */
 function activeUser(user: UserWithNicknames | null): UserWithNicknames {
   if (!user || user.status === 'cancelled' || user.status === 'closing') throw unauthenticated();

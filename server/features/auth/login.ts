@@ -2,6 +2,7 @@ import type { Locale } from '#common/constants.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError, unknownCredentials } from '#server/errors.ts';
 import { findUserByEmail, findUserByGoogleSub, findUserByLogin } from '#server/features/accounts/data.ts';
+import { isShut } from '#server/features/accounts/policy.ts';
 import { destroyUserSessions } from '#server/features/session/mutations.ts';
 import { admitSignIn, loginSucceeded } from './login-limits.ts';
 import { createUser, linkGoogle } from './mutations.ts';
@@ -28,7 +29,7 @@ export async function loginWithPassword(
   });
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.status === 'cancelled') throw unknownCredentials();
-  if (user.status === 'blocked') throw blocked();
+  if (isShut(user)) throw blocked();
   await loginSucceeded(ctx.throttle, attempt);
   return user.id;
 }
@@ -50,7 +51,7 @@ export async function loginWithGoogle(
   const bySub = await findUserByGoogleSub(ctx.db, identity.sub);
   const byEmail = bySub ?? (identity.emailVerified ? await findUserByEmail(ctx.db, identity.email) : null);
   if (byEmail) {
-    if (byEmail.status === 'blocked') throw blocked();
+    if (isShut(byEmail)) throw blocked();
     if (byEmail.status === 'cancelled') throw unknownCredentials();
     if (!byEmail.googleSub) {
       // Google proves the address. An account nobody had proved it for may have been made by

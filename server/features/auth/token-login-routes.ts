@@ -5,6 +5,7 @@ import { secondFactorChallenge } from '#common/api/second-factor.ts';
 import { RESET_MAIL_THROTTLE_SECONDS, TOKEN_LOGIN_MAILS_PER_HOUR } from '#common/constants.ts';
 import { linkExpired, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, findUserById } from '#server/features/accounts/data.ts';
+import { isShut } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
 import { endUserSessions } from '#server/features/session/request.ts';
 import { declareAudiences } from '#server/http/audience.ts';
@@ -42,7 +43,7 @@ export const tokenLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       await limit(`token_login:mail:${account}`, 1, RESET_MAIL_THROTTLE_SECONDS);
       await limit(`token_login:hour:${account}`, TOKEN_LOGIN_MAILS_PER_HOUR, 3600);
       // A blocked member is told so, as on the reset request (spec part 2), and nothing is sent.
-      if (user?.status === 'blocked') throw userBlocked();
+      if (user && isShut(user)) throw userBlocked();
       // As for reset mails: the link is made and mailed after the answer, the same for every address.
       // A closing account gets one too: signing in within the grace period reopens it (decision 069).
       if (user?.status === 'active' || user?.status === 'closing') {
@@ -69,7 +70,7 @@ export const tokenLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!live) throw linkExpired();
       const owner = await findUserById(db, live.userId);
       // Blocked since the mail: told so, and the link is left as it was.
-      if (owner?.status === 'blocked') throw userBlocked();
+      if (owner && isShut(owner)) throw userBlocked();
       if (owner?.status !== 'active' && owner?.status !== 'closing') throw linkExpired();
       // Of two uses at once only one gets the row; then every other sign-in link of hers stops working.
       if (!(await consumeToken(db, config.sessionSecret, token, 'token_login'))) throw linkExpired();
