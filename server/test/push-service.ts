@@ -150,7 +150,9 @@ export async function startPushService(now: () => number = Date.now): Promise<Pu
     }
     received.push(push);
     if (push.status === 201) for (const l of listeners) l(push);
-    res.writeHead(push.status).end();
+    // A redirect points back here, so a client that followed it would show in `received`.
+    const redirect = push.status >= 300 && push.status < 400 ? { location: `${origin}/redirected` } : {};
+    res.writeHead(push.status, redirect).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

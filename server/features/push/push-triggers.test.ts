@@ -88,6 +88,12 @@ describe('the sender, as a push service sees it', () => {
     const logged = t.logLines.filter((l) => l.includes('push refused')).join('\n');
     expect(logged).toContain(service.origin);
     expect(logged).not.toContain(endpoint);
+    // A redirect is not followed: the push failed, the device stays, nothing reached the target.
+    service.answer(endpoint, 302);
+    expect(await t.app.ctx.push.toMember(user.id, payload, { ttlSeconds: 60, urgency: 'normal' })).toBe(0);
+    expect(pushesTo(endpoint).at(-1)?.status).toBe(302);
+    expect(service.received.some((p) => p.endpoint.endsWith('/redirected'))).toBe(false);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(1);
     service.answer(endpoint, 410);
     expect(await t.app.ctx.push.toMember(user.id, payload, { ttlSeconds: 60, urgency: 'normal' })).toBe(0);
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);

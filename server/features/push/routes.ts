@@ -12,11 +12,11 @@ import { requireUser } from '#server/features/accounts/policy.ts';
 import { declareAudiences } from '#server/http/audience.ts';
 import { pushDevicesOf } from './data.ts';
 import { deviceLabel } from './device-label.ts';
+import { allowedPushEndpoint } from './endpoint.ts';
 import { removePushSubscription, savePushSubscription } from './mutations.ts';
 import { presentPushDevices } from './present.ts';
 
 const okResponse = z.object({ ok: z.literal(true) });
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
  * Web Push for members (decision 067): the key browsers subscribe with, a device's subscription
@@ -32,14 +32,6 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const { db, config } = app.ctx;
   const production = config.env === 'production';
-  /** A push service is reached over https; a loopback stand-in only outside production. */
-  const allowedEndpoint = (endpoint: string) => {
-    if (!URL.canParse(endpoint)) return false;
-    const url = new URL(endpoint);
-    if (url.username || url.password) return false;
-    if (url.protocol === 'https:') return true;
-    return !production && url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname);
-  };
 
   app.get(
     '/push/key',
@@ -68,7 +60,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const { endpoint, keys } = request.body;
       if (!config.webPush) throw notFound();
-      if (!allowedEndpoint(endpoint)) throw invalidField('endpoint', 'errors.validations.url');
+      if (!allowedPushEndpoint(endpoint, production)) throw invalidField('endpoint', 'errors.validations.url');
       await savePushSubscription(db, {
         userId: user.id,
         endpoint,

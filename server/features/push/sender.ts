@@ -53,6 +53,9 @@ export function createPushSender(
       headers,
       body: details.body ? new Uint8Array(details.body) : null,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      // A push service answers; it never sends us elsewhere. Followed, a redirect would let an
+      // endpoint point the server at its own network (decision 067): it counts as a failure.
+      redirect: 'manual',
     });
     await res.body?.cancel();
     return res.status;
