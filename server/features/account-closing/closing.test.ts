@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WITHDRAWAL_WAIVER_VERSION } from '#common/api/billing.ts';
 import { ACCOUNT_GRACE_DAYS, SESSION_COOKIE } from '#common/constants.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { orders } from '#server/db/schema/billing.ts';
+import { chatSessions } from '#server/db/schema/chat.ts';
 import { favorites, ratings } from '#server/db/schema/member-catalog.ts';
 import { conversations, messages } from '#server/db/schema/messages.ts';
 import { sessions } from '#server/db/schema/sessions.ts';
@@ -190,6 +192,25 @@ describe('the grace period and the erasure', () => {
     await t.db.insert(messages).values({ conversationId: conv?.id ?? 0, author: 'member', body: 'hello there' });
     await t.db.insert(ratings).values({ userId: user.id, item: 'video:1:1', rating: 80 });
     await t.db.insert(favorites).values({ userId: user.id, showId: show.id });
+    const chatId = randomUUID();
+    const at = new Date();
+    await t.db.insert(chatSessions).values({
+      id: chatId,
+      showId: show.id,
+      userId: user.id,
+      webSessionId: 'w',
+      nickname: 'EraserNick',
+      kind: 'private',
+      pricePerMinute: 30,
+      performerShare: 15,
+      minuteSeconds: 60,
+      node: 'n',
+      startedAt: at,
+      lastSeenAt: at,
+      endedAt: at,
+      rating: 90,
+      ratingComment: 'Eraser was here',
+    });
     const [order] = await t.db
       .insert(orders)
       .values({
@@ -241,6 +262,13 @@ describe('the grace period and the erasure', () => {
           .where(eq(orders.id, order?.id ?? 0))
       )[0],
     ).toMatchObject({ userId: user.id });
+    // The paid session stays as the voucher of its minutes: the rating a number, her words and name gone.
+    expect((await t.db.select().from(chatSessions).where(eq(chatSessions.id, chatId)))[0]).toMatchObject({
+      userId: user.id,
+      nickname: '',
+      rating: 90,
+      ratingComment: null,
+    });
     expect(await audit(user.id)).toEqual(['member.close_request', 'member.erase']);
     expect(ERASURE_STEPS.at(-1)?.table).toBe('users');
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { ageChecks } from '#server/db/schema/avs.ts';
-import { chatBans, chatTranscript } from '#server/db/schema/chat.ts';
+import { chatBans, chatSessions, chatTranscript } from '#server/db/schema/chat.ts';
 import { clientLogs, contactMessages } from '#server/db/schema/content.ts';
 import { smsVerifications } from '#server/db/schema/coupons.ts';
 import { dataExports } from '#server/db/schema/data-exports.ts';
@@ -60,6 +60,17 @@ export const ERASURE_STEPS: ErasureStep[] = [
         .update(conversations)
         .set({ nicknameId: null, memberMailedOn: null })
         .where(eq(conversations.userId, a.id))),
+  },
+  {
+    table: 'chat_sessions',
+    does: 'anonymise',
+    // Kept with the ledger as the vouchers of her minutes; the name she chatted under and her
+    // words about the show go, the rating stays a number (as her ratings of videos do).
+    run: async (tx, a) =>
+      void (await tx
+        .update(chatSessions)
+        .set({ nickname: '', ratingComment: null })
+        .where(eq(chatSessions.userId, a.id))),
   },
   {
     table: 'chat_transcript',

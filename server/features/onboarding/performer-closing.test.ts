@@ -5,6 +5,7 @@ import { coinLedger } from '#server/db/schema/coins.ts';
 import { idCheckAttempts, performerApplications, performerRecords } from '#server/db/schema/onboarding.ts';
 import { payoutStatements } from '#server/db/schema/payouts.ts';
 import { performerSessions, performers } from '#server/db/schema/performers.ts';
+import { phoneChatForwarding } from '#server/db/schema/phonechat.ts';
 import { generateStatements } from '#server/features/payouts/mutations.ts';
 import { createVideo } from '#server/test/catalog.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
@@ -97,6 +98,7 @@ describe('POST /api/admin/performers/:id/close', () => {
     expect(keptBefore.statements.length).toBeGreaterThan(0);
     expect((await p.client.get('/api/studio/me')).statusCode).not.toBe(401);
 
+    await t.db.insert(phoneChatForwarding).values({ showId: p.showId, number: '+4915112345678' });
     const { op, client } = await operator(t, ['moderator']);
     const key = newActionKey();
     const ended = vi.spyOn(t.app.ctx.realtime, 'sessionsEnded');
@@ -119,6 +121,8 @@ describe('POST /api/admin/performers/:id/close', () => {
     const [show] = await t.db.select().from(shows).where(eq(shows.id, p.showId));
     expect(show).toMatchObject({ online: false, sloganEn: '', descriptionDe: '', city: '', phoneExtension: null });
     expect(show?.withheldAt).toBeInstanceOf(Date);
+    // Her private number goes: the line has nobody to dial.
+    expect(await t.db.select().from(phoneChatForwarding).where(eq(phoneChatForwarding.showId, p.showId))).toEqual([]);
     expect((await t.client().get(`/api/shows/${show?.universalId}`)).statusCode).toBe(404);
     const [video] = await t.db.select().from(videos).where(eq(videos.id, p.videoId));
     expect(video?.status).toBe('removed');

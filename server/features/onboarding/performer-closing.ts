@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { galleries, shows, videos } from '#server/db/schema/catalog.ts';
 import { performerApplications } from '#server/db/schema/onboarding.ts';
 import { performerSessions, performers } from '#server/db/schema/performers.ts';
+import { phoneChatForwarding } from '#server/db/schema/phonechat.ts';
 import { recordAudit } from '#server/features/admin/audit/mutations.ts';
 
 /**
@@ -61,6 +62,14 @@ export const PERFORMER_ERASURE_STEPS: PerformerErasureStep[] = [
               lon: null,
             })
             .where(eq(shows.id, a.showId)),
+  },
+  {
+    table: 'phone_chat_forwarding',
+    // The private number the phone-chat line dialled her on.
+    run: (tx, a) =>
+      a.showId === null
+        ? Promise.resolve()
+        : tx.delete(phoneChatForwarding).where(eq(phoneChatForwarding.showId, a.showId)),
   },
   {
     table: 'videos',
