@@ -12,7 +12,9 @@ import type { User } from '#common/api/auth.ts';
 import { useActivate } from './api.ts';
 import { apiErrorKey, isLinkExpired } from './errors.ts';
 import { LinkExpired, type NextStep } from './LinkExpired.tsx';
+import { challengeOf, LinkSecondStep } from './LinkSecondStep.tsx';
 import { SetPasswordForm } from './SetPasswordForm.tsx';
+import type { Challenge } from './second-factor-api.ts';
 import { useApplySignedIn } from './signedIn.ts';
 
 /** An account made without a password: the server asks for one before it activates. */
@@ -28,7 +30,10 @@ function activationNextStep(user: User | null): { next: string; steps: NextStep[
   return { next: 'link_expired.activate_verified', steps: [{ to: '/', label: 'common.home' }] };
 }
 
-/** /users/activate?token=: confirms the address once, on arrival; a used link never ends a session. */
+/**
+ * /users/activate?token=: confirms the address once, on arrival; a used link never ends a session.
+ * With her second factor on, the session waits for the second step (decision 071).
+ */
 export function ActivatePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -39,15 +44,30 @@ export function ActivatePage() {
   const sent = useRef(false);
   const [passwordSet, setPasswordSet] = useState(false);
   const [expiredMeanwhile, setExpiredMeanwhile] = useState(false);
+  // Asked on arrival, or after the password an account without one chose.
+  const [askedAfterPassword, setAskedAfterPassword] = useState<Challenge | null>(null);
+  const challenge = challengeOf(activate.data) ?? askedAfterPassword;
+  const [stepDone, setStepDone] = useState(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
     if (!token) return;
-    activate.mutate({ token }, { onSuccess: ({ user }) => signedIn(user) });
+    activate.mutate(
+      { token },
+      {
+        onSuccess: (answer) => {
+          if ('user' in answer) signedIn(answer.user);
+        },
+      },
+    );
   }, [activate, token, signedIn]);
 
   let body: ReactNode;
-  if (activate.isSuccess || passwordSet) {
+  if (challenge && !stepDone) {
+    body = (
+      <LinkSecondStep first={challenge} notice="users.activate.second_step" onSignedIn={() => setStepDone(true)} />
+    );
+  } else if (activate.isSuccess || passwordSet || stepDone) {
     body = (
       <Stack spacing={2}>
         <FormAlert severity="success" message="users.activate.done" />
@@ -60,8 +80,9 @@ export function ActivatePage() {
     body = (
       <SetPasswordForm
         token={token}
-        onActivated={(user) => {
-          signedIn(user);
+        onActivated={(answer) => {
+          if ('second_factor' in answer) return setAskedAfterPassword(answer.second_factor);
+          signedIn(answer.user);
           setPasswordSet(true);
         }}
         onExpired={() => setExpiredMeanwhile(true)}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { useResetPassword } from './api.ts';
 import { apiErrorKey, applyFieldErrors, isLinkExpired } from './errors.ts';
 import { fieldProps } from './formField.ts';
 import { LinkExpired, type NextStep } from './LinkExpired.tsx';
+import { challengeOf, LinkSecondStep } from './LinkSecondStep.tsx';
 import { BLOCKED_ALERT, isBlocked } from './registerErrors.ts';
 import { useApplySignedIn } from './signedIn.ts';
 
@@ -37,24 +38,31 @@ function resetNextStep(user: User | null): { next: string; steps: NextStep[] } {
   return { next: 'link_expired.reset', steps: [requestNew, { to: '/login', label: 'login.title' }] };
 }
 
-/** Stage three of the reset: a new password twice; success logs in and goes home. */
+/**
+ * Stage three of the reset: a new password twice; success logs in and goes home. With her second
+ * factor on, the password is changed but the session waits for the second step (decision 071).
+ */
 export function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const user = useUser();
   const signedIn = useApplySignedIn();
+  const [stepDone, setStepDone] = useState(false);
   const form = useForm<Values, unknown, z.output<typeof resetBody>>({
     resolver: zodResolver(resetBody),
     defaultValues: { token, password: '', password_confirm: '' },
   });
   const submit = form.handleSubmit((values) =>
     reset.mutate(values, {
-      onSuccess: ({ user }) => signedIn(user),
+      onSuccess: (answer) => {
+        if ('user' in answer) signedIn(answer.user);
+      },
       onError: (err) => applyFieldErrors(err, form.setError, ['password', 'password_confirm']),
     }),
   );
-  const done = reset.isSuccess;
+  const challenge = challengeOf(reset.data);
+  const done = (reset.isSuccess && !challenge) || stepDone;
   useEffect(() => {
     if (!done) return;
     const id = setTimeout(() => void navigate('/'), RESET_DONE_REDIRECT_MS);
@@ -71,6 +79,8 @@ export function NewPasswordForm({ token }: { token: string }) {
       </Stack>
     );
   }
+  if (challenge)
+    return <LinkSecondStep first={challenge} notice="reset.second_step" onSignedIn={() => setStepDone(true)} />;
   if (isLinkExpired(reset.error)) return <LinkExpired {...resetNextStep(user)} />;
   const alert = reset.isError ? resetAlert(reset.error) : null;
   return (

@@ -29,11 +29,12 @@ import { useApplySignedIn } from './signedIn.ts';
 type Method = 'totp' | 'recovery';
 
 /**
- * A first step that may answer 202 keeps this: the challenge while the second step is asked, and
- * whether the last one ended because the pending sign-in was gone (the first step then says so).
+ * A first step that may answer 202 keeps this: the challenge while the second step is asked (from
+ * the start with `first`), and whether the last one ended because the pending sign-in was gone
+ * (the first step then says so).
  */
-export function useSecondStepState() {
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
+export function useSecondStepState(first: Challenge | null = null) {
+  const [challenge, setChallenge] = useState<Challenge | null>(first);
   const [expired, setExpired] = useState(false);
   return {
     challenge,

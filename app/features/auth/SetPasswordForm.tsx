@@ -9,9 +9,8 @@ import { z } from 'zod';
 import { ApiError } from '#app/http.ts';
 import { FormAlert } from '#app/ui/FormAlert.tsx';
 import { PasswordField } from '#app/ui/PasswordField.tsx';
-import type { User } from '#common/api/auth.ts';
 import { passwordField } from '#common/api/fields.ts';
-import { useActivate } from './api.ts';
+import { type LinkAnswer, useActivate } from './api.ts';
 import { apiErrorKey, applyFieldErrors, isLinkExpired } from './errors.ts';
 import { fieldProps } from './formField.ts';
 
@@ -29,7 +28,8 @@ export function SetPasswordForm({
   onExpired,
 }: {
   token: string;
-  onActivated: (user: User) => void;
+  /** Signed in, or her second step asked for (202). */
+  onActivated: (answer: LinkAnswer) => void;
   onExpired: () => void;
 }) {
   const { t } = useTranslation();
@@ -39,7 +39,7 @@ export function SetPasswordForm({
     activate.mutate(
       { token, password },
       {
-        onSuccess: ({ user }) => onActivated(user),
+        onSuccess: onActivated,
         onError: (err) => {
           if (isLinkExpired(err)) onExpired();
           else applyFieldErrors(err, form.setError, ['password']);

@@ -1,11 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#app/http.ts';
 import type { LoginBody, RegisterBody, User } from '#common/api/auth.ts';
+import type { SecondFactorChallenge } from '#common/api/second-factor.ts';
 import { MAILCHECK_DEBOUNCE_MS } from '#common/constants.ts';
 import { type SignInOrChallenge, tellSignedIn } from './second-factor-api.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 
 export type UserAnswer = { user: User };
+/** What a reset or activation link answers: signed in, or her second step asked for (202, decision 071). */
+export type LinkAnswer = UserAnswer | SecondFactorChallenge;
 type Ok = { ok: true };
 
 /**
@@ -34,7 +37,7 @@ export const useResendActivation = () => useMutation({ mutationFn: () => api<Ok>
 /** Activation link: the token, and a password when the account has none yet. */
 export const useActivate = () =>
   useMutation({
-    mutationFn: (body: { token: string; password?: string }) => api<UserAnswer>('POST', 'register/validate', body),
+    mutationFn: (body: { token: string; password?: string }) => api<LinkAnswer>('POST', 'register/validate', body),
   });
 
 export const useSendReset = () =>
@@ -62,7 +65,7 @@ export const useTokenLogin = () =>
 export const useResetPassword = () =>
   useMutation({
     mutationFn: (body: { token: string; password: string; password_confirm: string }) =>
-      api<UserAnswer>('POST', 'auth/reset', body),
+      api<LinkAnswer>('POST', 'auth/reset', body),
   });
 
 /**

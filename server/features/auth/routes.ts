@@ -153,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register/validate',
-    { schema: { body: validateBody, response: { 200: userResponse } } },
+    { schema: { body: validateBody, response: { 200: userResponse, 202: secondFactorChallenge } } },
     async (request, reply) => {
       const { token, password } = request.body;
       const live = await peekToken(db, config.sessionSecret, token, 'activate');
@@ -171,6 +171,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await claim(owner.id, request);
       // Whoever registered the address before its owner proved it loses every session now.
       await endUserSessions(request, reply, owner.id);
+      // The link is a first factor only: with her second factor on, the session waits for it (decision 071).
+      const challenge = await secondStepFor(app.ctx, request, reply, owner.id, 'link');
+      if (challenge) return reply.code(202).send(challenge);
       await memberSession(request, reply, owner.id);
       // The browser that opened the link proved the address: a known device, as after a reset link.
       await markKnown(request, reply, owner.id);
@@ -209,28 +212,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.post('/auth/reset', { schema: { body: resetBody, response: { 200: userResponse } } }, async (request, reply) => {
-    const { token, password } = request.body;
-    assertPasswordStrength(password);
-    const live = await peekToken(db, config.sessionSecret, token, 'reset');
-    // An account blocked since the mail: told so, and the link is left as it was.
-    if (live && (await findUserById(db, live.userId))?.status === 'blocked') throw userBlocked();
-    const used = await consumeToken(db, config.sessionSecret, token, 'reset');
-    if (!used) throw linkExpired();
-    const owner = await loadPresentableUser(db, used.userId);
-    if (!owner) throw linkExpired();
-    await setPassword(db, owner.id, password);
-    await revokePasswordStandIns(db, owner.id);
-    await markVerified(db, owner.id);
-    // A reset link proves the address too: an account activated this way gets its voucher.
-    if (!owner.isVerified) await claim(owner.id, request);
-    // Whoever knew the old password is logged out everywhere.
-    await endUserSessions(request, reply, owner.id);
-    await memberSession(request, reply, owner.id);
-    // The new password forgot every known device; the one that proved the address is known again.
-    await markKnown(request, reply, owner.id);
-    return presented(owner.id);
-  });
+  app.post(
+    '/auth/reset',
+    { schema: { body: resetBody, response: { 200: userResponse, 202: secondFactorChallenge } } },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      assertPasswordStrength(password);
+      const live = await peekToken(db, config.sessionSecret, token, 'reset');
+      // An account blocked since the mail: told so, and the link is left as it was.
+      if (live && (await findUserById(db, live.userId))?.status === 'blocked') throw userBlocked();
+      const used = await consumeToken(db, config.sessionSecret, token, 'reset');
+      if (!used) throw linkExpired();
+      const owner = await loadPresentableUser(db, used.userId);
+      if (!owner) throw linkExpired();
+      await setPassword(db, owner.id, password);
+      await revokePasswordStandIns(db, owner.id);
+      await markVerified(db, owner.id);
+      // A reset link proves the address too: an account activated this way gets its voucher.
+      if (!owner.isVerified) await claim(owner.id, request);
+      // Whoever knew the old password is logged out everywhere.
+      await endUserSessions(request, reply, owner.id);
+      // The new password stands, but the link is a first factor only: with her second factor on,
+      // the session (and the known device) wait for it, as after a sign-in link (decision 071).
+      const challenge = await secondStepFor(app.ctx, request, reply, owner.id, 'link');
+      if (challenge) return reply.code(202).send(challenge);
+      await memberSession(request, reply, owner.id);
+      // The new password forgot every known device; the one that proved the address is known again.
+      await markKnown(request, reply, owner.id);
+      return presented(owner.id);
+    },
+  );
 
   app.post(
     '/auth/unlock/send',
