@@ -82,6 +82,7 @@ describe('POST /api/admin/members/:id/close', () => {
     );
     expect(login.message).toBe('user_blocked');
     await expectRefused(t, () => c.post('/api/auth/token_login/send', { email: m.email }), 403, 'user_blocked');
+    await expectRefused(t, () => c.post('/api/auth/send', { email: m.email }), 403, 'user_blocked');
     // Every other way in ends in the session's start, which refuses to reopen it.
     await expect(reopenAccount(t.app.ctx, m.id)).rejects.toMatchObject({ code: 'user_blocked' });
     expect(await userRow(t, m.email)).toMatchObject({ status: 'closing', closingFrom: 'blocked' });

@@ -20,7 +20,7 @@ import { suggestEmail } from '#common/domain/mailcheck.ts';
 import { welcomeGiftFor } from '#common/domain/welcome-gift.ts';
 import { AppError, invalidField, linkExpired, userBlocked } from '#server/errors.ts';
 import { findUserByEmail, findUserById, findUserByLogin, loadPresentableUser } from '#server/features/accounts/data.ts';
-import { requireUser } from '#server/features/accounts/policy.ts';
+import { isShut, requireUser } from '#server/features/accounts/policy.ts';
 import { presentUser, userAnswer } from '#server/features/accounts/present.ts';
 import { promiseWelcomeGift } from '#server/features/coupons/welcome-mutations.ts';
 import { creditSignUp } from '#server/features/referrals/attribution.ts';
@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { email, password, username, code } = request.body;
     if (password) assertPasswordStrength(password);
     const existing = await findUserByEmail(db, email);
-    if (existing?.status === 'blocked') throw userBlocked();
+    if (existing && isShut(existing)) throw userBlocked();
     if (existing) throw new AppError('email_already_exists');
     const created = await createUser(db, { email, password, name: username, code, locale: request.locale });
     if (created === 'email_taken') throw new AppError('email_already_exists');
@@ -202,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await limit(`reset:mail:${email}`, 1, RESET_MAIL_THROTTLE_SECONDS);
     const user = await findUserByEmail(db, email);
     // A blocked member is told so (spec part 2), with nothing sent: a new password would not help.
-    if (user?.status === 'blocked') throw userBlocked();
+    if (user && isShut(user)) throw userBlocked();
     // Same answer, after the same work, whether or not the address has an account: the link and
     // its mail are made once the answer is out, so nobody learns who is a member, not even by time.
     if (user?.status === 'active') {
@@ -220,7 +220,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       assertPasswordStrength(password);
       const live = await peekToken(db, config.sessionSecret, token, 'reset');
       // An account blocked since the mail: told so, and the link is left as it was.
-      if (live && (await findUserById(db, live.userId))?.status === 'blocked') throw userBlocked();
+      const linked = live ? await findUserById(db, live.userId) : null;
+      if (linked && isShut(linked)) throw userBlocked();
       const used = await consumeToken(db, config.sessionSecret, token, 'reset');
       if (!used) throw linkExpired();
       const owner = await loadPresentableUser(db, used.userId);

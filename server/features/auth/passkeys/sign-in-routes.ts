@@ -3,6 +3,7 @@ import { userResponse } from '#common/api/auth.ts';
 import { signInPasskeyBody, webauthnOptionsResponse } from '#common/api/passkeys.ts';
 import { AppError, unknownCredentials } from '#server/errors.ts';
 import { findUserById } from '#server/features/accounts/data.ts';
+import { isShut } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
 import { admitAddress } from '#server/features/auth/login-limits.ts';
 import { claimVoucher, markKnownDevice, startMemberSession } from '#server/features/auth/sign-in.ts';
@@ -66,7 +67,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = passkey ? await findUserById(db, passkey.userId) : null;
       if (!owner || owner.status === 'cancelled') throw unknownCredentials();
       // As the password login answers a blocked member once her proof held.
-      if (owner.status === 'blocked') throw new AppError('unknown_credentials', { message: 'user_blocked' });
+      if (isShut(owner)) throw new AppError('unknown_credentials', { message: 'user_blocked' });
       if (owner.isVerified) await claimVoucher(app.ctx, owner.id, request);
       await startMemberSession(app.ctx, request, reply, owner.id);
       await markKnownDevice(app.ctx, request, reply, owner.id);

@@ -9,6 +9,7 @@ import {
 } from '#common/api/second-factor.ts';
 import { AppError, invalidField, unknownCredentials } from '#server/errors.ts';
 import { findUserById } from '#server/features/accounts/data.ts';
+import { isShut } from '#server/features/accounts/policy.ts';
 import { userAnswer } from '#server/features/accounts/present.ts';
 import { DEVICE_COOKIE, deviceFor } from '#server/features/auth/known-device.ts';
 import { admitLoginAttempt, type LoginAttempt, loginSucceeded } from '#server/features/auth/login-limits.ts';
@@ -83,7 +84,7 @@ export const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     const owner = await findUserById(db, pending.userId);
     // As the first step answers: the account may have been blocked or cancelled meanwhile.
     if (!owner || owner.status === 'cancelled') throw unknownCredentials();
-    if (owner.status === 'blocked') throw new AppError('unknown_credentials', { message: 'user_blocked' });
+    if (isShut(owner)) throw new AppError('unknown_credentials', { message: 'user_blocked' });
     const reopened = await startMemberSession(app.ctx, request, reply, owner.id);
     await markKnownDevice(app.ctx, request, reply, owner.id);
     const factor = await confirmedFactorOf(db, owner.id);
